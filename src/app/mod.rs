@@ -1,0 +1,1 @@
+//! The egui app (written on its own branch).

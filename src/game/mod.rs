@@ -1,0 +1,298 @@
+//! Games: the rules the searches run on, one file per game, plus notation.
+//!
+//! Every game implements [`Game`]. The searches are generic over it; the
+//! dynamic side of the program (CLI, app, position files) holds positions as
+//! an [`AnyPosition`] and reaches the generic code through
+//! [`with_position!`](crate::with_position), the one place that lists the
+//! games.
+
+pub mod connect4;
+pub mod hex;
+pub mod notation;
+pub mod othello;
+pub mod perft;
+pub mod pgame;
+pub mod tictactoe;
+pub mod tree;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+pub use notation::ParseError;
+
+/// The two players. `First` moves first from a game's initial position
+/// (X in tic-tac-toe and Connect Four, Black in Hex and Othello, MAX in a
+/// P-game, the OR player of a hand-written tree).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// The opponent.
+    #[inline]
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for `First`, 1 for `Second` (array index).
+    #[inline]
+    pub fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+}
+
+/// The result of a finished game as a score from the **first** player's
+/// point of view: > 0 first player wins, < 0 second player wins, 0 draw.
+///
+/// Games without a natural score use ±1/0; Othello uses the final disc
+/// difference with empties given to the winner (FFO/Edax convention);
+/// P-games use the sum of the move values along the path (ALGORITHMS.md §10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Outcome {
+    pub score: i32,
+}
+
+impl Outcome {
+    pub const DRAW: Outcome = Outcome { score: 0 };
+
+    /// A plain win for `p` (score ±1).
+    pub fn win_for(p: Player) -> Outcome {
+        Outcome {
+            score: match p {
+                Player::First => 1,
+                Player::Second => -1,
+            },
+        }
+    }
+
+    /// The score seen from `p`'s side.
+    #[inline]
+    pub fn score_for(self, p: Player) -> i32 {
+        match p {
+            Player::First => self.score,
+            Player::Second => -self.score,
+        }
+    }
+
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Player> {
+        match self.score.signum() {
+            1 => Some(Player::First),
+            -1 => Some(Player::Second),
+            _ => None,
+        }
+    }
+}
+
+/// The rules of a two-player, perfect-information, turn-based game.
+///
+/// Contract (checked by each game's tests): `legal_moves` is deterministic
+/// for a position and empty exactly when `outcome` is `Some`; a pass, where
+/// a game has one (Othello), is a move like any other.
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// A move; small and `Copy` so the tree arena can store one per node.
+    type Move: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static;
+
+    /// Which game this is.
+    fn kind(&self) -> GameKind;
+    /// The player to move.
+    fn to_move(&self) -> Player;
+    /// Appends the legal moves, in a deterministic order, to `out` (which the
+    /// caller clears). Empty iff the game is over.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Plays a legal move.
+    fn play(&mut self, m: Self::Move);
+    /// `Some` when the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A 64-bit hash of the position including the side to move (Zobrist or
+    /// equivalent); equal positions hash equally.
+    fn hash(&self) -> u64;
+    /// The move in the game's notation (`d3`, `4`, `pass`, a tree label …).
+    fn format_move(&self, m: Self::Move) -> String;
+    /// Parses a move in the game's notation, checking it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// The position in the game's native notation (round-trips through the
+    /// game's parser).
+    fn notation(&self) -> String;
+    /// Wraps the position for the dynamic side of the program.
+    fn into_any(self) -> AnyPosition;
+
+    /// Number of legal moves (mobility initialisation, ALGORITHMS.md §1).
+    fn move_count(&self) -> usize {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v.len()
+    }
+
+    /// The player whose question a search answers by default. `None` means
+    /// the side to move (ALGORITHMS.md §0); a hand-written tree says its OR
+    /// player.
+    fn default_attacker(&self) -> Option<Player> {
+        None
+    }
+
+    /// An optional hint for a non-terminal leaf of a hand-written tree: the
+    /// probability that the first player wins (used instead of playouts).
+    fn leaf_win_rate_hint(&self) -> Option<f64> {
+        None
+    }
+
+    /// Plays uniformly random legal moves to the end and returns the result
+    /// (ALGORITHMS.md §5). Games override this with a faster version.
+    fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
+        let mut g = self.clone();
+        let mut moves = Vec::new();
+        loop {
+            if let Some(o) = g.outcome() {
+                return o;
+            }
+            moves.clear();
+            g.legal_moves(&mut moves);
+            let i = (rng.next_u64() % moves.len() as u64) as usize;
+            g.play(moves[i]);
+        }
+    }
+}
+
+/// The games pnlab knows, by their stable CLI names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    TicTacToe,
+    Connect4,
+    Hex,
+    Othello,
+    PGame,
+    Tree,
+}
+
+impl GameKind {
+    /// Every game, in the order menus list them.
+    pub const ALL: [GameKind; 6] = [
+        GameKind::TicTacToe,
+        GameKind::Connect4,
+        GameKind::Hex,
+        GameKind::Othello,
+        GameKind::PGame,
+        GameKind::Tree,
+    ];
+
+    /// The CLI name (CLI.md `GAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::TicTacToe => "tictactoe",
+            GameKind::Connect4 => "connect4",
+            GameKind::Hex => "hex",
+            GameKind::Othello => "othello",
+            GameKind::PGame => "pgame",
+            GameKind::Tree => "tree",
+        }
+    }
+
+    /// Parses a CLI name.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Names of all games, for error messages.
+    pub fn all_names() -> String {
+        GameKind::ALL.map(|k| k.name()).join(", ")
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A position of any game: what files, the CLI and the app pass around.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyPosition {
+    TicTacToe(tictactoe::TicTacToe),
+    Connect4(connect4::Connect4),
+    Hex(hex::Hex),
+    Othello(othello::Othello),
+    PGame(pgame::PGame),
+    Tree(tree::TreeGame),
+}
+
+/// Runs `$body` with `$g` bound to the concrete game inside an
+/// [`AnyPosition`]: the single place where generic code meets the list of
+/// games.
+#[macro_export]
+macro_rules! with_position {
+    ($pos:expr, $g:ident => $body:expr) => {
+        match $pos {
+            $crate::game::AnyPosition::TicTacToe($g) => $body,
+            $crate::game::AnyPosition::Connect4($g) => $body,
+            $crate::game::AnyPosition::Hex($g) => $body,
+            $crate::game::AnyPosition::Othello($g) => $body,
+            $crate::game::AnyPosition::PGame($g) => $body,
+            $crate::game::AnyPosition::Tree($g) => $body,
+        }
+    };
+}
+
+impl AnyPosition {
+    /// Parses an inline position in `kind`'s native notation (CLI.md).
+    pub fn parse(kind: GameKind, text: &str) -> Result<AnyPosition, ParseError> {
+        Ok(match kind {
+            GameKind::TicTacToe => AnyPosition::TicTacToe(tictactoe::TicTacToe::parse(text)?),
+            GameKind::Connect4 => AnyPosition::Connect4(connect4::Connect4::parse(text)?),
+            GameKind::Hex => AnyPosition::Hex(hex::Hex::parse(text)?),
+            GameKind::Othello => AnyPosition::Othello(othello::Othello::parse(text)?),
+            GameKind::PGame => AnyPosition::PGame(pgame::PGame::parse(text)?),
+            GameKind::Tree => AnyPosition::Tree(tree::TreeGame::parse(text)?),
+        })
+    }
+
+    pub fn kind(&self) -> GameKind {
+        with_position!(self, g => g.kind())
+    }
+
+    /// The position in its native notation.
+    pub fn notation(&self) -> String {
+        with_position!(self, g => g.notation())
+    }
+
+    pub fn to_move(&self) -> Player {
+        with_position!(self, g => g.to_move())
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_position!(self, g => g.outcome())
+    }
+
+    /// The legal moves in notation.
+    pub fn legal_move_names(&self) -> Vec<String> {
+        with_position!(self, g => {
+            let mut v = Vec::new();
+            g.legal_moves(&mut v);
+            v.into_iter().map(|m| g.format_move(m)).collect()
+        })
+    }
+
+    /// The position after a move given in notation.
+    pub fn after_move(&self, mv: &str) -> Result<AnyPosition, String> {
+        let mut p = self.clone();
+        with_position!(&mut p, g => {
+            let m = g.parse_move(mv)?;
+            g.play(m);
+        });
+        Ok(p)
+    }
+
+    /// The attacker of a default question (ALGORITHMS.md §0).
+    pub fn default_attacker(&self) -> Player {
+        with_position!(self, g => g.default_attacker().unwrap_or_else(|| g.to_move()))
+    }
+}

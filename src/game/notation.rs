@@ -1,0 +1,65 @@
+//! Parse errors shared by every notation and file format.
+//!
+//! A parser reports *where* (1-based line and column inside the text it was
+//! given) and *what was expected*; the file layer adds the file name, so a
+//! user sees `error: FILE:LINE:COL: expected …` (CLI.md).
+
+use std::fmt;
+
+/// A typed parse error: position inside the parsed text and what was
+/// expected there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct ParseError {
+    /// 1-based line inside the parsed text.
+    pub line: usize,
+    /// 1-based column (in characters) inside that line.
+    pub col: usize,
+    /// What the parser expected, phrased to complete "expected …" or as a
+    /// full sentence.
+    pub expected: String,
+}
+
+impl ParseError {
+    pub fn new(line: usize, col: usize, expected: impl Into<String>) -> ParseError {
+        ParseError {
+            line,
+            col,
+            expected: expected.into(),
+        }
+    }
+
+    /// An error on the single line of an inline notation.
+    pub fn at_col(col: usize, expected: impl Into<String>) -> ParseError {
+        ParseError::new(1, col, expected)
+    }
+
+    /// Shifts an error found inside a sub-text that starts at (`line`,
+    /// `col`) of an enclosing text (both 1-based).
+    pub fn offset(mut self, line: usize, col: usize) -> ParseError {
+        if self.line == 1 {
+            self.col += col - 1;
+        }
+        self.line += line - 1;
+        self
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.col, self.expected)
+    }
+}
+
+/// A parse error located in a named file (or `-` for standard input, or
+/// `<inline>` for a command-line argument).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{error}")]
+pub struct FileError {
+    pub file: String,
+    pub error: ParseError,
+}
+
+/// Column (1-based, in characters) of byte offset `byte` in `line`.
+pub fn col_of(line: &str, byte: usize) -> usize {
+    line[..byte.min(line.len())].chars().count() + 1
+}

@@ -1,0 +1,11 @@
+//! pnlab: a laboratory for proof-number search.
+//!
+//! The engine (`game`, `search`, `experiments`, `positions`) is usable
+//! without any GUI; the egui app lives in `app` behind the `gui` feature and
+//! depends on the engine, never the reverse (PRODUCT.md, house rules).
+
+pub mod game;
+pub mod search;
+
+#[cfg(feature = "gui")]
+pub mod app;

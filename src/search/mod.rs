@@ -1,0 +1,241 @@
+//! Searches: the [`Search`] trait every algorithm implements, the counters of
+//! ALGORITHMS.md §0/§9, budgets and the driver, bounded snapshots, the
+//! replay recorder and the registry that builds an algorithm by name.
+//!
+//! A search is a state machine stepped from outside: [`Search::step`] runs
+//! one iteration and returns. It never owns a thread or a clock; the CLI,
+//! the tests and the app's worker all drive the same `step()`.
+
+pub mod arena;
+pub mod driver;
+pub mod params;
+pub mod pn;
+pub mod pns;
+pub mod recorder;
+pub mod reference;
+pub mod registry;
+pub mod seesaw;
+pub mod snapshot;
+
+use crate::game::{AnyPosition, Outcome, Player};
+
+pub use driver::{run, Budget};
+pub use params::{ParamKind, ParamSpec, ParamValue, Params};
+pub use registry::{algorithms, build, find_algo, AlgoInfo};
+pub use snapshot::{NodeId, Snapshot, ViewRequest};
+
+/// Why a search stopped without an answer (CLI.md `stop_reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StopReason {
+    MaxIterations,
+    MaxNodes,
+    TimeLimit,
+    Memory,
+    Cancelled,
+    /// The algorithm ran out of things to do without a proof (e.g. a
+    /// Monte-Carlo search whose tree cannot grow further).
+    Exhausted,
+}
+
+impl StopReason {
+    /// The CLI/JSON name.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::MaxIterations => "max-iterations",
+            StopReason::MaxNodes => "max-nodes",
+            StopReason::TimeLimit => "time-limit",
+            StopReason::Memory => "memory",
+            StopReason::Cancelled => "cancelled",
+            StopReason::Exhausted => "exhausted",
+        }
+    }
+}
+
+/// Where a search stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase", tag = "state", content = "reason")]
+pub enum Status {
+    Running,
+    /// The attacker's question is answered yes.
+    Proved,
+    /// The attacker's question is answered no.
+    Disproved,
+    Unknown(StopReason),
+}
+
+impl Status {
+    pub fn is_final(self) -> bool {
+        !matches!(self, Status::Running)
+    }
+
+    /// CLI.md `outcome`.
+    pub fn outcome_name(self) -> &'static str {
+        match self {
+            Status::Proved => "proved",
+            Status::Disproved => "disproved",
+            Status::Running | Status::Unknown(_) => "unknown",
+        }
+    }
+
+    /// CLI.md `stop_reason`.
+    pub fn stop_reason_name(self) -> &'static str {
+        match self {
+            Status::Proved | Status::Disproved => "solved",
+            Status::Unknown(r) => r.name(),
+            Status::Running => "running",
+        }
+    }
+}
+
+/// The counters every algorithm reports (ALGORITHMS.md §0, §9), under the
+/// same names in the UI, the CLI and the JSON output.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Counters {
+    pub iterations: u64,
+    pub nodes_created: u64,
+    pub nodes_expanded: u64,
+    pub max_depth: u32,
+    pub seesaw_root_switches: u64,
+    pub seesaw_switches: u64,
+    pub revisits: u64,
+    /// Filled by the driver (a search never reads the clock).
+    pub time_ms: f64,
+    pub peak_tree_bytes: u64,
+    /// Nodes currently held (tree nodes or TT entries).
+    pub live_nodes: u64,
+    /// Monte-Carlo playouts run so far.
+    pub playouts: u64,
+}
+
+/// A change of the root's selected child (ALGORITHMS.md §9).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SwitchEvent {
+    pub iteration: u64,
+    /// Index of the previously selected root child.
+    pub from: u32,
+    /// Index of the newly selected root child.
+    pub to: u32,
+}
+
+/// The goal of the attacker's question (ALGORITHMS.md §0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Goal {
+    /// The attacker wins (draws are not wins).
+    Win,
+    /// The attacker at least draws.
+    NotLose,
+    /// The attacker's score is at least this value (scored games).
+    AtLeast(i32),
+}
+
+/// The yes/no question a proof search answers about the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Question {
+    pub attacker: Player,
+    pub goal: Goal,
+}
+
+impl Question {
+    /// Does a finished game answer the question with yes?
+    #[inline]
+    pub fn holds(&self, o: Outcome) -> bool {
+        let s = o.score_for(self.attacker);
+        match self.goal {
+            Goal::Win => s > 0,
+            Goal::NotLose => s >= 0,
+            Goal::AtLeast(v) => s >= v,
+        }
+    }
+
+    /// The answer in words (CLI.md `answer`) for a final status.
+    pub fn answer_name(&self, status: Status) -> &'static str {
+        match (self.goal, status) {
+            (Goal::Win, Status::Proved) => "win",
+            (Goal::Win, Status::Disproved) => "not-win",
+            (Goal::NotLose, Status::Proved) => "not-lose",
+            (Goal::NotLose, Status::Disproved) => "loss",
+            (Goal::AtLeast(_), Status::Proved) => "at-least",
+            (Goal::AtLeast(_), Status::Disproved) => "less-than",
+            _ => "unknown",
+        }
+    }
+}
+
+/// Which question the user asked (CLI `--question`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QuestionKind {
+    #[default]
+    Win,
+    NotLose,
+}
+
+/// Everything needed to build a search.
+#[derive(Clone, Debug)]
+pub struct SearchSetup {
+    pub position: AnyPosition,
+    pub params: Params,
+    pub seed: u64,
+    pub question: QuestionKind,
+    /// Memory budget for the search's tree or table, in bytes.
+    pub memory_limit_bytes: Option<u64>,
+}
+
+impl SearchSetup {
+    /// The question asked at the root (attacker = the position's default
+    /// attacker, normally the side to move).
+    pub fn root_question(&self) -> Question {
+        Question {
+            attacker: self.position.default_attacker(),
+            goal: match self.question {
+                QuestionKind::Win => Goal::Win,
+                QuestionKind::NotLose => Goal::NotLose,
+            },
+        }
+    }
+}
+
+/// One row of the live curves, taken after an iteration.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct StatsSample {
+    pub iteration: u64,
+    pub nodes: u64,
+    pub max_depth: u32,
+    pub seesaw_root_switches: u64,
+    pub seesaw_switches: u64,
+    pub revisits: u64,
+    /// The root's values, named by [`Search::value_names`] (∞ for INF).
+    pub root_values: Vec<f64>,
+    /// Index of the root child the algorithm currently names as best.
+    pub best_child: Option<u32>,
+}
+
+/// A proof-family search, stepped from outside.
+pub trait Search: Send {
+    /// The registry name (`pns`, `deep-pn`, …).
+    fn algo(&self) -> &'static str;
+    /// Runs one iteration (ALGORITHMS.md §0). After a final status further
+    /// calls return it unchanged.
+    fn step(&mut self) -> Status;
+    fn status(&self) -> Status;
+    /// Ends the run with `Unknown(reason)` (budgets, cancellation).
+    fn stop(&mut self, reason: StopReason);
+    fn counters(&self) -> &Counters;
+    /// Mutable counters, for the driver to fill in `time_ms`.
+    fn counters_mut(&mut self) -> &mut Counters;
+    /// Root switch events so far.
+    fn switch_events(&self) -> &[SwitchEvent];
+    /// Names of the per-node values this algorithm shows.
+    fn value_names(&self) -> &'static [&'static str];
+    /// A bounded picture of the tree.
+    fn snapshot(&self, req: &ViewRequest) -> Snapshot;
+    /// A sample for the live curves.
+    fn sample(&self) -> StatsSample;
+    /// The root move the algorithm currently names as best, in notation.
+    fn best_move(&self) -> Option<String>;
+    /// Algorithm-specific JSON fields (e.g. `value` for `pn-value`).
+    fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
+}

@@ -1,0 +1,119 @@
+//! The exhaustive reference: plain negamax with alpha-beta pruning over the
+//! full game tree (no heuristics, no transposition table by default, so it
+//! shares no machinery with the proof-number searches it checks).
+//!
+//! Scores are exact final scores (Outcome::score) from the side to move's
+//! point of view; a question is answered by a null-window search around its
+//! threshold.
+
+use std::collections::HashMap;
+
+use crate::game::{Game, Player};
+
+use super::{Goal, Question};
+
+/// Exact minimax value of `g` from `p`'s point of view.
+pub fn value_for<G: Game>(g: &G, p: Player) -> i32 {
+    let v = negamax(g, i32::MIN + 1, i32::MAX);
+    if g.to_move() == p {
+        v
+    } else {
+        -v
+    }
+}
+
+/// Does the question hold at `g` with perfect play by both sides?
+pub fn answer<G: Game>(g: &G, q: &Question) -> bool {
+    // Threshold t on the attacker's score: win ⇔ ≥ 1, not-lose ⇔ ≥ 0.
+    let t = match q.goal {
+        Goal::Win => 1,
+        Goal::NotLose => 0,
+        Goal::AtLeast(v) => v,
+    };
+    // Null window [t-1, t] from the side to move's point of view.
+    if g.to_move() == q.attacker {
+        negamax(g, t - 1, t) >= t
+    } else {
+        // Attacker's score ≥ t ⇔ mover's score ≤ -t ⇔ mover's score < -t+1.
+        negamax(g, -t, -t + 1) <= -t
+    }
+}
+
+/// Fail-soft alpha-beta negamax: the exact value if it lies in (alpha,
+/// beta), else a bound on the right side.
+pub fn negamax<G: Game>(g: &G, mut alpha: i32, beta: i32) -> i32 {
+    if let Some(o) = g.outcome() {
+        return o.score_for(g.to_move());
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let me = g.to_move();
+    let mut best = i32::MIN + 1;
+    for m in moves {
+        let mut c = g.clone();
+        c.play(m);
+        // A move can leave the same player to move (a pass in Othello).
+        let v = if c.to_move() == me {
+            negamax(&c, alpha, beta)
+        } else {
+            -negamax(&c, -beta, -alpha)
+        };
+        if v > best {
+            best = v;
+        }
+        if best > alpha {
+            alpha = best;
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Exact value of every position reached, memoised by hash (for games
+/// with small state spaces: tic-tac-toe, small Hex, P-games with small
+/// trees). Returns the value from the side to move's point of view.
+pub fn memo_value<G: Game>(g: &G, memo: &mut HashMap<u64, i32>) -> i32 {
+    if let Some(o) = g.outcome() {
+        return o.score_for(g.to_move());
+    }
+    let h = g.hash();
+    if let Some(&v) = memo.get(&h) {
+        return v;
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let me = g.to_move();
+    let best = moves
+        .into_iter()
+        .map(|m| {
+            let mut c = g.clone();
+            c.play(m);
+            let v = memo_value(&c, memo);
+            if c.to_move() == me {
+                v
+            } else {
+                -v
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    memo.insert(h, best);
+    best
+}
+
+/// The root moves (in legal-move order) that achieve the question, with
+/// perfect play afterwards: "correct moves" for error-rate tracking.
+pub fn winning_moves<G: Game>(g: &G, q: &Question) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .filter(|&m| {
+            let mut c = g.clone();
+            c.play(m);
+            answer(&c, q)
+        })
+        .collect()
+}

@@ -1,0 +1,60 @@
+//! The one registry of algorithms: name, summary, parameter description and
+//! constructor. The CLI, the app's algorithm picker and the experiments all
+//! read this list; adding an algorithm means adding one entry here.
+
+use super::{params, ParamSpec, Search, SearchSetup};
+
+/// One registered algorithm.
+pub struct AlgoInfo {
+    /// Stable CLI name (CLI.md `ALGO`).
+    pub name: &'static str,
+    /// One line for menus and `--help`.
+    pub summary: &'static str,
+    /// The parameters, described once (PRODUCT.md house rules).
+    pub params: &'static [ParamSpec],
+    /// Builds the search on a position. Errors (an unsupported game, …) are
+    /// user-facing sentences.
+    pub build: fn(&SearchSetup) -> Result<Box<dyn Search>, String>,
+}
+
+static ALGORITHMS: &[AlgoInfo] = &[AlgoInfo {
+    name: "pns",
+    summary: "Proof-number search (Allis 1994), best-first, with tie/selection/init options",
+    params: super::pns::PARAMS,
+    build: super::pns::build,
+}];
+
+/// Every registered algorithm, in menu order.
+pub fn algorithms() -> &'static [AlgoInfo] {
+    ALGORITHMS
+}
+
+/// Looks an algorithm up by name.
+pub fn find_algo(name: &str) -> Result<&'static AlgoInfo, String> {
+    ALGORITHMS.iter().find(|a| a.name == name).ok_or_else(|| {
+        format!(
+            "unknown algorithm `{name}`; known algorithms: {}",
+            ALGORITHMS
+                .iter()
+                .map(|a| a.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+/// Builds algorithm `name` on `setup` (parameters already validated against
+/// the algorithm's description).
+pub fn build(name: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    let info = find_algo(name)?;
+    for spec in info.params {
+        if !setup.params.0.contains_key(spec.name) {
+            return Err(format!(
+                "parameter `{}` missing; valid parameters: {}",
+                spec.name,
+                params::describe(info.params)
+            ));
+        }
+    }
+    (info.build)(setup)
+}
