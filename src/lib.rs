@@ -4,6 +4,7 @@
 //! without any GUI; the egui app lives in `app` behind the `gui` feature and
 //! depends on the engine, never the reverse (PRODUCT.md, house rules).
 
+pub mod experiments;
 pub mod game;
 pub mod search;
 

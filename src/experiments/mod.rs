@@ -1,0 +1,228 @@
+//! Headless experiments that reproduce the papers (CLI `pnlab experiment
+//! NAME`). Each experiment is one file with a `run(&ExperimentOptions)`
+//! function registered in [`EXPERIMENTS`]; this module gives them the
+//! shared pieces: options (`--jobs`, `--shard K/N`, `--out`, `--set`), a job
+//! runner that honours sharding and parallelism, a stderr progress bar and
+//! CSV/JSON writers that write atomically.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Options shared by every experiment.
+#[derive(Clone, Debug)]
+pub struct ExperimentOptions {
+    /// Worker threads (`--jobs`).
+    pub jobs: usize,
+    /// Run slice `k` (0-based) of `n` (`--shard K/N` is 1-based on the CLI).
+    pub shard: (usize, usize),
+    /// Directory for the CSV and JSON outputs.
+    pub out_dir: PathBuf,
+    /// Base seed.
+    pub seed: u64,
+    /// Experiment-specific settings `NAME=VALUE` (e.g. a smaller size for a
+    /// quick run); each experiment documents and validates its own.
+    pub settings: Vec<(String, String)>,
+    /// Print a progress bar on stderr.
+    pub progress: bool,
+}
+
+impl Default for ExperimentOptions {
+    fn default() -> Self {
+        ExperimentOptions {
+            jobs: 1,
+            shard: (0, 1),
+            out_dir: PathBuf::from("results"),
+            seed: 0,
+            settings: Vec::new(),
+            progress: false,
+        }
+    }
+}
+
+impl ExperimentOptions {
+    /// An experiment setting parsed as `T`, or `default` when absent.
+    pub fn setting<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
+        match self.settings.iter().rev().find(|(k, _)| k == name) {
+            None => Ok(default),
+            Some((_, v)) => v
+                .parse()
+                .map_err(|_| format!("invalid value `{v}` for experiment setting `{name}`")),
+        }
+    }
+
+    /// Rejects settings not in `known` (so a typo is an error, not ignored).
+    pub fn check_settings(&self, known: &[&str]) -> Result<(), String> {
+        for (k, _) in &self.settings {
+            if !known.contains(&k.as_str()) {
+                return Err(format!(
+                    "unknown experiment setting `{k}`; valid settings: {}",
+                    known.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether job number `i` belongs to this shard.
+    pub fn in_shard(&self, i: usize) -> bool {
+        i % self.shard.1 == self.shard.0
+    }
+}
+
+/// What an experiment produced.
+#[derive(Clone, Debug, Default)]
+pub struct ExperimentReport {
+    /// Files written.
+    pub outputs: Vec<PathBuf>,
+    /// A short human summary (a table) printed by the CLI.
+    pub summary: String,
+}
+
+/// One registered experiment.
+pub struct ExperimentInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub run: fn(&ExperimentOptions) -> Result<ExperimentReport, String>,
+}
+
+/// Every experiment, by stable CLI name (CLI.md).
+pub static EXPERIMENTS: &[ExperimentInfo] = &[];
+
+/// Looks an experiment up.
+pub fn find(name: &str) -> Result<&'static ExperimentInfo, String> {
+    EXPERIMENTS.iter().find(|e| e.name == name).ok_or_else(|| {
+        format!(
+            "unknown experiment `{name}`; known experiments: {}",
+            EXPERIMENTS
+                .iter()
+                .map(|e| e.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+/// Runs `f` on every job of this shard, `opts.jobs` at a time, returning
+/// the results in job order (with the job's index). Shows a progress bar on
+/// stderr when `opts.progress`.
+pub fn run_jobs<J, R, F>(opts: &ExperimentOptions, jobs: &[J], f: F) -> Vec<(usize, R)>
+where
+    J: Sync,
+    R: Send,
+    F: Fn(&J) -> R + Sync,
+{
+    use rayon::prelude::*;
+    let mine: Vec<usize> = (0..jobs.len()).filter(|&i| opts.in_shard(i)).collect();
+    let done = AtomicUsize::new(0);
+    let total = mine.len();
+    let start = Instant::now();
+    let last_draw = Mutex::new(Instant::now());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.max(1))
+        .build()
+        .expect("thread pool");
+    let mut out: Vec<(usize, R)> = pool.install(|| {
+        mine.par_iter()
+            .map(|&i| {
+                let r = f(&jobs[i]);
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if opts.progress {
+                    let mut last = last_draw.lock().unwrap_or_else(|e| e.into_inner());
+                    if d == total || last.elapsed().as_millis() > 200 {
+                        *last = Instant::now();
+                        draw_progress(d, total, start.elapsed().as_secs_f64());
+                    }
+                }
+                (i, r)
+            })
+            .collect()
+    });
+    if opts.progress {
+        eprintln!();
+    }
+    out.sort_by_key(|(i, _)| *i);
+    out
+}
+
+fn draw_progress(done: usize, total: usize, secs: f64) {
+    let width = 30;
+    let filled = if total == 0 {
+        width
+    } else {
+        done * width / total
+    };
+    let eta = if done == 0 {
+        0.0
+    } else {
+        secs / done as f64 * (total - done) as f64
+    };
+    eprint!(
+        "\r[{}{}] {done}/{total} jobs, {secs:.0}s elapsed, ~{eta:.0}s left ",
+        "#".repeat(filled),
+        ".".repeat(width - filled)
+    );
+    let _ = std::io::stderr().flush();
+}
+
+/// Writes `contents` to `path` atomically (temp file in the same folder,
+/// then rename), creating the folder.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+    }
+    let tmp = path.with_extension(format!(
+        "{}.tmp",
+        path.extension().and_then(|e| e.to_str()).unwrap_or("out")
+    ));
+    std::fs::write(&tmp, contents).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// A CSV table: a header and rows of already formatted cells.
+#[derive(Clone, Debug, Default)]
+pub struct Csv {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Csv {
+    pub fn new(header: &[&str]) -> Csv {
+        Csv {
+            header: header.iter().map(|s| s.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, row: Vec<String>) {
+        debug_assert_eq!(row.len(), self.header.len());
+        self.rows.push(row);
+    }
+
+    /// RFC 4180 text.
+    pub fn to_text(&self) -> String {
+        fn cell(s: &str) -> String {
+            if s.contains([',', '"', '\n']) {
+                format!("\"{}\"", s.replace('"', "\"\""))
+            } else {
+                s.to_string()
+            }
+        }
+        let mut out = String::new();
+        for line in std::iter::once(&self.header).chain(self.rows.iter()) {
+            out.push_str(&line.iter().map(|c| cell(c)).collect::<Vec<_>>().join(","));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Writes the table atomically.
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        write_atomic(path, self.to_text().as_bytes())
+    }
+}
