@@ -6,6 +6,7 @@
 
 pub mod experiments;
 pub mod game;
+pub mod positions;
 pub mod search;
 
 #[cfg(feature = "gui")]
