@@ -102,9 +102,7 @@ fn inline_lines(game: &str, source: &str, text: &str) -> Result<Vec<PositionEntr
             GameKind::all_names()
         )
     })?;
-    let chunks: Vec<(usize, &str)> = if kind == GameKind::Tree {
-        vec![(1, text)]
-    } else if text.trim().is_empty() {
+    let chunks: Vec<(usize, &str)> = if kind == GameKind::Tree || text.trim().is_empty() {
         vec![(1, text)]
     } else {
         text.lines()
