@@ -263,7 +263,7 @@ impl PGame {
     /// The value of move `i` here (MAX's point of view): in [0, 127] when
     /// MAX moves, in [−127, 0] when MIN moves. For the board view.
     pub fn move_value(&self, i: u8) -> i32 {
-        move_value_at(self.hash, i as u32, self.depth % 2 == 0)
+        move_value_at(self.hash, i as u32, self.depth & 1 == 0)
     }
 
     /// The values of the moves along the path from the root (they sum to
@@ -291,7 +291,7 @@ impl Game for PGame {
     }
 
     fn to_move(&self) -> Player {
-        if self.depth % 2 == 0 {
+        if self.depth & 1 == 0 {
             Player::First
         } else {
             Player::Second
@@ -387,7 +387,7 @@ impl Game for PGame {
         while depth < d {
             // Uniform over 0..b: b ≤ 64, so the modulo bias is < 2⁻⁵⁸.
             let i = (rng.next_u64() % b) as u32;
-            sum += move_value_at(h, i, depth % 2 == 0);
+            sum += move_value_at(h, i, depth & 1 == 0);
             h = child_hash(h, i);
             depth += 1;
         }
