@@ -22,6 +22,12 @@ static ALGORITHMS: &[AlgoInfo] = &[AlgoInfo {
     summary: "Proof-number search (Allis 1994), best-first, with tie/selection/init options",
     params: super::pns::PARAMS,
     build: super::pns::build,
+},
+AlgoInfo {
+    name: "deep-pn",
+    summary: "DeepPN (Ishitobi et al. 2015): PN-search mixed with a deep value, R = 1 is PNS, R = 0 depth-first",
+    params: super::deep_pn::PARAMS,
+    build: super::deep_pn::build,
 }];
 
 /// Every registered algorithm, in menu order.
