@@ -183,12 +183,14 @@ pub(super) fn read(
             None => None,
             Some(s) => match s.get_ref().as_str() {
                 "win" | "draw" | "loss" => Some(s.get_ref().clone()),
-                other => return Err(at(
-                    s.span().start,
-                    format!(
+                other => {
+                    return Err(at(
+                        s.span().start,
+                        format!(
                         "expected `win`, `draw` or `loss` (for the side to move), found `{other}`"
                     ),
-                )),
+                    ))
+                }
             },
         };
         let best_moves = match &p.best_moves {
