@@ -447,3 +447,37 @@ fn mangled_files_never_make_a_reader_panic() {
     }
     assert!(runs > 2000, "{runs}");
 }
+
+#[test]
+fn positions_without_known_results_get_the_same_answer_from_pns_and_the_reference() {
+    use pnlab::search::{build, run, Budget, Params, QuestionKind, SearchSetup, Status};
+    let mut checked = 0;
+    for (path, result) in positions::bundled_entries() {
+        let Ok(entries) = result else { continue };
+        for e in entries.iter().filter(|e| e.expected.is_none()) {
+            let who = e.position.default_attacker();
+            let expected = holds(&e.position, who, Goal::Win);
+            let setup = SearchSetup {
+                position: e.position.clone(),
+                params: Params::defaults(pnlab::search::find_algo("pns").unwrap().params),
+                seed: 1,
+                question: QuestionKind::Win,
+                memory_limit_bytes: None,
+            };
+            let mut s = build("pns", &setup).unwrap();
+            let budget = Budget {
+                max_nodes: Some(3_000_000),
+                ..Default::default()
+            };
+            let st = run(s.as_mut(), &budget, None);
+            assert!(
+                matches!(st, Status::Proved | Status::Disproved),
+                "{path}: {} unsolved: {st:?}",
+                e.name
+            );
+            assert_eq!(st == Status::Proved, expected, "{path}: {}", e.name);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked}");
+}

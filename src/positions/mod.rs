@@ -153,16 +153,20 @@ pub(crate) trait Resolver {
     fn read(&self, path: &str) -> Result<String, String>;
 }
 
-/// Embedded files first (so the bundled TOML files find their trees from
-/// anywhere), then the disk.
-struct BundledThenDisk;
+/// The disk first (so an edited tree is what a TOML file on disk gets),
+/// then the embedded files (so the bundled TOML files find their trees
+/// when the program runs from anywhere).
+struct DiskThenBundled;
 
-impl Resolver for BundledThenDisk {
+impl Resolver for DiskThenBundled {
     fn read(&self, path: &str) -> Result<String, String> {
-        if let Some(f) = BUNDLED.iter().find(|f| f.path == path) {
-            return Ok(f.text.to_string());
+        match std::fs::read_to_string(path) {
+            Ok(text) => Ok(text),
+            Err(e) => match BUNDLED.iter().find(|f| f.path == path) {
+                Some(f) => Ok(f.text.to_string()),
+                None => Err(format!("cannot read `{path}`: {e}")),
+            },
         }
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))
     }
 }
 
@@ -212,7 +216,7 @@ pub fn load_file(path: &Path) -> Result<Vec<PositionEntry>, FileError> {
 
 /// Reads every position of a text whose file name is `file_name`.
 pub fn load_text(file_name: &str, text: &str) -> Result<Vec<PositionEntry>, FileError> {
-    load_with(file_name, text, &BundledThenDisk)
+    load_with(file_name, text, &DiskThenBundled)
 }
 
 /// Reads a text in a known format.
@@ -221,7 +225,7 @@ pub fn load_as(
     file_name: &str,
     text: &str,
 ) -> Result<Vec<PositionEntry>, FileError> {
-    read_format(format, file_name, text, &BundledThenDisk)
+    read_format(format, file_name, text, &DiskThenBundled)
 }
 
 fn load_with(
@@ -267,7 +271,8 @@ fn read_format(
     }
 }
 
-/// The embedded `positions/` folder.
+/// The embedded `positions/` folder (its README.md included, which holds
+/// documentation rather than positions: [`bundled_entries`] skips it).
 pub fn bundled() -> &'static [BundledFile] {
     BUNDLED
 }
@@ -328,5 +333,45 @@ pub(crate) fn file_error(file: &str, line: usize, col: usize, msg: impl Into<Str
     FileError {
         file: file.to_string(),
         error: ParseError::new(line, col, msg),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only the embedded files, as when the program runs far from its
+    /// sources.
+    struct BundledOnly;
+    impl Resolver for BundledOnly {
+        fn read(&self, path: &str) -> Result<String, String> {
+            BUNDLED
+                .iter()
+                .find(|f| f.path == path)
+                .map(|f| f.text.to_string())
+                .ok_or_else(|| format!("not embedded: {path}"))
+        }
+    }
+
+    #[test]
+    fn bundled_toml_files_find_their_trees_among_the_embedded_files() {
+        let f = BUNDLED
+            .iter()
+            .find(|f| f.path == "positions/trees.toml")
+            .expect("trees.toml is bundled");
+        let entries = load_with(f.path, f.text, &BundledOnly).expect("loads without the disk");
+        assert_eq!(entries.len(), 8);
+        assert!(entries.iter().all(|e| e.game == GameKind::Tree));
+    }
+
+    #[test]
+    fn relative_paths_are_normalised_lexically() {
+        assert_eq!(
+            relative_to("positions/trees.toml", "trees/a.tree"),
+            "positions/trees/a.tree"
+        );
+        assert_eq!(relative_to("a/b/c.toml", "../d/./e.tree"), "a/d/e.tree");
+        assert_eq!(relative_to("c.toml", "../e.tree"), "../e.tree");
+        assert_eq!(relative_to("x.toml", "/abs/e.tree"), "/abs/e.tree");
     }
 }
