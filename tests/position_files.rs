@@ -282,6 +282,8 @@ fn formats_are_chosen_by_extension_then_content() {
     for word in ["TOML", "OBF", "Pons", "Hex", "tic-tac-toe", "tree"] {
         assert!(e.error.expected.contains(word), "{}", e.error.expected);
     }
+    let bom = load_text("bom.ttt", "\u{feff}x........\n").unwrap();
+    assert_eq!(bom.len(), 1);
     let e = load_text("blank", "\n \n").unwrap_err();
     assert!(e.error.expected.contains("empty"), "{}", e.error.expected);
 }
@@ -314,6 +316,8 @@ const ERRORS: &[(&str, &str, usize, usize, &str)] = &[
     ("a.c4", "4455 18\n44556 x\n", 2, 7, "integer score"),
     ("a.c4", "4455 18\n4485 1\n", 2, 3, ""),
     ("a.c4", "4455 18 7\n", 1, 9, "extra `7`"),
+    ("a.toml", "[[position]]\ngame = \"tree\"\nposition = \"\"\"\nA or\n  B = 1.5\n\"\"\"\n", 5, 7, "bad value `1.5`"),
+    ("a.toml", "[[position]]\ngame = \"tictactoe\"\nposition = \"\\u0078x?......\"\n", 3, 13, "found `?`"),
     // Tic-tac-toe lines and trees.
     ("a.ttt", "x........\n  ..q......  # comment\n", 2, 5, "found `q`"),
     ("a.tree", "A or\n  B = win\n\tC = loss\n", 3, 1, "mixed tabs and spaces"),

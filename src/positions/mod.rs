@@ -216,7 +216,7 @@ pub fn load_file(path: &Path) -> Result<Vec<PositionEntry>, FileError> {
 
 /// Reads every position of a text whose file name is `file_name`.
 pub fn load_text(file_name: &str, text: &str) -> Result<Vec<PositionEntry>, FileError> {
-    load_with(file_name, text, &DiskThenBundled)
+    load_with(file_name, strip_bom(text), &DiskThenBundled)
 }
 
 /// Reads a text in a known format.
@@ -225,7 +225,12 @@ pub fn load_as(
     file_name: &str,
     text: &str,
 ) -> Result<Vec<PositionEntry>, FileError> {
-    read_format(format, file_name, text, &DiskThenBundled)
+    read_format(format, file_name, strip_bom(text), &DiskThenBundled)
+}
+
+/// Some editors start UTF-8 files with a byte-order mark.
+fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 fn load_with(
