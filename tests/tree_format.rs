@@ -483,3 +483,124 @@ fn suitable_tree_has_the_papers_tie_at_level_one() {
     }
     assert_eq!((left_ends, right_ends), (0, 8));
 }
+
+/// A random tree text with hints and shared nodes (references only to
+/// finished definitions, so the graph stays acyclic).
+fn random_tree_text(rng: &mut rand::rngs::SmallRng) -> String {
+    use rand::Rng;
+    struct Gen<'a> {
+        rng: &'a mut rand::rngs::SmallRng,
+        out: String,
+        count: usize,
+        closed: Vec<String>,
+    }
+    impl Gen<'_> {
+        fn node(&mut self, depth: usize, max_depth: usize) {
+            let indent = "  ".repeat(depth);
+            let label = format!("n{}", self.count);
+            self.count += 1;
+            let leaf = depth == max_depth || (depth > 0 && self.rng.random_bool(0.25));
+            let mut line = format!("{indent}{label}");
+            if leaf {
+                let v = match self.rng.random_range(0..4) {
+                    0 => "win".to_string(),
+                    1 => "loss".to_string(),
+                    2 => "draw".to_string(),
+                    _ => self.rng.random_range(-5..=5).to_string(),
+                };
+                line.push_str(&format!(" = {v}"));
+            } else {
+                line.push_str(if self.rng.random_bool(0.5) {
+                    " or"
+                } else {
+                    " and"
+                });
+            }
+            if self.rng.random_bool(0.2) {
+                line.push_str(&format!(
+                    " p={}",
+                    self.rng.random_range(0..=100) as f64 / 100.0
+                ));
+            }
+            if self.rng.random_bool(0.1) {
+                line.push_str(&format!(" eval={}", self.rng.random_range(-50..50)));
+            }
+            let anchor = depth > 0 && self.rng.random_bool(0.3);
+            if anchor {
+                line.push_str(&format!(" &s{label}"));
+            }
+            self.out.push_str(&line);
+            self.out.push('\n');
+            if !leaf {
+                let n = self.rng.random_range(1..=3);
+                let mut used = Vec::new();
+                for _ in 0..n {
+                    if !self.closed.is_empty() && self.rng.random_bool(0.25) {
+                        let k = self.rng.random_range(0..self.closed.len());
+                        let name = self.closed[k].clone();
+                        // The label of the shared node is its name without `s`.
+                        let label = name[1..].to_string();
+                        if !used.contains(&label) {
+                            self.out.push_str(&format!("{indent}  *{name}\n"));
+                            used.push(label);
+                        }
+                    } else {
+                        used.push(format!("n{}", self.count));
+                        self.node(depth + 1, max_depth);
+                    }
+                }
+            }
+            if anchor {
+                self.closed.push(format!("s{label}"));
+            }
+        }
+    }
+    let max_depth = rng.random_range(1..=6);
+    let mut g = Gen {
+        rng,
+        out: String::from("# random\n"),
+        count: 0,
+        closed: Vec::new(),
+    };
+    g.node(0, max_depth);
+    g.out
+}
+
+#[test]
+fn random_dags_parse_round_trip_and_solve_like_the_reference() {
+    use rand::SeedableRng;
+    use std::collections::HashSet;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let mut shared_seen = 0;
+    for i in 0..1000 {
+        let text = random_tree_text(&mut rng);
+        let g = TreeGame::parse(&text).unwrap_or_else(|e| panic!("tree {i}: {e}\n{text}"));
+        let printed = g.notation();
+        let back = TreeGame::parse(&printed).unwrap_or_else(|e| panic!("tree {i}: {e}\n{printed}"));
+        assert!(same_tree(&g, &back), "tree {i}\n{text}\n{printed}");
+        assert_eq!(back.notation(), printed);
+        // Shared nodes: one node, one hash, however it is reached.
+        let distinct_hashes: HashSet<u64> = (0..g.tree().nodes.len() as u32)
+            .map(|n| g.at(n).hash())
+            .collect();
+        assert_eq!(distinct_hashes.len(), g.tree().nodes.len());
+        if text.contains('*') {
+            shared_seen += 1;
+        }
+        for goal in [Goal::Win, Goal::NotLose] {
+            let q = Question {
+                attacker: Player::First,
+                goal,
+            };
+            let expected = reference::answer(&g, &q);
+            for opts in all_options() {
+                assert_eq!(
+                    run_pns(&g, q, opts).status() == Status::Proved,
+                    expected,
+                    "tree {i} {goal:?} {opts:?}\n{text}"
+                );
+            }
+        }
+    }
+    assert!(shared_seen >= 100, "{shared_seen}");
+}
