@@ -100,6 +100,8 @@ pub struct Pns<G: Game> {
     counters: Counters,
     root_switches: RootSwitches,
     moves: Vec<G::Move>,
+    /// Reused buffer for the children of the node being expanded.
+    children: Vec<(G::Move, u8, PnDn)>,
 }
 
 /// Registry constructor.
@@ -151,6 +153,7 @@ impl<G: Game> Pns<G> {
             counters: Counters::default(),
             root_switches: RootSwitches::default(),
             moves: Vec::new(),
+            children: Vec::new(),
         };
         s.counters.nodes_created = 1;
         s.refresh_memory();
@@ -307,72 +310,14 @@ impl<G: Game> Pns<G> {
         }
     }
 
-    fn node_status(d: PnDn) -> NodeStatus {
-        if d.pn == 0 {
-            NodeStatus::Proven
-        } else if d.dn == 0 {
-            NodeStatus::Disproven
-        } else {
-            NodeStatus::Unknown
-        }
-    }
-
     fn explain(&self, id: Idx, path: &[Idx]) -> Inspection {
         let node = self.arena.get(id);
-        let mut formulas = Vec::new();
-        let d = node.data;
-        if node.is_terminal() {
-            let what = if d.pn == 0 {
-                "proven (the attacker's goal holds)"
-            } else {
-                "disproven (the goal fails)"
-            };
-            formulas.push(("terminal".to_string(), format!("game over: {what}")));
-            formulas.push(("pn".into(), format!("pn = {}", pn::fmt(d.pn))));
-            formulas.push(("dn".into(), format!("dn = {}", pn::fmt(d.dn))));
-        } else if !node.is_expanded() {
-            let init = if self.opts.mobility {
-                "mobility initialisation"
-            } else {
-                "unit initialisation"
-            };
-            formulas.push((
-                "pn".into(),
-                format!("pn = {} (frontier, {init})", pn::fmt(d.pn)),
-            ));
-            formulas.push((
-                "dn".into(),
-                format!("dn = {} (frontier, {init})", pn::fmt(d.dn)),
-            ));
+        let init = if self.opts.mobility {
+            "mobility initialisation"
         } else {
-            let pns: Vec<String> = node
-                .children()
-                .map(|c| pn::fmt(self.arena.get(c).data.pn))
-                .collect();
-            let dns: Vec<String> = node
-                .children()
-                .map(|c| pn::fmt(self.arena.get(c).data.dn))
-                .collect();
-            if node.is_or() {
-                formulas.push((
-                    "pn".into(),
-                    format!("pn = min({}) = {}", pns.join(", "), pn::fmt(d.pn)),
-                ));
-                formulas.push((
-                    "dn".into(),
-                    format!("dn = {} = {}", dns.join(" + "), pn::fmt(d.dn)),
-                ));
-            } else {
-                formulas.push((
-                    "pn".into(),
-                    format!("pn = {} = {}", pns.join(" + "), pn::fmt(d.pn)),
-                ));
-                formulas.push((
-                    "dn".into(),
-                    format!("dn = min({}) = {}", dns.join(", "), pn::fmt(d.dn)),
-                ));
-            }
-        }
+            "unit initialisation"
+        };
+        let formulas = pn_dn_formulas(&self.arena, id, init);
         let choice = path
             .iter()
             .position(|&p| p == id)
@@ -417,9 +362,81 @@ impl<G: Game> Pns<G> {
     }
 }
 
-/// The numbers of a solved leaf.
+/// The status a pn/dn pair shows (proven, disproven or unknown).
+pub fn pn_status(d: PnDn) -> NodeStatus {
+    if d.pn == 0 {
+        NodeStatus::Proven
+    } else if d.dn == 0 {
+        NodeStatus::Disproven
+    } else {
+        NodeStatus::Unknown
+    }
+}
+
+/// The inspector's pn and dn lines for node `id` with the children's
+/// numbers filled in (ALGORITHMS.md §1); `init` names the frontier
+/// initialisation. Shared by every arena search that keeps [`PnDn`].
+pub fn pn_dn_formulas<M: Copy>(
+    arena: &Arena<M, PnDn>,
+    id: Idx,
+    init: &str,
+) -> Vec<(String, String)> {
+    let node = arena.get(id);
+    let mut formulas = Vec::new();
+    let d = node.data;
+    if node.is_terminal() {
+        let what = if d.pn == 0 {
+            "proven (the attacker's goal holds)"
+        } else {
+            "disproven (the goal fails)"
+        };
+        formulas.push(("terminal".to_string(), format!("game over: {what}")));
+        formulas.push(("pn".into(), format!("pn = {}", pn::fmt(d.pn))));
+        formulas.push(("dn".into(), format!("dn = {}", pn::fmt(d.dn))));
+    } else if !node.is_expanded() {
+        formulas.push((
+            "pn".into(),
+            format!("pn = {} (frontier, {init})", pn::fmt(d.pn)),
+        ));
+        formulas.push((
+            "dn".into(),
+            format!("dn = {} (frontier, {init})", pn::fmt(d.dn)),
+        ));
+    } else {
+        let pns: Vec<String> = node
+            .children()
+            .map(|c| pn::fmt(arena.get(c).data.pn))
+            .collect();
+        let dns: Vec<String> = node
+            .children()
+            .map(|c| pn::fmt(arena.get(c).data.dn))
+            .collect();
+        if node.is_or() {
+            formulas.push((
+                "pn".into(),
+                format!("pn = min({}) = {}", pns.join(", "), pn::fmt(d.pn)),
+            ));
+            formulas.push((
+                "dn".into(),
+                format!("dn = {} = {}", dns.join(" + "), pn::fmt(d.dn)),
+            ));
+        } else {
+            formulas.push((
+                "pn".into(),
+                format!("pn = {} = {}", pns.join(" + "), pn::fmt(d.pn)),
+            ));
+            formulas.push((
+                "dn".into(),
+                format!("dn = min({}) = {}", dns.join(", "), pn::fmt(d.dn)),
+            ));
+        }
+    }
+    formulas
+}
+
+/// The numbers of a solved leaf (shared with DeepPN and the value search).
 #[inline]
-fn terminal_numbers(proven: bool) -> PnDn {
+pub fn terminal_numbers(proven: bool) -> PnDn {
     if proven {
         PnDn { pn: 0, dn: INF }
     } else {
@@ -459,7 +476,8 @@ impl<G: Game> Search for Pns<G> {
         self.moves.clear();
         pos.legal_moves(&mut self.moves);
         let moves = std::mem::take(&mut self.moves);
-        let mut children = Vec::with_capacity(moves.len());
+        let mut children = std::mem::take(&mut self.children);
+        children.clear();
         for &m in &moves {
             let mut child = pos.clone();
             child.play(m);
@@ -469,7 +487,8 @@ impl<G: Game> Search for Pns<G> {
         }
         self.moves = moves;
         let count = children.len() as u64;
-        self.arena.expand(n, children);
+        self.arena.expand(n, children.drain(..));
+        self.children = children;
         self.counters.iterations = iteration;
         self.counters.nodes_expanded += 1;
         self.counters.nodes_created += count;
@@ -523,7 +542,7 @@ impl<G: Game> Search for Pns<G> {
         let read = |n: &Node<G::Move, PnDn>| {
             (
                 vec![pn::to_f64(n.data.pn), pn::to_f64(n.data.dn)],
-                Self::node_status(n.data),
+                pn_status(n.data),
             )
         };
         let view = ArenaView {
@@ -540,7 +559,7 @@ impl<G: Game> Search for Pns<G> {
                 ChildSummary {
                     id: c as u64,
                     move_label: self.root_pos.format_move(d.mv),
-                    status: Self::node_status(d.data),
+                    status: pn_status(d.data),
                     values: vec![pn::to_f64(d.data.pn), pn::to_f64(d.data.dn)],
                 }
             })

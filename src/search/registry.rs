@@ -25,6 +25,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         build: super::pns::build,
     },
     AlgoInfo {
+        name: "deep-pn",
+        summary: "DeepPN (Ishitobi et al. 2015): PN-search mixed with a deep value, R = 1 is PNS, R = 0 depth-first",
+        params: super::deep_pn::PARAMS,
+        build: super::deep_pn::build,
+    },
+    AlgoInfo {
         name: "dfpn",
         summary: "Depth-first proof-number search (Nagai 2002): MID over a transposition table",
         params: super::dfpn::DFPN_PARAMS,

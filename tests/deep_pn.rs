@@ -1,0 +1,324 @@
+//! DeepPN (ALGORITHMS.md §3) against two independent sources:
+//! - PN-search: with R = 1 DeepPN must select the same most-proving node as
+//!   PNS at every iteration and end with identical counters;
+//! - the exhaustive negamax reference: every R and both `dpn` forms give
+//!   the right answer.
+//!
+//! Plus the DPN formula checked by hand on a small case, R = 0 behaving as
+//! a depth-first search, and the snapshot's per-node values.
+
+use std::collections::HashSet;
+
+use pnlab::game::tictactoe::TicTacToe;
+use pnlab::game::{Game, Player};
+use pnlab::search::arena::Arena;
+use pnlab::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm};
+use pnlab::search::pns::{PnDn, Pns, PnsOptions};
+use pnlab::search::{reference, Counters, Goal, Question, Search, Status, ViewRequest};
+
+fn reachable_tictactoe() -> Vec<TicTacToe> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut stack = vec![TicTacToe::new()];
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g.notation()) {
+            continue;
+        }
+        out.push(g);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        for m in moves {
+            let mut c = g;
+            c.play(m);
+            stack.push(c);
+        }
+    }
+    out
+}
+
+/// Counters without the wall-clock field.
+fn comparable(c: &Counters) -> Counters {
+    Counters {
+        time_ms: 0.0,
+        ..c.clone()
+    }
+}
+
+/// Runs PNS and DeepPN(R = 1) side by side on `g`, asserting the same
+/// selection path before every iteration and the same counters after it.
+/// Returns the number of iterations compared.
+fn assert_r1_matches_pns<G: Game>(g: &G, q: Question, form: DpnForm) -> u64 {
+    let mut pns = Pns::new(g.clone(), q, PnsOptions::default());
+    let mut dpn = DeepPn::new(g.clone(), q, DeepPnOptions { r: 1.0, form });
+    let mut guard = 0u64;
+    loop {
+        assert_eq!(pns.status(), dpn.status(), "{g:?}");
+        assert_eq!(
+            comparable(pns.counters()),
+            comparable(dpn.counters()),
+            "{g:?} after {guard} iterations"
+        );
+        if pns.status().is_final() {
+            break;
+        }
+        assert_eq!(
+            pns.selection_path(),
+            dpn.selection_path(),
+            "{g:?}: most-proving node differs at iteration {}",
+            guard + 1
+        );
+        pns.step();
+        dpn.step();
+        guard += 1;
+        assert!(guard < 1_000_000, "no termination on {g:?}");
+    }
+    assert_eq!(pns.switch_events(), dpn.switch_events());
+    guard
+}
+
+fn solve<S: Search>(s: &mut S) -> Status {
+    let mut st = s.status();
+    let mut guard = 0;
+    while !st.is_final() {
+        st = s.step();
+        guard += 1;
+        assert!(guard < 1_000_000, "no termination");
+    }
+    st
+}
+
+#[test]
+fn r1_is_pns_on_every_tictactoe_position() {
+    let mut iterations = 0;
+    let mut positions = 0;
+    for g in reachable_tictactoe() {
+        for goal in [Goal::Win, Goal::NotLose] {
+            let q = Question {
+                attacker: g.to_move(),
+                goal,
+            };
+            for form in [DpnForm::Paper, DpnForm::Thesis] {
+                iterations += assert_r1_matches_pns(&g, q, form);
+            }
+            positions += 1;
+        }
+    }
+    assert_eq!(positions, 5478 * 2);
+    // The empty board alone needs hundreds of iterations; a vacuous run
+    // (everything terminal) would compare nothing.
+    assert!(iterations > 100_000, "{iterations}");
+}
+
+#[test]
+fn r1_is_pns_for_the_second_player_as_attacker() {
+    // Attacker not to move at the root: an AND root.
+    let g = TicTacToe::new();
+    let q = Question {
+        attacker: Player::Second,
+        goal: Goal::NotLose,
+    };
+    assert!(assert_r1_matches_pns(&g, q, DpnForm::Paper) > 10);
+}
+
+#[test]
+fn every_r_and_form_agrees_with_the_reference() {
+    let rs = [0.0, 0.1, 0.4, 0.65, 0.9, 1.0];
+    let positions = reachable_tictactoe();
+    let mut checked = 0;
+    for (i, g) in positions.iter().enumerate() {
+        for goal in [Goal::Win, Goal::NotLose] {
+            let q = Question {
+                attacker: g.to_move(),
+                goal,
+            };
+            let expected = reference::answer(g, &q);
+            for form in [DpnForm::Paper, DpnForm::Thesis] {
+                // Every position with R = 0.65 and R = 0; the other R on
+                // every third position keeps the test fast.
+                for &r in &rs {
+                    if i % 3 != 0 && r != 0.65 && r != 0.0 {
+                        continue;
+                    }
+                    let mut s = DeepPn::new(*g, q, DeepPnOptions { r, form });
+                    let got = match solve(&mut s) {
+                        Status::Proved => true,
+                        Status::Disproved => false,
+                        other => panic!("unexpected {other:?}"),
+                    };
+                    assert_eq!(got, expected, "{} {goal:?} R={r} {form:?}", g.notation());
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 5478 * 2 * 2 * 2, "{checked}");
+}
+
+#[test]
+fn dpn_after_the_first_expansion_matches_the_formula() {
+    // Empty board: after one iteration the nine root children are frontier
+    // nodes at depth 1 with pn = dn = 1, so by ALGORITHMS.md §3
+    // deep = 1/1 and DPN = (1 − 1/1)·R + 1·(1 − R) = 1 − R (paper) and
+    // (1 − 1/2)·R + 1·(1 − R) = 1 − R/2 (thesis).
+    for (form, expect) in [(DpnForm::Paper, 1.0 - 0.65), (DpnForm::Thesis, 1.0 - 0.325)] {
+        let mut s = DeepPn::new(
+            TicTacToe::new(),
+            Question {
+                attacker: Player::First,
+                goal: Goal::Win,
+            },
+            DeepPnOptions { r: 0.65, form },
+        );
+        s.step();
+        let root = *s.arena().get(0);
+        assert_eq!(root.n_children, 9);
+        for c in root.children() {
+            assert_eq!(s.deep(c), 1.0);
+            assert!((s.dpn(c) - expect).abs() < 1e-12, "{form:?} {}", s.dpn(c));
+        }
+        // The root carries the deep value of its chosen child.
+        assert_eq!(s.deep(0), 1.0);
+        // All tie: leftmost is picked.
+        assert_eq!(s.selection_path(), vec![0, root.first_child]);
+    }
+}
+
+#[test]
+fn deeper_frontier_wins_when_r_is_small() {
+    // After two iterations at R = 0.5 on the empty board, the leftmost root
+    // child c0 is expanded: its 8 children are frontier nodes at depth 2
+    // (pn = dn = 1, deep = 1/2). c0 is an AND node whose
+    // pn is the sum 8, so its DPN under the OR root is
+    // (1 − 1/8)·0.5 + 0.5·0.5 = 0.6875, while its siblings have
+    // (1 − 1/1)·0.5 + 1·0.5 = 0.5: the search leaves c0 — PNS would too.
+    // At R = 0.1: c0 has 0.875·0.1 + 0.5·0.9 = 0.5375 < 0.9 = siblings, so
+    // DeepPN stays in c0 while PNS switches.
+    let q = Question {
+        attacker: Player::First,
+        goal: Goal::Win,
+    };
+    for (r, stays) in [(0.5, false), (0.1, true)] {
+        let mut s = DeepPn::new(
+            TicTacToe::new(),
+            q,
+            DeepPnOptions {
+                r,
+                form: DpnForm::Paper,
+            },
+        );
+        s.step();
+        s.step();
+        let root = *s.arena().get(0);
+        let c0 = root.first_child;
+        assert_eq!(s.arena().get(c0).data, PnDn { pn: 8, dn: 1 });
+        let want = (1.0 - 1.0 / 8.0) * r + 0.5 * (1.0 - r);
+        assert!((s.dpn(c0) - want).abs() < 1e-12);
+        let path = s.selection_path();
+        assert_eq!(path[1] == c0, stays, "R={r} path {path:?}");
+    }
+}
+
+#[test]
+fn r0_is_depth_first() {
+    // With R = 0 the DPN is the deep value alone, so selection reaches the
+    // deepest unsolved frontier node: right after expanding node n, if n is
+    // still unsolved the next iteration expands one of n's children.
+    let q = Question {
+        attacker: Player::First,
+        goal: Goal::Win,
+    };
+    let mut s = DeepPn::new(
+        TicTacToe::new(),
+        q,
+        DeepPnOptions {
+            r: 0.0,
+            form: DpnForm::Paper,
+        },
+    );
+    let mut checked = 0;
+    while !s.status().is_final() {
+        let n = *s.selection_path().last().unwrap();
+        s.step();
+        if s.status().is_final() {
+            break;
+        }
+        let d = s.arena().get(n).data;
+        if d.pn != 0 && d.dn != 0 {
+            let next = *s.selection_path().last().unwrap();
+            assert_eq!(s.arena().get(next).parent, n);
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "{checked}");
+    assert_eq!(s.status(), Status::Disproved);
+}
+
+#[test]
+fn snapshot_carries_pn_dn_deep_dpn_and_the_formula() {
+    let mut s = DeepPn::new(
+        TicTacToe::new(),
+        Question {
+            attacker: Player::First,
+            goal: Goal::Win,
+        },
+        DeepPnOptions::default(),
+    );
+    for _ in 0..5 {
+        s.step();
+    }
+    assert_eq!(s.value_names(), &["pn", "dn", "deep", "dpn"]);
+    let path = s.selection_path();
+    let req = ViewRequest {
+        inspect: Some(path[1] as u64),
+        ..Default::default()
+    };
+    let snap = s.snapshot(&req);
+    assert_eq!(snap.value_names, vec!["pn", "dn", "deep", "dpn"]);
+    assert!(snap.nodes.iter().all(|n| n.values.len() == 4));
+    assert!(snap.nodes[0].values[3].is_nan(), "the root has no DPN");
+    let ins = snap.inspection.expect("inspection");
+    let dpn_line = &ins.formulas.iter().find(|(k, _)| k == "dpn").unwrap().1;
+    assert!(dpn_line.starts_with("DPN = (1 − 1/"), "{dpn_line}");
+    assert!(dpn_line.contains("·0.650 + "), "{dpn_line}");
+    let root_ins = s
+        .snapshot(&ViewRequest {
+            inspect: Some(0),
+            ..Default::default()
+        })
+        .inspection
+        .unwrap();
+    assert!(
+        root_ins
+            .choice
+            .as_deref()
+            .unwrap_or("")
+            .contains("least DPN"),
+        "{root_ins:?}"
+    );
+}
+
+#[test]
+fn node_fits_in_32_bytes() {
+    assert!(Arena::<u8, PnDn>::NODE_BYTES <= 32);
+}
+
+#[test]
+fn registry_builds_deep_pn_with_defaults() {
+    use pnlab::game::AnyPosition;
+    use pnlab::search::{build, find_algo, Params, SearchSetup};
+    let info = find_algo("deep-pn").unwrap();
+    let params = Params::defaults(info.params);
+    assert_eq!(params.real("R"), 0.65);
+    assert_eq!(params.choice("dpn"), "paper");
+    let setup = SearchSetup {
+        position: AnyPosition::TicTacToe(TicTacToe::parse("xx.oo....").unwrap()),
+        params,
+        seed: 0,
+        question: Default::default(),
+        memory_limit_bytes: None,
+    };
+    let mut s = build("deep-pn", &setup).unwrap();
+    while !s.step().is_final() {}
+    assert_eq!(s.status(), Status::Proved);
+    assert_eq!(s.best_move().as_deref(), Some("c1"));
+}
