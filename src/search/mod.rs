@@ -11,6 +11,7 @@ pub mod deep_pn;
 pub mod driver;
 pub mod params;
 pub mod pn;
+pub mod pn_value;
 pub mod pns;
 pub mod recorder;
 pub mod reference;

@@ -28,6 +28,12 @@ AlgoInfo {
     summary: "DeepPN (Ishitobi et al. 2015): PN-search mixed with a deep value, R = 1 is PNS, R = 0 depth-first",
     params: super::deep_pn::PARAMS,
     build: super::deep_pn::build,
+},
+AlgoInfo {
+    name: "pn-value",
+    summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
+    params: super::pn_value::PARAMS,
+    build: super::pn_value::build,
 }];
 
 /// Every registered algorithm, in menu order.
