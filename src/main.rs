@@ -1,3 +1,13 @@
-fn main() {
-    println!("pnlab");
+//! `pnlab`: with no subcommand the app opens; subcommands run headless
+//! (CLI.md is the contract: keep names stable).
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    cli::run(args)
 }

@@ -149,11 +149,7 @@ where
 
 fn draw_progress(done: usize, total: usize, secs: f64) {
     let width = 30;
-    let filled = if total == 0 {
-        width
-    } else {
-        done * width / total
-    };
+    let filled = (done * width).checked_div(total).unwrap_or(width);
     let eta = if done == 0 {
         0.0
     } else {

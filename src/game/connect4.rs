@@ -1,43 +1,391 @@
-//! Placeholder while the real rules are written on a helper branch.
+//! Connect Four on the standard 7 columns × 6 rows board.
+//!
+//! Notation (CLI.md): the Pascal Pons move string, 1-based column digits
+//! played from the empty board, first player first (`""` is the empty
+//! board, `4455` four moves). Moves are named by the same digits.
+//!
+//! Representation: one bitboard per player, column-major with 7 bits per
+//! column (6 playable rows plus one always-empty guard row on top), bit
+//! `col * 7 + row`, row 0 at the bottom. The guard row keeps the shift
+//! tricks of the four-in-a-row test from wrapping from one column into the
+//! next. The move history is packed into a `u128` (3 bits per move, 42
+//! moves at most), so a position stays `Copy` and small while still
+//! remembering its move string for `notation()`.
+
+use std::fmt;
 
 use super::{Game, GameKind, Outcome, ParseError, Player};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Connect4;
+/// Number of columns.
+pub const WIDTH: u8 = 7;
+/// Number of rows.
+pub const HEIGHT: u8 = 6;
+/// Bits per column in the bitboards (rows plus the guard row).
+const STRIDE: u8 = HEIGHT + 1;
+/// Cells on the board.
+const CELLS: u8 = WIDTH * HEIGHT;
+
+/// The bottom cell of every column.
+const BOTTOM: u64 = {
+    let mut b = 0u64;
+    let mut c = 0;
+    while c < WIDTH {
+        b |= 1 << (c * STRIDE);
+        c += 1;
+    }
+    b
+};
+
+/// The top (sixth-row) cell of every column: a column is full when its bit
+/// here is occupied.
+const TOP: u64 = BOTTOM << (HEIGHT - 1);
+
+/// The bottom cell of column `c`.
+#[inline]
+const fn bottom_of(c: u8) -> u64 {
+    1 << (c as u32 * STRIDE as u32)
+}
+
+/// The top cell of column `c`.
+#[inline]
+const fn top_of(c: u8) -> u64 {
+    1 << (c as u32 * STRIDE as u32 + HEIGHT as u32 - 1)
+}
+
+/// The playable cells of column `c`.
+#[inline]
+const fn column_of(c: u8) -> u64 {
+    ((1 << HEIGHT) - 1) << (c as u32 * STRIDE as u32)
+}
+
+/// The cells of `b` that end a four in a row (any direction): shifts of 1
+/// (vertical), `STRIDE` (horizontal), `STRIDE - 1` and `STRIDE + 1` (the
+/// two diagonals). Non-zero iff `b` holds four in a row.
+#[inline]
+fn fours(b: u64) -> u64 {
+    let mut hits = 0;
+    for s in [1, STRIDE as u32 - 1, STRIDE as u32, STRIDE as u32 + 1] {
+        let pairs = b & (b >> s);
+        hits |= pairs & (pairs >> (2 * s));
+    }
+    hits
+}
+
+/// The cells of every four in a row in `b` (for drawing the winning line).
+fn four_cells(b: u64) -> u64 {
+    let mut cells = 0;
+    for s in [1, STRIDE as u32 - 1, STRIDE as u32, STRIDE as u32 + 1] {
+        let pairs = b & (b >> s);
+        let starts = pairs & (pairs >> (2 * s));
+        cells |= starts | starts << s | starts << (2 * s) | starts << (3 * s);
+    }
+    cells
+}
+
+/// Zobrist key number `i` (splitmix64 of a salted counter: fixed keys
+/// without a table).
+const fn zobrist(i: u64) -> u64 {
+    let mut z = (i ^ 0xC4C4_0000_0000_0000)
+        .wrapping_add(0x9E37_79B9_7F4A_7C15)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Key for the second player to move.
+const SIDE_KEY: u64 = zobrist(1000);
+
+/// A Connect Four position together with the moves that led to it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Connect4 {
+    /// Stones of the first and the second player.
+    stones: [u64; 2],
+    /// Columns played, 3 bits each, move `k` at bits `3k..3k+3`.
+    history: u128,
+    /// Number of moves played.
+    plies: u8,
+    /// The player who has four in a row, if any (only the last mover can).
+    winner: Option<Player>,
+    /// Zobrist hash of the stones and the side to move, kept incrementally.
+    hash: u64,
+}
+
+impl fmt::Debug for Connect4 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Connect4(\"{}\")", self.notation())
+    }
+}
 
 impl Connect4 {
-    pub fn parse(_text: &str) -> Result<Connect4, ParseError> {
-        Err(ParseError::at_col(1, "this game is not available yet"))
+    /// The empty board.
+    pub fn new() -> Connect4 {
+        Connect4::default()
+    }
+
+    /// Parses a Pons move string (column digits `1`–`7` from the empty
+    /// board; surrounding whitespace is ignored). Errors name the 1-based
+    /// column in `text` of the offending character: a non-digit, a digit
+    /// outside 1..7, a move into a full column, or a move after the game
+    /// has ended.
+    pub fn parse(text: &str) -> Result<Connect4, ParseError> {
+        let lead = text.len() - text.trim_start().len();
+        let lead_cols = text[..lead].chars().count();
+        let mut g = Connect4::new();
+        for (i, ch) in text.trim().chars().enumerate() {
+            let col = lead_cols + i + 1;
+            let d = match ch.to_digit(10) {
+                Some(d) => d,
+                None => {
+                    return Err(ParseError::at_col(
+                        col,
+                        format!("expected a column digit 1-7, found `{ch}`"),
+                    ))
+                }
+            };
+            if !(1..=WIDTH as u32).contains(&d) {
+                return Err(ParseError::at_col(
+                    col,
+                    format!("column {d} does not exist (expected 1-7)"),
+                ));
+            }
+            if g.outcome().is_some() {
+                return Err(ParseError::at_col(
+                    col,
+                    format!("the game is already over after move {}", g.plies),
+                ));
+            }
+            let c = d as u8 - 1;
+            if !g.can_play(c) {
+                return Err(ParseError::at_col(col, format!("column {d} is full")));
+            }
+            g.play(c);
+        }
+        Ok(g)
+    }
+
+    /// Both players' stones.
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.stones[0] | self.stones[1]
+    }
+
+    /// Can a stone still go into column `c` (0-based)?
+    #[inline]
+    pub fn can_play(&self, c: u8) -> bool {
+        c < WIDTH && self.occupied() & top_of(c) == 0
+    }
+
+    /// Number of stones on the board (= moves played).
+    pub fn stones(&self) -> u8 {
+        self.plies
+    }
+
+    /// The columns played so far (0-based), in order.
+    pub fn moves_played(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.plies).map(|k| ((self.history >> (3 * k as u32)) & 7) as u8)
+    }
+
+    /// Contents of the cell in column `c` and row `r` (both 0-based, row 0
+    /// at the bottom); `None` when empty or off the board.
+    pub fn cell(&self, c: u8, r: u8) -> Option<Player> {
+        if c >= WIDTH || r >= HEIGHT {
+            return None;
+        }
+        let bit = 1u64 << (c * STRIDE + r);
+        if self.stones[0] & bit != 0 {
+            Some(Player::First)
+        } else if self.stones[1] & bit != 0 {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
+    /// Number of stones in column `c`.
+    pub fn height(&self, c: u8) -> u8 {
+        if c >= WIDTH {
+            return 0;
+        }
+        (self.occupied() & column_of(c)).count_ones() as u8
+    }
+
+    /// The cells `(column, row)` of the winner's four(s) in a row, empty
+    /// while nobody has won.
+    pub fn winning_cells(&self) -> Vec<(u8, u8)> {
+        let Some(w) = self.winner else {
+            return Vec::new();
+        };
+        let mut b = four_cells(self.stones[w.index()]);
+        let mut out = Vec::new();
+        while b != 0 {
+            let i = b.trailing_zeros() as u8;
+            out.push((i / STRIDE, i % STRIDE));
+            b &= b - 1;
+        }
+        out
     }
 }
 
 impl Game for Connect4 {
+    /// Column 0..7 (shown 1-based).
     type Move = u8;
+
     fn kind(&self) -> GameKind {
         GameKind::Connect4
     }
+
+    #[inline]
     fn to_move(&self) -> Player {
-        Player::First
+        if self.plies.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
     }
-    fn legal_moves(&self, _out: &mut Vec<u8>) {}
-    fn play(&mut self, _m: u8) {}
+
+    fn legal_moves(&self, out: &mut Vec<u8>) {
+        if self.winner.is_some() {
+            return;
+        }
+        let occ = self.occupied();
+        out.extend((0..WIDTH).filter(|&c| occ & top_of(c) == 0));
+    }
+
+    fn play(&mut self, c: u8) {
+        debug_assert!(
+            self.can_play(c) && self.winner.is_none(),
+            "illegal move {c}"
+        );
+        let p = self.to_move();
+        let occ = self.occupied();
+        // The lowest empty cell of the column: adding the column's bottom
+        // bit to its occupied cells carries into it.
+        let bit = (occ + bottom_of(c)) & column_of(c);
+        self.stones[p.index()] |= bit;
+        let cell = bit.trailing_zeros() as u64;
+        self.hash ^= zobrist(cell * 2 + p.index() as u64) ^ SIDE_KEY;
+        self.history |= (c as u128) << (3 * self.plies as u32);
+        self.plies += 1;
+        if fours(self.stones[p.index()]) != 0 {
+            self.winner = Some(p);
+        }
+    }
+
     fn outcome(&self) -> Option<Outcome> {
-        Some(Outcome::DRAW)
+        match self.winner {
+            Some(p) => Some(Outcome::win_for(p)),
+            None if self.plies == CELLS => Some(Outcome::DRAW),
+            None => None,
+        }
     }
+
     fn hash(&self) -> u64 {
-        0
+        self.hash
     }
+
     fn format_move(&self, m: u8) -> String {
-        m.to_string()
+        (m + 1).to_string()
     }
-    fn parse_move(&self, t: &str) -> Result<u8, String> {
-        Err(format!("no move {t}"))
+
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        let t = text.trim();
+        let c = match t.parse::<u8>() {
+            Ok(d) if (1..=WIDTH).contains(&d) => d - 1,
+            _ => return Err(format!("expected a column 1-7, found `{text}`")),
+        };
+        if self.outcome().is_some() {
+            Err("the game is over".to_string())
+        } else if !self.can_play(c) {
+            Err(format!("column {} is full", c + 1))
+        } else {
+            Ok(c)
+        }
     }
+
+    fn notation(&self) -> String {
+        self.moves_played().map(|c| char::from(b'1' + c)).collect()
+    }
+
     fn into_any(self) -> super::AnyPosition {
         super::AnyPosition::Connect4(self)
     }
 
-    fn notation(&self) -> String {
-        String::new()
+    fn move_count(&self) -> usize {
+        if self.outcome().is_some() {
+            0
+        } else {
+            (!self.occupied() & TOP).count_ones() as usize
+        }
+    }
+
+    /// ALGORITHMS.md §5: uniformly random legal moves to the end, on the
+    /// bitboards directly (no move list, no allocation).
+    fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
+        if let Some(o) = self.outcome() {
+            return o;
+        }
+        let mut stones = self.stones;
+        let mut p = self.to_move().index();
+        let mut plies = self.plies;
+        loop {
+            let occ = stones[0] | stones[1];
+            let free = !occ & TOP;
+            let n = free.count_ones() as u64;
+            // The k-th open column, k uniform in 0..n.
+            let mut k = (rng.next_u64() % n) as u32;
+            let mut f = free;
+            while k > 0 {
+                f &= f - 1;
+                k -= 1;
+            }
+            let c = (f.trailing_zeros() / STRIDE as u32) as u8;
+            stones[p] |= (occ + bottom_of(c)) & column_of(c);
+            plies += 1;
+            if fours(stones[p]) != 0 {
+                return Outcome::win_for(if p == 0 {
+                    Player::First
+                } else {
+                    Player::Second
+                });
+            }
+            if plies == CELLS {
+                return Outcome::DRAW;
+            }
+            p ^= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vertical_horizontal_and_diagonal_fours_end_the_game() {
+        // Vertical in column 1, horizontal on the bottom row, and the two
+        // diagonals, each made by the first player on its last move.
+        for (s, w) in [
+            ("1212121", Player::First),
+            ("1122334", Player::First),
+            ("12234334744", Player::First),
+            ("76654554144", Player::First),
+            ("71122334", Player::Second),
+        ] {
+            let g = Connect4::parse(s).unwrap();
+            assert_eq!(g.outcome(), Some(Outcome::win_for(w)), "{s}");
+            assert_eq!(g.winning_cells().len(), 4, "{s}");
+        }
+        let g = Connect4::parse("121212").unwrap();
+        assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn hash_depends_on_the_position_not_the_order() {
+        let a = Connect4::parse("1234").unwrap();
+        let b = Connect4::parse("3214").unwrap();
+        assert_eq!(a.hash(), b.hash());
+        assert_ne!(a.hash(), Connect4::parse("123").unwrap().hash());
+        assert_ne!(a, b, "positions remember their own move order");
     }
 }

@@ -232,11 +232,17 @@ pub enum AnyPosition {
 macro_rules! with_position {
     ($pos:expr, $g:ident => $body:expr) => {
         match $pos {
+            #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::TicTacToe($g) => $body,
+            #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Connect4($g) => $body,
+            #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Hex($g) => $body,
+            #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Othello($g) => $body,
+            #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::PGame($g) => $body,
+            #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Tree($g) => $body,
         }
     };

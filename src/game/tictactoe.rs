@@ -29,16 +29,10 @@ const fn zobrist(i: u64) -> u64 {
 }
 
 /// A tic-tac-toe position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TicTacToe {
     /// Cells held by x (first player) and o, bit i = cell i (row-major).
     cells: [u16; 2],
-}
-
-impl Default for TicTacToe {
-    fn default() -> Self {
-        TicTacToe { cells: [0, 0] }
-    }
 }
 
 impl TicTacToe {
@@ -92,7 +86,9 @@ impl TicTacToe {
         }
         let g = TicTacToe { cells };
         let (wx, wo) = (g.has_line(0), g.has_line(1));
-        if (wx && wo) || (wx && nx == no) || (wo && nx != no) {
+        // x just moved iff x has one more stone; only the last mover can have a line.
+        let x_moved_last = nx != no;
+        if (wx && !x_moved_last) || (wo && x_moved_last) {
             return Err(ParseError::at_col(
                 1,
                 "impossible position: the lines on the board could not have been made in play",

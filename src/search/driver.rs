@@ -61,7 +61,7 @@ pub fn run(search: &mut dyn Search, budget: &Budget, cancel: Option<&AtomicBool>
             break st;
         }
         steps += 1;
-        if steps % CHECK_EVERY == 0 {
+        if steps.is_multiple_of(CHECK_EVERY) {
             if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                 search.stop(StopReason::Cancelled);
                 break search.status();

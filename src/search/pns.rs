@@ -100,6 +100,8 @@ pub struct Pns<G: Game> {
     counters: Counters,
     root_switches: RootSwitches,
     moves: Vec<G::Move>,
+    /// Reused buffer for the children of the node being expanded.
+    children: Vec<(G::Move, u8, PnDn)>,
 }
 
 /// Registry constructor.
@@ -151,6 +153,7 @@ impl<G: Game> Pns<G> {
             counters: Counters::default(),
             root_switches: RootSwitches::default(),
             moves: Vec::new(),
+            children: Vec::new(),
         };
         s.counters.nodes_created = 1;
         s.refresh_memory();
@@ -473,7 +476,8 @@ impl<G: Game> Search for Pns<G> {
         self.moves.clear();
         pos.legal_moves(&mut self.moves);
         let moves = std::mem::take(&mut self.moves);
-        let mut children = Vec::with_capacity(moves.len());
+        let mut children = std::mem::take(&mut self.children);
+        children.clear();
         for &m in &moves {
             let mut child = pos.clone();
             child.play(m);
@@ -483,7 +487,8 @@ impl<G: Game> Search for Pns<G> {
         }
         self.moves = moves;
         let count = children.len() as u64;
-        self.arena.expand(n, children);
+        self.arena.expand(n, children.drain(..));
+        self.children = children;
         self.counters.iterations = iteration;
         self.counters.nodes_expanded += 1;
         self.counters.nodes_created += count;

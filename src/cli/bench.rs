@@ -1,0 +1,207 @@
+//! `pnlab bench`: a fixed, seeded suite that measures iterations, nodes and
+//! bytes per node per algorithm and game (CLI.md). Run it before and after
+//! a change; the numbers go in closing notes, never in tests.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::json;
+
+use pnlab::game::{AnyPosition, GameKind};
+use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
+
+use super::UserError;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Only this algorithm.
+    #[arg(long)]
+    pub algo: Option<String>,
+    /// Only this suite: othello-14, hex-4, connect4.
+    #[arg(long)]
+    pub suite: Option<String>,
+    /// Iteration cap per position (the suite's default otherwise).
+    #[arg(long)]
+    pub max_iterations: Option<u64>,
+    /// One JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A fixed set of positions and the per-position budget.
+struct Suite {
+    name: &'static str,
+    game: GameKind,
+    positions: Vec<AnyPosition>,
+    /// How many times the set is run (small suites repeat for stable times).
+    repeat: usize,
+    max_iterations: u64,
+}
+
+fn suites() -> Result<Vec<Suite>, UserError> {
+    let parse_lines =
+        |kind: GameKind, text: &str, field: usize| -> Result<Vec<AnyPosition>, UserError> {
+            text.lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with(';') && !l.starts_with('#'))
+                .map(|l| {
+                    let p = if field == 0 {
+                        l.trim().to_string()
+                    } else {
+                        l.split_whitespace().next().unwrap_or("").to_string()
+                    };
+                    AnyPosition::parse(kind, &p).map_err(|e| UserError(format!("bench suite: {e}")))
+                })
+                .collect()
+        };
+    Ok(vec![
+        Suite {
+            name: "othello-14",
+            game: GameKind::Othello,
+            positions: parse_lines(
+                GameKind::Othello,
+                include_str!("../../assets/bench/othello-14.obf"),
+                0,
+            )?,
+            repeat: 1,
+            max_iterations: 2_000_000,
+        },
+        Suite {
+            name: "hex-4",
+            game: GameKind::Hex,
+            positions: vec![
+                AnyPosition::parse(GameKind::Hex, "4:").map_err(|e| UserError(e.to_string()))?
+            ],
+            repeat: 20,
+            max_iterations: 2_000_000,
+        },
+        Suite {
+            name: "connect4",
+            game: GameKind::Connect4,
+            positions: parse_lines(
+                GameKind::Connect4,
+                include_str!("../../assets/bench/connect4.txt"),
+                1,
+            )?,
+            repeat: 1,
+            max_iterations: 500_000,
+        },
+    ])
+}
+
+/// Algorithms benchmarked by default (those registered, in this order).
+const DEFAULT_ALGOS: &[&str] = &[
+    "pns",
+    "deep-pn",
+    "dfpn",
+    "ppn",
+    "mcpn",
+    "mcts-solver",
+    "uct-solver",
+];
+
+pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
+    let all = suites()?;
+    if let Some(s) = &args.suite {
+        if !all.iter().any(|x| x.name == s) {
+            return Err(UserError(format!(
+                "unknown suite `{s}`; suites: {}",
+                all.iter().map(|x| x.name).collect::<Vec<_>>().join(", ")
+            )));
+        }
+    }
+    let algos: Vec<&'static search::AlgoInfo> = match &args.algo {
+        Some(a) => vec![search::find_algo(a)?],
+        None => DEFAULT_ALGOS
+            .iter()
+            .filter_map(|a| search::find_algo(a).ok())
+            .collect(),
+    };
+    for suite in all
+        .iter()
+        .filter(|s| args.suite.as_deref().is_none_or(|n| n == s.name))
+    {
+        for info in &algos {
+            let row = bench_one(suite, info, args.max_iterations)?;
+            if args.json {
+                println!("{row}");
+            } else {
+                print_human(&row);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench_one(
+    suite: &Suite,
+    info: &search::AlgoInfo,
+    cap: Option<u64>,
+) -> Result<serde_json::Value, UserError> {
+    let budget = Budget {
+        max_iterations: Some(cap.unwrap_or(suite.max_iterations)),
+        time_limit: Some(Duration::from_secs(60)),
+        ..Budget::default()
+    };
+    let (mut it, mut nodes, mut playouts, mut ms) = (0u64, 0u64, 0u64, 0f64);
+    let (mut bytes, mut live) = (0u64, 0u64);
+    let mut solved = 0usize;
+    for _ in 0..suite.repeat {
+        for (i, p) in suite.positions.iter().enumerate() {
+            let setup = SearchSetup {
+                position: p.clone(),
+                params: Params::defaults(info.params),
+                seed: i as u64,
+                question: QuestionKind::Win,
+                memory_limit_bytes: None,
+            };
+            let mut s = search::build(info.name, &setup).map_err(UserError)?;
+            let st = search::run(s.as_mut(), &budget, None);
+            if matches!(st, search::Status::Proved | search::Status::Disproved) {
+                solved += 1;
+            }
+            let c = s.counters();
+            it += c.iterations;
+            nodes += c.nodes_created;
+            playouts += c.playouts;
+            ms += c.time_ms;
+            bytes += c.peak_tree_bytes;
+            live += c.live_nodes.max(1);
+        }
+    }
+    let secs = (ms / 1000.0).max(1e-9);
+    let mut row = json!({
+        "suite": suite.name,
+        "algo": info.name,
+        "game": suite.game.name(),
+        "positions": suite.positions.len(),
+        "runs": suite.positions.len() * suite.repeat,
+        "solved": solved,
+        "iterations": it,
+        "iterations_per_sec": (it as f64 / secs).round(),
+        "nodes_per_sec": (nodes as f64 / secs).round(),
+        "bytes_per_node": ((bytes as f64 / live as f64) * 10.0).round() / 10.0,
+        "time_ms": (ms * 10.0).round() / 10.0,
+    });
+    if playouts > 0 {
+        row["playouts_per_sec"] = json!((playouts as f64 / secs).round());
+    }
+    if info.name.starts_with("mcts") || info.name.starts_with("uct") {
+        row["simulations_per_sec"] = json!((it as f64 / secs).round());
+    }
+    Ok(row)
+}
+
+fn print_human(row: &serde_json::Value) {
+    println!(
+        "{:<11} {:<12} {:>3}/{:<3} solved  {:>12} it/s  {:>12} nodes/s  {:>6} B/node  {:>9} ms",
+        row["suite"].as_str().unwrap_or(""),
+        row["algo"].as_str().unwrap_or(""),
+        row["solved"],
+        row["runs"],
+        row["iterations_per_sec"],
+        row["nodes_per_sec"],
+        row["bytes_per_node"],
+        row["time_ms"],
+    );
+}

@@ -1,0 +1,123 @@
+//! Argument parsing and the subcommands. Errors a user can cause are
+//! printed as `error: …` and give exit status 2 (CLI.md).
+
+mod bench;
+mod experiment;
+mod perft;
+mod solve;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A laboratory for proof-number search. With no subcommand, opens the app.
+#[derive(Parser, Debug)]
+#[command(name = "pnlab", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// App: open this position file at start.
+    #[arg(long, value_name = "FILE")]
+    pub open: Option<PathBuf>,
+    /// App: algorithm to select at start.
+    #[arg(long, value_name = "ALGO")]
+    pub algo: Option<String>,
+    /// App: parameter NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// App: run this many iterations after loading.
+    #[arg(long, value_name = "N")]
+    pub autoplay: Option<u64>,
+    /// App: save a PNG screenshot of the window after autoplay, then exit.
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve positions (files, inline notation, or `-` for stdin).
+    Solve(solve::SolveArgs),
+    /// Count the leaves of the legal-move tree to a depth.
+    Perft(perft::PerftArgs),
+    /// Fixed, seeded performance suite.
+    Bench(bench::BenchArgs),
+    /// Reproduce a paper's experiment (CSV + JSON summary).
+    Experiment(experiment::ExperimentArgs),
+}
+
+/// A user error: printed as `error: {0}`, exit status 2.
+#[derive(Debug)]
+pub struct UserError(pub String);
+
+impl<T: Into<String>> From<T> for UserError {
+    fn from(s: T) -> Self {
+        UserError(s.into())
+    }
+}
+
+/// Splits `NAME=VALUE`.
+pub fn parse_pair(s: &str) -> Result<(String, String), UserError> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(UserError(format!("expected NAME=VALUE, found `{s}`"))),
+    }
+}
+
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Some(Command::Solve(a)) => solve::run(a),
+        Some(Command::Perft(a)) => perft::run(a),
+        Some(Command::Bench(a)) => bench::run(a),
+        Some(Command::Experiment(a)) => experiment::run(a),
+        None => open_app(cli.open, cli.algo, cli.set, cli.autoplay, cli.screenshot),
+    };
+    match result {
+        Ok(code) => code,
+        Err(UserError(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(feature = "gui")]
+fn open_app(
+    open: Option<PathBuf>,
+    algo: Option<String>,
+    set: Vec<String>,
+    autoplay: Option<u64>,
+    screenshot: Option<PathBuf>,
+) -> Result<ExitCode, UserError> {
+    let set = set
+        .iter()
+        .map(|s| parse_pair(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let opts = pnlab::app::LaunchOptions {
+        open,
+        algo,
+        set,
+        autoplay,
+        screenshot,
+    };
+    match pnlab::app::run_app(opts) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn open_app(
+    _open: Option<PathBuf>,
+    _algo: Option<String>,
+    _set: Vec<String>,
+    _autoplay: Option<u64>,
+    _screenshot: Option<PathBuf>,
+) -> Result<ExitCode, UserError> {
+    Err(UserError(
+        "this pnlab was built without the `gui` feature; use a subcommand (see --help)".into(),
+    ))
+}

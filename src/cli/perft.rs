@@ -1,0 +1,54 @@
+//! `pnlab perft`: leaf counts of the legal-move tree (passes are moves;
+//! finished games before the depth count zero: `game::perft`).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+
+use pnlab::game::{perft, AnyPosition, GameKind};
+use pnlab::with_position;
+
+use super::UserError;
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Game: tictactoe, connect4, hex, othello, pgame, tree.
+    #[arg(long)]
+    pub game: String,
+    /// Position in the game's native notation.
+    pub position: String,
+    /// Depth in plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// Also print the count below each first move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+pub fn run(args: PerftArgs) -> Result<ExitCode, UserError> {
+    let kind = GameKind::from_name(&args.game).ok_or_else(|| {
+        format!(
+            "unknown game `{}`; known games: {}",
+            args.game,
+            GameKind::all_names()
+        )
+    })?;
+    let pos = AnyPosition::parse(kind, &args.position).map_err(|e| format!("<inline>:{e}"))?;
+    let start = Instant::now();
+    if args.divide && args.depth > 0 {
+        for mv in pos.legal_move_names() {
+            let child = pos.after_move(&mv).map_err(UserError)?;
+            let n = with_position!(&child, g => perft::perft_parallel(g, args.depth - 1));
+            println!("{mv}: {n}");
+        }
+    }
+    let n = with_position!(&pos, g => perft::perft_parallel(g, args.depth));
+    println!("{n}");
+    eprintln!(
+        "perft({}) = {n} in {:.3} s",
+        args.depth,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,235 @@
+//! Bitboard primitives for 8×8 Othello: legal-move masks, the discs a move
+//! flips, and Zobrist keys.
+//!
+//! Square `i` is bit `i`, with `i = 8 * row + column`, a1 = 0, b1 = 1, …,
+//! h1 = 7, a2 = 8, …, h8 = 63 (OBF order). A move is legal when it flanks at
+//! least one contiguous run of opponent discs in one of the eight
+//! directions, the run being closed by one of the mover's discs.
+//!
+//! Every function works direction by direction with whole-board shifts.
+//! Shifting by ±1, ±7 or ±9 would wrap a disc from the h file onto the
+//! a file of the next row (or back); masking the opponent's discs with the
+//! b…g files ([`INNER_FILES`]) stops every run before it could cross an
+//! edge, since a run of flanked discs never contains an edge square in the
+//! direction of travel. Vertical shifts (±8) simply fall off the board.
+
+/// Files b…g on every row.
+pub const INNER_FILES: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+
+/// The eight directions as (shift, mask applied to the opponent's discs);
+/// each shift is used both leftwards (towards h8) and rightwards.
+const DIRECTIONS: [(u32, u64); 4] = [
+    (1, INNER_FILES),
+    (8, u64::MAX),
+    (7, INNER_FILES),
+    (9, INNER_FILES),
+];
+
+/// The opponent discs in the run that starts next to `from` (towards
+/// higher square indices by `s`), through discs in `m` only: up to six
+/// squares, filled in 4 steps by doubling the run length.
+#[inline(always)]
+fn run_up(from: u64, m: u64, s: u32) -> u64 {
+    let mut t = m & (from << s);
+    t |= m & (t << s);
+    let mm = m & (m << s);
+    t |= mm & (t << (2 * s));
+    t |= mm & (t << (2 * s));
+    t
+}
+
+/// [`run_up`] towards lower square indices.
+#[inline(always)]
+fn run_down(from: u64, m: u64, s: u32) -> u64 {
+    let mut t = m & (from >> s);
+    t |= m & (t >> s);
+    let mm = m & (m >> s);
+    t |= mm & (t >> (2 * s));
+    t |= mm & (t >> (2 * s));
+    t
+}
+
+/// The squares where the player owning `mover` may play against `other`.
+#[inline]
+pub fn move_mask(mover: u64, other: u64) -> u64 {
+    let empty = !(mover | other);
+    let mut moves = 0u64;
+    for (s, mask) in DIRECTIONS {
+        let m = other & mask;
+        moves |= run_up(mover, m, s) << s;
+        moves |= run_down(mover, m, s) >> s;
+    }
+    moves & empty
+}
+
+/// The discs of `other` turned over when the owner of `mover` plays on
+/// the empty square `sq` (0 if the move is illegal).
+#[inline]
+pub fn flips(mover: u64, other: u64, sq: u32) -> u64 {
+    let x = 1u64 << sq;
+    let mut flipped = 0u64;
+    for (s, mask) in DIRECTIONS {
+        let m = other & mask;
+        // A run is flipped when the square just past its far end is ours;
+        // the shifted run also covers the run itself, whose squares are
+        // the opponent's, so only that far square can meet `mover`.
+        let up = run_up(x, m, s);
+        if (up << s) & mover != 0 {
+            flipped |= up;
+        }
+        let down = run_down(x, m, s);
+        if (down >> s) & mover != 0 {
+            flipped |= down;
+        }
+    }
+    flipped
+}
+
+/// splitmix64 of a counter: fixed pseudo-random keys without a table file.
+const fn splitmix(i: u64) -> u64 {
+    let mut z = i
+        .wrapping_add(0x9E37_79B9_7F4A_7C15)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The Zobrist key of a disc of colour `colour` (0 Black, 1 White) on
+/// square `sq`.
+const fn square_key(colour: usize, sq: usize) -> u64 {
+    splitmix((colour * 64 + sq) as u64 + 0x0711_E110)
+}
+
+/// The key XORed in when White is to move.
+pub const WHITE_TO_MOVE_KEY: u64 = splitmix(0x0711_E110 + 128);
+
+/// Zobrist keys grouped by byte: `BYTE_KEYS[colour][row][b]` is the XOR of
+/// the square keys of the discs whose bits are set in `b` on that row, so
+/// a board hashes with 8 lookups per colour instead of one per disc. The
+/// result equals the classic per-square Zobrist hash.
+static BYTE_KEYS: [[[u64; 256]; 8]; 2] = byte_keys();
+
+const fn byte_keys() -> [[[u64; 256]; 8]; 2] {
+    let mut t = [[[0u64; 256]; 8]; 2];
+    let mut colour = 0;
+    while colour < 2 {
+        let mut row = 0;
+        while row < 8 {
+            let mut b = 0;
+            while b < 256 {
+                let mut k = 0u64;
+                let mut bit = 0;
+                while bit < 8 {
+                    if b >> bit & 1 == 1 {
+                        k ^= square_key(colour, row * 8 + bit);
+                    }
+                    bit += 1;
+                }
+                t[colour][row][b] = k;
+                b += 1;
+            }
+            row += 1;
+        }
+        colour += 1;
+    }
+    t
+}
+
+/// The Zobrist hash of the discs of one colour.
+#[inline]
+pub fn discs_key(colour: usize, discs: u64) -> u64 {
+    let keys = &BYTE_KEYS[colour];
+    let mut h = 0;
+    for (row, k) in keys.iter().enumerate() {
+        h ^= k[(discs >> (8 * row)) as usize & 0xFF];
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Legal moves and flips by walking the board square by square, the
+    /// slow obvious way, to check the shift code against.
+    fn walk(mover: u64, other: u64, sq: i32) -> u64 {
+        let occ = mover | other;
+        if occ >> sq & 1 == 1 {
+            return 0;
+        }
+        let (r0, c0) = (sq / 8, sq % 8);
+        let mut all = 0;
+        for (dr, dc) in [
+            (0, 1),
+            (0, -1),
+            (1, 0),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let (mut r, mut c) = (r0 + dr, c0 + dc);
+            let mut run = 0u64;
+            while (0..8).contains(&r) && (0..8).contains(&c) && other >> (r * 8 + c) & 1 == 1 {
+                run |= 1 << (r * 8 + c);
+                r += dr;
+                c += dc;
+            }
+            if run != 0
+                && (0..8).contains(&r)
+                && (0..8).contains(&c)
+                && mover >> (r * 8 + c) & 1 == 1
+            {
+                all |= run;
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn shifts_agree_with_a_square_walk_on_random_boards() {
+        let mut seed = 12345u64;
+        for _ in 0..3000 {
+            seed = splitmix(seed);
+            let a = splitmix(seed);
+            let b = splitmix(seed ^ 0xABCDEF);
+            let occupied = a | b; // dense boards with some empties
+            let mover = a & !b & occupied;
+            let other = occupied & !mover & splitmix(seed ^ 7);
+            let mut expected_moves = 0;
+            for sq in 0..64 {
+                let w = walk(mover, other, sq);
+                if w != 0 {
+                    expected_moves |= 1 << sq;
+                }
+                if (mover | other) >> sq & 1 == 0 {
+                    assert_eq!(
+                        flips(mover, other, sq as u32),
+                        w,
+                        "sq {sq} {mover:x} {other:x}"
+                    );
+                }
+            }
+            assert_eq!(
+                move_mask(mover, other),
+                expected_moves,
+                "{mover:x} {other:x}"
+            );
+        }
+    }
+
+    #[test]
+    fn byte_keys_equal_per_square_zobrist() {
+        let discs = 0x8100_0018_2400_00FFu64;
+        let mut expected = 0;
+        for sq in 0..64 {
+            if discs >> sq & 1 == 1 {
+                expected ^= square_key(1, sq);
+            }
+        }
+        assert_eq!(discs_key(1, discs), expected);
+        assert_ne!(discs_key(0, discs), discs_key(1, discs));
+    }
+}

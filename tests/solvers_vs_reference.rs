@@ -1,0 +1,217 @@
+//! Every registered algorithm against the exhaustive reference (plain
+//! alpha-beta negamax, `search::reference`) on seeded random positions of
+//! every game, for both questions (win, not-lose). A solver may stop
+//! `unknown` only by budget (counted and bounded); it may never answer
+//! wrong. `pn-value` must return the exact minimax value.
+//!
+//! Position counts per game are the defaults below; `PNLAB_TEST_SCALE=k`
+//! multiplies them for a longer soak run.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use pnlab::game::{AnyPosition, GameKind};
+use pnlab::search::{
+    self, reference, Budget, Goal, Params, Question, QuestionKind, SearchSetup, Status,
+};
+use pnlab::with_position;
+
+/// Plays `plies` uniformly random legal moves from `start`; `None` if the
+/// game ended on the way or the result is already over.
+fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<AnyPosition> {
+    let mut p = start.clone();
+    for _ in 0..plies {
+        let moves = p.legal_move_names();
+        if moves.is_empty() {
+            return None;
+        }
+        let m = &moves[rng.random_range(0..moves.len())];
+        p = p.after_move(m).ok()?;
+    }
+    p.outcome().is_none().then_some(p)
+}
+
+struct Family {
+    name: &'static str,
+    count: usize,
+    make: fn(&mut SmallRng) -> Option<AnyPosition>,
+}
+
+fn parse(kind: GameKind, s: &str) -> AnyPosition {
+    AnyPosition::parse(kind, s).unwrap_or_else(|e| panic!("{kind} `{s}`: {e}"))
+}
+
+fn families() -> Vec<Family> {
+    vec![
+        Family {
+            name: "tictactoe",
+            count: 1000,
+            make: |rng| {
+                let n = rng.random_range(0..7);
+                random_walk(&parse(GameKind::TicTacToe, "........."), n, rng)
+            },
+        },
+        Family {
+            name: "connect4 (>= 32 stones)",
+            count: 1000,
+            make: |rng| {
+                let n = rng.random_range(32..38);
+                random_walk(&parse(GameKind::Connect4, ""), n, rng)
+            },
+        },
+        Family {
+            name: "hex 3x3",
+            count: 1000,
+            make: |rng| {
+                let n = rng.random_range(0..5);
+                random_walk(&parse(GameKind::Hex, "3:"), n, rng)
+            },
+        },
+        Family {
+            name: "hex 4x4 (>= 5 stones)",
+            count: 1000,
+            make: |rng| {
+                let n = rng.random_range(5..10);
+                random_walk(&parse(GameKind::Hex, "4:"), n, rng)
+            },
+        },
+        Family {
+            name: "othello (<= 8 empties)",
+            count: 1000,
+            make: |rng| {
+                let start = parse(
+                    GameKind::Othello,
+                    "---------------------------OX------XO--------------------------- X",
+                );
+                // 52+ plies from the start leave at most 8 empty squares
+                // (passes can make it fewer).
+                let n = rng.random_range(52..57);
+                random_walk(&start, n, rng)
+            },
+        },
+        Family {
+            name: "pgame",
+            count: 1000,
+            make: |rng| {
+                let b = rng.random_range(2..5);
+                let d = rng.random_range(2..7);
+                let seed: u32 = rng.random();
+                Some(parse(GameKind::PGame, &format!("b={b},d={d},seed={seed}")))
+            },
+        },
+    ]
+}
+
+fn scale() -> usize {
+    std::env::var("PNLAB_TEST_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+}
+
+/// The algorithms checked here: every registered one.
+fn run_algo(algo: &str, pos: &AnyPosition, q: QuestionKind, seed: u64) -> (Status, Option<i64>) {
+    let info = search::find_algo(algo).expect("registered");
+    let setup = SearchSetup {
+        position: pos.clone(),
+        params: Params::defaults(info.params),
+        seed,
+        question: q,
+        memory_limit_bytes: None,
+    };
+    let mut s = search::build(algo, &setup).unwrap_or_else(|e| panic!("{algo}: {e}"));
+    let budget = Budget {
+        max_iterations: Some(2_000_000),
+        ..Budget::default()
+    };
+    let st = search::run(s.as_mut(), &budget, None);
+    let value = s.extra_json().get("value").and_then(|v| v.as_i64());
+    (st, value)
+}
+
+fn check_family(f: &Family) {
+    let mut rng = SmallRng::seed_from_u64(0x5EED ^ f.name.len() as u64);
+    let mut positions = Vec::new();
+    let mut tries = 0;
+    while positions.len() < f.count * scale() && tries < f.count * scale() * 20 {
+        tries += 1;
+        if let Some(p) = (f.make)(&mut rng) {
+            positions.push(p);
+        }
+    }
+    assert!(
+        positions.len() >= f.count * scale(),
+        "{}: could only generate {} positions",
+        f.name,
+        positions.len()
+    );
+    let mut checked = 0usize;
+    for (i, pos) in positions.iter().enumerate() {
+        let attacker = pos.default_attacker();
+        let truth_value = with_position!(pos, g => reference::value_for(g, attacker));
+        for algo in search::algorithms().iter().map(|a| a.name) {
+            // The sampled Monte-Carlo and value searches are slower per
+            // position; check them on a subset of each family.
+            let heavy = !matches!(algo, "pns" | "dfpn" | "deep-pn");
+            if heavy && i % 4 != 0 {
+                continue;
+            }
+            for (qk, goal) in [
+                (QuestionKind::Win, Goal::Win),
+                (QuestionKind::NotLose, Goal::NotLose),
+            ] {
+                let q = Question { attacker, goal };
+                let truth = with_position!(pos, g => reference::answer(g, &q));
+                let (st, value) = run_algo(algo, pos, qk, i as u64);
+                let got = match st {
+                    Status::Proved => true,
+                    Status::Disproved => false,
+                    other => panic!(
+                        "{} #{i} {}: {algo} {goal:?} ended {other:?} within a 2M-iteration budget",
+                        f.name,
+                        pos.notation()
+                    ),
+                };
+                assert_eq!(
+                    got,
+                    truth,
+                    "{} #{i} {}: {algo} {goal:?} answered wrong",
+                    f.name,
+                    pos.notation()
+                );
+                if let Some(v) = value {
+                    assert_eq!(
+                        v,
+                        truth_value as i64,
+                        "{} #{i} {}: {algo} value wrong",
+                        f.name,
+                        pos.notation()
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{}: {} positions, {checked} runs agree with the reference",
+        f.name,
+        positions.len()
+    );
+}
+
+macro_rules! family_test {
+    ($test:ident, $index:expr) => {
+        #[test]
+        fn $test() {
+            let fams = families();
+            check_family(&fams[$index]);
+        }
+    };
+}
+
+family_test!(tictactoe_random_positions, 0);
+family_test!(connect4_endgame_positions, 1);
+family_test!(hex3_random_positions, 2);
+family_test!(hex4_random_positions, 3);
+family_test!(othello_endgame_positions, 4);
+family_test!(pgame_random_trees, 5);
