@@ -12,6 +12,7 @@ pub mod dfpn;
 pub mod driver;
 pub mod params;
 pub mod pn;
+pub mod pn_value;
 pub mod pns;
 pub mod recorder;
 pub mod reference;

@@ -54,6 +54,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         params: super::dfpn::DFS_PARAMS,
         build: super::dfpn::build_dfs,
     },
+    AlgoInfo {
+        name: "pn-value",
+        summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
+        params: super::pn_value::PARAMS,
+        build: super::pn_value::build,
+    },
 ];
 
 /// Every registered algorithm, in menu order.
