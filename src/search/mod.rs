@@ -8,9 +8,12 @@
 
 pub mod arena;
 pub mod driver;
+pub mod logprob;
 pub mod params;
+pub mod playout;
 pub mod pn;
 pub mod pns;
+pub mod ppn;
 pub mod recorder;
 pub mod reference;
 pub mod registry;

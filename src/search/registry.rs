@@ -17,12 +17,20 @@ pub struct AlgoInfo {
     pub build: fn(&SearchSetup) -> Result<Box<dyn Search>, String>,
 }
 
-static ALGORITHMS: &[AlgoInfo] = &[AlgoInfo {
+static ALGORITHMS: &[AlgoInfo] = &[
+    AlgoInfo {
     name: "pns",
     summary: "Proof-number search (Allis 1994), best-first, with tie/selection/init options",
     params: super::pns::PARAMS,
     build: super::pns::build,
-}];
+    },
+    AlgoInfo {
+        name: "ppn",
+        summary: "Probability-based PN-search (Song et al. 2019): playout probabilities, AND/OR probability rules",
+        params: super::ppn::PARAMS,
+        build: super::ppn::build,
+    },
+];
 
 /// Every registered algorithm, in menu order.
 pub fn algorithms() -> &'static [AlgoInfo] {
