@@ -195,3 +195,13 @@ fn runs_are_reproducible_for_a_seed() {
         check_reproducible(algo);
     }
 }
+
+#[test]
+fn mcpn_agrees_with_reference_on_pgames() {
+    check_pgames("mcpn");
+}
+
+#[test]
+fn mcpn_agrees_with_reference_on_tictactoe() {
+    check_tictactoe("mcpn");
+}

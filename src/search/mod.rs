@@ -9,6 +9,7 @@
 pub mod arena;
 pub mod driver;
 pub mod logprob;
+pub mod mcpn;
 pub mod params;
 pub mod playout;
 pub mod pn;

@@ -90,6 +90,7 @@ pub struct Ppn<G: Game> {
 }
 
 /// Registry constructor.
+#[allow(clippy::clone_on_copy)] // some games are `Copy`, the macro serves all
 pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     let q = setup.root_question();
     let k = setup.params.int("K") as u32;

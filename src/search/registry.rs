@@ -30,6 +30,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         params: super::ppn::PARAMS,
         build: super::ppn::build,
     },
+    AlgoInfo {
+        name: "mcpn",
+        summary: "Monte-Carlo PN-search (Saito et al. 2006): PNS rules over real pn/dn from playout win rates",
+        params: super::mcpn::PARAMS,
+        build: super::mcpn::build,
+    },
 ];
 
 /// Every registered algorithm, in menu order.
