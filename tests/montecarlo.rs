@@ -205,3 +205,23 @@ fn mcpn_agrees_with_reference_on_pgames() {
 fn mcpn_agrees_with_reference_on_tictactoe() {
     check_tictactoe("mcpn");
 }
+
+#[test]
+fn mcts_solver_agrees_with_reference_on_pgames() {
+    check_pgames("mcts-solver");
+}
+
+#[test]
+fn mcts_solver_agrees_with_reference_on_tictactoe() {
+    check_tictactoe("mcts-solver");
+}
+
+#[test]
+fn uct_solver_agrees_with_reference_on_pgames() {
+    check_pgames("uct-solver");
+}
+
+#[test]
+fn uct_solver_agrees_with_reference_on_tictactoe() {
+    check_tictactoe("uct-solver");
+}

@@ -10,6 +10,7 @@ pub mod arena;
 pub mod driver;
 pub mod logprob;
 pub mod mcpn;
+pub mod mcts_solver;
 pub mod params;
 pub mod playout;
 pub mod pn;

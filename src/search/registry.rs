@@ -36,6 +36,18 @@ static ALGORITHMS: &[AlgoInfo] = &[
         params: super::mcpn::PARAMS,
         build: super::mcpn::build,
     },
+    AlgoInfo {
+        name: "mcts-solver",
+        summary: "MCTS solver (Winands et al. 2008) with pure selection: largest mean, solver back-up",
+        params: super::mcts_solver::PARAMS_PURE,
+        build: super::mcts_solver::build_pure,
+    },
+    AlgoInfo {
+        name: "uct-solver",
+        summary: "UCT solver (Winands et al. 2008): UCT selection with constant C, solver back-up",
+        params: super::mcts_solver::PARAMS_UCT,
+        build: super::mcts_solver::build_uct,
+    },
 ];
 
 /// Every registered algorithm, in menu order.
