@@ -19,7 +19,6 @@ pub struct AlgoInfo {
 
 static ALGORITHMS: &[AlgoInfo] = &[
     AlgoInfo {
-<<<<<<< HEAD
         name: "pns",
         summary: "Proof-number search (Allis 1994), best-first, with tie/selection/init options",
         params: super::pns::PARAMS,
@@ -60,11 +59,6 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
         params: super::pn_value::PARAMS,
         build: super::pn_value::build,
-=======
-    name: "pns",
-    summary: "Proof-number search (Allis 1994), best-first, with tie/selection/init options",
-    params: super::pns::PARAMS,
-    build: super::pns::build,
     },
     AlgoInfo {
         name: "ppn",
@@ -89,7 +83,6 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "UCT solver (Winands et al. 2008): UCT selection with constant C, solver back-up",
         params: super::mcts_solver::PARAMS_UCT,
         build: super::mcts_solver::build_uct,
->>>>>>> montecarlo
     },
 ];
 
