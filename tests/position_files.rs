@@ -31,7 +31,7 @@ fn available(kind: GameKind) -> bool {
 
 fn holds(p: &AnyPosition, attacker: Player, goal: Goal) -> bool {
     let q = Question { attacker, goal };
-    pnlab::with_position!(p, g => reference::answer(g, &q))
+    pnlab::with_position!(p, g => reference::answer_memo(g, &q))
 }
 
 /// Scores whose `Outcome::score` is the file's `value` (Connect Four's Pons

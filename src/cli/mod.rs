@@ -5,6 +5,7 @@ mod bench;
 mod experiment;
 mod perft;
 mod solve;
+mod tune;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -45,6 +46,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Reproduce a paper's experiment (CSV + JSON summary).
     Experiment(experiment::ExperimentArgs),
+    /// Hill-climb Deep df-pn's (E, D) on a position (thesis Algorithm 1).
+    Tune(tune::TuneArgs),
 }
 
 /// Moves arguments that are board positions starting with `-` (Othello
@@ -94,6 +97,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Perft(a)) => perft::run(a),
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Experiment(a)) => experiment::run(a),
+        Some(Command::Tune(a)) => tune::run(a),
         None => open_app(cli.open, cli.algo, cli.set, cli.autoplay, cli.screenshot),
     };
     match result {

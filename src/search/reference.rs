@@ -117,3 +117,35 @@ pub fn winning_moves<G: Game>(g: &G, q: &Question) -> Vec<G::Move> {
         })
         .collect()
 }
+
+/// [`answer`] with a transposition table: a plain AND/OR evaluation of
+/// the question (the attacker needs one good move, the defender must have
+/// none), memoised by position hash. Still exhaustive and free of any
+/// proof-number machinery; used where positions repeat a lot (Hex 4×4,
+/// Othello endgames) and plain alpha-beta would take minutes.
+pub fn answer_memo<G: Game>(g: &G, q: &Question) -> bool {
+    fn solve<G: Game>(g: &G, q: &Question, memo: &mut HashMap<u64, bool>) -> bool {
+        if let Some(o) = g.outcome() {
+            return q.holds(o);
+        }
+        let h = g.hash();
+        if let Some(&v) = memo.get(&h) {
+            return v;
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let child_holds = |m: &G::Move, memo: &mut HashMap<u64, bool>| {
+            let mut c = g.clone();
+            c.play(*m);
+            solve(&c, q, memo)
+        };
+        let v = if g.to_move() == q.attacker {
+            moves.iter().any(|m| child_holds(m, memo))
+        } else {
+            moves.iter().all(|m| child_holds(m, memo))
+        };
+        memo.insert(h, v);
+        v
+    }
+    solve(g, q, &mut HashMap::new())
+}
