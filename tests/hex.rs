@@ -526,7 +526,7 @@ fn winning_openings(size: u8) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "slow (about a minute): exhaustive search and PNS on all sixteen 4x4 openings; the fast variant above checks four and two"]
+#[ignore = "slow (about 90 s): exhaustive search and PNS on all sixteen 4x4 openings; the fast variant above checks four and two"]
 fn pns_solves_every_4x4_opening_like_the_published_table() {
     let (rows, solved, by_pns) = check_first_moves(&[4], |_, _| true, |_, _| Asked::One);
     assert_eq!((rows, solved, by_pns), (16, 16, 16));

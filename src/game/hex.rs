@@ -523,6 +523,21 @@ mod tests {
     }
 
     #[test]
+    fn sizes_outside_2_to_11_are_refused() {
+        assert!(Hex::new(1).is_none());
+        assert!(Hex::new(12).is_none());
+        assert_eq!(Hex::new(11).map(|g| g.move_count()), Some(121));
+        let g = Hex::parse("3:b2").unwrap();
+        assert!(g.parse_move("b2").unwrap_err().contains("taken"));
+        assert!(g
+            .parse_move("d1")
+            .unwrap_err()
+            .contains("off the 3x3 board"));
+        assert!(g.parse_move("2b").unwrap_err().contains("expected a cell"));
+        assert_eq!(g.parse_move(" C3 "), Ok(8));
+    }
+
+    #[test]
     fn a_column_of_black_stones_wins() {
         let g = Hex::parse("3:b1 a1 b2 a2 b3").unwrap();
         assert_eq!(g.outcome(), Some(Outcome::win_for(Player::First)));
