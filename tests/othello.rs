@@ -8,6 +8,9 @@
 //! move-ordered αβ written here that scores finished games itself from the
 //! disc counts, so it can use either scoring convention. PNS is checked
 //! against the files' win/loss signs.
+//!
+//! The default run checks seeded samples; the full sets run with
+//! `cargo test --no-default-features --test othello -- --ignored`.
 
 use pnlab::game::othello::{Othello, PASS};
 use pnlab::game::perft::{perft, perft_parallel};
@@ -536,7 +539,7 @@ fn assert_conventions_agree(e: &Eg, ours: i32) {
 }
 
 #[test]
-#[ignore = "all 492 positions (about a minute in the test profile); the sample tests run by default"]
+#[ignore = "all 492 positions (about 16 s of CPU in the test profile); the sample tests run by default"]
 fn eg_13_14_all_positions_in_both_conventions() {
     let mut same = 0;
     for e in eg_13_14() {
@@ -587,7 +590,7 @@ fn eg_13_14_reference_values_match_the_file_sample() {
 }
 
 #[test]
-#[ignore = "14 empties with the unordered reference (about 10 s); the 13-empty sample runs by default"]
+#[ignore = "14 empties with the unordered reference (about 9 s of CPU); the 13-empty sample runs by default"]
 fn eg_13_14_reference_values_match_the_file_14_empties() {
     for e in eg_sample(14, 40, 0x0E6_4E14) {
         check_eg_reference(&e);
@@ -660,7 +663,7 @@ fn ffo_move_scores_are_exact_quick() {
 }
 
 #[test]
-#[ignore = "all 19 problems (about 10 s in the test profile); the quick test runs by default"]
+#[ignore = "all 19 problems (about 2 s of CPU in the test profile); the quick test runs by default"]
 fn ffo_move_scores_are_exact_all() {
     for f in ffo_1_19() {
         check_ffo_scores(&f);
@@ -701,7 +704,7 @@ fn ffo_pns_answers_match_the_best_score_sign_quick() {
 }
 
 #[test]
-#[ignore = "all 19 problems (#4 and #18 need about a million PNS iterations); the quick test runs by default"]
+#[ignore = "all 19 problems (about 3 s of CPU; #18 needs a million PNS iterations); the quick test runs by default"]
 fn ffo_pns_answers_match_the_best_score_sign_all() {
     for f in ffo_1_19() {
         check_ffo_pns(&f);
