@@ -105,9 +105,10 @@ impl Othello {
         64 - (self.mover | self.other).count_ones()
     }
 
-    /// Contents of square `i` (0..63): `Some(player)` or `None` if empty.
+    /// Contents of square `i` (0..63): `Some(player)`, or `None` if empty
+    /// (or off the board).
     pub fn square(&self, i: u8) -> Option<Player> {
-        let bit = 1u64 << (i & 63);
+        let bit = 1u64.checked_shl(u32::from(i)).unwrap_or(0);
         if self.mover & bit != 0 {
             Some(self.side)
         } else if self.other & bit != 0 {
@@ -300,6 +301,7 @@ mod tests {
         assert_eq!(g.disc_count(Player::First), 2);
         assert_eq!(g.empties(), 60);
         assert_eq!(g.square(27), Some(Player::Second)); // d4
+        assert_eq!(g.square(64), None);
         assert_eq!(g.square(28), Some(Player::First)); // e4
     }
 
