@@ -29,7 +29,7 @@ fn othello_with_empties(seed: u64, count: usize, empties: u32) -> Vec<Othello> {
     let mut out = Vec::new();
     let mut moves = Vec::new();
     while out.len() < count {
-        let mut g = start.clone();
+        let mut g = start;
         while g.outcome().is_none() && g.empties() > empties {
             moves.clear();
             g.legal_moves(&mut moves);
@@ -51,7 +51,7 @@ fn dfpn_mid_calls_per_second_on_othello_14_empties() {
             attacker: g.to_move(),
             goal: Goal::Win,
         };
-        let mut s = Dfpn::new("dfpn", g.clone(), q, DfpnOptions::default());
+        let mut s = Dfpn::new("dfpn", g, q, DfpnOptions::default());
         let t = Instant::now();
         while !s.step().is_final() {}
         let secs = t.elapsed().as_secs_f64();
