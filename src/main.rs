@@ -8,6 +8,6 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = cli::Cli::parse_from(cli::board_args_last(std::env::args_os().collect()));
     cli::run(args)
 }

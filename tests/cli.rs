@@ -199,3 +199,53 @@ fn perft_prints_the_count() {
     // tests/data/tictactoe_facts.json: 15,120 move sequences of 5 plies.
     assert_eq!(out.trim(), "15120");
 }
+
+const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
+
+#[test]
+fn node_time_and_memory_budgets_end_unknown_with_their_reason() {
+    for (flag, value, reason) in [
+        ("--max-nodes", "5000", "max-nodes"),
+        ("--time-limit", "0.3", "time-limit"),
+        ("--memory", "1", "memory"),
+    ] {
+        let (code, out, err) = pnlab(&[
+            "solve",
+            "--game",
+            "othello",
+            OTHELLO_START,
+            flag,
+            value,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["outcome"], "unknown", "{flag}");
+        assert_eq!(v["stop_reason"], reason, "{flag}");
+    }
+}
+
+#[test]
+fn obf_boards_starting_with_a_dash_are_positions_not_options() {
+    let (code, out, err) = pnlab(&[
+        "solve",
+        "--game",
+        "othello",
+        OTHELLO_START,
+        "--max-iterations",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["position"], OTHELLO_START);
+    assert_eq!(v["iterations"], 3);
+}
+
+#[test]
+fn othello_perft_matches_published_counts() {
+    // Published: 4, 12, 56, 244, 1396, 8200, 55092, 390216 (depths 1-8).
+    let (code, out, _) = pnlab(&["perft", "--game", "othello", OTHELLO_START, "--depth", "8"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "390216");
+}

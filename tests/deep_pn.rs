@@ -4,11 +4,19 @@
 //! - the exhaustive negamax reference: every R and both `dpn` forms give
 //!   the right answer.
 //!
+//! Positions: every reachable tic-tac-toe position, seeded random Othello
+//! positions with 8–10 empties, Connect Four positions with 30–35 stones
+//! and small P-games (also with scored goals).
+//!
 //! Plus the DPN formula checked by hand on a small case, R = 0 behaving as
 //! a depth-first search, and the snapshot's per-node values.
 
 use std::collections::HashSet;
 
+use pnlab::experiments::deep_pn_sweep::random_othello;
+use pnlab::game::connect4::Connect4;
+use pnlab::game::othello::Othello;
+use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::{Game, Player};
 use pnlab::search::arena::Arena;
@@ -299,7 +307,10 @@ fn snapshot_carries_pn_dn_deep_dpn_and_the_formula() {
 
 #[test]
 fn node_fits_in_32_bytes() {
-    assert!(Arena::<u8, PnDn>::NODE_BYTES <= 32);
+    // DeepPN keeps its deep value as a depth in the spare field: a node is
+    // as small as a PNS node.
+    let bytes = Arena::<u8, PnDn>::NODE_BYTES;
+    assert!(bytes <= 32, "{bytes}");
 }
 
 #[test]
@@ -321,4 +332,139 @@ fn registry_builds_deep_pn_with_defaults() {
     while !s.step().is_final() {}
     assert_eq!(s.status(), Status::Proved);
     assert_eq!(s.best_move().as_deref(), Some("c1"));
+}
+
+/// Plays `plies` seeded random legal moves from `g`; `None` if the game
+/// ends on the way.
+fn random_walk<G: Game>(g: &G, plies: usize, rng: &mut rand::rngs::SmallRng) -> Option<G> {
+    use rand::Rng;
+    let mut g = g.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        g.play(moves[rng.random_range(0..moves.len())]);
+    }
+    g.outcome().is_none().then_some(g)
+}
+
+fn other_game_positions() -> (Vec<Othello>, Vec<Connect4>, Vec<PGame>) {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(0xD33F);
+    let mut othello = Vec::new();
+    while othello.len() < 12 {
+        // 8–10 empties: 50–52 discs after 46–48 disc-placing moves.
+        let empties = 8 + (othello.len() % 3) as u32;
+        if let Some(g) = random_othello(0xD33F + othello.len() as u64, empties) {
+            othello.push(g);
+        }
+    }
+    let mut c4 = Vec::new();
+    while c4.len() < 30 {
+        let plies = 30 + c4.len() % 6;
+        if let Some(g) = random_walk(&Connect4::new(), plies, &mut rng) {
+            c4.push(g);
+        }
+    }
+    let mut pg = Vec::new();
+    for (i, (b, d)) in [(2, 10), (3, 6), (4, 5), (8, 4), (2, 14)]
+        .iter()
+        .enumerate()
+    {
+        for s in 0..4u64 {
+            pg.push(PGame::new(*b, *d, 100 * i as u64 + s).unwrap());
+        }
+    }
+    (othello, c4, pg)
+}
+
+#[test]
+fn r1_is_pns_on_othello_connect4_and_pgames() {
+    let (othello, c4, pg) = other_game_positions();
+    let mut iterations = 0;
+    for form in [DpnForm::Paper, DpnForm::Thesis] {
+        for g in &othello {
+            for goal in [Goal::Win, Goal::NotLose] {
+                let q = Question {
+                    attacker: g.to_move(),
+                    goal,
+                };
+                iterations += assert_r1_matches_pns(g, q, form);
+            }
+        }
+        for g in &c4 {
+            let q = Question {
+                attacker: g.to_move(),
+                goal: Goal::Win,
+            };
+            iterations += assert_r1_matches_pns(g, q, form);
+        }
+        for g in &pg {
+            // P-games also with a scored goal (the value search's questions).
+            for goal in [Goal::Win, Goal::AtLeast(-40), Goal::AtLeast(60)] {
+                let q = Question {
+                    attacker: Player::First,
+                    goal,
+                };
+                iterations += assert_r1_matches_pns(g, q, form);
+            }
+        }
+    }
+    assert!(iterations > 10_000, "{iterations}");
+}
+
+#[test]
+fn deep_pn_agrees_with_the_reference_on_othello_connect4_and_pgames() {
+    let (othello, c4, pg) = other_game_positions();
+    fn check<G: Game>(g: &G, q: Question) {
+        let expected = reference::answer(g, &q);
+        for form in [DpnForm::Paper, DpnForm::Thesis] {
+            for r in [0.1, 0.4, 0.65, 0.9] {
+                let mut s = DeepPn::new(g.clone(), q, DeepPnOptions { r, form });
+                let got = match solve(&mut s) {
+                    Status::Proved => true,
+                    Status::Disproved => false,
+                    other => panic!("unexpected {other:?}"),
+                };
+                assert_eq!(got, expected, "{} {q:?} R={r} {form:?}", g.notation());
+            }
+        }
+    }
+    for g in &othello {
+        check(
+            g,
+            Question {
+                attacker: g.to_move(),
+                goal: Goal::Win,
+            },
+        );
+    }
+    for g in &c4 {
+        check(
+            g,
+            Question {
+                attacker: g.to_move(),
+                goal: Goal::NotLose,
+            },
+        );
+    }
+    for g in &pg {
+        check(
+            g,
+            Question {
+                attacker: Player::First,
+                goal: Goal::AtLeast(0),
+            },
+        );
+        check(
+            g,
+            Question {
+                attacker: Player::Second,
+                goal: Goal::Win,
+            },
+        );
+    }
 }

@@ -52,10 +52,10 @@ fn families() -> Vec<Family> {
             },
         },
         Family {
-            name: "connect4 (>= 32 stones)",
+            name: "connect4 (>= 30 stones)",
             count: 1000,
             make: |rng| {
-                let n = rng.random_range(32..38);
+                let n = rng.random_range(30..34);
                 random_walk(&parse(GameKind::Connect4, ""), n, rng)
             },
         },
@@ -133,7 +133,7 @@ fn check_family(f: &Family) {
     let mut rng = SmallRng::seed_from_u64(0x5EED ^ f.name.len() as u64);
     let mut positions = Vec::new();
     let mut tries = 0;
-    while positions.len() < f.count * scale() && tries < f.count * scale() * 20 {
+    while positions.len() < f.count * scale() && tries < f.count * scale() * 200 {
         tries += 1;
         if let Some(p) = (f.make)(&mut rng) {
             positions.push(p);

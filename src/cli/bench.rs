@@ -39,7 +39,10 @@ struct Suite {
     max_iterations: u64,
 }
 
-fn suites() -> Result<Vec<Suite>, UserError> {
+/// Names of the suites, in order.
+const SUITES: &[&str] = &["othello-14", "hex-4", "connect4"];
+
+fn load_suite(name: &str) -> Result<Suite, UserError> {
     let parse_lines =
         |kind: GameKind, text: &str, field: usize| -> Result<Vec<AnyPosition>, UserError> {
             text.lines()
@@ -54,8 +57,8 @@ fn suites() -> Result<Vec<Suite>, UserError> {
                 })
                 .collect()
         };
-    Ok(vec![
-        Suite {
+    let suite = match name {
+        "othello-14" => Suite {
             name: "othello-14",
             game: GameKind::Othello,
             positions: parse_lines(
@@ -66,16 +69,15 @@ fn suites() -> Result<Vec<Suite>, UserError> {
             repeat: 1,
             max_iterations: 2_000_000,
         },
-        Suite {
+        "hex-4" => Suite {
             name: "hex-4",
             game: GameKind::Hex,
-            positions: vec![
-                AnyPosition::parse(GameKind::Hex, "4:").map_err(|e| UserError(e.to_string()))?
-            ],
+            positions: vec![AnyPosition::parse(GameKind::Hex, "4:")
+                .map_err(|e| UserError(format!("bench suite: {e}")))?],
             repeat: 20,
             max_iterations: 2_000_000,
         },
-        Suite {
+        "connect4" => Suite {
             name: "connect4",
             game: GameKind::Connect4,
             positions: parse_lines(
@@ -86,7 +88,14 @@ fn suites() -> Result<Vec<Suite>, UserError> {
             repeat: 1,
             max_iterations: 500_000,
         },
-    ])
+        other => {
+            return Err(UserError(format!(
+                "unknown suite `{other}`; suites: {}",
+                SUITES.join(", ")
+            )))
+        }
+    };
+    Ok(suite)
 }
 
 /// Algorithms benchmarked by default (those registered, in this order).
@@ -101,15 +110,14 @@ const DEFAULT_ALGOS: &[&str] = &[
 ];
 
 pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
-    let all = suites()?;
-    if let Some(s) = &args.suite {
-        if !all.iter().any(|x| x.name == s) {
-            return Err(UserError(format!(
-                "unknown suite `{s}`; suites: {}",
-                all.iter().map(|x| x.name).collect::<Vec<_>>().join(", ")
-            )));
-        }
-    }
+    let names: Vec<&str> = match &args.suite {
+        Some(s) => vec![s.as_str()],
+        None => SUITES.to_vec(),
+    };
+    let all = names
+        .into_iter()
+        .map(load_suite)
+        .collect::<Result<Vec<_>, _>>()?;
     let algos: Vec<&'static search::AlgoInfo> = match &args.algo {
         Some(a) => vec![search::find_algo(a)?],
         None => DEFAULT_ALGOS

@@ -6,6 +6,7 @@ mod experiment;
 mod perft;
 mod solve;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -44,6 +45,29 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Reproduce a paper's experiment (CSV + JSON summary).
     Experiment(experiment::ExperimentArgs),
+}
+
+/// Moves arguments that are board positions starting with `-` (Othello
+/// OBF boards such as `---------------------------OX--… X`) behind a `--`
+/// so the argument parser does not read them as options; positions keep
+/// their relative order. Only `solve` takes several positions.
+pub fn board_args_last(args: Vec<OsString>) -> Vec<OsString> {
+    let looks_like_board = |a: &OsString| {
+        a.to_str().is_some_and(|s| {
+            s.len() >= 16
+                && s.starts_with('-')
+                && s.chars()
+                    .all(|c| matches!(c, '-' | 'X' | 'O' | 'x' | 'o' | ' ' | ';'))
+        })
+    };
+    if !args.iter().any(looks_like_board) || args.iter().any(|a| a == "--") {
+        return args;
+    }
+    let (boards, mut rest): (Vec<OsString>, Vec<OsString>) =
+        args.into_iter().partition(looks_like_board);
+    rest.push(OsString::from("--"));
+    rest.extend(boards);
+    rest
 }
 
 /// A user error: printed as `error: {0}`, exit status 2.

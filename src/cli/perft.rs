@@ -16,7 +16,9 @@ pub struct PerftArgs {
     /// Game: tictactoe, connect4, hex, othello, pgame, tree.
     #[arg(long)]
     pub game: String,
-    /// Position in the game's native notation.
+    /// Position in the game's native notation (may start with `-`, as
+    /// OBF boards do).
+    #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Depth in plies.
     #[arg(long)]

@@ -18,6 +18,7 @@ use super::{parse_pair, UserError};
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// Position files, inline positions (with --game) or `-` for stdin.
+    /// (OBF boards that start with `-` are recognised anywhere on the line.)
     #[arg(value_name = "POSITION")]
     pub positions: Vec<String>,
     /// Game of inline positions: tictactoe, connect4, hex, othello, pgame, tree.

@@ -5,6 +5,8 @@
 //! runner that honours sharding and parallelism, a stderr progress bar and
 //! CSV/JSON writers that write atomically.
 
+pub mod deep_pn_sweep;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -89,7 +91,11 @@ pub struct ExperimentInfo {
 }
 
 /// Every experiment, by stable CLI name (CLI.md).
-pub static EXPERIMENTS: &[ExperimentInfo] = &[];
+pub static EXPERIMENTS: &[ExperimentInfo] = &[ExperimentInfo {
+    name: "deep-pn-sweep",
+    summary: "DeepPN R sweep vs PNS on random 16-empty Othello and shuffled Hex 4×4 (Ishitobi et al. 2015)",
+    run: deep_pn_sweep::run_sweep,
+}];
 
 /// Looks an experiment up.
 pub fn find(name: &str) -> Result<&'static ExperimentInfo, String> {

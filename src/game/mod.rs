@@ -12,6 +12,7 @@ pub mod notation;
 pub mod othello;
 pub mod perft;
 pub mod pgame;
+pub mod shuffled;
 pub mod tictactoe;
 pub mod tree;
 

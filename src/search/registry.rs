@@ -54,6 +54,36 @@ static ALGORITHMS: &[AlgoInfo] = &[
         params: super::dfpn::DFS_PARAMS,
         build: super::dfpn::build_dfs,
     },
+    AlgoInfo {
+        name: "pn-value",
+        summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
+        params: super::pn_value::PARAMS,
+        build: super::pn_value::build,
+    },
+    AlgoInfo {
+        name: "ppn",
+        summary: "Probability-based PN-search (Song et al. 2019): playout probabilities, AND/OR probability rules",
+        params: super::ppn::PARAMS,
+        build: super::ppn::build,
+    },
+    AlgoInfo {
+        name: "mcpn",
+        summary: "Monte-Carlo PN-search (Saito et al. 2006): PNS rules over real pn/dn from playout win rates",
+        params: super::mcpn::PARAMS,
+        build: super::mcpn::build,
+    },
+    AlgoInfo {
+        name: "mcts-solver",
+        summary: "MCTS solver (Winands et al. 2008) with pure selection: largest mean, solver back-up",
+        params: super::mcts_solver::PARAMS_PURE,
+        build: super::mcts_solver::build_pure,
+    },
+    AlgoInfo {
+        name: "uct-solver",
+        summary: "UCT solver (Winands et al. 2008): UCT selection with constant C, solver back-up",
+        params: super::mcts_solver::PARAMS_UCT,
+        build: super::mcts_solver::build_uct,
+    },
 ];
 
 /// Every registered algorithm, in menu order.

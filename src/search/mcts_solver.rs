@@ -1,0 +1,695 @@
+//! MCTS solver and UCT solver (Winands, Björnsson, Saito 2008),
+//! ALGORITHMS.md §5.3.
+//!
+//! Each tree node keeps a visit count n and the sum of the playout results
+//! backed up through it, from the point of view of the player who moved
+//! into it (negamax: win 1, draw 0, loss −1), so the mean v = sum / n is
+//! what the player choosing at the parent maximises.
+//!
+//! One iteration: descend from the root; at a node whose children are not
+//! all in the tree yet, add the next one in move order (one new node per
+//! iteration; "unvisited children first"), else pick a child — *pure* MCTS
+//! the largest mean v, *UCT* the largest v + sqrt(C · ln n_parent / n) —
+//! skipping children proven lost for the player to move. The new node gets
+//! K playouts (its exact result K times when it is terminal) and the
+//! results are backed up to the root.
+//!
+//! Solver back-up: a child proven won for the player to move proves its
+//! parent won; a parent all of whose children are proven lost is proven
+//! lost. "Won" is the attacker's question (a draw is a loss for a `win`
+//! question), so the solver answers exactly what the other solvers answer;
+//! proven status lives in the arena's flags (`SOLVED`, `PROVEN` = the
+//! attacker's goal holds).
+//!
+//! Storage: when a node's children are first needed they are all created
+//! at once as arena slots (the arena keeps siblings contiguous), but a slot
+//! joins the tree only when the iteration that adds it gives it playouts;
+//! `nodes_created` counts tree nodes (one per iteration plus the root) and
+//! `live_nodes`/`peak_tree_bytes` count every slot honestly. Snapshots show
+//! only nodes in the tree.
+//!
+//! Final move choice (§5.3): the root child maximising v + A/√n (A = 1),
+//! where a child proven won for the root's mover counts as +∞ and one
+//! proven lost as −∞ (the solver's values).
+
+use crate::game::{Game, Player};
+
+use super::arena::{Arena, ArenaView, Idx, Node, NONE, OR, PROVEN, SOLVED, TERMINAL};
+use super::params::{ParamKind, ParamSpec};
+use super::playout::{Playouts, K_PARAM};
+use super::ppn::{flag_status, solved_flags};
+use super::seesaw::{note_pick, RootSwitches};
+use super::snapshot::{
+    collect_nodes, fmt_value, ChildSummary, Inspection, NodeId, NodeStatus, SnapNode, Snapshot,
+    TreeAccess, ViewRequest,
+};
+use super::{
+    Counters, Question, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent,
+};
+
+/// `A`: weight of the final-choice bonus A/√n.
+const A_PARAM: ParamSpec = ParamSpec {
+    name: "A",
+    kind: ParamKind::Real {
+        min: 0.0,
+        max: 100.0,
+        default: 1.0,
+    },
+    help: "Final move choice: the root child maximising v + A/√n (ALGORITHMS.md §5.3)",
+};
+
+/// Pure MCTS solver parameters.
+pub const PARAMS_PURE: &[ParamSpec] = &[K_PARAM, A_PARAM];
+
+/// UCT solver parameters.
+pub const PARAMS_UCT: &[ParamSpec] = &[
+    K_PARAM,
+    ParamSpec {
+        name: "C",
+        kind: ParamKind::Real {
+            min: 0.0,
+            max: 100.0,
+            default: 2.0,
+        },
+        help: "UCT exploration constant: select argmax v + sqrt(C · ln n_parent / n)",
+    },
+    A_PARAM,
+];
+
+const VALUE_NAMES: &[&str] = &["visits", "mean"];
+
+/// Child selection rule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Policy {
+    /// Largest mean (the PPN paper's "pure MCTS solver").
+    Pure,
+    /// UCT with constant C.
+    Uct { c: f64 },
+}
+
+/// Per-node statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct McStats {
+    /// Playouts backed up through the node (0 = a slot not in the tree).
+    pub visits: u32,
+    /// Sum of their results from the view of the player who moved here.
+    pub sum: f64,
+}
+
+impl McStats {
+    /// Mean result v (0 when unvisited).
+    #[inline]
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.sum / self.visits as f64
+        }
+    }
+}
+
+/// The MCTS / UCT solver on a game `G`.
+pub struct MctsSolver<G: Game> {
+    root_pos: G,
+    question: Question,
+    policy: Policy,
+    a: f64,
+    playouts: Playouts,
+    arena: Arena<G::Move, McStats>,
+    status: Status,
+    counters: Counters,
+    root_switches: RootSwitches,
+    moves: Vec<G::Move>,
+    path: Vec<Idx>,
+}
+
+fn build_with(setup: &SearchSetup, policy: Policy) -> Result<Box<dyn Search>, String> {
+    let q = setup.root_question();
+    let k = setup.params.int("K") as u32;
+    let a = setup.params.real("A");
+    let seed = setup.seed;
+    #[allow(clippy::clone_on_copy)] // some games are `Copy`, the macro serves all
+    let s = crate::with_position!(&setup.position, g => {
+        Box::new(MctsSolver::new(g.clone(), q, policy, k, a, seed)) as Box<dyn Search>
+    });
+    Ok(s)
+}
+
+/// Registry constructor for `mcts-solver` (pure selection).
+pub fn build_pure(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    build_with(setup, Policy::Pure)
+}
+
+/// Registry constructor for `uct-solver`.
+pub fn build_uct(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    build_with(
+        setup,
+        Policy::Uct {
+            c: setup.params.real("C"),
+        },
+    )
+}
+
+impl<G: Game> MctsSolver<G> {
+    /// A solver of `root` for `question`; the root is the first tree node
+    /// and gets its K playouts at once (a terminal root is solved at once).
+    pub fn new(root: G, question: Question, policy: Policy, k: u32, a: f64, seed: u64) -> Self {
+        let mut counters = Counters::default();
+        let mut playouts = Playouts::new(seed, k);
+        let or = if root.to_move() == question.attacker {
+            OR
+        } else {
+            0
+        };
+        // The root's value is from the view of the player who "moved into"
+        // it: the opponent of its mover.
+        let into = root.to_move().other();
+        let (flags, stats) = new_node_value(&root, &question, into, &mut playouts, &mut counters);
+        let status = match flag_status(flags) {
+            NodeStatus::Proven => Status::Proved,
+            NodeStatus::Disproven => Status::Disproved,
+            NodeStatus::Unknown => Status::Running,
+        };
+        counters.nodes_created = 1;
+        let mut s = MctsSolver {
+            root_pos: root,
+            question,
+            policy,
+            a,
+            playouts,
+            arena: Arena::new(G::Move::default(), flags | or, stats),
+            status,
+            counters,
+            root_switches: RootSwitches::default(),
+            moves: Vec::new(),
+            path: Vec::new(),
+        };
+        s.refresh_memory();
+        s
+    }
+
+    /// The arena (tests).
+    pub fn arena(&self) -> &Arena<G::Move, McStats> {
+        &self.arena
+    }
+
+    fn refresh_memory(&mut self) {
+        self.counters.live_nodes = self.arena.len() as u64;
+        self.counters.peak_tree_bytes = self.counters.peak_tree_bytes.max(self.arena.bytes());
+    }
+
+    /// The player to move at node `n`.
+    #[inline]
+    fn mover(&self, n: Idx) -> Player {
+        if self.arena.get(n).is_or() {
+            self.question.attacker
+        } else {
+            self.question.attacker.other()
+        }
+    }
+
+    /// Whether child `c` is proven won / lost for the player to move at its
+    /// parent (`or` = the parent is an OR node).
+    #[inline]
+    fn solved_for_mover(flags: u8, or: bool) -> Option<bool> {
+        if flags & SOLVED == 0 {
+            None
+        } else {
+            Some((flags & PROVEN != 0) == or)
+        }
+    }
+
+    /// The first child of `n` not yet in the tree.
+    fn first_unvisited(&self, n: Idx) -> Option<Idx> {
+        self.arena
+            .get(n)
+            .children()
+            .find(|&c| self.arena.get(c).data.visits == 0)
+    }
+
+    /// The child an expanded node whose children are all in the tree
+    /// selects: largest mean (pure) or UCT value, skipping children proven
+    /// lost for the mover; leftmost on ties. [`NONE`] if none is left.
+    pub fn select(&self, n: Idx) -> Idx {
+        let node = self.arena.get(n);
+        let or = node.is_or();
+        let ln_n = (node.data.visits.max(1) as f64).ln();
+        let mut best = NONE;
+        let mut best_v = f64::NEG_INFINITY;
+        for c in node.children() {
+            let cn = self.arena.get(c);
+            if Self::solved_for_mover(cn.flags, or) == Some(false) {
+                continue;
+            }
+            let v = match self.policy {
+                Policy::Pure => cn.data.mean(),
+                Policy::Uct { c: cc } => {
+                    cn.data.mean() + (cc * ln_n / cn.data.visits.max(1) as f64).sqrt()
+                }
+            };
+            if best == NONE || v > best_v {
+                best = c;
+                best_v = v;
+            }
+        }
+        best
+    }
+
+    /// The child the next iteration goes to from `n` (a new node or a
+    /// selected one); `None` for a node not expanded yet.
+    fn next_child(&self, n: Idx) -> Option<Idx> {
+        if !self.arena.get(n).is_expanded() {
+            return None;
+        }
+        self.first_unvisited(n).or_else(|| {
+            let c = self.select(n);
+            (c != NONE).then_some(c)
+        })
+    }
+
+    /// Root first, down to the node the next iteration will add.
+    pub fn selection_path(&self) -> Vec<Idx> {
+        let mut path = vec![0];
+        let mut n = 0;
+        if self.arena.get(0).flags & SOLVED != 0 {
+            return path;
+        }
+        while let Some(c) = self.next_child(n) {
+            path.push(c);
+            if self.arena.get(c).data.visits == 0 {
+                break;
+            }
+            n = c;
+        }
+        path
+    }
+
+    /// The final-choice score of a root child: v + A/√n, ±∞ when proven.
+    fn choice_score(&self, c: Idx, root_or: bool) -> f64 {
+        let cn = self.arena.get(c);
+        match Self::solved_for_mover(cn.flags, root_or) {
+            Some(true) => f64::INFINITY,
+            Some(false) => f64::NEG_INFINITY,
+            None => cn.data.mean() + self.a / (cn.data.visits as f64).sqrt(),
+        }
+    }
+
+    /// The root child the solver names as best (§5.3 final choice), among
+    /// children in the tree; leftmost on ties.
+    pub fn best_child(&self) -> Option<u32> {
+        let root = self.arena.get(0);
+        let or = root.is_or();
+        let mut best: Option<(Idx, f64)> = None;
+        for c in root.children() {
+            if self.arena.get(c).data.visits == 0 {
+                continue;
+            }
+            let s = self.choice_score(c, or);
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((c, s));
+            }
+        }
+        best.map(|(c, _)| c - root.first_child)
+    }
+
+    fn values(d: &McStats) -> Vec<f64> {
+        vec![d.visits as f64, d.mean()]
+    }
+
+    fn explain(&self, id: Idx, path: &[Idx]) -> Inspection {
+        let node = self.arena.get(id);
+        let d = node.data;
+        let mut formulas = vec![
+            ("visits".to_string(), format!("n = {}", d.visits)),
+            (
+                "mean".to_string(),
+                format!(
+                    "v = {} / {} = {} (for the player who moved here)",
+                    fmt_value(d.sum),
+                    d.visits,
+                    fmt_value(d.mean())
+                ),
+            ),
+        ];
+        if node.flags & SOLVED != 0 {
+            let what = if node.flags & PROVEN != 0 {
+                "proven: the attacker's goal holds"
+            } else {
+                "disproven: the attacker's goal fails"
+            };
+            let why = if node.is_terminal() {
+                "game over"
+            } else {
+                "solver back-up"
+            };
+            formulas.push(("solved".into(), format!("{what} ({why})")));
+        }
+        if node.parent != NONE {
+            let p = self.arena.get(node.parent);
+            if let Policy::Uct { c } = self.policy {
+                let u = d.mean()
+                    + (c * (p.data.visits.max(1) as f64).ln() / d.visits.max(1) as f64).sqrt();
+                formulas.push((
+                    "uct".into(),
+                    format!(
+                        "v + √(C·ln N / n) = {} + √({c}·ln {} / {}) = {}",
+                        fmt_value(d.mean()),
+                        p.data.visits,
+                        d.visits,
+                        fmt_value(u)
+                    ),
+                ));
+            }
+        }
+        let choice = path
+            .iter()
+            .position(|&p| p == id)
+            .and_then(|i| path.get(i + 1))
+            .map(|&c| {
+                let labels = self.arena.path_labels(&self.root_pos, c);
+                let rule = if self.arena.get(c).data.visits == 0 {
+                    "the next child not yet in the tree (one new node per iteration)".to_string()
+                } else {
+                    match self.policy {
+                        Policy::Pure => "largest mean v, proven-lost children skipped".to_string(),
+                        Policy::Uct { c } => {
+                            format!("largest v + √({c}·ln N / n), proven-lost children skipped")
+                        }
+                    }
+                };
+                format!(
+                    "picked child {} ({}): {rule}",
+                    c - node.first_child + 1,
+                    labels.last().cloned().unwrap_or_default()
+                )
+            });
+        Inspection {
+            node: id as u64,
+            path: self.arena.path_labels(&self.root_pos, id),
+            formulas,
+            choice,
+        }
+    }
+}
+
+/// Flags and statistics of a node joining the tree: a terminal node gets
+/// its exact result K times and is solved; any other node K playouts.
+/// Results are from `into`'s point of view (the player who moved here).
+fn new_node_value<G: Game>(
+    g: &G,
+    q: &Question,
+    into: Player,
+    playouts: &mut Playouts,
+    counters: &mut Counters,
+) -> (u8, McStats) {
+    let k = playouts.k;
+    match g.outcome() {
+        Some(o) => {
+            let flags = TERMINAL | SOLVED | if q.holds(o) { PROVEN } else { 0 };
+            let r = o.score_for(into).signum() as f64;
+            (
+                flags,
+                McStats {
+                    visits: k,
+                    sum: r * k as f64,
+                },
+            )
+        }
+        None => (
+            0,
+            McStats {
+                visits: k,
+                sum: playouts.score_sum(g, into, counters),
+            },
+        ),
+    }
+}
+
+impl<G: Game> Search for MctsSolver<G> {
+    fn algo(&self) -> &'static str {
+        match self.policy {
+            Policy::Pure => "mcts-solver",
+            Policy::Uct { .. } => "uct-solver",
+        }
+    }
+
+    fn step(&mut self) -> Status {
+        if self.status.is_final() {
+            return self.status;
+        }
+        let iteration = self.counters.iterations + 1;
+        let mut pos = self.root_pos.clone();
+        let mut n: Idx = 0;
+        self.path.clear();
+        self.path.push(0);
+        // 1. Descend until a child not yet in the tree is reached.
+        let new = loop {
+            if !self.arena.get(n).is_expanded() {
+                self.moves.clear();
+                pos.legal_moves(&mut self.moves);
+                let attacker = self.question.attacker;
+                let slots: Vec<(G::Move, u8, McStats)> = self
+                    .moves
+                    .iter()
+                    .map(|&m| {
+                        let mut c = pos.clone();
+                        c.play(m);
+                        let or = if c.to_move() == attacker { OR } else { 0 };
+                        (m, or, McStats::default())
+                    })
+                    .collect();
+                self.arena.expand(n, slots);
+                self.counters.nodes_expanded += 1;
+            }
+            let (c, is_new) = match self.first_unvisited(n) {
+                Some(c) => (c, true),
+                None => (self.select(n), false),
+            };
+            debug_assert!(c != NONE, "an unsolved node has an unsolved child");
+            let k = (c - self.arena.get(n).first_child) as u16;
+            if n == 0 {
+                self.root_switches
+                    .observe(iteration, k as u32, &mut self.counters);
+            }
+            note_pick(&mut self.arena.get_mut(n).last_pick, k, &mut self.counters);
+            pos.play(self.arena.get(c).mv);
+            self.path.push(c);
+            if is_new {
+                break c;
+            }
+            n = c;
+        };
+        // 2. The new node's K playouts (or exact result).
+        let into = self.mover(n);
+        let (flags, stats) = new_node_value(
+            &pos,
+            &self.question,
+            into,
+            &mut self.playouts,
+            &mut self.counters,
+        );
+        {
+            let nm = self.arena.get_mut(new);
+            nm.flags |= flags;
+            nm.data = stats;
+        }
+        self.counters.iterations = iteration;
+        self.counters.nodes_created += 1;
+        self.counters.max_depth = self.counters.max_depth.max(self.path.len() as u32 - 1);
+        // 3. Back-up: results with the sign of each node's "moved into"
+        //    player, and solved status while it keeps changing.
+        let mut solving = flags & SOLVED != 0;
+        for i in (0..self.path.len() - 1).rev() {
+            let x = self.path[i];
+            if solving {
+                let s = solved_flags(&self.arena, x);
+                if s != 0 {
+                    self.arena.get_mut(x).flags |= s;
+                } else {
+                    solving = false;
+                }
+            }
+            let into_x = if x == 0 {
+                self.mover(0).other()
+            } else {
+                self.mover(self.arena.get(x).parent)
+            };
+            let add = if into_x == into {
+                stats.sum
+            } else {
+                -stats.sum
+            };
+            let xm = self.arena.get_mut(x);
+            xm.data.visits = xm.data.visits.saturating_add(stats.visits);
+            xm.data.sum += add;
+        }
+        self.refresh_memory();
+        self.status = match flag_status(self.arena.get(0).flags) {
+            NodeStatus::Proven => Status::Proved,
+            NodeStatus::Disproven => Status::Disproved,
+            NodeStatus::Unknown => Status::Running,
+        };
+        self.status
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stop(&mut self, reason: StopReason) {
+        if !self.status.is_final() {
+            self.status = Status::Unknown(reason);
+        }
+    }
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn counters_mut(&mut self) -> &mut Counters {
+        &mut self.counters
+    }
+
+    fn switch_events(&self) -> &[SwitchEvent] {
+        &self.root_switches.events
+    }
+
+    fn value_names(&self) -> &'static [&'static str] {
+        VALUE_NAMES
+    }
+
+    fn snapshot(&self, req: &ViewRequest) -> Snapshot {
+        let path = if self.status.is_final() {
+            vec![0]
+        } else {
+            self.selection_path()
+        };
+        // The last path entry may be a slot about to join the tree: the
+        // snapshot shows tree nodes only.
+        let in_tree: Vec<Idx> = path
+            .iter()
+            .copied()
+            .filter(|&i| i == 0 || self.arena.get(i).data.visits > 0)
+            .collect();
+        let path_ids: Vec<u64> = in_tree.iter().map(|&i| i as u64).collect();
+        let read = |n: &Node<G::Move, McStats>| (Self::values(&n.data), flag_status(n.flags));
+        let view = TreeOnly {
+            inner: ArenaView {
+                arena: &self.arena,
+                root: &self.root_pos,
+                read,
+            },
+        };
+        let nodes = collect_nodes(&view, req, &path_ids);
+        let root_children = self
+            .arena
+            .get(0)
+            .children()
+            .filter(|&c| self.arena.get(c).data.visits > 0)
+            .map(|c| {
+                let d = self.arena.get(c);
+                ChildSummary {
+                    id: c as u64,
+                    move_label: self.root_pos.format_move(d.mv),
+                    status: flag_status(d.flags),
+                    values: Self::values(&d.data),
+                }
+            })
+            .collect();
+        let target = req
+            .inspect
+            .map(|i| i as Idx)
+            .filter(|&i| (i as usize) < self.arena.len());
+        let inspection = target.map(|i| self.explain(i, &path));
+        let pos_node = target.unwrap_or(0);
+        let events = &self.root_switches.events;
+        let mut extras = vec![("K".into(), self.playouts.k.to_string())];
+        if let Policy::Uct { c } = self.policy {
+            extras.push(("C".into(), c.to_string()));
+        }
+        extras.push(("A".into(), self.a.to_string()));
+        Snapshot {
+            algo: self.algo().to_string(),
+            status: self.status,
+            counters: self.counters.clone(),
+            value_names: VALUE_NAMES.iter().map(|s| s.to_string()).collect(),
+            label_values: vec![0, 1],
+            nodes,
+            extra_edges: Vec::new(),
+            selection_moves: self
+                .arena
+                .path_labels(&self.root_pos, *path.last().unwrap_or(&0)),
+            selection_path: path_ids,
+            root_children,
+            frames: Vec::new(),
+            total_nodes: self.counters.nodes_created,
+            inspection,
+            position: req
+                .want_position
+                .then(|| self.arena.position_at(&self.root_pos, pos_node).into_any()),
+            position_path: self.arena.path_labels(&self.root_pos, pos_node),
+            switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
+            extras,
+        }
+    }
+
+    fn sample(&self) -> StatsSample {
+        let r = &self.arena.get(0).data;
+        StatsSample {
+            iteration: self.counters.iterations,
+            nodes: self.counters.nodes_created,
+            max_depth: self.counters.max_depth,
+            seesaw_root_switches: self.counters.seesaw_root_switches,
+            seesaw_switches: self.counters.seesaw_switches,
+            revisits: 0,
+            root_values: Self::values(r),
+            best_child: self.best_child(),
+        }
+    }
+
+    fn best_move(&self) -> Option<String> {
+        let c = self.best_child()?;
+        let root = self.arena.get(0);
+        Some(
+            self.root_pos
+                .format_move(self.arena.get(root.first_child + c).mv),
+        )
+    }
+}
+
+/// The arena seen without the slots that have not joined the tree.
+struct TreeOnly<V> {
+    inner: V,
+}
+
+impl<'a, G: Game, F> TreeAccess for TreeOnly<ArenaView<'a, G, McStats, F>>
+where
+    F: Fn(&Node<G::Move, McStats>) -> (Vec<f64>, NodeStatus),
+{
+    fn root_id(&self) -> NodeId {
+        0
+    }
+
+    fn children(&self, id: NodeId, out: &mut Vec<NodeId>) {
+        let a = self.inner.arena;
+        out.extend(
+            a.get(id as Idx)
+                .children()
+                .filter(|&c| a.get(c).data.visits > 0)
+                .map(|c| c as u64),
+        );
+    }
+
+    fn describe(&self, id: NodeId) -> SnapNode {
+        let mut n = self.inner.describe(id);
+        let a = self.inner.arena;
+        let kids = a
+            .get(id as Idx)
+            .children()
+            .filter(|&c| a.get(c).data.visits > 0)
+            .count();
+        n.n_children = kids as u32;
+        n.expanded = kids > 0;
+        n
+    }
+}
