@@ -1,7 +1,7 @@
 //! The df-pn family on the other games: every variant (with non-default
 //! parameters too) against the exhaustive reference on seeded random
-//! positions of Connect Four (≥ 30 stones), Othello (≤ 12 empties) and
-//! small P-games, for both questions; and the exactness of Deep df-pn's
+//! positions of Connect Four (≥ 30 stones), Othello (≤ 12 empties), Hex
+//! 3×3 and 4×4 and small P-games, for both questions; and the exactness of Deep df-pn's
 //! E = 1 / D ≤ 1 rows and of 1+ε with ε = 1e-9 (identical MID sequences
 //! and counters to df-pn) on those positions.
 
@@ -67,6 +67,13 @@ fn othello(count: usize, plies: std::ops::Range<usize>) -> Vec<AnyPosition> {
     positions(47 + plies.start as u64, count, move |rng| {
         let n = rng.random_range(plies.clone());
         random_walk(&start, n, rng)
+    })
+}
+
+fn hex(size: u8, count: usize, plies: std::ops::Range<usize>) -> Vec<AnyPosition> {
+    positions(300 + size as u64, count, move |rng| {
+        let n = rng.random_range(plies.clone());
+        random_walk(&parse(GameKind::Hex, &format!("{size}:")), n, rng)
     })
 }
 
@@ -145,6 +152,17 @@ fn othello_endgames_agree_with_the_reference() {
 }
 
 #[test]
+fn hex_positions_agree_with_the_reference() {
+    // Hex 3×3 from the empty board on; Hex 4×4 with at least 8 stones for
+    // every variant, and from 5 stones for the df-pn searches (the
+    // reference and the plain depth-first search have no table, so fuller
+    // 4×4 boards keep this file fast).
+    check_against_reference("hex3", &hex(3, 60, 0..5), CONFIGS);
+    check_against_reference("hex4>=8", &hex(4, 40, 8..11), CONFIGS);
+    check_against_reference("hex4>=5", &hex(4, 6, 5..7), &CONFIGS[..5]);
+}
+
+#[test]
 fn pgames_agree_with_the_reference() {
     check_against_reference("pgame", &pgames(), CONFIGS);
 }
@@ -201,6 +219,8 @@ fn special_cases_perform_exactly_as_dfpn_on_every_game() {
     all.truncate(15);
     all.extend(othello(15, 52..57));
     all.extend(pgames().into_iter().take(20));
+    all.extend(hex(3, 10, 0..4));
+    all.extend(hex(4, 10, 4..8));
     let mut compared = 0;
     for pos in &all {
         for goal in [Goal::Win, Goal::NotLose] {
