@@ -5,6 +5,7 @@
 //! runner that honours sharding and parallelism, a stderr progress bar and
 //! CSV/JSON writers that write atomically.
 
+pub mod deep_dfpn_grid;
 pub mod deep_pn_sweep;
 
 use std::io::Write;
@@ -91,11 +92,18 @@ pub struct ExperimentInfo {
 }
 
 /// Every experiment, by stable CLI name (CLI.md).
-pub static EXPERIMENTS: &[ExperimentInfo] = &[ExperimentInfo {
-    name: "deep-pn-sweep",
-    summary: "DeepPN R sweep vs PNS on random 16-empty Othello and shuffled Hex 4×4 (Ishitobi et al. 2015)",
-    run: deep_pn_sweep::run_sweep,
-}];
+pub static EXPERIMENTS: &[ExperimentInfo] = &[
+    ExperimentInfo {
+        name: "deep-pn-sweep",
+        summary: "DeepPN R sweep vs PNS on random 16-empty Othello and shuffled Hex 4×4 (Ishitobi et al. 2015)",
+        run: deep_pn_sweep::run_sweep,
+    },
+    ExperimentInfo {
+        name: "deep-dfpn-grid",
+        summary: "Deep df-pn (E, D) grid and 1+ε sweep vs df-pn on random Othello endgames (Zhang 2019 §3.3)",
+        run: deep_dfpn_grid::run,
+    },
+];
 
 /// Looks an experiment up.
 pub fn find(name: &str) -> Result<&'static ExperimentInfo, String> {

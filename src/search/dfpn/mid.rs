@@ -133,6 +133,9 @@ pub struct Frame<G: Game> {
     pub pick: Option<u32>,
     /// `iterations` when the call was entered (its work on exit).
     pub entered_at: u64,
+    /// The node's last pick (seesaw, §9), kept here during the call and
+    /// written back to the table entry on exit.
+    pub last_pick: u16,
 }
 
 impl<G: Game> Frame<G> {
@@ -325,6 +328,72 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
+    /// [`Dfpn::loop_values`] for the top frame, the hot path: a child read
+    /// as solved from the table is remembered in the frame (a proof or
+    /// disproof never changes, so the next loop skips its lookup), and the
+    /// scan stops at a child that solves the node (its δ(c) = 0 makes
+    /// φ(n) = 0 and δ(n) = ∞ whatever the other children hold). The
+    /// numbers are the same as `loop_values` gives.
+    fn top_loop_values(&mut self) -> LoopValues {
+        let Some(f) = self.stack.last() else {
+            return LoopValues {
+                phi: INF,
+                delta: 0,
+                best: 0,
+                delta2: INF,
+                best_b: 0,
+            };
+        };
+        let (first, count, or, depth) = (f.first, f.count, f.or, f.depth);
+        let unknown = self.opts.unknown_value(depth + 1);
+        let mut phi = INF;
+        let mut delta: Pn = 0;
+        let mut best = 0u32;
+        let mut best_b = 0;
+        let mut delta2 = INF;
+        for (i, c) in self.children[first..first + count].iter_mut().enumerate() {
+            let (p, d) = match c.terminal {
+                Some(t) => t,
+                None => match self.table.get(c.hash) {
+                    Some(e) => {
+                        if e.pn == 0 || e.dn == 0 {
+                            c.terminal = Some((e.pn, e.dn));
+                        }
+                        (e.pn, e.dn)
+                    }
+                    None => (unknown, unknown),
+                },
+            };
+            let (a, b) = if or { (p, d) } else { (d, p) };
+            if a == 0 {
+                // Solves the node: the leftmost least δ, δ(n) = ∞.
+                return LoopValues {
+                    phi: 0,
+                    delta: INF,
+                    best: i as u32,
+                    delta2: phi.min(delta2),
+                    best_b: b,
+                };
+            }
+            delta = pn::add(delta, b);
+            if a < phi {
+                delta2 = phi;
+                phi = a;
+                best = i as u32;
+                best_b = b;
+            } else if a < delta2 {
+                delta2 = a;
+            }
+        }
+        LoopValues {
+            phi,
+            delta,
+            best,
+            delta2,
+            best_b,
+        }
+    }
+
     /// The thresholds (th_pn, th_dn) MID passes to the loop's c1 at frame
     /// `f` (ALGORITHMS.md §4): thφ(c1) = thδ(n) + φ(c1) − δ(n) and
     /// thδ(c1) = min(thφ(n), δ2 + 1) (or ⌈δ2(1+ε)⌉), in the parent's frame.
@@ -374,7 +443,10 @@ impl<G: Game> Dfpn<G> {
             };
             return self.exit(p, d);
         }
-        let v = self.loop_values(top);
+        let v = self.top_loop_values();
+        let Some(top) = self.stack.last() else {
+            return Event::Done;
+        };
         let (pn_now, dn_now) = if top.or {
             (v.phi, v.delta)
         } else {
@@ -388,7 +460,6 @@ impl<G: Game> Dfpn<G> {
         let depth = top.depth;
         let c = self.children[top.first + v.best as usize];
         let mut pos = top.pos.clone();
-        let hash = top.hash;
         let top = self.stack.last_mut().expect("non-empty stack");
         top.pn = pn_now;
         top.dn = dn_now;
@@ -400,9 +471,7 @@ impl<G: Game> Dfpn<G> {
             self.root_switches
                 .observe(iteration, v.best, &mut self.counters);
         }
-        if let Some(e) = self.table.get_mut(hash) {
-            note_pick(&mut e.last_pick, v.best as u16, &mut self.counters);
-        }
+        note_pick(&mut top.last_pick, v.best as u16, &mut self.counters);
         pos.play(c.mv);
         self.enter(pos, c.mv, v.best, depth + 1, c.or, th_pn, th_dn);
         self.after_enter()
@@ -431,23 +500,27 @@ impl<G: Game> Dfpn<G> {
         self.counters.iterations += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
         let hash = pos.hash();
-        let (pn0, dn0) = match self.table.get(hash) {
-            Some(e) => {
-                if e.flags & LEFT != 0 {
+        let known = self
+            .table
+            .get(hash)
+            .map(|e| (e.pn, e.dn, e.flags, e.last_pick));
+        let (pn0, dn0, last_pick) = match known {
+            Some((p, d, flags, last_pick)) => {
+                if flags & LEFT != 0 {
                     self.counters.revisits += 1;
                 }
-                (e.pn, e.dn)
+                (p, d, last_pick)
             }
             None => {
                 let v = self.opts.unknown_value(depth);
-                (v, v)
+                (v, v, NO_PICK)
             }
         };
         let first = self.children.len();
         let mut count = 0;
         // A call whose node the table already puts over its thresholds
         // returns at once without generating moves (Algorithm 2, step 1).
-        let already_over = self.table.get(hash).is_some() && (pn0 >= th_pn || dn0 >= th_dn);
+        let already_over = known.is_some() && (pn0 >= th_pn || dn0 >= th_dn);
         if !already_over {
             self.moves.clear();
             pos.legal_moves(&mut self.moves);
@@ -503,6 +576,7 @@ impl<G: Game> Dfpn<G> {
             count,
             pick: None,
             entered_at: self.counters.iterations,
+            last_pick,
         });
         self.refresh_memory();
     }
@@ -527,6 +601,7 @@ impl<G: Game> Dfpn<G> {
             Some((e, _)) => {
                 e.pn = pn_now;
                 e.dn = dn_now;
+                e.last_pick = f.last_pick;
                 e.work = e.work.saturating_add(work.min(u32::MAX as u64) as u32);
                 e.flags |= LEFT;
                 e.on_path = e.on_path.saturating_sub(1);

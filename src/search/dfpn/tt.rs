@@ -18,6 +18,7 @@
 //! as `Unknown(Memory)`. Evicting only ever forgets work: a forgotten node
 //! counts as unknown again, so the answer stays right.
 
+use std::collections::hash_map::Entry as MapEntry;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -153,15 +154,20 @@ impl Table {
         fresh: Entry,
         protected: &KeySet,
     ) -> Option<(&mut Entry, bool)> {
-        if !self.map.contains_key(&key) {
-            if self.map.len() >= self.capacity && !self.collect(protected) {
-                return None;
-            }
-            self.map.insert(key, fresh);
-            self.peak = self.peak.max(self.map.len());
-            return self.map.get_mut(&key).map(|e| (e, true));
+        if self.map.len() >= self.capacity
+            && !self.map.contains_key(&key)
+            && !self.collect(protected)
+        {
+            return None;
         }
-        self.map.get_mut(&key).map(|e| (e, false))
+        let len = self.map.len();
+        match self.map.entry(key) {
+            MapEntry::Occupied(o) => Some((o.into_mut(), false)),
+            MapEntry::Vacant(v) => {
+                self.peak = self.peak.max(len + 1);
+                Some((v.insert(fresh), true))
+            }
+        }
     }
 
     /// Evicts the half of the evictable entries with the least work;
