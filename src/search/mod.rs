@@ -8,6 +8,7 @@
 
 pub mod arena;
 pub mod deep_pn;
+pub mod dfpn;
 pub mod driver;
 pub mod params;
 pub mod pn;

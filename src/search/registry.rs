@@ -17,24 +17,50 @@ pub struct AlgoInfo {
     pub build: fn(&SearchSetup) -> Result<Box<dyn Search>, String>,
 }
 
-static ALGORITHMS: &[AlgoInfo] = &[AlgoInfo {
-    name: "pns",
-    summary: "Proof-number search (Allis 1994), best-first, with tie/selection/init options",
-    params: super::pns::PARAMS,
-    build: super::pns::build,
-},
-AlgoInfo {
-    name: "deep-pn",
-    summary: "DeepPN (Ishitobi et al. 2015): PN-search mixed with a deep value, R = 1 is PNS, R = 0 depth-first",
-    params: super::deep_pn::PARAMS,
-    build: super::deep_pn::build,
-},
-AlgoInfo {
-    name: "pn-value",
-    summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
-    params: super::pn_value::PARAMS,
-    build: super::pn_value::build,
-}];
+static ALGORITHMS: &[AlgoInfo] = &[
+    AlgoInfo {
+        name: "pns",
+        summary: "Proof-number search (Allis 1994), best-first, with tie/selection/init options",
+        params: super::pns::PARAMS,
+        build: super::pns::build,
+    },
+    AlgoInfo {
+        name: "deep-pn",
+        summary: "DeepPN (Ishitobi et al. 2015): PN-search mixed with a deep value, R = 1 is PNS, R = 0 depth-first",
+        params: super::deep_pn::PARAMS,
+        build: super::deep_pn::build,
+    },
+    AlgoInfo {
+        name: "pn-value",
+        summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
+        params: super::pn_value::PARAMS,
+        build: super::pn_value::build,
+    },
+    AlgoInfo {
+        name: "dfpn",
+        summary: "Depth-first proof-number search (Nagai 2002): MID over a transposition table",
+        params: super::dfpn::DFPN_PARAMS,
+        build: super::dfpn::build_dfpn,
+    },
+    AlgoInfo {
+        name: "dfpn-eps",
+        summary: "df-pn with the 1+ε trick (Pawlewicz & Lew 2007): thδ(c1) = min(thφ, ⌈δ2·(1+ε)⌉)",
+        params: super::dfpn::EPS_PARAMS,
+        build: super::dfpn::build_eps,
+    },
+    AlgoInfo {
+        name: "deep-dfpn",
+        summary: "Deep df-pn (Zhang et al. 2017): unknown nodes at depth d count E^(D−d); E = 0 is depth-first",
+        params: super::dfpn::DEEP_PARAMS,
+        build: super::dfpn::build_deep,
+    },
+    AlgoInfo {
+        name: "dfs",
+        summary: "Plain depth-first AND/OR search (Deep df-pn's E = 0 row)",
+        params: super::dfpn::DFS_PARAMS,
+        build: super::dfpn::build_dfs,
+    },
+];
 
 /// Every registered algorithm, in menu order.
 pub fn algorithms() -> &'static [AlgoInfo] {

@@ -1,0 +1,318 @@
+//! Hand-written AND/OR trees and DAGs (PRODUCT.md "Games"): the teaching
+//! trees of the papers and the lecture notes, written by hand in a small
+//! indentation-based text format.
+//!
+//! # The format
+//!
+//! ```text
+//! # seesaw effect: two near-equal subtrees        <- `#` starts a comment
+//! tree "Seesaw"                                   <- optional title line
+//! A or                                            <- LABEL KIND
+//!   B and p=0.55                                  <- hints: p=, eval=
+//!     D = win                                     <- LABEL = VALUE (a leaf)
+//!     E or &shared                                <- &NAME defines a shared node
+//!       F = loss
+//!       G = 3                                     <- integer score
+//!   C and
+//!     *shared                                     <- *NAME reuses it (a DAG)
+//!     H = draw
+//! ```
+//!
+//! - One node per line. Children are indented deeper than their parent,
+//!   all siblings at the same depth; indent with spaces or with tabs but
+//!   not both in one file.
+//! - `LABEL or` / `LABEL and` is an internal node: OR nodes are moves of
+//!   the OR player ([`Player::First`], who asks the question), AND nodes of
+//!   the other player. An internal node needs at least one child and has
+//!   no value.
+//! - `LABEL = VALUE` is a leaf, i.e. a finished game: `win`, `loss`, `draw`
+//!   (from the OR player's point of view, scores +1, −1, 0) or an integer
+//!   score (OR player's view) for multi-valued searches. `D=win` is accepted
+//!   too. A leaf must have a value: a line with only a label is an error.
+//! - Hints, on any node, in any order after the kind or value: `p=0.7` is
+//!   the probability that the OR player wins from this node (returned by
+//!   [`Game::leaf_win_rate_hint`], used by Monte-Carlo searches instead of
+//!   playouts); `eval=12` is a heuristic evaluation (OR player's view).
+//! - `&NAME` after a node defines a shared node; a line `*NAME` elsewhere
+//!   makes that same node a child there too (it may come before or after
+//!   the definition). The graph must stay acyclic: a shared node that
+//!   contains itself is rejected, naming the cycle.
+//! - Labels are single words (no spaces, `#`, `=`; not starting with `*`
+//!   or `&`); siblings must have different labels so that a move (the
+//!   child's label) is unambiguous.
+//! - `tree "TITLE"`, if present, is the first line that is not blank or a
+//!   comment.
+//!
+//! A position ([`TreeGame`]) is a node of a parsed tree; the moves are its
+//! children (`Move = u16`, the child index, written as the child's label).
+//! [`Game::notation`] prints the subtree below the current node in this
+//! format, so it parses back to the same tree.
+
+mod format;
+
+use std::sync::Arc;
+
+use super::{Game, GameKind, Outcome, ParseError, Player};
+
+/// The value of a leaf, from the OR player's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeafValue {
+    Win,
+    Loss,
+    Draw,
+    Score(i32),
+}
+
+impl LeafValue {
+    /// The score used for [`Outcome`]: win +1, loss −1, draw 0, or the
+    /// integer itself.
+    pub fn score(self) -> i32 {
+        match self {
+            LeafValue::Win => 1,
+            LeafValue::Loss => -1,
+            LeafValue::Draw => 0,
+            LeafValue::Score(s) => s,
+        }
+    }
+
+    /// The value as written in the format.
+    pub fn text(self) -> String {
+        match self {
+            LeafValue::Win => "win".into(),
+            LeafValue::Loss => "loss".into(),
+            LeafValue::Draw => "draw".into(),
+            LeafValue::Score(s) => s.to_string(),
+        }
+    }
+}
+
+/// What a node is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// The OR player ([`Player::First`]) moves.
+    Or,
+    /// The AND player ([`Player::Second`]) moves.
+    And,
+    /// A finished game with its value.
+    Leaf(LeafValue),
+}
+
+/// One node of a parsed tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TreeNode {
+    pub label: String,
+    pub kind: NodeKind,
+    /// `p=`: probability that the OR player wins from here.
+    pub win_rate: Option<f64>,
+    /// `eval=`: a heuristic evaluation, OR player's view.
+    pub eval: Option<i32>,
+    /// Children, in file order (indices into [`Tree::nodes`]).
+    pub children: Vec<u32>,
+    /// The `&NAME` of a shared node.
+    pub share_name: Option<String>,
+    /// 1-based line where the node is defined.
+    pub line: usize,
+}
+
+/// A parsed tree (a DAG when shared nodes are used); node 0 is the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tree {
+    pub title: Option<String>,
+    pub nodes: Vec<TreeNode>,
+}
+
+impl Tree {
+    /// Parses the text format (see the module documentation).
+    pub fn parse(text: &str) -> Result<Tree, ParseError> {
+        format::parse(text)
+    }
+
+    /// The node at `index`.
+    pub fn node(&self, index: u32) -> &TreeNode {
+        &self.nodes[index as usize]
+    }
+
+    /// The subtree below `index` in the text format (with the title line).
+    pub fn write_subtree(&self, index: u32) -> String {
+        format::write(self, index)
+    }
+}
+
+/// splitmix64: a well-mixed 64-bit hash of a node index.
+fn mix(x: u64) -> u64 {
+    let mut z = x
+        .wrapping_add(0x9E37_79B9_7F4A_7C15)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A position in a hand-written tree: the shared parsed tree and the
+/// current node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TreeGame {
+    tree: Arc<Tree>,
+    node: u32,
+}
+
+impl TreeGame {
+    /// Parses a tree; the position is its root.
+    pub fn parse(text: &str) -> Result<TreeGame, ParseError> {
+        Ok(TreeGame::from_tree(Arc::new(Tree::parse(text)?)))
+    }
+
+    /// The root of an already parsed tree.
+    pub fn from_tree(tree: Arc<Tree>) -> TreeGame {
+        TreeGame { tree, node: 0 }
+    }
+
+    /// The same tree at another node.
+    pub fn at(&self, node: u32) -> TreeGame {
+        TreeGame {
+            tree: Arc::clone(&self.tree),
+            node,
+        }
+    }
+
+    /// The whole parsed tree (the "board" of this game).
+    pub fn tree(&self) -> &Arc<Tree> {
+        &self.tree
+    }
+
+    /// Index of the current node in [`Tree::nodes`].
+    pub fn node_index(&self) -> u32 {
+        self.node
+    }
+
+    fn cur(&self) -> &TreeNode {
+        self.tree.node(self.node)
+    }
+
+    /// The current node's label.
+    pub fn label(&self) -> &str {
+        &self.cur().label
+    }
+
+    /// The current node's kind.
+    pub fn node_kind(&self) -> NodeKind {
+        self.cur().kind
+    }
+
+    /// The current node's value, if it is a leaf.
+    pub fn value(&self) -> Option<LeafValue> {
+        match self.cur().kind {
+            NodeKind::Leaf(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The `eval=` hint of the current node.
+    pub fn eval_hint(&self) -> Option<i32> {
+        self.cur().eval
+    }
+
+    /// The children of the current node (indices into [`Tree::nodes`]).
+    pub fn children(&self) -> &[u32] {
+        &self.cur().children
+    }
+
+    /// The tree's title, if it has one.
+    pub fn title(&self) -> Option<&str> {
+        self.tree.title.as_deref()
+    }
+}
+
+impl Game for TreeGame {
+    /// Index of the child in the current node's child list.
+    type Move = u16;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Tree
+    }
+
+    /// OR → first player, AND → second; a leaf (no move left) says the
+    /// first player, which no search reads.
+    fn to_move(&self) -> Player {
+        match self.cur().kind {
+            NodeKind::And => Player::Second,
+            NodeKind::Or | NodeKind::Leaf(_) => Player::First,
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<u16>) {
+        // The parser caps the number of children at u16::MAX.
+        out.extend(0..self.cur().children.len() as u16);
+    }
+
+    fn play(&mut self, m: u16) {
+        self.node = self.cur().children[m as usize];
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.cur().kind {
+            NodeKind::Leaf(v) => Some(Outcome { score: v.score() }),
+            _ => None,
+        }
+    }
+
+    /// The node's identity: a shared node hashes the same from every
+    /// parent (transpositions), distinct nodes differ.
+    fn hash(&self) -> u64 {
+        mix(0x7472_6565_0000_0000 ^ u64::from(self.node))
+    }
+
+    fn format_move(&self, m: u16) -> String {
+        match self.cur().children.get(m as usize) {
+            Some(&c) => self.tree.node(c).label.clone(),
+            None => format!("#{m}"),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u16, String> {
+        let t = text.trim();
+        self.cur()
+            .children
+            .iter()
+            .position(|&c| self.tree.node(c).label == t)
+            .map(|i| i as u16)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self
+                    .cur()
+                    .children
+                    .iter()
+                    .map(|&c| self.tree.node(c).label.as_str())
+                    .collect();
+                if names.is_empty() {
+                    format!("`{t}` is not a move: `{}` is a leaf", self.label())
+                } else {
+                    format!(
+                        "`{t}` is not a child of `{}` (children: {})",
+                        self.label(),
+                        names.join(", ")
+                    )
+                }
+            })
+    }
+
+    fn notation(&self) -> String {
+        self.tree.write_subtree(self.node)
+    }
+
+    fn into_any(self) -> super::AnyPosition {
+        super::AnyPosition::Tree(self)
+    }
+
+    fn move_count(&self) -> usize {
+        self.cur().children.len()
+    }
+
+    /// The OR player asks the question, whoever moves at the root.
+    fn default_attacker(&self) -> Option<Player> {
+        Some(Player::First)
+    }
+
+    fn leaf_win_rate_hint(&self) -> Option<f64> {
+        self.cur().win_rate
+    }
+}

@@ -1,0 +1,386 @@
+//! The plain depth-first AND/OR search: the E = 0 row of Deep df-pn's table
+//! (thesis Table 3.1, ALGORITHMS.md §4), also registered as `dfs`.
+//!
+//! An OR node tries its children left to right and is proven by the first
+//! proven child; an AND node is disproven by the first disproven child.
+//! No table and no proof numbers: ALGORITHMS.md §4 asks for this row to be
+//! a real depth-first search, not df-pn with unknown nodes valued 0 (which
+//! would read as proofs). Explicit stack; one [`Search::step`] enters one
+//! node (`iterations` = node entries, terminal ones included).
+
+use crate::game::Game;
+use crate::search::pn::{self, INF};
+use crate::search::seesaw::{note_pick, RootSwitches, NO_PICK};
+use crate::search::snapshot::{
+    ChildSummary, Frame as SnapFrame, NodeKind, NodeStatus, SnapNode, Snapshot, ViewRequest,
+};
+use crate::search::{Counters, Question, Search, StatsSample, Status, StopReason, SwitchEvent};
+
+struct DfsFrame<G: Game> {
+    pos: G,
+    or: bool,
+    /// Children moves in `Dfs::moves[first..first + count]`.
+    first: usize,
+    count: usize,
+    /// Index of the next child to try.
+    next: usize,
+    last_pick: u16,
+}
+
+/// Depth-first AND/OR search on a game `G`.
+pub struct Dfs<G: Game> {
+    name: &'static str,
+    root_pos: G,
+    question: Question,
+    stack: Vec<DfsFrame<G>>,
+    moves: Vec<G::Move>,
+    /// The result of the node just left, to be consumed by its parent.
+    pending: Option<bool>,
+    status: Status,
+    counters: Counters,
+    root_switches: RootSwitches,
+    started: bool,
+}
+
+impl<G: Game> Dfs<G> {
+    /// A search of `root` for `question`; a terminal root is solved at once.
+    pub fn new(name: &'static str, root: G, question: Question) -> Dfs<G> {
+        let status = match root.outcome() {
+            Some(o) if question.holds(o) => Status::Proved,
+            Some(_) => Status::Disproved,
+            None => Status::Running,
+        };
+        Dfs {
+            name,
+            root_pos: root,
+            question,
+            stack: Vec::new(),
+            moves: Vec::new(),
+            pending: None,
+            status,
+            counters: Counters::default(),
+            root_switches: RootSwitches::default(),
+            started: false,
+        }
+    }
+
+    /// Enters one node: a terminal one yields its result at once.
+    fn enter(&mut self, pos: G) {
+        self.counters.iterations += 1;
+        self.counters.nodes_created += 1;
+        let depth = self.stack.len() as u32;
+        self.counters.max_depth = self.counters.max_depth.max(depth);
+        if let Some(o) = pos.outcome() {
+            self.pending = Some(self.question.holds(o));
+            return;
+        }
+        let first = self.moves.len();
+        pos.legal_moves(&mut self.moves);
+        let count = self.moves.len() - first;
+        self.counters.nodes_expanded += 1;
+        self.stack.push(DfsFrame {
+            or: pos.to_move() == self.question.attacker,
+            pos,
+            first,
+            count,
+            next: 0,
+            last_pick: NO_PICK,
+        });
+        self.counters.live_nodes = self.stack.len() as u64;
+        let bytes = (self.stack.len() * std::mem::size_of::<DfsFrame<G>>()
+            + self.moves.len() * std::mem::size_of::<G::Move>()) as u64;
+        self.counters.peak_tree_bytes = self.counters.peak_tree_bytes.max(bytes);
+    }
+
+    /// Pops the top frame with result `r`.
+    fn leave(&mut self, r: bool) {
+        if let Some(f) = self.stack.pop() {
+            self.moves.truncate(f.first);
+        }
+        self.counters.live_nodes = self.stack.len() as u64;
+        if self.stack.is_empty() {
+            self.status = if r { Status::Proved } else { Status::Disproved };
+        } else {
+            self.pending = Some(r);
+        }
+    }
+
+    fn node_values(status: NodeStatus) -> Vec<f64> {
+        let (p, d) = match status {
+            NodeStatus::Proven => (0, INF),
+            NodeStatus::Disproven => (INF, 0),
+            NodeStatus::Unknown => (1, 1),
+        };
+        vec![pn::to_f64(p), pn::to_f64(d)]
+    }
+
+    /// Status of child `i` of frame `f` as far as the search knows: the
+    /// children before the current one were refuted (OR: disproven, AND:
+    /// proven), the rest are unknown.
+    fn child_status(f: &DfsFrame<G>, i: usize) -> NodeStatus {
+        if i + 1 < f.next {
+            if f.or {
+                NodeStatus::Disproven
+            } else {
+                NodeStatus::Proven
+            }
+        } else {
+            NodeStatus::Unknown
+        }
+    }
+}
+
+impl<G: Game> Search for Dfs<G> {
+    fn algo(&self) -> &'static str {
+        self.name
+    }
+
+    fn step(&mut self) -> Status {
+        if self.status.is_final() {
+            return self.status;
+        }
+        if !self.started {
+            self.started = true;
+            let root = self.root_pos.clone();
+            self.enter(root);
+            return self.status;
+        }
+        loop {
+            if let Some(r) = self.pending.take() {
+                let Some(top) = self.stack.last() else {
+                    return self.status;
+                };
+                // OR is decided by a proven child, AND by a disproven one.
+                if top.or == r {
+                    self.leave(r);
+                    if self.status.is_final() {
+                        return self.status;
+                    }
+                    continue;
+                }
+            }
+            let Some(top) = self.stack.last_mut() else {
+                return self.status;
+            };
+            if top.next < top.count {
+                let k = top.next;
+                top.next += 1;
+                let mv = self.moves[top.first + k];
+                let mut child = top.pos.clone();
+                note_pick(&mut top.last_pick, k as u16, &mut self.counters);
+                child.play(mv);
+                if self.stack.len() == 1 {
+                    let it = self.counters.iterations + 1;
+                    self.root_switches.observe(it, k as u32, &mut self.counters);
+                }
+                self.enter(child);
+                return self.status;
+            }
+            // Every child tried: OR fails, AND holds.
+            let r = !top.or;
+            self.leave(r);
+            if self.status.is_final() {
+                return self.status;
+            }
+        }
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stop(&mut self, reason: StopReason) {
+        if !self.status.is_final() {
+            self.status = Status::Unknown(reason);
+        }
+    }
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn counters_mut(&mut self) -> &mut Counters {
+        &mut self.counters
+    }
+
+    fn switch_events(&self) -> &[SwitchEvent] {
+        &self.root_switches.events
+    }
+
+    fn value_names(&self) -> &'static [&'static str] {
+        &["pn", "dn"]
+    }
+
+    /// The stack as frames, and as nodes: the path with each path node's
+    /// children (refuted, current, untried).
+    fn snapshot(&self, req: &ViewRequest) -> Snapshot {
+        let mut nodes: Vec<SnapNode> = Vec::new();
+        let mut frames = Vec::new();
+        let mut path_ids = Vec::new();
+        let mut labels = Vec::new();
+        let mut parent: Option<u32> = None;
+        let kind = |g: &G| {
+            if g.to_move() == self.question.attacker {
+                NodeKind::Or
+            } else {
+                NodeKind::And
+            }
+        };
+        let root_status = match self.status {
+            Status::Proved => NodeStatus::Proven,
+            Status::Disproved => NodeStatus::Disproven,
+            _ => NodeStatus::Unknown,
+        };
+        if self.stack.is_empty() {
+            nodes.push(SnapNode {
+                id: self.root_pos.hash(),
+                parent: None,
+                child_index: 0,
+                depth: 0,
+                move_label: String::new(),
+                kind: kind(&self.root_pos),
+                status: root_status,
+                values: Self::node_values(root_status),
+                expanded: false,
+                n_children: self.root_pos.move_count() as u32,
+                descendants: 0,
+                truncated: false,
+                on_path: true,
+                terminal: self.root_pos.outcome().is_some(),
+            });
+            path_ids.push(self.root_pos.hash());
+        }
+        for (d, f) in self.stack.iter().enumerate() {
+            let id = f.pos.hash();
+            let label = labels.last().cloned().unwrap_or_default();
+            let me = nodes.len() as u32;
+            nodes.push(SnapNode {
+                id,
+                parent,
+                child_index: 0,
+                depth: d as u32,
+                move_label: if d == 0 { String::new() } else { label },
+                kind: kind(&f.pos),
+                status: NodeStatus::Unknown,
+                values: Self::node_values(NodeStatus::Unknown),
+                expanded: true,
+                n_children: f.count as u32,
+                descendants: 0,
+                truncated: false,
+                on_path: true,
+                terminal: false,
+            });
+            if d > 0 {
+                nodes[me as usize].child_index = self.stack[d - 1].next.saturating_sub(1) as u32;
+            }
+            path_ids.push(id);
+            frames.push(SnapFrame {
+                node: id,
+                move_label: nodes[me as usize].move_label.clone(),
+                values: vec![
+                    ("child".into(), f.next as f64),
+                    ("children".into(), f.count as f64),
+                ],
+            });
+            let current = f.next.checked_sub(1);
+            for i in 0..f.count {
+                let mv = self.moves[f.first + i];
+                if Some(i) == current && d + 1 < self.stack.len() {
+                    labels.push(f.pos.format_move(mv));
+                    continue;
+                }
+                if nodes.len() >= req.max_nodes || d as u32 >= req.max_depth {
+                    nodes[me as usize].truncated = true;
+                    continue;
+                }
+                let mut c = f.pos.clone();
+                c.play(mv);
+                let st = Self::child_status(f, i);
+                nodes.push(SnapNode {
+                    id: c.hash(),
+                    parent: Some(me),
+                    child_index: i as u32,
+                    depth: d as u32 + 1,
+                    move_label: f.pos.format_move(mv),
+                    kind: kind(&c),
+                    status: st,
+                    values: Self::node_values(st),
+                    expanded: false,
+                    n_children: 0,
+                    descendants: 0,
+                    truncated: false,
+                    on_path: false,
+                    terminal: c.outcome().is_some(),
+                });
+            }
+            parent = Some(me);
+        }
+        let root_children = match self.stack.first() {
+            Some(f) => (0..f.count)
+                .map(|i| {
+                    let mv = self.moves[f.first + i];
+                    let mut c = f.pos.clone();
+                    c.play(mv);
+                    let st = Self::child_status(f, i);
+                    ChildSummary {
+                        id: c.hash(),
+                        move_label: f.pos.format_move(mv),
+                        status: st,
+                        values: Self::node_values(st),
+                    }
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let events = &self.root_switches.events;
+        Snapshot {
+            algo: self.name.to_string(),
+            status: self.status,
+            counters: self.counters.clone(),
+            value_names: vec!["pn".into(), "dn".into()],
+            label_values: vec![0, 1],
+            total_nodes: self.stack.len() as u64,
+            nodes,
+            extra_edges: Vec::new(),
+            selection_path: path_ids,
+            selection_moves: labels.clone(),
+            root_children,
+            frames,
+            inspection: None,
+            position: req.want_position.then(|| {
+                self.stack
+                    .last()
+                    .map(|f| f.pos.clone())
+                    .unwrap_or_else(|| self.root_pos.clone())
+                    .into_any()
+            }),
+            position_path: labels,
+            switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
+            extras: Vec::new(),
+        }
+    }
+
+    fn sample(&self) -> StatsSample {
+        let st = match self.status {
+            Status::Proved => NodeStatus::Proven,
+            Status::Disproved => NodeStatus::Disproven,
+            _ => NodeStatus::Unknown,
+        };
+        StatsSample {
+            iteration: self.counters.iterations,
+            nodes: self.counters.live_nodes,
+            max_depth: self.counters.max_depth,
+            seesaw_root_switches: self.counters.seesaw_root_switches,
+            seesaw_switches: self.counters.seesaw_switches,
+            revisits: 0,
+            root_values: Self::node_values(st),
+            best_child: self.stack.first().map(|f| f.next.saturating_sub(1) as u32),
+        }
+    }
+
+    fn best_move(&self) -> Option<String> {
+        let f = self.stack.first()?;
+        let k = f.next.checked_sub(1)?;
+        Some(f.pos.format_move(self.moves[f.first + k]))
+    }
+}

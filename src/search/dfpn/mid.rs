@@ -1,0 +1,638 @@
+//! The MID procedure of df-pn (Nagai 2002) as an explicit-stack state
+//! machine, ALGORITHMS.md §4, with the 1+ε threshold and the Deep df-pn
+//! initialisation as options.
+//!
+//! One *event* is either the entry of a MID call (a frame is pushed, the
+//! node's moves are generated and its table entry is created) or its exit
+//! (the frame's (pn, dn) are stored and the frame is popped). [`Dfpn::step`]
+//! runs events up to and including the next entry, so one step is exactly
+//! one MID call (`iterations` = MID calls, §0); [`Dfpn::step_event`] runs a
+//! single event for the app's finer stepping.
+//!
+//! Choices the spec leaves open, written down here:
+//! - Children that are terminal positions are evaluated when their parent
+//!   is entered (as PNS evaluates terminal children at expansion) and are
+//!   not stored in the table; MID is never called on them.
+//! - The loop of MID at node n re-reads its children's numbers from the
+//!   table each time control comes back to n. A child not in the table
+//!   counts (1, 1) in df-pn and E^(D−d) at depth d in Deep df-pn.
+//! - `nodes_expanded` counts MID entries that generated the node's moves
+//!   (entries that exit at once because the table already puts the node
+//!   over its thresholds do not); `nodes_created` counts new table
+//!   entries.
+//! - Numbers are handled in the parent's frame: "a" is the child number
+//!   the parent minimises (its φ side: pn at OR, dn at AND), "b" the one it
+//!   sums. With alternating moves a = δ(c) and b = φ(c), which is the
+//!   textbook formula; a child of the same kind as its parent (a player
+//!   moving twice) is handled by the same code.
+
+use crate::game::Game;
+use crate::search::pn::{self, Pn, INF, MAX_FINITE};
+use crate::search::seesaw::{note_pick, RootSwitches, NO_PICK};
+use crate::search::{Counters, Question, Status, StopReason};
+
+use super::tt::{Entry, KeySet, Table, LEFT};
+
+/// How unknown nodes are initialised and how thδ(c1) is computed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DfpnOptions {
+    /// 1+ε trick: thδ(c1) = min(thφ(n), ⌈δ2·(1+ε)⌉); `None` = plain δ2 + 1.
+    pub eps: Option<f64>,
+    /// Deep df-pn (E, D): unknown nodes not in the table at depth d count
+    /// E^(D−d) when D > d, else 1; `None` = plain (1, 1).
+    pub deep: Option<(u32, u32)>,
+    /// Table budget in bytes.
+    pub budget_bytes: u64,
+}
+
+impl Default for DfpnOptions {
+    fn default() -> Self {
+        DfpnOptions {
+            eps: None,
+            deep: None,
+            budget_bytes: super::tt::DEFAULT_BUDGET_BYTES,
+        }
+    }
+}
+
+impl DfpnOptions {
+    /// ALGORITHMS.md §4: the value of an unknown node not in the table at
+    /// depth `d` (root = 0), saturating below `INF`.
+    #[inline]
+    pub fn unknown_value(&self, d: u32) -> Pn {
+        match self.deep {
+            Some((e, big_d)) if big_d > d && e > 1 => {
+                let mut v: u64 = 1;
+                for _ in 0..(big_d - d) {
+                    v = v.saturating_mul(e as u64);
+                    if v >= MAX_FINITE as u64 {
+                        return MAX_FINITE;
+                    }
+                }
+                v as Pn
+            }
+            _ => 1,
+        }
+    }
+
+    /// The threshold for c1's minimised number given the second least δ2.
+    #[inline]
+    pub fn second_threshold(&self, delta2: Pn) -> Pn {
+        if delta2 == INF {
+            return INF;
+        }
+        match self.eps {
+            None => pn::add(delta2, 1),
+            Some(eps) => {
+                let scaled = (delta2 as f64 * (1.0 + eps)).ceil();
+                // ⌈δ2(1+ε)⌉ > δ2 for ε > 0; the max guards against a
+                // rounding of δ2·ε below one ulp.
+                let v = if scaled >= MAX_FINITE as f64 {
+                    MAX_FINITE
+                } else {
+                    scaled as Pn
+                };
+                v.max(pn::add(delta2, 1))
+            }
+        }
+    }
+}
+
+/// A child of a frame, recorded when the frame's node is entered.
+#[derive(Clone, Copy, Debug)]
+pub struct Child<M> {
+    pub mv: M,
+    pub hash: u64,
+    /// The attacker moves at the child.
+    pub or: bool,
+    /// (pn, dn) of a terminal child.
+    pub terminal: Option<(Pn, Pn)>,
+}
+
+/// One MID call on the path.
+#[derive(Clone, Debug)]
+pub struct Frame<G: Game> {
+    pub pos: G,
+    pub hash: u64,
+    /// Move from the parent frame (meaningless at the root).
+    pub mv: G::Move,
+    /// Index of this node among the parent's children.
+    pub child_index: u32,
+    pub depth: u32,
+    pub or: bool,
+    /// Thresholds on pn and dn (thφ/thδ are these seen from `or`).
+    pub th_pn: Pn,
+    pub th_dn: Pn,
+    /// The node's numbers as last computed by the loop.
+    pub pn: Pn,
+    pub dn: Pn,
+    /// This frame's children in `Dfpn::children[first..first + count]`.
+    pub first: usize,
+    pub count: usize,
+    /// The child being searched (index), if any.
+    pub pick: Option<u32>,
+    /// `iterations` when the call was entered (its work on exit).
+    pub entered_at: u64,
+}
+
+impl<G: Game> Frame<G> {
+    /// (thφ, thδ).
+    pub fn thresholds_phi_delta(&self) -> (Pn, Pn) {
+        if self.or {
+            (self.th_pn, self.th_dn)
+        } else {
+            (self.th_dn, self.th_pn)
+        }
+    }
+    /// (φ, δ).
+    pub fn phi_delta(&self) -> (Pn, Pn) {
+        if self.or {
+            (self.pn, self.dn)
+        } else {
+            (self.dn, self.pn)
+        }
+    }
+}
+
+/// What one event did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A MID call was entered at this depth.
+    Enter { depth: u32 },
+    /// A MID call at this depth returned.
+    Exit { depth: u32 },
+    /// The search is over (status is final).
+    Done,
+}
+
+/// The numbers of the loop at one node: φ, δ, c1, δ2 (ALGORITHMS.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopValues {
+    pub phi: Pn,
+    pub delta: Pn,
+    /// Index of the child with least δ (leftmost on ties).
+    pub best: u32,
+    /// The second least δ (INF with one child).
+    pub delta2: Pn,
+    /// The child's summed number b(c1) (its φ with alternating moves).
+    pub best_b: Pn,
+}
+
+/// df-pn and its variants on a game `G`.
+pub struct Dfpn<G: Game> {
+    pub(super) name: &'static str,
+    pub(super) root_pos: G,
+    pub(super) question: Question,
+    pub(super) opts: DfpnOptions,
+    pub(super) table: Table,
+    pub(super) stack: Vec<Frame<G>>,
+    pub(super) children: Vec<Child<G::Move>>,
+    pub(super) status: Status,
+    pub(super) counters: Counters,
+    pub(super) root_switches: RootSwitches,
+    /// Root (pn, dn) once the root call has returned or the root is
+    /// terminal.
+    pub(super) root_result: Option<(Pn, Pn)>,
+    started: bool,
+    moves: Vec<G::Move>,
+}
+
+/// The numbers of a solved node.
+#[inline]
+pub fn solved(proven: bool) -> (Pn, Pn) {
+    if proven {
+        (0, INF)
+    } else {
+        (INF, 0)
+    }
+}
+
+impl<G: Game> Dfpn<G> {
+    /// A search of `root` for `question`; a terminal root is solved at once.
+    pub fn new(name: &'static str, root: G, question: Question, opts: DfpnOptions) -> Dfpn<G> {
+        let mut s = Dfpn {
+            name,
+            table: Table::with_budget(opts.budget_bytes),
+            root_pos: root,
+            question,
+            opts,
+            stack: Vec::new(),
+            children: Vec::new(),
+            status: Status::Running,
+            counters: Counters::default(),
+            root_switches: RootSwitches::default(),
+            root_result: None,
+            started: false,
+            moves: Vec::new(),
+        };
+        if let Some(o) = s.root_pos.outcome() {
+            let r = solved(question.holds(o));
+            s.root_result = Some(r);
+            s.status = if r.0 == 0 {
+                Status::Proved
+            } else {
+                Status::Disproved
+            };
+        }
+        s
+    }
+
+    /// The options.
+    pub fn options(&self) -> &DfpnOptions {
+        &self.opts
+    }
+
+    /// The table (tests, snapshots).
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The current MID path, root first.
+    pub fn frames(&self) -> &[Frame<G>] {
+        &self.stack
+    }
+
+    /// The children recorded for frame `f`.
+    pub fn frame_children(&self, f: &Frame<G>) -> &[Child<G::Move>] {
+        &self.children[f.first..f.first + f.count]
+    }
+
+    /// The root position.
+    pub fn root(&self) -> &G {
+        &self.root_pos
+    }
+
+    /// Root (pn, dn): from the table while running, final once solved.
+    pub fn root_numbers(&self) -> (Pn, Pn) {
+        if let Some(r) = self.root_result {
+            return r;
+        }
+        if let Some(f) = self.stack.first() {
+            return (f.pn, f.dn);
+        }
+        let d = self.opts.unknown_value(0);
+        (d, d)
+    }
+
+    /// (pn, dn) of a non-terminal position with hash `hash` at depth `d`:
+    /// the table's, or the unknown-node value.
+    #[inline]
+    pub fn lookup(&self, hash: u64, d: u32) -> (Pn, Pn) {
+        match self.table.get(hash) {
+            Some(e) => (e.pn, e.dn),
+            None => {
+                let v = self.opts.unknown_value(d);
+                (v, v)
+            }
+        }
+    }
+
+    /// (pn, dn) of a child of a node at depth `parent_depth`.
+    #[inline]
+    pub fn child_numbers(&self, c: &Child<G::Move>, parent_depth: u32) -> (Pn, Pn) {
+        match c.terminal {
+            Some(t) => t,
+            None => self.lookup(c.hash, parent_depth + 1),
+        }
+    }
+
+    /// The loop's numbers at frame `f` from its children (ALGORITHMS.md §4).
+    pub fn loop_values(&self, f: &Frame<G>) -> LoopValues {
+        let mut phi = INF;
+        let mut delta: Pn = 0;
+        let mut best = 0u32;
+        let mut best_b = 0;
+        let mut delta2 = INF;
+        for (i, c) in self.frame_children(f).iter().enumerate() {
+            let (p, d) = self.child_numbers(c, f.depth);
+            let (a, b) = if f.or { (p, d) } else { (d, p) };
+            delta = pn::add(delta, b);
+            if a < phi {
+                delta2 = phi;
+                phi = a;
+                best = i as u32;
+                best_b = b;
+            } else if a < delta2 {
+                delta2 = a;
+            }
+        }
+        LoopValues {
+            phi,
+            delta,
+            best,
+            delta2,
+            best_b,
+        }
+    }
+
+    /// The thresholds (th_pn, th_dn) MID passes to the loop's c1 at frame
+    /// `f` (ALGORITHMS.md §4): thφ(c1) = thδ(n) + φ(c1) − δ(n) and
+    /// thδ(c1) = min(thφ(n), δ2 + 1) (or ⌈δ2(1+ε)⌉), in the parent's frame.
+    pub fn child_thresholds(&self, f: &Frame<G>, v: &LoopValues) -> (Pn, Pn) {
+        let (th_phi, th_delta) = f.thresholds_phi_delta();
+        let th_a = th_phi.min(self.opts.second_threshold(v.delta2));
+        let th_b = pn::add_sub(th_delta, v.best_b, v.delta);
+        if f.or {
+            (th_a, th_b)
+        } else {
+            (th_b, th_a)
+        }
+    }
+
+    /// Runs events until the next MID entry (one iteration) or the end.
+    pub fn run_step(&mut self) -> Status {
+        loop {
+            match self.step_event() {
+                Event::Enter { .. } | Event::Done => return self.status,
+                Event::Exit { .. } => {}
+            }
+        }
+    }
+
+    /// Runs one event: a MID entry or a MID exit.
+    pub fn step_event(&mut self) -> Event {
+        if self.status.is_final() {
+            return Event::Done;
+        }
+        if !self.started {
+            self.started = true;
+            let root = self.root_pos.clone();
+            let or = root.to_move() == self.question.attacker;
+            self.enter(root, G::Move::default(), 0, 0, or, INF, INF);
+            return self.after_enter();
+        }
+        let Some(top) = self.stack.last() else {
+            return Event::Done;
+        };
+        if top.count == 0 {
+            // Entered without generating moves (the table already put the
+            // node over its thresholds) or, defensively, a terminal node:
+            // return its own numbers.
+            let (p, d) = match top.pos.outcome() {
+                Some(o) => solved(self.question.holds(o)),
+                None => (top.pn, top.dn),
+            };
+            return self.exit(p, d);
+        }
+        let v = self.loop_values(top);
+        let (pn_now, dn_now) = if top.or {
+            (v.phi, v.delta)
+        } else {
+            (v.delta, v.phi)
+        };
+        let over = pn_now >= top.th_pn || dn_now >= top.th_dn;
+        if over {
+            return self.exit(pn_now, dn_now);
+        }
+        let (th_pn, th_dn) = self.child_thresholds(top, &v);
+        let depth = top.depth;
+        let c = self.children[top.first + v.best as usize];
+        let mut pos = top.pos.clone();
+        let hash = top.hash;
+        let top = self.stack.last_mut().expect("non-empty stack");
+        top.pn = pn_now;
+        top.dn = dn_now;
+        top.pick = Some(v.best);
+        // Seesaw counters (§9): the node's pick versus its last one, and
+        // the root's pick per root-level iteration.
+        let iteration = self.counters.iterations + 1;
+        if depth == 0 {
+            self.root_switches
+                .observe(iteration, v.best, &mut self.counters);
+        }
+        if let Some(e) = self.table.get_mut(hash) {
+            note_pick(&mut e.last_pick, v.best as u16, &mut self.counters);
+        }
+        pos.play(c.mv);
+        self.enter(pos, c.mv, v.best, depth + 1, c.or, th_pn, th_dn);
+        self.after_enter()
+    }
+
+    fn after_enter(&mut self) -> Event {
+        match self.stack.last() {
+            Some(f) if !self.status.is_final() => Event::Enter { depth: f.depth },
+            _ => Event::Done,
+        }
+    }
+
+    /// Enters MID at `pos`: counts the call, notes a revisit, records the
+    /// children and creates or marks the table entry.
+    #[allow(clippy::too_many_arguments)]
+    fn enter(
+        &mut self,
+        pos: G,
+        mv: G::Move,
+        child_index: u32,
+        depth: u32,
+        or: bool,
+        th_pn: Pn,
+        th_dn: Pn,
+    ) {
+        self.counters.iterations += 1;
+        self.counters.max_depth = self.counters.max_depth.max(depth);
+        let hash = pos.hash();
+        let (pn0, dn0) = match self.table.get(hash) {
+            Some(e) => {
+                if e.flags & LEFT != 0 {
+                    self.counters.revisits += 1;
+                }
+                (e.pn, e.dn)
+            }
+            None => {
+                let v = self.opts.unknown_value(depth);
+                (v, v)
+            }
+        };
+        let first = self.children.len();
+        let mut count = 0;
+        // A call whose node the table already puts over its thresholds
+        // returns at once without generating moves (Algorithm 2, step 1).
+        let already_over = self.table.get(hash).is_some() && (pn0 >= th_pn || dn0 >= th_dn);
+        if !already_over {
+            self.moves.clear();
+            pos.legal_moves(&mut self.moves);
+            for &m in &self.moves {
+                let mut c = pos.clone();
+                c.play(m);
+                let terminal = c.outcome().map(|o| solved(self.question.holds(o)));
+                self.children.push(Child {
+                    mv: m,
+                    hash: c.hash(),
+                    or: c.to_move() == self.question.attacker,
+                    terminal,
+                });
+            }
+            count = self.moves.len();
+            self.counters.nodes_expanded += 1;
+        }
+        let fresh = Entry {
+            pn: pn0,
+            dn: dn0,
+            work: 0,
+            last_pick: NO_PICK,
+            flags: 0,
+            on_path: 0,
+        };
+        let protected = self.protected_keys(hash);
+        match self.table.entry_or_insert(hash, fresh, &protected) {
+            Some((e, new)) => {
+                e.on_path = e.on_path.saturating_add(1);
+                if new {
+                    self.counters.nodes_created += 1;
+                }
+            }
+            None => {
+                self.children.truncate(first);
+                self.status = Status::Unknown(StopReason::Memory);
+                self.refresh_memory();
+                return;
+            }
+        }
+        self.stack.push(Frame {
+            pos,
+            hash,
+            mv,
+            child_index,
+            depth,
+            or,
+            th_pn,
+            th_dn,
+            pn: pn0,
+            dn: dn0,
+            first,
+            count,
+            pick: None,
+            entered_at: self.counters.iterations,
+        });
+        self.refresh_memory();
+    }
+
+    /// Leaves the top MID call storing (pn, dn).
+    fn exit(&mut self, pn_now: Pn, dn_now: Pn) -> Event {
+        let f = self.stack.pop().expect("exit with a frame");
+        self.children.truncate(f.first);
+        let work = self.counters.iterations - f.entered_at + 1;
+        let fresh = Entry {
+            pn: pn_now,
+            dn: dn_now,
+            work: 0,
+            last_pick: NO_PICK,
+            flags: 0,
+            on_path: 1,
+        };
+        // The entry is on the path, so it cannot have been evicted; the
+        // insert is only a fallback.
+        let protected = self.protected_keys(f.hash);
+        match self.table.entry_or_insert(f.hash, fresh, &protected) {
+            Some((e, _)) => {
+                e.pn = pn_now;
+                e.dn = dn_now;
+                e.work = e.work.saturating_add(work.min(u32::MAX as u64) as u32);
+                e.flags |= LEFT;
+                e.on_path = e.on_path.saturating_sub(1);
+            }
+            None => {
+                self.status = Status::Unknown(StopReason::Memory);
+                return Event::Done;
+            }
+        }
+        if self.stack.is_empty() {
+            self.root_result = Some((pn_now, dn_now));
+            self.status = if pn_now == 0 {
+                Status::Proved
+            } else if dn_now == 0 {
+                Status::Disproved
+            } else {
+                // Root thresholds are (INF, INF): only a solved root
+                // returns. Kept as a clean stop rather than a panic.
+                Status::Unknown(StopReason::Exhausted)
+            };
+        }
+        Event::Exit { depth: f.depth }
+    }
+
+    /// The keys a collection pass must keep (besides the path's entries,
+    /// which are marked): the children of every node on the MID path.
+    /// Empty, at no cost, unless inserting `key` needs a pass.
+    fn protected_keys(&self, key: u64) -> KeySet {
+        if !self.table.needs_room_for(key) {
+            return KeySet::default();
+        }
+        self.children.iter().map(|c| c.hash).collect()
+    }
+
+    fn refresh_memory(&mut self) {
+        self.counters.live_nodes = self.table.len() as u64;
+        self.counters.peak_tree_bytes = self.table.peak_bytes();
+    }
+
+    /// The root child the search names as best: least δ (a child that
+    /// solves the root when there is one).
+    pub fn best_child(&self) -> Option<u32> {
+        let f = self.stack.first();
+        match f {
+            Some(f) => {
+                let v = self.loop_values(f);
+                (f.count > 0).then_some(v.best)
+            }
+            None => self.root_best_child_from_table(),
+        }
+    }
+
+    /// After the root call returned: rebuild the root's children from the
+    /// table to name the best move.
+    fn root_best_child_from_table(&self) -> Option<u32> {
+        self.root_result?;
+        let root = &self.root_pos;
+        let or = root.to_move() == self.question.attacker;
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        let mut best = None;
+        let mut best_a = INF;
+        for (i, &m) in moves.iter().enumerate() {
+            let mut c = root.clone();
+            c.play(m);
+            let (p, d) = match c.outcome() {
+                Some(o) => solved(self.question.holds(o)),
+                None => self.lookup(c.hash(), 1),
+            };
+            let a = if or { p } else { d };
+            if best.is_none() || a < best_a {
+                best = Some(i as u32);
+                best_a = a;
+            }
+        }
+        best
+    }
+
+    /// Ends the run with `Unknown(reason)`.
+    pub fn stop_with(&mut self, reason: StopReason) {
+        if !self.status.is_final() {
+            self.status = Status::Unknown(reason);
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    pub fn counters_mut(&mut self) -> &mut Counters {
+        &mut self.counters
+    }
+
+    pub fn root_switches(&self) -> &RootSwitches {
+        &self.root_switches
+    }
+
+    pub fn question(&self) -> Question {
+        self.question
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+}

@@ -1,0 +1,253 @@
+//! The df-pn transposition table (ALGORITHMS.md §4): (pn, dn) per position
+//! hash, under a memory budget, with a replacement policy that keeps the
+//! entries with the larger subtree work.
+//!
+//! Numbers are stored as absolute (pn, dn) rather than (φ, δ) so that a
+//! position reached as an OR node and as an AND node (never in the
+//! alternating games, but possible in games where one side moves twice) is
+//! read consistently; [`super::mid`] converts to the φ/δ view.
+//!
+//! Replacement: when the table is full and a new entry is needed, a
+//! collection pass evicts the half of the evictable entries with the least
+//! `work` (MID calls spent below the entry). Entries the current MID calls
+//! need are never evicted: the path's own entries and those of the path
+//! nodes' children (a MID loop at n must keep the results of the calls it
+//! made on n's children, else it could call them again forever). If a pass
+//! cannot free at least a quarter of the capacity, the budget cannot hold
+//! the entries the search needs and the insert fails, which ends the run
+//! as `Unknown(Memory)`. Evicting only ever forgets work: a forgotten node
+//! counts as unknown again, so the answer stays right.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::search::pn::Pn;
+
+/// The entry has been searched by a MID call that has since returned
+/// (drives `revisits`, ALGORITHMS.md §9).
+pub const LEFT: u8 = 1;
+
+/// One table entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub pn: Pn,
+    pub dn: Pn,
+    /// MID calls spent in this node's subtrees so far (saturating): the
+    /// replacement policy keeps the entries with more work.
+    pub work: u32,
+    /// The child picked the last time this node was on the MID path
+    /// (`seesaw_switches`, ALGORITHMS.md §9).
+    pub last_pick: u16,
+    /// [`LEFT`] and friends.
+    pub flags: u8,
+    /// How many frames of the current MID path hold this position (0 or 1
+    /// in acyclic games); such entries are never evicted.
+    pub on_path: u8,
+}
+
+/// A cheap mixing hasher for keys that are already 64-bit position hashes.
+#[derive(Default, Clone, Copy)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, k: u64) {
+        // Zobrist keys are random already; one multiply spreads weak
+        // hashes (hand-written trees) over the buckets' bits too.
+        let x = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = x ^ (x >> 29);
+    }
+}
+
+/// Bytes one entry costs: key, entry and the hash map's control byte.
+pub const SLOT_BYTES: u64 = (std::mem::size_of::<u64>() + std::mem::size_of::<Entry>() + 1) as u64;
+
+/// The default budget when the setup gives none: 256 MiB.
+pub const DEFAULT_BUDGET_BYTES: u64 = 256 << 20;
+
+/// A set of position hashes with the table's hasher.
+pub type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// The transposition table.
+#[derive(Clone, Debug)]
+pub struct Table {
+    map: HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>,
+    capacity: usize,
+    /// Largest number of entries held at once.
+    pub peak: usize,
+    /// Entries evicted by the replacement policy so far.
+    pub evicted: u64,
+}
+
+impl Table {
+    /// A table holding at most `budget_bytes / SLOT_BYTES` entries (at
+    /// least one).
+    pub fn with_budget(budget_bytes: u64) -> Table {
+        let capacity = (budget_bytes / SLOT_BYTES).clamp(1, usize::MAX as u64) as usize;
+        Table {
+            map: HashMap::default(),
+            capacity,
+            peak: 0,
+            evicted: 0,
+        }
+    }
+
+    /// Maximum number of entries.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Bytes held by the entries.
+    pub fn bytes(&self) -> u64 {
+        self.map.len() as u64 * SLOT_BYTES
+    }
+
+    /// Peak bytes.
+    pub fn peak_bytes(&self) -> u64 {
+        self.peak as u64 * SLOT_BYTES
+    }
+
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<&Entry> {
+        self.map.get(&key)
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, key: u64) -> Option<&mut Entry> {
+        self.map.get_mut(&key)
+    }
+
+    /// Whether inserting `key` needs a collection pass first.
+    #[inline]
+    pub fn needs_room_for(&self, key: u64) -> bool {
+        self.map.len() >= self.capacity && !self.map.contains_key(&key)
+    }
+
+    /// The entry for `key`, created with `fresh` when absent. Returns the
+    /// entry and whether it is new, or `None` when the budget cannot hold
+    /// it (see the module comment). `protected` keys (besides entries on
+    /// the path) survive a collection pass.
+    pub fn entry_or_insert(
+        &mut self,
+        key: u64,
+        fresh: Entry,
+        protected: &KeySet,
+    ) -> Option<(&mut Entry, bool)> {
+        if !self.map.contains_key(&key) {
+            if self.map.len() >= self.capacity && !self.collect(protected) {
+                return None;
+            }
+            self.map.insert(key, fresh);
+            self.peak = self.peak.max(self.map.len());
+            return self.map.get_mut(&key).map(|e| (e, true));
+        }
+        self.map.get_mut(&key).map(|e| (e, false))
+    }
+
+    /// Evicts the half of the evictable entries with the least work;
+    /// `false` when fewer than a quarter of the capacity could be freed.
+    fn collect(&mut self, protected: &KeySet) -> bool {
+        let keep = |k: &u64, e: &Entry| e.on_path != 0 || protected.contains(k);
+        let mut works: Vec<u32> = self
+            .map
+            .iter()
+            .filter(|(k, e)| !keep(k, e))
+            .map(|(_, e)| e.work)
+            .collect();
+        let need = (self.capacity / 4).max(1);
+        if works.len() < need {
+            return false;
+        }
+        let free = (works.len() / 2).max(need);
+        // The `free`-th smallest work: evict everything below it, then
+        // entries equal to it until enough are gone (deterministic: by key
+        // order would cost a sort; map iteration order is deterministic for
+        // a fixed hasher and insertion history).
+        let (_, &mut cut, _) = works.select_nth_unstable(free - 1);
+        let below = works.iter().filter(|&&w| w < cut).count();
+        let mut equal_left = free - below;
+        let before = self.map.len();
+        self.map.retain(|k, e| {
+            if keep(k, e) || e.work > cut {
+                true
+            } else if e.work < cut {
+                false
+            } else if equal_left > 0 {
+                equal_left -= 1;
+                false
+            } else {
+                true
+            }
+        });
+        self.evicted += (before - self.map.len()) as u64;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(work: u32) -> Entry {
+        Entry {
+            pn: 1,
+            dn: 1,
+            work,
+            last_pick: 0,
+            flags: 0,
+            on_path: 0,
+        }
+    }
+
+    #[test]
+    fn replacement_keeps_the_larger_work() {
+        let mut t = Table::with_budget(SLOT_BYTES * 8);
+        for k in 0..8u64 {
+            t.entry_or_insert(k, entry(k as u32 * 10), &KeySet::default())
+                .expect("room");
+        }
+        // Full: inserting a ninth entry evicts the four cheapest.
+        t.entry_or_insert(100, entry(0), &KeySet::default())
+            .expect("room after eviction");
+        assert_eq!(t.len(), 5);
+        for k in 4..8u64 {
+            assert!(t.get(k).is_some(), "entry {k} with more work was evicted");
+        }
+        for k in 0..4u64 {
+            assert!(t.get(k).is_none(), "entry {k} with less work was kept");
+        }
+    }
+
+    #[test]
+    fn path_entries_are_never_evicted_and_a_full_path_fails() {
+        let mut t = Table::with_budget(SLOT_BYTES * 4);
+        for k in 0..4u64 {
+            let (e, _) = t
+                .entry_or_insert(k, entry(0), &KeySet::default())
+                .expect("room");
+            e.on_path = 1;
+        }
+        assert!(t.entry_or_insert(9, entry(0), &KeySet::default()).is_none());
+        assert_eq!(t.len(), 4);
+    }
+}

@@ -1,0 +1,409 @@
+//! Snapshots of df-pn (ALGORITHMS.md §4, PRODUCT.md): the current MID path
+//! as frames with their thresholds, and the explored DAG rebuilt from the
+//! root by replaying moves and looking children up in the table.
+//!
+//! Node ids are position hashes, so a position reached by two paths is one
+//! node: it is listed once and every further edge into it goes to
+//! `Snapshot::extra_edges`. Only positions in the table (searched by MID)
+//! and terminal children of searched nodes appear; children never searched
+//! count (1, 1) (or the Deep df-pn value) and are not listed. The work is
+//! bounded by the request's node cap times the branching factor.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use crate::game::Game;
+use crate::search::pn::{self, Pn};
+use crate::search::snapshot::{
+    ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus, SnapNode, Snapshot,
+    ViewRequest,
+};
+use crate::search::Search;
+
+use super::mid::{solved, Dfpn};
+
+/// How many table positions a search for a focus or inspected node (not
+/// on the MID path) may visit.
+const FIND_LIMIT: usize = 200_000;
+
+/// Status from (pn, dn).
+pub fn node_status(p: Pn, d: Pn) -> NodeStatus {
+    if p == 0 {
+        NodeStatus::Proven
+    } else if d == 0 {
+        NodeStatus::Disproven
+    } else {
+        NodeStatus::Unknown
+    }
+}
+
+impl<G: Game> Dfpn<G> {
+    /// A position's numbers: terminal, table, or unknown at depth `d`.
+    fn numbers_at(&self, g: &G, d: u32) -> (Pn, Pn, bool) {
+        match g.outcome() {
+            Some(o) => {
+                let (p, q) = solved(self.question.holds(o));
+                (p, q, true)
+            }
+            None => {
+                if d == 0 && self.table.get(g.hash()).is_none() {
+                    let (p, q) = self.root_numbers();
+                    return (p, q, false);
+                }
+                let (p, q) = self.lookup(g.hash(), d);
+                (p, q, false)
+            }
+        }
+    }
+
+    /// The children of `g` a snapshot shows: in the table or terminal,
+    /// with their move labels and indices in move order.
+    fn shown_children(&self, g: &G) -> Vec<(u32, G, String)> {
+        if self.table.get(g.hash()).is_none() {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        moves
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &m)| {
+                let mut c = g.clone();
+                c.play(m);
+                let shown = c.outcome().is_some() || self.table.get(c.hash()).is_some();
+                shown.then(|| (i as u32, c, g.format_move(m)))
+            })
+            .collect()
+    }
+
+    /// The position with hash `id` and its move labels from the root: from
+    /// the MID path, else a bounded breadth-first walk over table nodes.
+    pub fn find_position(&self, id: NodeId) -> Option<(G, Vec<String>)> {
+        if self.root_pos.hash() == id {
+            return Some((self.root_pos.clone(), Vec::new()));
+        }
+        let labels = self.path_labels();
+        for (i, f) in self.stack.iter().enumerate() {
+            if f.hash == id {
+                return Some((f.pos.clone(), labels[..i].to_vec()));
+            }
+        }
+        let mut seen = HashSet::new();
+        let mut queue = VecDeque::new();
+        queue.push_back((self.root_pos.clone(), Vec::<String>::new()));
+        seen.insert(self.root_pos.hash());
+        while let Some((g, path)) = queue.pop_front() {
+            if seen.len() > FIND_LIMIT {
+                break;
+            }
+            for (_, c, label) in self.shown_children(&g) {
+                let h = c.hash();
+                if !seen.insert(h) {
+                    continue;
+                }
+                let mut p = path.clone();
+                p.push(label);
+                if h == id {
+                    return Some((c, p));
+                }
+                queue.push_back((c, p));
+            }
+        }
+        None
+    }
+
+    /// Move labels along the MID path (one per frame below the root).
+    fn path_labels(&self) -> Vec<String> {
+        self.stack
+            .windows(2)
+            .map(|w| w[0].pos.format_move(w[1].mv))
+            .collect()
+    }
+
+    fn describe(&self, g: &G, id: NodeId, d: u32, label: String) -> SnapNode {
+        let (p, q, terminal) = self.numbers_at(g, d);
+        let in_table = self.table.get(id).is_some();
+        SnapNode {
+            id,
+            parent: None,
+            child_index: 0,
+            depth: d,
+            move_label: label,
+            kind: if g.to_move() == self.question.attacker {
+                NodeKind::Or
+            } else {
+                NodeKind::And
+            },
+            status: node_status(p, q),
+            values: vec![pn::to_f64(p), pn::to_f64(q)],
+            expanded: in_table && !terminal,
+            n_children: if terminal { 0 } else { g.move_count() as u32 },
+            descendants: 0,
+            truncated: false,
+            on_path: false,
+            terminal,
+        }
+    }
+
+    /// Breadth-first DAG from the focus (ALGORITHMS.md §4 visualiser).
+    fn collect_dag(&self, req: &ViewRequest) -> (Vec<SnapNode>, Vec<(u32, u32, String)>) {
+        let path: HashSet<NodeId> = self.stack.iter().map(|f| f.hash).collect();
+        let (focus, focus_depth) = match req.focus.and_then(|id| self.find_position(id)) {
+            Some((g, labels)) => (g, labels.len() as u32),
+            None => (self.root_pos.clone(), 0),
+        };
+        let mut nodes: Vec<SnapNode> = Vec::new();
+        let mut extra = Vec::new();
+        let mut index: HashMap<NodeId, u32> = HashMap::new();
+        let mut queue = VecDeque::new();
+        queue.push_back((focus, None::<u32>, 0u32, 0u32, String::new()));
+        while let Some((g, parent, child_index, rel, label)) = queue.pop_front() {
+            let id = g.hash();
+            if let Some(&seen) = index.get(&id) {
+                if let Some(p) = parent {
+                    extra.push((p, seen, label));
+                }
+                continue;
+            }
+            let forced = path.contains(&id);
+            if nodes.len() >= req.max_nodes && !forced {
+                if let Some(p) = parent {
+                    nodes[p as usize].truncated = true;
+                }
+                continue;
+            }
+            let mut n = self.describe(&g, id, focus_depth + rel, label);
+            n.parent = parent;
+            n.child_index = child_index;
+            n.on_path = forced;
+            let me = nodes.len() as u32;
+            index.insert(id, me);
+            let expand_all = rel < req.max_depth && !req.collapsed.contains(&id);
+            let kids = self.shown_children(&g);
+            if !kids.is_empty() && !expand_all {
+                n.truncated = true;
+            }
+            nodes.push(n);
+            for (i, c, l) in kids {
+                if expand_all || path.contains(&c.hash()) {
+                    queue.push_back((c, Some(me), i, rel + 1, l));
+                }
+            }
+        }
+        (nodes, extra)
+    }
+
+    /// The inspector's formulas for node `id` (φ = min δ(c), δ = Σ φ(c)
+    /// with the children's numbers, and the thresholds on the MID path).
+    pub fn explain(&self, id: NodeId) -> Option<Inspection> {
+        let (g, path) = self.find_position(id)?;
+        let d = path.len() as u32;
+        let or = g.to_move() == self.question.attacker;
+        let (p, q, terminal) = self.numbers_at(&g, d);
+        let (phi, delta) = if or { (p, q) } else { (q, p) };
+        let mut formulas = Vec::new();
+        let kind = if or {
+            "OR: φ = pn, δ = dn"
+        } else {
+            "AND: φ = dn, δ = pn"
+        };
+        formulas.push(("kind".to_string(), kind.to_string()));
+        if terminal {
+            let what = if p == 0 {
+                "proven (the attacker's goal holds)"
+            } else {
+                "disproven (the goal fails)"
+            };
+            formulas.push(("terminal".into(), format!("game over: {what}")));
+        } else if self.table.get(id).is_none() {
+            let init = self.opts.unknown_value(d);
+            formulas.push((
+                "φ".into(),
+                format!("φ = δ = {init} (not in the table: unknown node at depth {d})"),
+            ));
+        } else {
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            let mut mins = Vec::new();
+            let mut sums = Vec::new();
+            for &m in &moves {
+                let mut c = g.clone();
+                c.play(m);
+                let (cp, cd, _) = self.numbers_at(&c, d + 1);
+                let (a, b) = if or { (cp, cd) } else { (cd, cp) };
+                mins.push(pn::fmt(a));
+                sums.push(pn::fmt(b));
+            }
+            formulas.push((
+                "φ".into(),
+                format!("φ = min δ(c) = min({}) = {}", mins.join(", "), pn::fmt(phi)),
+            ));
+            formulas.push((
+                "δ".into(),
+                format!("δ = Σ φ(c) = {} = {}", sums.join(" + "), pn::fmt(delta)),
+            ));
+        }
+        formulas.push(("pn".into(), format!("pn = {}", pn::fmt(p))));
+        formulas.push(("dn".into(), format!("dn = {}", pn::fmt(q))));
+        if let Some(e) = self.table.get(id) {
+            formulas.push((
+                "table".into(),
+                format!(
+                    "table entry: work {} MID calls{}",
+                    e.work,
+                    if e.flags & super::tt::LEFT != 0 {
+                        ", searched before"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+        let mut choice = None;
+        if let Some(f) = self.stack.iter().find(|f| f.hash == id) {
+            let (tp, td) = f.thresholds_phi_delta();
+            formulas.push((
+                "thresholds".into(),
+                format!("thφ = {}, thδ = {}", pn::fmt(tp), pn::fmt(td)),
+            ));
+            if f.count > 0 {
+                let v = self.loop_values(f);
+                let c = self.frame_children(f)[v.best as usize];
+                // In the parent's frame: c1's summed number gets
+                // thφ(c1), its minimised number thδ(c1) (§4).
+                let th_b = pn::add_sub(f.thresholds_phi_delta().1, v.best_b, v.delta);
+                let th_a = f
+                    .thresholds_phi_delta()
+                    .0
+                    .min(self.opts.second_threshold(v.delta2));
+                let (th_phi, th_delta) = f.thresholds_phi_delta();
+                let second = match self.opts.eps {
+                    None => format!("δ2 + 1 = {}", pn::fmt(pn::add(v.delta2, 1))),
+                    Some(e) => format!(
+                        "⌈δ2·(1+ε)⌉ = ⌈{}·{}⌉ = {}",
+                        pn::fmt(v.delta2),
+                        1.0 + e,
+                        pn::fmt(self.opts.second_threshold(v.delta2))
+                    ),
+                };
+                formulas.push((
+                    "thφ(c1)".into(),
+                    format!(
+                        "thφ(c1) = thδ(n) + φ(c1) − δ(n) = {} + {} − {} = {}",
+                        pn::fmt(th_delta),
+                        pn::fmt(v.best_b),
+                        pn::fmt(v.delta),
+                        pn::fmt(th_b)
+                    ),
+                ));
+                formulas.push((
+                    "thδ(c1)".into(),
+                    format!(
+                        "thδ(c1) = min(thφ(n), {second}) = min({}, …) = {}",
+                        pn::fmt(th_phi),
+                        pn::fmt(th_a)
+                    ),
+                ));
+                let over = phi >= th_phi || delta >= th_delta;
+                choice = Some(if over {
+                    "φ or δ reached its threshold: MID returns".to_string()
+                } else {
+                    format!(
+                        "searching child {} ({}): least δ = {}, second least δ2 = {}",
+                        v.best + 1,
+                        f.pos.format_move(c.mv),
+                        pn::fmt(v.phi),
+                        pn::fmt(v.delta2)
+                    )
+                });
+            }
+        }
+        Some(Inspection {
+            node: id,
+            path,
+            formulas,
+            choice,
+        })
+    }
+
+    /// The snapshot (see the module comment).
+    pub fn make_snapshot(&self, req: &ViewRequest) -> Snapshot {
+        let (nodes, extra_edges) = self.collect_dag(req);
+        let labels = self.path_labels();
+        let frames = self
+            .stack
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let (tp, td) = f.thresholds_phi_delta();
+                let (phi, delta) = f.phi_delta();
+                SnapFrame {
+                    node: f.hash,
+                    move_label: if i == 0 {
+                        String::new()
+                    } else {
+                        labels[i - 1].clone()
+                    },
+                    values: vec![
+                        ("thφ".into(), pn::to_f64(tp)),
+                        ("thδ".into(), pn::to_f64(td)),
+                        ("φ".into(), pn::to_f64(phi)),
+                        ("δ".into(), pn::to_f64(delta)),
+                    ],
+                }
+            })
+            .collect();
+        let mut root_moves = Vec::new();
+        self.root_pos.legal_moves(&mut root_moves);
+        let root_children = root_moves
+            .iter()
+            .map(|&m| {
+                let mut c = self.root_pos.clone();
+                c.play(m);
+                let (p, q, _) = self.numbers_at(&c, 1);
+                ChildSummary {
+                    id: c.hash(),
+                    move_label: self.root_pos.format_move(m),
+                    status: node_status(p, q),
+                    values: vec![pn::to_f64(p), pn::to_f64(q)],
+                }
+            })
+            .collect();
+        let inspection = req.inspect.and_then(|id| self.explain(id));
+        let (position, position_path) = match req.inspect.and_then(|id| self.find_position(id)) {
+            Some((g, p)) => (g, p),
+            None => (self.root_pos.clone(), Vec::new()),
+        };
+        let events = &self.root_switches.events;
+        let mut extras = vec![
+            ("table entries".into(), self.table.len().to_string()),
+            ("table capacity".into(), self.table.capacity().to_string()),
+            ("evicted".into(), self.table.evicted.to_string()),
+        ];
+        if let Some(e) = self.opts.eps {
+            extras.push(("eps".into(), e.to_string()));
+        }
+        if let Some((e, d)) = self.opts.deep {
+            extras.push(("E".into(), e.to_string()));
+            extras.push(("D".into(), d.to_string()));
+        }
+        Snapshot {
+            algo: self.algo().to_string(),
+            status: self.status,
+            counters: self.counters.clone(),
+            value_names: vec!["pn".into(), "dn".into()],
+            label_values: vec![0, 1],
+            nodes,
+            extra_edges,
+            selection_path: self.stack.iter().map(|f| f.hash).collect(),
+            selection_moves: labels,
+            root_children,
+            frames,
+            total_nodes: self.table.len() as u64,
+            inspection,
+            position: req.want_position.then(|| position.into_any()),
+            position_path,
+            switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
+            extras,
+        }
+    }
+}

@@ -1,0 +1,365 @@
+//! The df-pn family on tic-tac-toe: every algorithm and variant against
+//! the exhaustive reference on all 5,478 reachable positions for both
+//! questions; the exactness of the special cases (Deep df-pn with E = 1 or
+//! D ≤ 1, 1+ε with ε = 1e-9, against df-pn: the same MID calls with the
+//! same thresholds, the same counters); table budgets far too small;
+//! snapshots of the DAG (transpositions listed once).
+
+use std::collections::{HashMap, HashSet};
+
+use pnlab::game::tictactoe::TicTacToe;
+use pnlab::game::{AnyPosition, Game};
+use pnlab::search::dfpn::{Dfpn, DfpnOptions, Event};
+use pnlab::search::params::Params;
+use pnlab::search::{
+    reference, registry, Goal, Question, QuestionKind, Search, SearchSetup, Status, StopReason,
+    ViewRequest,
+};
+
+fn reachable() -> Vec<TicTacToe> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut stack = vec![TicTacToe::new()];
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g.notation()) {
+            continue;
+        }
+        out.push(g);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        for m in moves {
+            let mut c = g;
+            c.play(m);
+            stack.push(c);
+        }
+    }
+    out
+}
+
+fn run_to_end(s: &mut dyn Search, what: &str) -> Status {
+    let mut st = s.status();
+    let mut guard = 0u64;
+    while !st.is_final() {
+        st = s.step();
+        guard += 1;
+        assert!(guard < 1_000_000, "{what} did not terminate");
+    }
+    st
+}
+
+fn setup(g: TicTacToe, goal: Goal, algo: &str, pairs: &[(&str, &str)]) -> SearchSetup {
+    let info = registry::find_algo(algo).expect("registered");
+    let pairs: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    SearchSetup {
+        position: AnyPosition::TicTacToe(g),
+        params: Params::from_pairs(info.params, &pairs).expect("valid params"),
+        seed: 0,
+        question: match goal {
+            Goal::NotLose => QuestionKind::NotLose,
+            _ => QuestionKind::Win,
+        },
+        memory_limit_bytes: None,
+    }
+}
+
+/// Every registered configuration of the family this file checks.
+const CONFIGS: &[(&str, &[(&str, &str)])] = &[
+    ("dfpn", &[]),
+    ("dfpn-eps", &[("eps", "0.25")]),
+    ("dfpn-eps", &[("eps", "3")]),
+    ("deep-dfpn", &[("E", "2"), ("D", "2")]),
+    ("deep-dfpn", &[("E", "5"), ("D", "6")]),
+    ("deep-dfpn", &[("E", "0"), ("D", "3")]),
+    ("dfs", &[]),
+];
+
+#[test]
+fn every_variant_agrees_with_the_reference_everywhere() {
+    let positions = reachable();
+    assert_eq!(positions.len(), 5478);
+    let mut checked = 0;
+    for g in &positions {
+        for goal in [Goal::Win, Goal::NotLose] {
+            let q = Question {
+                attacker: g.to_move(),
+                goal,
+            };
+            let expected = reference::answer(g, &q);
+            for (algo, pairs) in CONFIGS {
+                let su = setup(*g, goal, algo, pairs);
+                let mut s = registry::build(algo, &su).expect("builds");
+                let what = format!("{algo} {pairs:?} on {} {goal:?}", g.notation());
+                let got = match run_to_end(s.as_mut(), &what) {
+                    Status::Proved => true,
+                    Status::Disproved => false,
+                    other => panic!("{what}: unexpected {other:?}"),
+                };
+                assert_eq!(got, expected, "{what}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 5478 * 2 * CONFIGS.len());
+}
+
+/// The sequence of MID calls: after each step, (depth, node, thφ, thδ) of
+/// the call just entered; then the final status and counters.
+fn trace(g: TicTacToe, goal: Goal, opts: DfpnOptions) -> (Vec<(u32, u64, u32, u32)>, String) {
+    let q = Question {
+        attacker: g.to_move(),
+        goal,
+    };
+    let mut s = Dfpn::new("dfpn", g, q, opts);
+    let mut calls = Vec::new();
+    while !Search::status(&s).is_final() {
+        Search::step(&mut s);
+        if let Some(f) = s.frames().last() {
+            let (tp, td) = f.thresholds_phi_delta();
+            calls.push((f.depth, f.hash, tp, td));
+        }
+        assert!(calls.len() < 1_000_000);
+    }
+    let c = Search::counters(&s);
+    let summary = format!(
+        "{:?} it={} created={} expanded={} depth={} revisits={} root_sw={} sw={} live={}",
+        Search::status(&s),
+        c.iterations,
+        c.nodes_created,
+        c.nodes_expanded,
+        c.max_depth,
+        c.revisits,
+        c.seesaw_root_switches,
+        c.seesaw_switches,
+        c.live_nodes
+    );
+    (calls, summary)
+}
+
+#[test]
+fn special_cases_perform_exactly_as_dfpn() {
+    let positions = reachable();
+    let specials = [
+        DfpnOptions {
+            deep: Some((1, 7)),
+            ..Default::default()
+        },
+        DfpnOptions {
+            deep: Some((1, 1)),
+            ..Default::default()
+        },
+        DfpnOptions {
+            deep: Some((9, 1)),
+            ..Default::default()
+        },
+        DfpnOptions {
+            deep: Some((4, 0)),
+            ..Default::default()
+        },
+        DfpnOptions {
+            eps: Some(1e-9),
+            ..Default::default()
+        },
+    ];
+    let mut compared = 0;
+    let mut differs_somewhere = false;
+    // Every 7th position keeps the file fast; the empty board is included.
+    for g in positions.iter().step_by(7) {
+        for goal in [Goal::Win, Goal::NotLose] {
+            let base = trace(*g, goal, DfpnOptions::default());
+            for o in &specials {
+                let t = trace(*g, goal, *o);
+                assert_eq!(t.1, base.1, "{} {goal:?} {o:?}", g.notation());
+                assert_eq!(t.0, base.0, "{} {goal:?} {o:?}", g.notation());
+                compared += 1;
+            }
+            // A real Deep df-pn setting changes the search on some
+            // positions (so the comparison above can fail).
+            let deep = trace(
+                *g,
+                goal,
+                DfpnOptions {
+                    deep: Some((3, 5)),
+                    ..Default::default()
+                },
+            );
+            differs_somewhere |= deep.0 != base.0;
+        }
+    }
+    assert!(compared > 3000);
+    assert!(differs_somewhere, "E=3, D=5 never changed the MID sequence");
+}
+
+#[test]
+fn counters_follow_their_definitions_on_the_empty_board() {
+    let g = TicTacToe::new();
+    let q = Question {
+        attacker: g.to_move(),
+        goal: Goal::Win,
+    };
+    let mut s = Dfpn::new("dfpn", g, q, DfpnOptions::default());
+    // Count entries and revisits independently from the event stream,
+    // with a stack of our own: a node is revisited when it is entered
+    // after an earlier call on it has exited.
+    let mut entries = 0u64;
+    let mut path: Vec<u64> = Vec::new();
+    let mut left: HashSet<u64> = HashSet::new();
+    let mut revisits = 0u64;
+    let mut depth_max = 0;
+    loop {
+        match s.step_event() {
+            Event::Enter { depth } => {
+                entries += 1;
+                depth_max = depth_max.max(depth);
+                let h = s.frames().last().expect("frame").hash;
+                assert_eq!(depth as usize, path.len());
+                if left.contains(&h) {
+                    revisits += 1;
+                }
+                path.push(h);
+            }
+            Event::Exit { depth } => {
+                let h = path.pop().expect("exit matches an entry");
+                assert_eq!(depth as usize, path.len());
+                left.insert(h);
+            }
+            Event::Done => break,
+        }
+    }
+    assert!(path.is_empty());
+    let c = Search::counters(&s);
+    assert_eq!(Search::status(&s), Status::Disproved);
+    assert_eq!(c.iterations, entries);
+    assert_eq!(c.revisits, revisits);
+    assert_eq!(c.max_depth, depth_max);
+    assert_eq!(c.live_nodes, s.table().len() as u64);
+    assert_eq!(c.nodes_created, s.table().len() as u64, "no eviction here");
+    assert!(c.revisits > 0, "df-pn revisits nodes on the empty board");
+}
+
+#[test]
+fn tiny_table_budgets_stop_cleanly_or_answer_right() {
+    let positions = reachable();
+    let mut memory_stops = 0;
+    let mut answered = 0;
+    let mut answered_after_eviction = 0;
+    for g in positions.iter().step_by(37) {
+        for goal in [Goal::Win, Goal::NotLose] {
+            let q = Question {
+                attacker: g.to_move(),
+                goal,
+            };
+            let expected = reference::answer(g, &q);
+            for entries in [1u64, 3, 6, 12, 40, 100, 300] {
+                for algo in ["dfpn", "dfpn-eps", "deep-dfpn"] {
+                    let pairs: &[(&str, &str)] = match algo {
+                        "dfpn-eps" => &[("eps", "0.5")],
+                        "deep-dfpn" => &[("E", "3"), ("D", "4")],
+                        _ => &[],
+                    };
+                    let mut su = setup(*g, goal, algo, pairs);
+                    su.memory_limit_bytes = Some(entries * pnlab::search::dfpn::tt::SLOT_BYTES);
+                    let mut s = registry::build(algo, &su).expect("builds");
+                    let what = format!("{algo} {entries} entries {} {goal:?}", g.notation());
+                    let st = run_to_end(s.as_mut(), &what);
+                    let evicted = s.extra_json()["tt_evicted"].as_u64().unwrap_or(0);
+                    match st {
+                        Status::Proved => {
+                            assert!(expected, "{what}: wrong proof");
+                            answered += 1;
+                            answered_after_eviction += u32::from(evicted > 0);
+                        }
+                        Status::Disproved => {
+                            assert!(!expected, "{what}: wrong disproof");
+                            answered += 1;
+                            answered_after_eviction += u32::from(evicted > 0);
+                        }
+                        Status::Unknown(StopReason::Memory) => memory_stops += 1,
+                        other => panic!("{what}: unexpected {other:?}"),
+                    }
+                    assert!(
+                        s.counters().peak_tree_bytes
+                            <= entries * pnlab::search::dfpn::tt::SLOT_BYTES,
+                        "{what}: table over budget"
+                    );
+                }
+            }
+        }
+    }
+    assert!(memory_stops > 0, "no budget was too small");
+    assert!(answered > 0, "no budget was enough");
+    assert!(
+        answered_after_eviction > 0,
+        "the replacement policy never ran in a solved search"
+    );
+}
+
+#[test]
+fn snapshot_lists_transposed_nodes_once() {
+    let g = TicTacToe::new();
+    let su = setup(g, Goal::Win, "dfpn", &[]);
+    let mut s = registry::build("dfpn", &su).expect("builds");
+    for _ in 0..400 {
+        s.step();
+    }
+    let req = ViewRequest {
+        max_depth: 4,
+        max_nodes: 100_000,
+        ..Default::default()
+    };
+    let snap = s.snapshot(&req);
+    let ids: Vec<u64> = snap.nodes.iter().map(|n| n.id).collect();
+    let unique: HashSet<u64> = ids.iter().copied().collect();
+    assert_eq!(ids.len(), unique.len(), "a node is listed twice");
+    // Tic-tac-toe transposes (x a1, o b1, x c1 = x c1, o b1, x a1), so a
+    // DAG of four plies from the empty board has extra edges.
+    assert!(!snap.extra_edges.is_empty(), "no transposition edge");
+    for (p, c, label) in &snap.extra_edges {
+        let (p, c) = (*p as usize, *c as usize);
+        assert!(p < snap.nodes.len() && c < snap.nodes.len());
+        assert_eq!(snap.nodes[c].depth, snap.nodes[p].depth + 1);
+        assert!(!label.is_empty());
+    }
+    // Every listed node's values are the table's (or terminal) numbers:
+    // recompute each listed child from its parent's position independently.
+    let by_id: HashMap<u64, usize> = snap
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.id, i))
+        .collect();
+    assert_eq!(by_id.len(), snap.nodes.len());
+    // Frames: the MID path from the root, thresholds at the root are ∞.
+    assert!(!snap.frames.is_empty());
+    assert_eq!(snap.frames[0].values[0].1, f64::INFINITY);
+    assert_eq!(snap.frames[0].values[1].1, f64::INFINITY);
+    for f in &snap.frames {
+        assert!(
+            by_id.contains_key(&f.node),
+            "path node missing from the DAG"
+        );
+    }
+    // Inspection shows the formulas with the children's numbers.
+    let req = ViewRequest {
+        inspect: Some(snap.frames[0].node),
+        ..Default::default()
+    };
+    let snap = s.snapshot(&req);
+    let insp = snap.inspection.expect("inspection of the root");
+    let text: Vec<&str> = insp.formulas.iter().map(|(_, t)| t.as_str()).collect();
+    assert!(
+        text.iter().any(|t| t.starts_with("φ = min δ(c) = min(")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter().any(|t| t.starts_with("δ = Σ φ(c) = ")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter().any(|t| t.starts_with("thφ = ∞, thδ = ∞")),
+        "{text:?}"
+    );
+    assert!(text.iter().any(|t| t.starts_with("thφ(c1) = ")), "{text:?}");
+}
