@@ -18,6 +18,7 @@ use pnlab::game::connect4::Connect4;
 use pnlab::game::othello::Othello;
 use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;
+use pnlab::game::tree::TreeGame;
 use pnlab::game::{Game, Player};
 use pnlab::search::arena::Arena;
 use pnlab::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm};
@@ -467,4 +468,41 @@ fn deep_pn_agrees_with_the_reference_on_othello_connect4_and_pgames() {
             },
         );
     }
+}
+
+/// The shipped teaching trees (positions/trees/*.tree).
+fn shipped_trees() -> Vec<(String, TreeGame)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/trees");
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().and_then(|x| x.to_str()) == Some("tree") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let g = TreeGame::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.display()));
+            out.push((p.display().to_string(), g));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn r1_is_pns_on_the_shipped_trees() {
+    let trees = shipped_trees();
+    assert!(trees.len() >= 8, "{}", trees.len());
+    let mut iterations = 0;
+    for (name, g) in &trees {
+        let attacker = g.default_attacker().unwrap_or_else(|| g.to_move());
+        for goal in [Goal::Win, Goal::NotLose, Goal::AtLeast(3)] {
+            let q = Question { attacker, goal };
+            for form in [DpnForm::Paper, DpnForm::Thesis] {
+                iterations += assert_r1_matches_pns(g, q, form);
+            }
+            // And DeepPN with the default R answers like the reference.
+            let mut s = DeepPn::new(g.clone(), q, DeepPnOptions::default());
+            let got = solve(&mut s) == Status::Proved;
+            assert_eq!(got, reference::answer(g, &q), "{name} {goal:?}");
+        }
+    }
+    assert!(iterations > 100, "{iterations}");
 }

@@ -4,7 +4,8 @@
 //! scores (so probing and binary search both work), for either attacker and
 //! with either inner search; on random Othello positions with ≤ 10 empties
 //! and small P-games; and against published exact scores of 13-empty
-//! Othello endgames (jeffreyan11 set, tests/data/othello_values). Plus the
+//! Othello endgames (jeffreyan11 set, raw disc counts) and the 14-empty
+//! FForum problems (tests/data/othello). Plus the
 //! bracket, the sub-search list and the counters.
 
 use std::collections::HashSet;
@@ -13,6 +14,7 @@ use pnlab::experiments::deep_pn_sweep::random_othello;
 use pnlab::game::othello::Othello;
 use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;
+use pnlab::game::tree::TreeGame;
 use pnlab::game::{AnyPosition, Game, GameKind, Outcome, Player};
 use pnlab::search::deep_pn::{DeepPnOptions, DpnForm};
 use pnlab::search::pn_value::{Inner, PnValue};
@@ -370,15 +372,20 @@ impl Game for RawScoreOthello {
     }
 }
 
-/// (position, exact raw score for the side to move) from the vendored
-/// jeffreyan11 sample.
+/// (position, exact raw score for the side to move) for the first 24
+/// positions with 13 empties of the vendored jeffreyan11 set
+/// (tests/data/othello/jeffreyan11_eg_13_14.txt, SOURCE.md there).
 fn jeffreyan11_sample() -> Vec<(RawScoreOthello, i32)> {
-    let text = include_str!("data/othello_values/jeffreyan11_eg_13_sample.txt");
+    let text = include_str!("data/othello/jeffreyan11_eg_13_14.txt");
     let mut out = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    for line in text.lines() {
+        let board = line.split_whitespace().next().unwrap_or("");
+        if board.len() != 64 || board.chars().filter(|&c| c == '-').count() != 13 {
+            continue;
+        }
+        if out.len() == 24 {
+            break;
+        }
         let f: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(f.len(), 4, "{line}");
         let side = match f[1] {
@@ -414,10 +421,77 @@ fn published_13_empty_othello_scores_sample() {
     check_jeffreyan11(3);
 }
 
-/// The whole vendored sample (24 positions); the fast variant above runs
-/// the first 3 in every test run.
+/// 24 positions; the fast variant above runs the first 3 in every test
+/// run.
 #[test]
 #[ignore]
 fn published_13_empty_othello_scores_all() {
     check_jeffreyan11(24);
+}
+
+/// (position, exact score) of the FForum problems with 14 empties (#1–#7
+/// of tests/data/othello/fforum-1-19.obf): the first `MOVE:score` of a
+/// line is the best, from the side to move's point of view, empties to the
+/// winner — the game's own convention.
+fn fforum_14_empties() -> Vec<(Othello, i32)> {
+    let text = include_str!("data/othello/fforum-1-19.obf");
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.len() > 66) {
+        let mut parts = line.split(';');
+        let pos = parts.next().unwrap().trim();
+        let g = Othello::parse(pos).unwrap();
+        if g.empties() != 14 {
+            continue;
+        }
+        let best = parts.next().unwrap().trim();
+        let score: i32 = best.split(':').nth(1).unwrap().trim().parse().unwrap();
+        out.push((g, score));
+    }
+    assert_eq!(out.len(), 7);
+    out
+}
+
+#[test]
+fn fforum_5_exact_score() {
+    // FForum #5 (G8:+32), the quickest of the seven 14-empty problems.
+    let (g, want) = fforum_14_empties()[4];
+    assert_eq!(want, 32);
+    let s = run_value(&g, g.to_move(), Inner::Pns);
+    check_run(&s, want, &g.notation());
+}
+
+/// All seven 14-empty FForum problems (a few seconds each in release); the
+/// fast variant above runs #5 in every test run.
+#[test]
+#[ignore]
+fn fforum_14_empty_exact_scores() {
+    for (i, (g, want)) in fforum_14_empties().into_iter().enumerate() {
+        let s = run_value(&g, g.to_move(), Inner::Pns);
+        check_run(&s, want, &format!("FForum #{} {}", i + 1, g.notation()));
+    }
+}
+
+#[test]
+fn exact_values_of_the_shipped_trees() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/trees");
+    let mut checked = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().and_then(|x| x.to_str()) != Some("tree") {
+            continue;
+        }
+        let g = TreeGame::parse(&std::fs::read_to_string(&p).unwrap()).unwrap();
+        let attacker = g.default_attacker().unwrap_or_else(|| g.to_move());
+        let want = reference::value_for(&g, attacker);
+        for inner in [Inner::Pns, Inner::DeepPn(DeepPnOptions::default())] {
+            let s = run_value(&g, attacker, inner);
+            check_run(&s, want, &p.display().to_string());
+        }
+        if p.ends_with("scores.tree") {
+            // The file's own comment: the exact minimax value is 3.
+            assert_eq!(want, 3);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked}");
 }

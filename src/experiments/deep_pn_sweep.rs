@@ -28,7 +28,8 @@
 //! Outputs in `--out`: `deep-pn-sweep.csv` (one row per run) and
 //! `deep-pn-sweep.json` (per game, form and R: mean ratio of iterations and
 //! of nodes over instances both PNS and the run solved — the paper's
-//! "reduction rate" — plus the ratio of the totals and the unsolved count).
+//! "reduction rate" — plus the median ratios, the ratio of the totals and
+//! the unsolved count).
 //! Each job is one instance with all its runs, so `--shard` splits
 //! instances.
 
@@ -378,6 +379,18 @@ impl Summary {
         }
     }
 
+    /// The median (robust against the few runs where DeepPN gets stuck and
+    /// needs many times PNS's effort, which dominate the mean).
+    fn median(v: &[f64]) -> f64 {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        match v.len() {
+            0 => f64::NAN,
+            n if n % 2 == 1 => v[n / 2],
+            n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+        }
+    }
+
     fn to_json(
         &self,
         positions: usize,
@@ -400,6 +413,8 @@ impl Summary {
                     "pns_unsolved": c.pns_unsolved,
                     "mean_iterations_ratio": num(Self::mean(&c.ratios_it)),
                     "mean_nodes_ratio": num(Self::mean(&c.ratios_nodes)),
+                    "median_iterations_ratio": num(Self::median(&c.ratios_it)),
+                    "median_nodes_ratio": num(Self::median(&c.ratios_nodes)),
                     "total_iterations_ratio": num(c.sum_it as f64 / c.sum_pns_it.max(1) as f64),
                     "total_nodes_ratio": num(c.sum_nodes as f64 / c.sum_pns_nodes.max(1) as f64),
                 })
@@ -421,16 +436,17 @@ impl Summary {
 
     fn to_text(&self) -> String {
         let mut out = String::from(
-            "game    dpn     R     iter/PNS  nodes/PNS  (total it, total nodes)  solved  unsolved\n",
+            "game    dpn     R     iter/PNS  nodes/PNS  median it  (total it, total nodes)  solved  unsolved\n",
         );
         for c in &self.cells {
             out.push_str(&format!(
-                "{:<7} {:<7} {:.2}  {:>7.1}%  {:>8.1}%   ({:>6.1}%, {:>6.1}%)        {:>5}  {:>3}{}\n",
+                "{:<7} {:<7} {:.2}  {:>7.1}%  {:>8.1}%  {:>8.1}%   ({:>6.1}%, {:>6.1}%)        {:>5}  {:>3}{}\n",
                 c.game,
                 c.form.name(),
                 c.r,
                 100.0 * Self::mean(&c.ratios_it),
                 100.0 * Self::mean(&c.ratios_nodes),
+                100.0 * Self::median(&c.ratios_it),
                 100.0 * c.sum_it as f64 / c.sum_pns_it.max(1) as f64,
                 100.0 * c.sum_nodes as f64 / c.sum_pns_nodes.max(1) as f64,
                 c.ratios_it.len(),

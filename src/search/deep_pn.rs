@@ -29,10 +29,10 @@
 //! iteration. Excluding solved children never changes that choice: at an
 //! unsolved node the child with the least δ is itself unsolved.
 //!
-//! The default R = 0.65 is the value the DeepPN paper recommends as "a good
-//! compromise for most cases" for 16-empty Othello (§4.1 of the paper; its
-//! best mean iteration count was near R = 0.4 but the reduction held over a
-//! wider range around 0.65).
+//! The default R = 0.65 follows the DeepPN paper's Othello experiments:
+//! "if we have to choose the best R, then a value of around 0.65 is a good
+//! compromise for most cases" (its mean iteration count bottomed out near
+//! R = 0.4, but individual positions worsened sharply below R ≈ 0.4).
 
 use crate::game::Game;
 

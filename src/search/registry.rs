@@ -31,6 +31,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         build: super::deep_pn::build,
     },
     AlgoInfo {
+        name: "pn-value",
+        summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
+        params: super::pn_value::PARAMS,
+        build: super::pn_value::build,
+    },
+    AlgoInfo {
         name: "dfpn",
         summary: "Depth-first proof-number search (Nagai 2002): MID over a transposition table",
         params: super::dfpn::DFPN_PARAMS,
