@@ -5,6 +5,8 @@
 //! runner that honours sharding and parallelism, a stderr progress bar and
 //! CSV/JSON writers that write atomically.
 
+pub mod pgame_compare;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -89,7 +91,11 @@ pub struct ExperimentInfo {
 }
 
 /// Every experiment, by stable CLI name (CLI.md).
-pub static EXPERIMENTS: &[ExperimentInfo] = &[];
+pub static EXPERIMENTS: &[ExperimentInfo] = &[ExperimentInfo {
+    name: "pgame-compare",
+    summary: "PPN paper: PPN, PNS, MCPN, UCT and MCTS solvers on 200 P-games b=2,d=20 and 200 b=8,d=8 (settings: trees, series, cap, K, C, algos)",
+    run: pgame_compare::run,
+}];
 
 /// Looks an experiment up.
 pub fn find(name: &str) -> Result<&'static ExperimentInfo, String> {
