@@ -13,7 +13,10 @@
 //! when MAX has none, the moves that at least draw; when it has none of
 //! those either, every move is equally correct (the tree is lost whatever
 //! MAX plays). Before an algorithm names any move, its choice counts as an
-//! error; after it stops, its final choice stands.
+//! error; after it stops, its final choice stands. The curve CSV gives the
+//! error rate over all trees (`error_rate`) and over the trees MAX wins
+//! (`error_rate_won`, correct = winning moves only), since on a disproved
+//! tree a "win" search has no reason to prefer a drawing move.
 //!
 //! Settings (`--set NAME=VALUE`): `trees` (per series, default 200),
 //! `series` (`both`, `1` or `2`), `cap` (iteration cap per run in
@@ -262,6 +265,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         "norm_iteration",
         "error_rate",
         "trees",
+        "error_rate_won",
+        "won_trees",
     ]);
     let mut summary_rows = Vec::new();
     let mut table = String::from(
@@ -334,14 +339,17 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 ]);
             }
             wrong_total += wrong;
+            let won = mine.iter().filter(|(_, t)| t.answer).count();
+            let wrong_at = |t: &TreeResult, raw: u64| {
+                let ch = choice_at(&t.runs[ai].choices, raw);
+                !ch.is_some_and(|m| t.correct.get(m as usize).copied().unwrap_or(false))
+            };
             for x in curve_grid(max_norm) {
                 let raw = x * per;
-                let errors = mine
+                let errors = mine.iter().filter(|(_, t)| wrong_at(t, raw)).count();
+                let errors_won = mine
                     .iter()
-                    .filter(|(_, t)| {
-                        let ch = choice_at(&t.runs[ai].choices, raw);
-                        !ch.is_some_and(|m| t.correct.get(m as usize).copied().unwrap_or(false))
-                    })
+                    .filter(|(_, t)| t.answer && wrong_at(t, raw))
                     .count();
                 curve_csv.push(vec![
                     sn.to_string(),
@@ -351,10 +359,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                     x.to_string(),
                     format!("{:.4}", errors as f64 / n.max(1) as f64),
                     n.to_string(),
+                    format!("{:.4}", errors_won as f64 / won.max(1) as f64),
+                    won.to_string(),
                 ]);
             }
             let nf = n.max(1) as f64;
-            let won = mine.iter().filter(|(_, t)| t.answer).count();
             table.push_str(&format!(
                 "{sn} b={b},d={d:<2} {algo:<12} {n:>5} {won:>4} {solved:>6} {wrong:>5} {:>10.1} {:>15.1} {:>13.2} {:>9.3}\n",
                 it / nf,
