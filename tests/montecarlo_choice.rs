@@ -156,3 +156,25 @@ fn ppn_and_mcpn_never_select_solved_children() {
         }
     }
 }
+
+#[test]
+fn every_new_node_gets_k_playouts() {
+    // d = 40: no terminal node can be reached in 60 iterations, so every
+    // node (the root included) was evaluated by exactly K playouts.
+    let g = PGame::new(2, 40, 3).unwrap();
+    for algo in ["ppn", "mcpn", "mcts-solver", "uct-solver"] {
+        for k in [1i64, 7, 10] {
+            let info = find_algo(algo).unwrap();
+            let mut params = Params::defaults(info.params);
+            params.set(info.params, "K", &k.to_string()).unwrap();
+            let mut st = setup(&g, algo, 0);
+            st.params = params;
+            let mut s = build(algo, &st).unwrap();
+            for _ in 0..60 {
+                s.step();
+            }
+            let c = s.counters();
+            assert_eq!(c.playouts, k as u64 * c.nodes_created, "{algo} K={k}");
+        }
+    }
+}
