@@ -7,6 +7,7 @@
 
 pub mod deep_dfpn_grid;
 pub mod deep_pn_sweep;
+pub mod pgame_compare;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -103,6 +104,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         summary: "Deep df-pn (E, D) grid and 1+ε sweep vs df-pn on random Othello endgames (Zhang 2019 §3.3)",
         run: deep_dfpn_grid::run,
     },
+    ExperimentInfo {
+    name: "pgame-compare",
+    summary: "PPN paper: PPN, PNS, MCPN, UCT and MCTS solvers on 200 P-games b=2,d=20 and 200 b=8,d=8 (settings: trees, series, cap, K, C, algos)",
+    run: pgame_compare::run,
+},
 ];
 
 /// Looks an experiment up.
