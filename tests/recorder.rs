@@ -93,3 +93,12 @@ fn snapshots_are_bounded_by_the_request() {
         }
     }
 }
+
+#[test]
+fn registry_names_are_unique() {
+    let names: Vec<&str> = search::algorithms().iter().map(|a| a.name).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), names.len(), "{names:?}");
+}

@@ -61,12 +61,6 @@ static ALGORITHMS: &[AlgoInfo] = &[
         build: super::dfpn::build_dfs,
     },
     AlgoInfo {
-        name: "pn-value",
-        summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
-        params: super::pn_value::PARAMS,
-        build: super::pn_value::build,
-    },
-    AlgoInfo {
         name: "ppn",
         summary: "Probability-based PN-search (Song et al. 2019): playout probabilities, AND/OR probability rules",
         params: super::ppn::PARAMS,
