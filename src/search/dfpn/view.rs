@@ -298,8 +298,9 @@ impl<G: Game> Dfpn<G> {
                 formulas.push((
                     "thδ(c1)".into(),
                     format!(
-                        "thδ(c1) = min(thφ(n), {second}) = min({}, …) = {}",
+                        "thδ(c1) = min(thφ(n), {second}) = min({}, {}) = {}",
                         pn::fmt(th_phi),
+                        pn::fmt(self.opts.second_threshold(v.delta2)),
                         pn::fmt(th_a)
                     ),
                 ));
