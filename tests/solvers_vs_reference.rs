@@ -68,10 +68,10 @@ fn families() -> Vec<Family> {
             },
         },
         Family {
-            name: "hex 4x4 (>= 5 stones)",
+            name: "hex 4x4 (>= 7 stones)",
             count: 1000,
             make: |rng| {
-                let n = rng.random_range(5..10);
+                let n = rng.random_range(7..11);
                 random_walk(&parse(GameKind::Hex, "4:"), n, rng)
             },
         },
