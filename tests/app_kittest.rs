@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use pnlab::app::{PnlabApp, Settings};
 use pnlab::game::tictactoe::TicTacToe;
@@ -50,7 +50,7 @@ fn settle(h: &mut Harness<'static, PnlabApp>) {
 fn tree_labels(h: &Harness<'static, PnlabApp>) -> Vec<String> {
     let mut v: Vec<String> = h
         .query_all_by(|n| n.label().is_some_and(|l| l.starts_with("node ")))
-        .filter_map(|n| n.label())
+        .filter_map(|n| n.accesskit_node().label())
         .collect();
     v.sort();
     v
@@ -126,7 +126,7 @@ fn malformed_file_reports_file_line_and_keeps_the_session() {
     settle(&mut h);
     let msg = h
         .get_by_label_contains("error:")
-        .label()
+        .value()
         .unwrap_or_default();
     assert!(msg.contains("bad.txt:2:"), "{msg}");
     // The session is kept: same run, same iteration.
@@ -184,7 +184,7 @@ fn race_two_parameter_sets_in_lockstep() {
     // the three counts add up to 10 expansions on each side.
     let diff = h
         .get_by_label_contains("expanded by both")
-        .label()
+        .value()
         .unwrap_or_default();
     let nums: Vec<usize> = diff
         .split(|c: char| !c.is_ascii_digit())

@@ -212,15 +212,17 @@ impl Controls {
             .changed();
         ui.add_enabled_ui(self.use_budget, |ui| {
             ui.horizontal(|ui| {
-                ui.label("iterations");
+                let l = ui.label("iterations");
                 changed |= ui
                     .add(egui::DragValue::new(&mut self.budget_iterations).range(1..=u64::MAX))
+                    .labelled_by(l.id)
                     .changed();
             });
             ui.horizontal(|ui| {
-                ui.label("nodes");
+                let l = ui.label("nodes");
                 changed |= ui
                     .add(egui::DragValue::new(&mut self.budget_nodes).range(1..=u64::MAX))
+                    .labelled_by(l.id)
                     .changed();
             });
         });
@@ -273,7 +275,7 @@ pub fn algorithm_panel(
         let mut new_value = value.clone();
         let mut mismatch = false;
         ui.horizontal(|ui| {
-            ui.label(spec.name).on_hover_text(spec.help);
+            let name_id = ui.label(spec.name).on_hover_text(spec.help).id;
             match (spec.kind, &mut new_value) {
                 (ParamKind::Real { min, max, .. }, ParamValue::Real(v)) => {
                     ui.add(egui::Slider::new(v, min..=max))
@@ -282,6 +284,7 @@ pub fn algorithm_panel(
                 (ParamKind::Int { min, max, .. }, ParamValue::Int(v)) => {
                     let hi = max.min(1_000_000_000);
                     ui.add(egui::DragValue::new(v).range(min..=hi))
+                        .labelled_by(name_id)
                         .on_hover_text(spec.help);
                 }
                 (ParamKind::Choice { options, .. }, ParamValue::Choice(v)) => {
@@ -311,8 +314,11 @@ pub fn algorithm_panel(
         }
     }
     ui.horizontal(|ui| {
-        ui.label("seed");
-        changed |= ui.add(egui::DragValue::new(seed)).changed();
+        let l = ui.label("seed");
+        changed |= ui
+            .add(egui::DragValue::new(seed))
+            .labelled_by(l.id)
+            .changed();
     });
     changed
 }

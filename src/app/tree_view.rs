@@ -162,6 +162,8 @@ pub struct TreeView {
     /// Displayed positions (layout units), gliding toward the layout.
     shown: HashMap<NodeId, Vec2>,
     fit_pending: bool,
+    /// Fit every new layout until the user pans or zooms.
+    pub auto_fit: bool,
     last_time: f64,
 }
 
@@ -181,6 +183,7 @@ impl Default for TreeView {
             layout_generation: u64::MAX,
             shown: HashMap::new(),
             fit_pending: true,
+            auto_fit: true,
             last_time: 0.0,
         }
     }
@@ -234,6 +237,7 @@ impl TreeView {
         self.focus = None;
         self.shown.clear();
         self.fit_pending = true;
+        self.auto_fit = true;
     }
 
     pub fn request_fit(&mut self) {
@@ -259,8 +263,10 @@ impl TreeView {
             }
             ui.checkbox(&mut self.follow_mpn, "Follow MPN")
                 .on_hover_text("Keep the most-proving node in view");
-            ui.label("Depth");
-            let r = ui.add(egui::DragValue::new(&mut self.max_depth).range(1..=64));
+            let l = ui.label("Depth");
+            let r = ui
+                .add(egui::DragValue::new(&mut self.max_depth).range(1..=64))
+                .labelled_by(l.id);
             if r.changed() {
                 actions.push(TreeAction::ViewChanged);
             }
@@ -316,13 +322,16 @@ impl TreeView {
         if generation != self.layout_generation {
             self.layout = Layout::of(&snap.nodes);
             self.layout_generation = generation;
-            if self.follow_mpn {
+            if self.auto_fit {
+                self.fit_pending = true;
+            } else if self.follow_mpn {
                 self.follow(snap, rect);
             }
         }
         // Pan and zoom.
         if response.dragged() {
             self.pan += response.drag_delta();
+            self.auto_fit = false;
         }
         if response.hovered() {
             let (scroll, zoom_delta, pointer) = ui.input(|i| {
@@ -339,6 +348,7 @@ impl TreeView {
                 let f = new_zoom / self.zoom;
                 self.pan = anchor - (anchor - self.pan) * f;
                 self.zoom = new_zoom;
+                self.auto_fit = false;
             }
         }
         if self.fit_pending {
