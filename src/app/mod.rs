@@ -1,1 +1,123 @@
-//! The egui app (written on its own branch).
+//! The teaching app (PRODUCT.md "The app", issues #2 item 7 and #5).
+//!
+//! `worker` owns the running search on its own thread; `logic` takes its
+//! events in; the panels (`tree_view`, `board`, `inspector`, `controls`,
+//! `plots`, `files`) draw and collect actions; `ui` lays the window out;
+//! this module is the eframe shell and the entry point the binary calls.
+
+pub mod board;
+pub mod controls;
+pub mod files;
+pub mod inspector;
+pub mod logic;
+pub mod plots;
+pub mod race;
+pub mod tree_view;
+pub mod ui;
+pub mod worker;
+
+use std::path::PathBuf;
+
+pub use ui::{Export, Hook, PnlabApp, Settings};
+
+/// Command-line options of the app (`pnlab --open FILE --algo A --set K=V
+/// --autoplay N --screenshot OUT.png`, issue #5 item 10).
+#[derive(Clone, Debug, Default)]
+pub struct LaunchOptions {
+    pub open: Option<PathBuf>,
+    pub algo: Option<String>,
+    pub set: Vec<(String, String)>,
+    pub autoplay: Option<u64>,
+    pub screenshot: Option<PathBuf>,
+}
+
+/// The eframe shell around [`PnlabApp`].
+struct Shell {
+    app: PnlabApp,
+}
+
+impl eframe::App for Shell {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.app.hook.is_none() {
+            eframe::set_value(storage, eframe::APP_KEY, &self.app.settings);
+        }
+    }
+}
+
+/// Applies the launch options to a fresh app; errors are user-facing.
+pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String> {
+    if let Some(path) = &opts.open {
+        let mut entries = files::load_path(path)?;
+        let first = entries.remove(0);
+        app.load_entry(first);
+    }
+    if opts.algo.is_some() || !opts.set.is_empty() {
+        let algo = opts.algo.clone().unwrap_or_else(|| app.algo.clone());
+        app.set_algo(&algo, &opts.set)?;
+    }
+    Ok(())
+}
+
+/// Opens the app window and returns when it closes. With `--autoplay` or
+/// `--screenshot` the window runs the hook and closes itself; the result
+/// says whether the screenshot was taken.
+pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
+    // Bad input fails before a window opens (exit status non-zero).
+    if let Some(path) = &opts.open {
+        files::load_path(path)?;
+    }
+    if let Some(a) = &opts.algo {
+        let info = crate::search::registry::find_algo(a)?;
+        crate::search::Params::from_pairs(info.params, &opts.set)?;
+    }
+    let headless = opts.autoplay.is_some() || opts.screenshot.is_some();
+    let hook = headless.then(|| Hook::new(opts.autoplay.unwrap_or(0), opts.screenshot.clone()));
+    let result = hook.as_ref().map(|h| h.result.clone());
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("pnlab")
+            .with_inner_size([1500.0, 950.0])
+            .with_drag_and_drop(true),
+        persist_window: !headless,
+        ..Default::default()
+    };
+    let setup_error = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
+    let setup_error_in = setup_error.clone();
+    eframe::run_native(
+        "pnlab",
+        options,
+        Box::new(move |cc| {
+            let settings = if headless {
+                Settings::default()
+            } else {
+                cc.storage
+                    .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
+                    .unwrap_or_default()
+            };
+            let mut app = PnlabApp::new(&cc.egui_ctx, settings);
+            if let Err(e) = configure(&mut app, &opts) {
+                if let Ok(mut slot) = setup_error_in.lock() {
+                    *slot = Some(e.clone());
+                }
+                app.messages.push(format!("error: {e}"));
+            }
+            app.hook = hook;
+            Ok(Box::new(Shell { app }))
+        }),
+    )
+    .map_err(|e| format!("cannot open the window: {e}"))?;
+    if let Some(e) = setup_error.lock().ok().and_then(|mut s| s.take()) {
+        return Err(e);
+    }
+    match result {
+        None => Ok(()),
+        Some(r) => match r.lock().ok().and_then(|mut s| s.take()) {
+            Some(res) => res,
+            None => Err("the window closed before the headless run finished".into()),
+        },
+    }
+}

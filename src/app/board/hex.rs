@@ -1,0 +1,142 @@
+//! Hex N×N as the rhombus of hexagons of CLI.md: cell `c3` = column c from
+//! the left, row 3 from the top, a1 the top-left corner; cell (c, r)
+//! touches (c±1, r), (c, r±1), (c+1, r−1) and (c−1, r+1), which is what
+//! placing row r half a cell further right per row draws. Black (first)
+//! joins the top and bottom rows, White the left and right columns: those
+//! edges are coloured.
+
+use egui::{Color32, Pos2, Shape, Stroke, Vec2};
+
+use super::{canvas, centered_text, overlay_color, stone, BoardInput};
+use crate::game::Player;
+
+/// Parses `SIZE: cell cell …` into the size and the played cells.
+fn parse(notation: &str) -> Option<(usize, Vec<(usize, usize)>)> {
+    let (size, rest) = notation.split_once(':')?;
+    let n: usize = size.trim().parse().ok()?;
+    if !(1..=26).contains(&n) {
+        return None;
+    }
+    let mut cells = Vec::new();
+    for tok in rest.split_whitespace() {
+        let mut chars = tok.chars();
+        let c = chars.next()?.to_ascii_lowercase();
+        let col = (c as u8).checked_sub(b'a')? as usize;
+        let row: usize = chars.as_str().parse().ok()?;
+        if col >= n || row == 0 || row > n {
+            return None;
+        }
+        cells.push((col, row - 1));
+    }
+    Some((n, cells))
+}
+
+fn hexagon(c: Pos2, s: f32) -> Vec<Pos2> {
+    (0..6)
+        .map(|k| {
+            let a = std::f32::consts::PI / 3.0 * k as f32 + std::f32::consts::PI / 6.0;
+            c + Vec2::new(a.cos(), a.sin()) * s
+        })
+        .collect()
+}
+
+pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
+    let notation = input.position.notation();
+    let Some((n, cells)) = parse(&notation) else {
+        return false;
+    };
+    // Width of the rhombus: n cells plus (n-1) half cells.
+    let w = side / (n as f32 + (n as f32 - 1.0) / 2.0 + 1.0);
+    let s = w / 3f32.sqrt();
+    let height = (n as f32 - 1.0) * 1.5 * s + 2.0 * s + w;
+    let (rect, p) = canvas(ui, Vec2::new(side, height), format!("hex board {notation}"));
+    let origin = rect.min + Vec2::new(w, w * 0.5 + s);
+    let center = |c: usize, r: usize| {
+        origin + Vec2::new((c as f32 + r as f32 / 2.0) * w, r as f32 * 1.5 * s)
+    };
+    let black = Color32::from_rgb(30, 30, 30);
+    let white = Color32::from_rgb(235, 235, 235);
+    // Edges: black top/bottom, white left/right.
+    let edge = (s * 0.35).max(2.0);
+    let (tl, tr) = (center(0, 0), center(n - 1, 0));
+    let (bl, br) = (center(0, n - 1), center(n - 1, n - 1));
+    let up = Vec2::new(0.0, -s * 1.2);
+    let side_off = Vec2::new(w * 0.75, 0.0);
+    p.line_segment([tl + up, tr + up], Stroke::new(edge, black));
+    p.line_segment([bl - up, br - up], Stroke::new(edge, black));
+    p.line_segment([tl - side_off, bl - side_off], Stroke::new(edge, white));
+    p.line_segment([tr + side_off, br + side_off], Stroke::new(edge, white));
+    let mut owner = vec![None::<(Player, usize)>; n * n];
+    for (k, &(c, r)) in cells.iter().enumerate() {
+        owner[r * n + c] = Some((
+            if k % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            },
+            k,
+        ));
+    }
+    let first_path = cells.len().saturating_sub(input.path.len());
+    let text = ui.visuals().text_color();
+    for r in 0..n {
+        for c in 0..n {
+            let ctr = center(c, r);
+            let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
+            let fill = match owner[r * n + c] {
+                Some((pl, _)) => stone(pl),
+                None => match input.overlay(&name) {
+                    Some(o) => overlay_color(o.status).gamma_multiply(0.45),
+                    None => Color32::from_rgb(205, 170, 110),
+                },
+            };
+            p.add(Shape::convex_polygon(
+                hexagon(ctr, s * 0.97),
+                fill,
+                Stroke::new(1.0, Color32::from_gray(90)),
+            ));
+            match owner[r * n + c] {
+                Some((pl, k)) if k >= first_path => {
+                    let t = if pl == Player::First {
+                        Color32::WHITE
+                    } else {
+                        Color32::BLACK
+                    };
+                    centered_text(&p, ctr, &(k - first_path + 1).to_string(), s * 0.7, t);
+                }
+                None => {
+                    if let Some(o) = input.overlay(&name) {
+                        centered_text(&p, ctr, &o.text, s * 0.45, text);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for c in 0..n {
+        let t = center(c, 0) + Vec2::new(0.0, -s * 1.9);
+        centered_text(
+            &p,
+            t,
+            &((b'a' + c as u8) as char).to_string(),
+            s * 0.5,
+            text,
+        );
+    }
+    for r in 0..n {
+        let t = center(0, r) - Vec2::new(w * 1.15, 0.0);
+        centered_text(&p, t, &(r + 1).to_string(), s * 0.5, text);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn notation_is_read_as_column_letter_and_row_from_top() {
+        let (n, cells) = super::parse("5:c3 b4").unwrap();
+        assert_eq!(n, 5);
+        assert_eq!(cells, vec![(2, 2), (1, 3)]);
+        assert!(super::parse("3:d1").is_none());
+    }
+}

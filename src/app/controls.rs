@@ -1,0 +1,324 @@
+//! Run controls and the parameter panel (issue #5 item 4, PRODUCT.md
+//! "Controls"): step, step ×N, run/pause, speed, back with a scrubber,
+//! reset, budgets, keyboard shortcuts; the algorithm picker and a
+//! parameter panel generated from each algorithm's `ParamSpec` list, so a
+//! new algorithm needs no UI code.
+
+use crate::search::params::{ParamKind, ParamValue};
+use crate::search::{registry, Budget, Params};
+
+/// What the user asked for; the app applies it at the end of the frame.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ControlAction {
+    Step(u64),
+    Run,
+    Pause,
+    Back(u64),
+    GoTo(u64),
+    Reset,
+    SetSpeed(Option<f64>),
+    SetBudget(Budget),
+    /// Algorithm or parameters changed: start a new run.
+    Restart,
+}
+
+/// Control settings (persisted).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Controls {
+    pub step_n: u64,
+    /// Iterations per second while running, when `paced`.
+    pub speed: f64,
+    pub paced: bool,
+    pub budget_iterations: u64,
+    pub budget_nodes: u64,
+    pub use_budget: bool,
+    /// Scrubber position being dragged.
+    #[serde(skip)]
+    pub scrub: u64,
+    #[serde(skip)]
+    pub scrubbing: bool,
+}
+
+impl Default for Controls {
+    fn default() -> Self {
+        Controls {
+            step_n: 10,
+            speed: 5.0,
+            paced: false,
+            budget_iterations: 100_000,
+            budget_nodes: 1_000_000,
+            use_budget: false,
+            scrub: 0,
+            scrubbing: false,
+        }
+    }
+}
+
+/// What the controls need to know about the run.
+pub struct RunInfo {
+    pub iteration: u64,
+    pub max_iteration: u64,
+    pub running: bool,
+    pub finished: bool,
+}
+
+impl Controls {
+    pub fn budget(&self) -> Budget {
+        if !self.use_budget {
+            return Budget::default();
+        }
+        Budget {
+            max_iterations: Some(self.budget_iterations),
+            max_nodes: Some(self.budget_nodes),
+            time_limit: None,
+            max_memory_bytes: None,
+        }
+    }
+
+    pub fn speed_setting(&self) -> Option<f64> {
+        self.paced.then_some(self.speed)
+    }
+
+    /// The toolbar row: Step, Step ×N, Run/Pause, Back, Reset, scrubber.
+    pub fn toolbar(&mut self, ui: &mut egui::Ui, run: &RunInfo) -> Vec<ControlAction> {
+        let mut out = Vec::new();
+        ui.horizontal_wrapped(|ui| {
+            let can_step = !run.finished && !run.running;
+            if ui
+                .add_enabled(can_step, egui::Button::new("Step"))
+                .on_hover_text("One iteration (→)")
+                .clicked()
+            {
+                out.push(ControlAction::Step(1));
+            }
+            let label = format!("Step ×{}", self.step_n);
+            if ui
+                .add_enabled(can_step, egui::Button::new(label))
+                .on_hover_text("Run N iterations")
+                .clicked()
+            {
+                out.push(ControlAction::Step(self.step_n));
+            }
+            ui.add(
+                egui::DragValue::new(&mut self.step_n)
+                    .range(1..=1_000_000)
+                    .prefix("N = "),
+            );
+            if run.running {
+                if ui.button("Pause").on_hover_text("Pause (space)").clicked() {
+                    out.push(ControlAction::Pause);
+                }
+            } else if ui
+                .add_enabled(!run.finished, egui::Button::new("Run"))
+                .on_hover_text("Run until solved (space)")
+                .clicked()
+            {
+                out.push(ControlAction::Run);
+            }
+            if ui
+                .add_enabled(run.iteration > 0, egui::Button::new("Back"))
+                .on_hover_text("One iteration back (←)")
+                .clicked()
+            {
+                out.push(ControlAction::Back(1));
+            }
+            if ui
+                .button("Reset")
+                .on_hover_text("Back to iteration 0 (Home)")
+                .clicked()
+            {
+                out.push(ControlAction::Reset);
+            }
+            ui.separator();
+            if ui
+                .checkbox(&mut self.paced, "Paced")
+                .on_hover_text("Run at a fixed number of iterations per second")
+                .changed()
+            {
+                out.push(ControlAction::SetSpeed(self.speed_setting()));
+            }
+            if self.paced {
+                let r = ui.add(
+                    egui::Slider::new(&mut self.speed, 0.5..=200.0)
+                        .logarithmic(true)
+                        .suffix(" it/s"),
+                );
+                if r.changed() {
+                    out.push(ControlAction::SetSpeed(self.speed_setting()));
+                }
+            }
+        });
+        // Scrubber: any recorded iteration, rebuilt by replay when the drag
+        // ends (or on a click).
+        ui.horizontal(|ui| {
+            ui.label("Iteration");
+            let mut v = if self.scrubbing {
+                self.scrub
+            } else {
+                run.iteration
+            };
+            let max = run.max_iteration.max(run.iteration).max(1);
+            let r = ui.add_enabled(
+                !run.running,
+                egui::Slider::new(&mut v, 0..=max).text("of recorded"),
+            );
+            if r.dragged() {
+                self.scrubbing = true;
+                self.scrub = v;
+            }
+            if r.drag_stopped() {
+                self.scrubbing = false;
+                out.push(ControlAction::GoTo(v));
+            } else if r.changed() && !r.dragged() {
+                out.push(ControlAction::GoTo(v));
+            }
+        });
+        out
+    }
+
+    /// Keyboard shortcuts (space, →, ←, Home), ignored while a text field
+    /// has focus.
+    pub fn shortcuts(&self, ctx: &egui::Context, run: &RunInfo) -> Vec<ControlAction> {
+        if ctx.memory(|m| m.focused().is_some()) && ctx.egui_wants_keyboard_input() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        ctx.input(|i| {
+            if i.key_pressed(egui::Key::Space) {
+                out.push(if run.running {
+                    ControlAction::Pause
+                } else {
+                    ControlAction::Run
+                });
+            }
+            if i.key_pressed(egui::Key::ArrowRight) && !run.running && !run.finished {
+                out.push(ControlAction::Step(1));
+            }
+            if i.key_pressed(egui::Key::ArrowLeft) && run.iteration > 0 {
+                out.push(ControlAction::Back(1));
+            }
+            if i.key_pressed(egui::Key::Home) {
+                out.push(ControlAction::Reset);
+            }
+        });
+        out
+    }
+
+    /// Budgets section of the side panel.
+    pub fn budget_ui(&mut self, ui: &mut egui::Ui) -> Vec<ControlAction> {
+        let mut changed = ui
+            .checkbox(&mut self.use_budget, "Pause at a budget")
+            .changed();
+        ui.add_enabled_ui(self.use_budget, |ui| {
+            ui.horizontal(|ui| {
+                let l = ui.label("iterations");
+                changed |= ui
+                    .add(egui::DragValue::new(&mut self.budget_iterations).range(1..=u64::MAX))
+                    .labelled_by(l.id)
+                    .changed();
+            });
+            ui.horizontal(|ui| {
+                let l = ui.label("nodes");
+                changed |= ui
+                    .add(egui::DragValue::new(&mut self.budget_nodes).range(1..=u64::MAX))
+                    .labelled_by(l.id)
+                    .changed();
+            });
+        });
+        if changed {
+            vec![ControlAction::SetBudget(self.budget())]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// The algorithm picker and its generated parameter panel. Returns true
+/// when the algorithm or a parameter changed.
+pub fn algorithm_panel(
+    ui: &mut egui::Ui,
+    algo: &mut String,
+    params: &mut Params,
+    seed: &mut u64,
+) -> bool {
+    let mut changed = false;
+    let current = algo.clone();
+    egui::ComboBox::from_label("Algorithm")
+        .selected_text(current.as_str())
+        .show_ui(ui, |ui| {
+            for a in registry::algorithms() {
+                let r = ui
+                    .selectable_label(*algo == a.name, a.name)
+                    .on_hover_text(a.summary);
+                if r.clicked() && *algo != a.name {
+                    *algo = a.name.to_string();
+                    *params = Params::defaults(a.params);
+                    changed = true;
+                }
+            }
+        });
+    let Ok(info) = registry::find_algo(algo) else {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("unknown algorithm {algo}"),
+        );
+        return changed;
+    };
+    ui.weak(info.summary);
+    for spec in info.params {
+        let value = params
+            .0
+            .get(spec.name)
+            .cloned()
+            .unwrap_or_else(|| spec.default_value());
+        let mut new_value = value.clone();
+        let mut mismatch = false;
+        ui.horizontal(|ui| {
+            let name_id = ui.label(spec.name).on_hover_text(spec.help).id;
+            match (spec.kind, &mut new_value) {
+                (ParamKind::Real { min, max, .. }, ParamValue::Real(v)) => {
+                    ui.add(egui::Slider::new(v, min..=max))
+                        .on_hover_text(spec.help);
+                }
+                (ParamKind::Int { min, max, .. }, ParamValue::Int(v)) => {
+                    let hi = max.min(1_000_000_000);
+                    ui.add(egui::DragValue::new(v).range(min..=hi))
+                        .labelled_by(name_id)
+                        .on_hover_text(spec.help);
+                }
+                (ParamKind::Choice { options, .. }, ParamValue::Choice(v)) => {
+                    egui::ComboBox::from_id_salt(spec.name)
+                        .selected_text(v.as_str())
+                        .show_ui(ui, |ui| {
+                            for o in options {
+                                if ui.selectable_label(v == o, *o).clicked() {
+                                    *v = o.to_string();
+                                }
+                            }
+                        })
+                        .response
+                        .on_hover_text(spec.help);
+                }
+                // A value of the wrong type (e.g. from an old settings
+                // file) is replaced by the default.
+                _ => mismatch = true,
+            }
+        });
+        if mismatch {
+            new_value = spec.default_value();
+        }
+        if new_value != value {
+            params.0.insert(spec.name.to_string(), new_value);
+            changed = true;
+        }
+    }
+    ui.horizontal(|ui| {
+        let l = ui.label("seed");
+        changed |= ui
+            .add(egui::DragValue::new(seed))
+            .labelled_by(l.id)
+            .changed();
+    });
+    changed
+}

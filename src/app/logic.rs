@@ -1,0 +1,133 @@
+//! What the UI knows about the run: the data that arrives from the worker,
+//! kept apart from the drawing code (STYLE.md "The app": rerun's
+//! `logic.rs` takes data in, the panels draw).
+
+use std::time::{Duration, Instant};
+
+use crate::search::{Snapshot, StatsSample, Status, StopReason};
+
+use super::worker::{Event, WorkerHandle};
+
+/// How long one frame may spend applying worker events (STYLE.md: "the UI
+/// drains them within a few milliseconds per frame").
+pub const DRAIN_BUDGET: Duration = Duration::from_millis(4);
+
+/// The run as the UI sees it.
+#[derive(Default)]
+pub struct RunState {
+    pub algo: String,
+    /// The latest snapshot (tree, counters, inspection).
+    pub snapshot: Option<Snapshot>,
+    /// Every stats sample received, in iteration order (see
+    /// `worker::SAMPLE_BLOCK` for the sampling stride of long runs).
+    pub samples: Vec<StatsSample>,
+    pub running: bool,
+    /// Set when the search reached a final status.
+    pub finished: Option<Status>,
+    /// The budget that paused the run, if any.
+    pub budget_reached: Option<StopReason>,
+    /// Errors not yet dismissed, newest last.
+    pub errors: Vec<String>,
+    /// Highest sync id answered by the worker.
+    pub synced: u64,
+    /// Highest iteration ever reached in this run (the scrubber's range).
+    pub max_iteration: u64,
+    /// Snapshots received so far (a cache key for the tree layout).
+    pub arrivals: u64,
+    /// Bumped whenever `samples` is cleared or cut (a cache key for the
+    /// curves).
+    pub epoch: u64,
+}
+
+impl RunState {
+    /// Applies one worker event.
+    pub fn apply(&mut self, ev: Event) {
+        match ev {
+            Event::Started { algo } => {
+                self.algo = algo;
+                self.samples.clear();
+                self.epoch += 1;
+                self.finished = None;
+                self.budget_reached = None;
+                self.max_iteration = 0;
+            }
+            Event::Snapshot(s) => {
+                self.max_iteration = self.max_iteration.max(s.counters.iterations);
+                if !s.status.is_final() {
+                    self.finished = None;
+                }
+                self.snapshot = Some(*s);
+                self.arrivals += 1;
+            }
+            Event::Samples(v) => {
+                if let Some(last) = v.last() {
+                    self.max_iteration = self.max_iteration.max(last.iteration);
+                }
+                self.samples.extend(v);
+            }
+            Event::Rewound { .. } => {
+                // Later samples stay so the scrubber can go forward again:
+                // the run is deterministic, so replaying those iterations
+                // gives the same values.
+                self.finished = None;
+                self.budget_reached = None;
+            }
+            Event::Running(r) => {
+                self.running = r;
+                if r {
+                    self.budget_reached = None;
+                    // Stepping forward from an earlier iteration replaces
+                    // the later part of the curves.
+                    let now = self.iteration();
+                    let keep = self.samples.partition_point(|s| s.iteration <= now);
+                    if keep < self.samples.len() {
+                        self.samples.truncate(keep);
+                        self.epoch += 1;
+                    }
+                    self.max_iteration = now;
+                }
+            }
+            Event::Finished(st) => self.finished = Some(st),
+            Event::BudgetReached(r) => self.budget_reached = Some(r),
+            Event::Error(e) => self.errors.push(e),
+            Event::Synced(id) => self.synced = self.synced.max(id),
+        }
+    }
+
+    /// Applies waiting events for at most [`DRAIN_BUDGET`]; true when more
+    /// are waiting (the caller asks for another frame).
+    pub fn drain(&mut self, worker: &WorkerHandle) -> bool {
+        let start = Instant::now();
+        while let Some(ev) = worker.try_recv() {
+            self.apply(ev);
+            if start.elapsed() >= DRAIN_BUDGET {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Blocks until the worker answers sync `id` (tests, headless hook).
+    pub fn wait_synced(&mut self, worker: &WorkerHandle, id: u64, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.synced < id {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            if let Some(ev) = worker.recv_timeout(left) {
+                self.apply(ev);
+            }
+        }
+        true
+    }
+
+    /// Iterations done in the shown state.
+    pub fn iteration(&self) -> u64 {
+        self.snapshot.as_ref().map_or(0, |s| s.counters.iterations)
+    }
+
+    pub fn status(&self) -> Option<Status> {
+        self.snapshot.as_ref().map(|s| s.status)
+    }
+}

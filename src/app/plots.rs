@@ -1,0 +1,233 @@
+//! Counters and live curves (issue #5 item 5, PRODUCT.md "Counters and
+//! plots"): the counters of ALGORITHMS.md §0/§9 under their CLI names, the
+//! root's values against iterations on a log scale, and the cumulative
+//! seesaw switches with the root-switch events marked; clicking an event
+//! jumps the time-travel scrubber there.
+//!
+//! Series are kept in the view's state and appended to as samples arrive
+//! (egui_plot examples: no copy of the whole history per frame); each
+//! series thins itself to at most [`MAX_POINTS`] points by dropping every
+//! second point and doubling its stride, so a long run stays cheap to draw.
+
+use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoint, Points};
+
+use crate::search::snapshot::fmt_value;
+use crate::search::{Snapshot, StatsSample};
+
+/// Points per drawn series at most.
+pub const MAX_POINTS: usize = 4_000;
+
+/// One thinned series.
+#[derive(Default)]
+struct Series {
+    points: Vec<PlotPoint>,
+    stride: u64,
+    seen: u64,
+}
+
+impl Series {
+    fn clear(&mut self) {
+        self.points.clear();
+        self.stride = 1;
+        self.seen = 0;
+    }
+
+    fn push(&mut self, x: f64, y: f64) {
+        let keep = self.seen.is_multiple_of(self.stride.max(1));
+        self.seen += 1;
+        if !keep || !y.is_finite() {
+            return;
+        }
+        self.points.push(PlotPoint::new(x, y));
+        if self.points.len() > MAX_POINTS {
+            let mut i = 0;
+            self.points.retain(|_| {
+                i += 1;
+                i % 2 == 1
+            });
+            self.stride = self.stride.max(1) * 2;
+        }
+    }
+}
+
+/// The curves' state.
+#[derive(Default)]
+pub struct Curves {
+    names: Vec<String>,
+    /// log10 of each root value.
+    values: Vec<Series>,
+    root_switches: Series,
+    all_switches: Series,
+    /// Samples already turned into points, and the run epoch they belong to.
+    consumed: usize,
+    epoch: u64,
+}
+
+/// A click on a switch event: jump there.
+pub type Jump = Option<u64>;
+
+impl Curves {
+    /// Brings the series up to date with `samples` (appending only, unless
+    /// the run changed).
+    pub fn sync(&mut self, samples: &[StatsSample], names: &[String], epoch: u64) {
+        if epoch != self.epoch || samples.len() < self.consumed || names != self.names.as_slice() {
+            self.epoch = epoch;
+            self.consumed = 0;
+            self.names = names.to_vec();
+            self.values = names.iter().map(|_| Series::default()).collect();
+            for s in &mut self.values {
+                s.clear();
+            }
+            self.root_switches.clear();
+            self.all_switches.clear();
+        }
+        for s in &samples[self.consumed..] {
+            let x = s.iteration as f64;
+            for (series, v) in self.values.iter_mut().zip(&s.root_values) {
+                // log scale: 0 and ∞ have no place on it.
+                if *v > 0.0 && v.is_finite() {
+                    series.push(x, v.log10());
+                } else {
+                    series.push(x, f64::NAN);
+                }
+            }
+            self.root_switches.push(x, s.seesaw_root_switches as f64);
+            self.all_switches.push(x, s.seesaw_switches as f64);
+        }
+        self.consumed = samples.len();
+    }
+
+    /// Root values (log scale) and the switch curves; returns the iteration
+    /// of a clicked switch event.
+    pub fn ui(&self, ui: &mut egui::Ui, snap: Option<&Snapshot>) -> Jump {
+        let h = ((ui.available_height() - 40.0) / 2.0).clamp(90.0, 260.0);
+        ui.label("Root values (log scale)");
+        Plot::new("root-values")
+            .height(h)
+            .legend(Legend::default())
+            .y_axis_formatter(|m, _| fmt_value(10f64.powf(m.value).round()))
+            .label_formatter(|hp| {
+                let p = match hp {
+                    egui_plot::HoverPosition::NearDataPoint { position, .. } => *position,
+                    egui_plot::HoverPosition::Elsewhere { position } => *position,
+                };
+                Some(format!(
+                    "iteration {:.0}\nvalue {}",
+                    p.x,
+                    fmt_value((10f64.powf(p.y) * 100.0).round() / 100.0)
+                ))
+            })
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                for (name, s) in self.names.iter().zip(&self.values) {
+                    plot.line(Line::new(format!("root {name}"), s.points.as_slice()));
+                }
+            });
+        ui.label("Cumulative seesaw switches (dots: root switch events, click to jump)");
+        let events: Vec<[f64; 2]> = snap
+            .map(|s| {
+                s.switch_events
+                    .iter()
+                    .map(|e| {
+                        let y = self.root_count_at(e.iteration);
+                        [e.iteration as f64, y]
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let resp = Plot::new("switches")
+            .height(h)
+            .legend(Legend::default())
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.line(Line::new(
+                    "root switches",
+                    self.root_switches.points.as_slice(),
+                ));
+                plot.line(Line::new(
+                    "all switches",
+                    self.all_switches.points.as_slice(),
+                ));
+                plot.points(
+                    Points::new("switch events", events.clone())
+                        .shape(MarkerShape::Diamond)
+                        .radius(4.0),
+                );
+                plot.response()
+                    .clicked()
+                    .then(|| plot.pointer_coordinate())
+                    .flatten()
+            });
+        let clicked = resp.inner?;
+        // Nearest event in screen distance.
+        let t = &resp.transform;
+        let click = t.position_from_point(&clicked);
+        events
+            .iter()
+            .map(|e| {
+                (
+                    e,
+                    t.position_from_point(&PlotPoint::new(e[0], e[1]))
+                        .distance(click),
+                )
+            })
+            .filter(|(_, d)| *d < 12.0)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(e, _)| e[0] as u64)
+    }
+
+    fn root_count_at(&self, it: u64) -> f64 {
+        let pts = &self.root_switches.points;
+        let i = pts.partition_point(|p| p.x <= it as f64);
+        if i == 0 {
+            0.0
+        } else {
+            pts[i - 1].y
+        }
+    }
+}
+
+/// The counters table (CLI names, ALGORITHMS.md §0/§9).
+/// `best_child` is the latest sample's choice (`StatsSample::best_child`).
+pub fn counters_ui(ui: &mut egui::Ui, snap: Option<&Snapshot>, best_child: Option<u32>) {
+    let Some(s) = snap else {
+        return;
+    };
+    let c = &s.counters;
+    let best = best_child
+        .and_then(|i| s.root_children.get(i as usize))
+        .map(|c| c.move_label.clone());
+    ui.horizontal_wrapped(|ui| {
+        let mut item = |name: &str, value: String| {
+            ui.label(format!("{name} {value}"));
+            ui.separator();
+        };
+        item("status", status_text(s));
+        item("iterations", c.iterations.to_string());
+        item("nodes", c.nodes_created.to_string());
+        item("expanded", c.nodes_expanded.to_string());
+        item("live", c.live_nodes.to_string());
+        item("depth", c.max_depth.to_string());
+        item("root switches", c.seesaw_root_switches.to_string());
+        item("switches", c.seesaw_switches.to_string());
+        item("revisits", c.revisits.to_string());
+        if c.playouts > 0 {
+            item("playouts", c.playouts.to_string());
+        }
+        item("time", format!("{:.0} ms", c.time_ms));
+        if let Some(b) = best {
+            item("best move", b);
+        }
+    });
+}
+
+/// The run's status in words.
+pub fn status_text(s: &Snapshot) -> String {
+    use crate::search::Status;
+    match s.status {
+        Status::Running => "running".into(),
+        Status::Proved => "proved".into(),
+        Status::Disproved => "disproved".into(),
+        Status::Unknown(r) => format!("unknown ({})", r.name()),
+    }
+}

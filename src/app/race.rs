@@ -1,0 +1,154 @@
+//! Race mode (issue #5 item 6, PRODUCT.md "Compare (race)"): a second
+//! algorithm or parameter set on the same position, on its own worker,
+//! advanced in lockstep with the main run by iterations; two trees side by
+//! side, overlaid root curves and a diff of which nodes each expanded
+//! (nodes are matched by their move path, which both runs share).
+
+use std::collections::HashSet;
+
+use egui_plot::{Legend, Line, Plot};
+
+use crate::search::snapshot::fmt_value;
+use crate::search::{registry, Params, Snapshot, StatsSample};
+
+use super::logic::RunState;
+use super::tree_view::TreeView;
+use super::worker::WorkerHandle;
+
+/// Lockstep chunk while racing: both runs take this many iterations, then
+/// wait for each other.
+pub const RACE_CHUNK: u64 = 25;
+
+/// The challenger's state.
+pub struct Race {
+    pub algo: String,
+    pub params: Params,
+    pub worker: Option<WorkerHandle>,
+    pub run: RunState,
+    pub tree: TreeView,
+    /// Run in lockstep chunks until both finish or the user pauses.
+    pub racing: bool,
+    /// Sync id that ends the current lockstep chunk.
+    pub chunk_sync: Option<u64>,
+}
+
+impl Race {
+    /// A challenger running `algo` with default parameters.
+    pub fn new(ctx: &egui::Context, algo: &str) -> Result<Race, String> {
+        let info = registry::find_algo(algo)?;
+        let wake = ctx.clone();
+        let worker = WorkerHandle::spawn(move || wake.request_repaint())?;
+        Ok(Race {
+            algo: info.name.to_string(),
+            params: Params::defaults(info.params),
+            worker: Some(worker),
+            run: RunState::default(),
+            tree: TreeView::default(),
+            racing: false,
+            chunk_sync: None,
+        })
+    }
+}
+
+/// Move paths of the expanded nodes of a snapshot (root = empty path).
+pub fn expanded_paths(snap: &Snapshot) -> HashSet<String> {
+    let mut paths: Vec<String> = Vec::with_capacity(snap.nodes.len());
+    let mut out = HashSet::new();
+    for n in &snap.nodes {
+        let p = match n.parent.and_then(|p| paths.get(p as usize)) {
+            Some(pp) if pp.is_empty() => n.move_label.clone(),
+            Some(pp) => format!("{pp} {}", n.move_label),
+            None => String::new(),
+        };
+        if n.expanded {
+            out.insert(p.clone());
+        }
+        paths.push(p);
+    }
+    out
+}
+
+/// Counts of nodes expanded by both runs, only the first, only the second.
+pub fn expansion_diff(a: &Snapshot, b: &Snapshot) -> (usize, usize, usize) {
+    let ea = expanded_paths(a);
+    let eb = expanded_paths(b);
+    let both = ea.intersection(&eb).count();
+    (both, ea.len() - both, eb.len() - both)
+}
+
+/// Root values of both runs on one log-scale plot.
+pub fn overlaid_curves(
+    ui: &mut egui::Ui,
+    a: (&str, &[StatsSample], &[String]),
+    b: (&str, &[StatsSample], &[String]),
+) {
+    let series = |samples: &[StatsSample], k: usize| -> Vec<[f64; 2]> {
+        let step = (samples.len() / 2_000).max(1);
+        samples
+            .iter()
+            .step_by(step)
+            .filter_map(|s| {
+                let v = *s.root_values.get(k)?;
+                (v > 0.0 && v.is_finite()).then(|| [s.iteration as f64, v.log10()])
+            })
+            .collect()
+    };
+    Plot::new("race-curves")
+        .height(180.0)
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .y_axis_formatter(|m, _| fmt_value(10f64.powf(m.value).round()))
+        .show(ui, |plot| {
+            for (label, samples, names) in [a, b] {
+                for (k, name) in names.iter().enumerate() {
+                    plot.line(Line::new(format!("{label} {name}"), series(samples, k)));
+                }
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::tictactoe::TicTacToe;
+    use crate::game::AnyPosition;
+    use crate::search::{QuestionKind, SearchSetup, ViewRequest};
+
+    fn snap_after(tie: &str, steps: u32) -> Snapshot {
+        let info = registry::find_algo("pns").unwrap();
+        let params =
+            Params::from_pairs(info.params, &[("tie".to_string(), tie.to_string())]).unwrap();
+        let setup = SearchSetup {
+            position: AnyPosition::TicTacToe(TicTacToe::new()),
+            params,
+            seed: 1,
+            question: QuestionKind::Win,
+            memory_limit_bytes: None,
+        };
+        let mut s = registry::build("pns", &setup).unwrap();
+        for _ in 0..steps {
+            s.step();
+        }
+        s.snapshot(&ViewRequest {
+            max_depth: 64,
+            max_nodes: 100_000,
+            ..ViewRequest::default()
+        })
+    }
+
+    #[test]
+    fn a_run_against_itself_differs_nowhere() {
+        let a = snap_after("leftmost", 5);
+        let (both, only_a, only_b) = expansion_diff(&a, &a);
+        // Each PNS iteration expands exactly one node (ALGORITHMS.md §1).
+        assert_eq!((both, only_a, only_b), (5, 0, 0));
+    }
+
+    #[test]
+    fn expanded_paths_name_the_root_and_the_moves() {
+        let a = snap_after("leftmost", 2);
+        let p = expanded_paths(&a);
+        assert!(p.contains(""), "{p:?}");
+        assert_eq!(p.len(), 2);
+    }
+}

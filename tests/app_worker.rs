@@ -1,0 +1,157 @@
+//! The worker thread on its own (issue #2 item 7): commands in, events
+//! out, samples never dropped, time travel by replay, errors and panics
+//! reported without killing the thread.
+#![cfg(feature = "gui")]
+
+use std::time::{Duration, Instant};
+
+use pnlab::app::logic::RunState;
+use pnlab::app::worker::{Command, RunSpec, WorkerHandle};
+use pnlab::game::tictactoe::TicTacToe;
+use pnlab::game::AnyPosition;
+use pnlab::search::params::ParamValue;
+use pnlab::search::{registry, Params, QuestionKind, SearchSetup, Status};
+
+fn spec(params: Params) -> RunSpec {
+    RunSpec {
+        algo: "pns".into(),
+        setup: SearchSetup {
+            position: AnyPosition::TicTacToe(TicTacToe::new()),
+            params,
+            seed: 1,
+            question: QuestionKind::Win,
+            memory_limit_bytes: None,
+        },
+    }
+}
+
+fn defaults() -> Params {
+    Params::defaults(registry::find_algo("pns").unwrap().params)
+}
+
+struct Rig {
+    w: WorkerHandle,
+    run: RunState,
+    next: u64,
+}
+
+impl Rig {
+    fn new() -> Rig {
+        Rig {
+            w: WorkerHandle::spawn(|| {}).unwrap(),
+            run: RunState::default(),
+            next: 0,
+        }
+    }
+    fn send(&mut self, c: Command) {
+        self.w.send(c).unwrap();
+    }
+    fn settle(&mut self) {
+        self.next += 1;
+        let id = self.next;
+        self.send(Command::Sync(id));
+        assert!(self.run.wait_synced(&self.w, id, Duration::from_secs(20)));
+    }
+}
+
+#[test]
+fn steps_produce_one_sample_per_iteration_and_a_snapshot() {
+    let mut r = Rig::new();
+    r.send(Command::Load(spec(defaults())));
+    r.send(Command::Step(5));
+    r.settle();
+    assert_eq!(r.run.iteration(), 5);
+    let its: Vec<u64> = r.run.samples.iter().map(|s| s.iteration).collect();
+    assert_eq!(its, vec![0, 1, 2, 3, 4, 5]);
+    assert!(!r.run.running);
+}
+
+#[test]
+fn going_back_replays_to_the_same_state() {
+    let mut r = Rig::new();
+    r.send(Command::Load(spec(defaults())));
+    r.send(Command::Step(3));
+    r.settle();
+    let at3 = r.run.snapshot.clone().unwrap();
+    r.send(Command::Step(4));
+    r.settle();
+    assert_eq!(r.run.iteration(), 7);
+    r.send(Command::GoTo(3));
+    r.settle();
+    let again = r.run.snapshot.clone().unwrap();
+    assert_eq!(again.nodes, at3.nodes);
+    assert_eq!(again.selection_path, at3.selection_path);
+    r.send(Command::Back(3));
+    r.settle();
+    assert_eq!(r.run.iteration(), 0);
+}
+
+#[test]
+fn run_reaches_the_known_result_and_finished_is_delivered() {
+    let mut r = Rig::new();
+    r.send(Command::Load(spec(defaults())));
+    r.send(Command::Run);
+    r.settle();
+    // Tic-tac-toe is a draw: "the first player wins" is disproved.
+    assert_eq!(r.run.finished, Some(Status::Disproved));
+    // Every iteration up to SAMPLE_BLOCK is sampled, none dropped.
+    let n = r.run.iteration();
+    assert_eq!(r.run.samples.len() as u64, n + 1);
+    assert_eq!(r.run.samples.last().unwrap().iteration, n);
+}
+
+#[test]
+fn a_bad_algorithm_is_an_error_and_keeps_the_loaded_run() {
+    let mut r = Rig::new();
+    r.send(Command::Load(spec(defaults())));
+    r.send(Command::Step(2));
+    r.settle();
+    let mut bad = spec(defaults());
+    bad.algo = "no-such-algo".into();
+    r.send(Command::Load(bad));
+    r.settle();
+    assert!(
+        r.run.errors.iter().any(|e| e.contains("unknown algorithm")),
+        "{:?}",
+        r.run.errors
+    );
+    r.send(Command::Step(1));
+    r.settle();
+    assert_eq!(r.run.iteration(), 3);
+}
+
+#[test]
+fn a_panic_in_the_search_is_reported_and_the_thread_survives() {
+    let mut r = Rig::new();
+    // A parameter of the wrong type makes PNS's constructor panic (its
+    // `Params::choice` accessor insists on a choice).
+    let mut p = defaults();
+    p.0.insert("tie".into(), ParamValue::Int(3));
+    r.send(Command::Load(spec(p)));
+    r.settle();
+    assert!(
+        r.run.errors.iter().any(|e| e.contains("panicked")),
+        "{:?}",
+        r.run.errors
+    );
+    r.send(Command::Load(spec(defaults())));
+    r.send(Command::Step(1));
+    r.settle();
+    assert_eq!(r.run.iteration(), 1);
+}
+
+#[test]
+fn pause_interrupts_a_long_run_quickly() {
+    let mut r = Rig::new();
+    r.send(Command::Load(spec(defaults())));
+    // Paced at 2 iterations per second: a run that would take minutes.
+    r.send(Command::SetSpeed(Some(2.0)));
+    r.send(Command::Run);
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    r.send(Command::Pause);
+    r.settle();
+    assert!(t.elapsed() < Duration::from_secs(2));
+    assert!(!r.run.running);
+    assert!(r.run.iteration() <= 2, "{}", r.run.iteration());
+}
