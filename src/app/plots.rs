@@ -105,7 +105,7 @@ impl Curves {
         Plot::new("root-values")
             .height(h)
             .legend(Legend::default())
-            .y_axis_formatter(|m, _| fmt_value(10f64.powf(m.value).round()))
+            .y_axis_formatter(|m, _| log_tick(m.value))
             .label_formatter(|hp| {
                 let p = match hp {
                     egui_plot::HoverPosition::NearDataPoint { position, .. } => *position,
@@ -184,6 +184,16 @@ impl Curves {
         } else {
             pts[i - 1].y
         }
+    }
+}
+
+/// A tick label of a log10 axis: the value itself, one decimal below 10.
+pub fn log_tick(log_value: f64) -> String {
+    let v = 10f64.powf(log_value);
+    if v < 10.0 {
+        format!("{v:.1}")
+    } else {
+        fmt_value(v.round())
     }
 }
 

@@ -8,7 +8,6 @@ use std::collections::HashSet;
 
 use egui_plot::{Legend, Line, Plot};
 
-use crate::search::snapshot::fmt_value;
 use crate::search::{registry, Params, Snapshot, StatsSample};
 
 use super::logic::RunState;
@@ -97,7 +96,7 @@ pub fn overlaid_curves(
         .height(180.0)
         .legend(Legend::default())
         .allow_scroll(false)
-        .y_axis_formatter(|m, _| fmt_value(10f64.powf(m.value).round()))
+        .y_axis_formatter(|m, _| super::plots::log_tick(m.value))
         .show(ui, |plot| {
             for (label, samples, names) in [a, b] {
                 for (k, name) in names.iter().enumerate() {

@@ -206,7 +206,7 @@ struct Worker {
 /// Whether iteration `it` is sampled (see [`SAMPLE_BLOCK`]).
 pub fn sampled(it: u64) -> bool {
     let stride = (it / SAMPLE_BLOCK + 1).next_power_of_two();
-    it % stride == 0
+    it.is_multiple_of(stride)
 }
 
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
