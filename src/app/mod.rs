@@ -5,6 +5,7 @@
 //! `plots`, `files`) draw and collect actions; `ui` lays the window out;
 //! this module is the eframe shell and the entry point the binary calls.
 
+pub mod bench;
 pub mod board;
 pub mod controls;
 pub mod files;

@@ -20,6 +20,10 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2}
 use crate::search::snapshot::{fmt_value, NodeKind, NodeStatus, SnapNode};
 use crate::search::{NodeId, Snapshot, ViewRequest};
 
+/// The smallest zoom an automatic fit goes down to: below it node labels
+/// are no longer drawn, so wider trees are scrolled instead.
+const READABLE_ZOOM: f32 = 0.55;
+
 /// Horizontal distance between two leaves at zoom 1, in points.
 const SLOT: f32 = 62.0;
 /// Vertical distance between two levels at zoom 1.
@@ -353,6 +357,13 @@ impl TreeView {
         }
         if self.fit_pending {
             self.fit(rect);
+            // A tree too wide to fit legibly keeps a readable zoom and
+            // scrolls to the selection path instead of shrinking to a strip.
+            if self.zoom < READABLE_ZOOM {
+                self.zoom = READABLE_ZOOM;
+                self.pan.y = 30.0;
+                self.follow(snap, rect);
+            }
             self.fit_pending = false;
         }
         // Glide displayed positions toward the layout.

@@ -27,6 +27,13 @@ pub struct BenchArgs {
     /// One JSON object per line.
     #[arg(long)]
     pub json: bool,
+    /// Measure the app instead: tree-view frame times at 10⁴, 10⁵, 10⁶
+    /// nodes and search throughput through the worker versus headless.
+    #[arg(long)]
+    pub ui: bool,
+    /// With --ui: the largest tree measured, in nodes.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub ui_max_nodes: u64,
 }
 
 /// A fixed set of positions and the per-position budget.
@@ -110,6 +117,9 @@ const DEFAULT_ALGOS: &[&str] = &[
 ];
 
 pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
+    if args.ui {
+        return run_ui(args.ui_max_nodes);
+    }
     let names: Vec<&str> = match &args.suite {
         Some(s) => vec![s.as_str()],
         None => SUITES.to_vec(),
@@ -212,4 +222,19 @@ fn print_human(row: &serde_json::Value) {
         row["bytes_per_node"],
         row["time_ms"],
     );
+}
+
+#[cfg(feature = "gui")]
+fn run_ui(max_nodes: u64) -> Result<ExitCode, UserError> {
+    for row in pnlab::app::bench::run(max_nodes).map_err(UserError)? {
+        println!("{row}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "gui"))]
+fn run_ui(_max_nodes: u64) -> Result<ExitCode, UserError> {
+    Err(UserError(
+        "--ui measures the app, but this pnlab was built without the `gui` feature".into(),
+    ))
 }

@@ -1,23 +1,23 @@
-//! Measures the app's costs (issue #5 "What it must show"): the tree
+//! The app's benchmark (issue #5, CLI `pnlab bench --ui`): the tree
 //! view's frame time (egui pass + tessellation, no GPU) on snapshots of
 //! PNS trees of about 10⁴, 10⁵ and 10⁶ nodes, and PNS iterations per second
 //! headless versus through the worker with a UI draining it at 60 frames
-//! per second. `cargo run --release --example app_bench [MAX_NODES]`.
+//! per second.
 
 use std::time::{Duration, Instant};
 
-use pnlab::app::logic::RunState;
-use pnlab::app::tree_view::TreeView;
-use pnlab::app::worker::{Command, RunSpec, WorkerHandle};
-use pnlab::game::{AnyPosition, GameKind};
-use pnlab::search::{registry, Params, QuestionKind, SearchSetup, ViewRequest};
+use crate::app::logic::RunState;
+use crate::app::tree_view::TreeView;
+use crate::app::worker::{Command, RunSpec, WorkerHandle};
+use crate::game::AnyPosition;
+use crate::search::{registry, Params, QuestionKind, SearchSetup, ViewRequest};
 
 fn setup() -> SearchSetup {
     SearchSetup {
         // The empty Connect Four board: PNS grows a large tree without
         // finishing, which is what a frame-time test needs.
-        position: AnyPosition::parse(GameKind::Connect4, "").expect("empty board"),
-        params: Params::defaults(registry::find_algo("pns").expect("pns").params),
+        position: AnyPosition::Connect4(crate::game::connect4::Connect4::default()),
+        params: Params::defaults(crate::search::pns::PARAMS),
         seed: 1,
         question: QuestionKind::Win,
         memory_limit_bytes: None,
@@ -29,12 +29,11 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-fn main() {
-    let max_nodes: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
-    let mut search = registry::build("pns", &setup()).expect("pns builds");
+/// Runs the UI benchmark up to trees of `max_nodes` nodes and returns one
+/// JSON object per measurement (CLI.md `pnlab bench --ui`).
+pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
+    let mut rows = Vec::new();
+    let mut search = registry::build("pns", &setup())?;
     let ctx = egui::Context::default();
     let mut view = TreeView::default();
     let mut target = 10_000u64;
@@ -67,42 +66,49 @@ fn main() {
             std::hint::black_box(prims);
             out.drop_without_applying_deltas();
         }
-        println!(
-            "tree of {} nodes: snapshot {} nodes in {snap_ms:.2} ms, tree-view frame median {:.2} ms (max {:.2})",
-            search.counters().nodes_created,
-            snap.nodes.len(),
-            median(frames.clone()),
-            frames.iter().cloned().fold(0.0, f64::max)
-        );
+        rows.push(serde_json::json!({
+            "suite": "ui",
+            "tree_nodes": search.counters().nodes_created,
+            "snapshot_nodes": snap.nodes.len(),
+            "snapshot_ms": (snap_ms * 1000.0).round() / 1000.0,
+            "frame_ms_median": (median(frames.clone()) * 1000.0).round() / 1000.0,
+            "frame_ms_max": (frames.iter().cloned().fold(0.0, f64::max) * 1000.0).round() / 1000.0,
+        }));
         target *= 10;
     }
 
     // Throughput: headless versus through the worker.
     let iterations = 300_000u64;
-    let mut s = registry::build("pns", &setup()).expect("pns builds");
+    let mut s = registry::build("pns", &setup())?;
     let t = Instant::now();
     for _ in 0..iterations {
         s.step();
     }
     let headless = iterations as f64 / t.elapsed().as_secs_f64();
-    let w = WorkerHandle::spawn(|| {}).expect("worker");
+    let w = WorkerHandle::spawn(|| {}).map_err(|e| e.to_string())?;
     let mut run = RunState::default();
     w.send(Command::Load(RunSpec {
         algo: "pns".into(),
         setup: setup(),
     }))
-    .expect("send");
+    .map_err(|e| e.to_string())?;
     let t = Instant::now();
-    w.send(Command::Step(iterations)).expect("send");
-    w.send(Command::Sync(1)).expect("send");
+    w.send(Command::Step(iterations))
+        .map_err(|e| e.to_string())?;
+    w.send(Command::Sync(1)).map_err(|e| e.to_string())?;
     while run.synced < 1 {
         // A UI frame: drain within the budget, then wait for the next frame.
         run.drain(&w);
         std::thread::sleep(Duration::from_millis(16));
     }
     let worker = iterations as f64 / t.elapsed().as_secs_f64();
-    println!(
-        "PNS on Connect Four: headless {headless:.0} it/s, through the worker {worker:.0} it/s ({:.0}%)",
-        100.0 * worker / headless
-    );
+    rows.push(serde_json::json!({
+        "suite": "ui-throughput",
+        "algo": "pns",
+        "game": "connect4",
+        "headless_iterations_per_sec": headless.round(),
+        "worker_iterations_per_sec": worker.round(),
+        "worker_vs_headless": (1000.0 * worker / headless).round() / 1000.0,
+    }));
+    Ok(rows)
 }
