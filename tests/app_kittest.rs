@@ -120,7 +120,7 @@ fn malformed_file_reports_file_line_and_keeps_the_session() {
 
     let dir = std::env::temp_dir().join(format!("pnlab-app-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("bad.txt");
+    let bad = dir.join("bad.ttt");
     std::fs::write(&bad, "# a comment\nxxq......\n").unwrap();
     h.state_mut().open_path(&bad);
     settle(&mut h);
@@ -128,7 +128,7 @@ fn malformed_file_reports_file_line_and_keeps_the_session() {
         .get_by_label_contains("error:")
         .value()
         .unwrap_or_default();
-    assert!(msg.contains("bad.txt:2:"), "{msg}");
+    assert!(msg.contains("bad.ttt:2:3:"), "{msg}");
     // The session is kept: same run, same iteration.
     h.get_by_label("iterations 1");
     let _ = std::fs::remove_dir_all(&dir);

@@ -22,7 +22,7 @@ use crate::search::{NodeId, Snapshot, ViewRequest};
 
 /// The smallest zoom an automatic fit goes down to: below it node labels
 /// are no longer drawn, so wider trees are scrolled instead.
-const READABLE_ZOOM: f32 = 0.55;
+const READABLE_ZOOM: f32 = 0.65;
 
 /// Horizontal distance between two leaves at zoom 1, in points.
 const SLOT: f32 = 62.0;
