@@ -78,7 +78,8 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
     }
 
     // Throughput: headless versus through the worker.
-    let iterations = 300_000u64;
+    // Long enough that start-up and the final 16 ms poll do not dominate.
+    let iterations = 2_000_000u64;
     let mut s = registry::build("pns", &setup())?;
     let t = Instant::now();
     for _ in 0..iterations {
