@@ -194,3 +194,53 @@ fn race_two_parameter_sets_in_lockstep() {
     assert_eq!(nums[0] + nums[1], 10, "{diff}");
     assert_eq!(nums[0] + nums[2], 10, "{diff}");
 }
+
+#[test]
+fn error_rate_scores_the_chosen_move_against_the_winning_moves() {
+    let mut h = harness();
+    // x: a1 b1, o: a2 b2, x to move. The winning moves are worked out here
+    // by plain negamax (the reference), not by the app.
+    let g = TicTacToe::parse("xx./oo./...").unwrap();
+    let q = pnlab::search::Question {
+        attacker: pnlab::game::Player::First,
+        goal: pnlab::search::Goal::Win,
+    };
+    let winning: Vec<String> = {
+        use pnlab::game::Game;
+        pnlab::search::reference::winning_moves(&g, &q)
+            .into_iter()
+            .map(|m| g.format_move(m))
+            .collect()
+    };
+    assert!(!winning.is_empty());
+    h.state_mut().load_entry(PositionEntry {
+        name: "x to win".into(),
+        game: GameKind::TicTacToe,
+        position: AnyPosition::TicTacToe(g),
+        notes: String::new(),
+        expected: None,
+        algo: Some("pns".into()),
+        params: Vec::new(),
+        line: 1,
+    });
+    settle(&mut h);
+    h.get_by_label(&format!(
+        "correct moves (exhaustive, moves that achieve the question): {}",
+        winning.join(" ")
+    ));
+    h.get_by_label("Error rate of the chosen move");
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    h.get_by_label("status proved");
+    // A proof names a winning move, so the final choice is shown as
+    // correct, and it is one of the reference's winning moves.
+    let shown: Vec<&String> = winning
+        .iter()
+        .filter(|w| {
+            h.query_by_label(&format!("best move {w} (correct)"))
+                .is_some()
+        })
+        .collect();
+    assert_eq!(shown.len(), 1, "{winning:?}");
+    assert!(h.query_by_label_contains("(wrong)").is_none());
+}

@@ -11,8 +11,11 @@ use std::path::{Path, PathBuf};
 
 use crate::experiments::write_atomic;
 use crate::positions::{self, PositionEntry};
+use crate::search::correct_moves::CorrectMoves;
 use crate::search::snapshot::{fmt_value, NodeKind, NodeStatus};
 use crate::search::{Snapshot, StatsSample};
+
+use super::error_rate::ErrorTally;
 
 use super::tree_view::Layout;
 
@@ -213,13 +216,22 @@ pub fn to_svg(snap: &Snapshot) -> String {
 
 /// The curves as CSV: one row per sample, the root values under their
 /// names (CLI-style counter names in the header).
-pub fn curves_csv(samples: &[StatsSample], value_names: &[String]) -> String {
+pub fn curves_csv(
+    samples: &[StatsSample],
+    value_names: &[String],
+    correct: Option<&CorrectMoves>,
+) -> String {
     let mut out =
         String::from("iteration,nodes,max_depth,seesaw_root_switches,seesaw_switches,revisits");
     for n in value_names {
         let _ = write!(out, ",root_{n}");
     }
-    out.push_str(",best_child\n");
+    out.push_str(",best_child");
+    if correct.is_some() {
+        out.push_str(",best_child_correct,error_share");
+    }
+    out.push('\n');
+    let mut tally = ErrorTally::default();
     for s in samples {
         let _ = write!(
             out,
@@ -240,10 +252,15 @@ pub fn curves_csv(samples: &[StatsSample], value_names: &[String]) -> String {
         }
         match s.best_child {
             Some(b) => {
-                let _ = writeln!(out, ",{b}");
+                let _ = write!(out, ",{b}");
             }
-            None => out.push_str(",\n"),
+            None => out.push(','),
         }
+        if let Some(c) = correct {
+            let (_, wrong, share) = tally.add(s, c);
+            let _ = write!(out, ",{},{share:.6}", wrong == 0.0);
+        }
+        out.push('\n');
     }
     out
 }

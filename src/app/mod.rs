@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod board;
 pub mod controls;
+pub mod error_rate;
 pub mod files;
 pub mod inspector;
 pub mod logic;

@@ -11,8 +11,11 @@
 
 use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoint, Points};
 
+use crate::search::correct_moves::CorrectMoves;
 use crate::search::snapshot::fmt_value;
 use crate::search::{Snapshot, StatsSample};
+
+use super::error_rate::ErrorTally;
 
 /// Points per drawn series at most.
 pub const MAX_POINTS: usize = 4_000;
@@ -58,6 +61,15 @@ pub struct Curves {
     values: Vec<Series>,
     root_switches: Series,
     all_switches: Series,
+    /// Error of the chosen move (0/1) and the share of wrong iterations,
+    /// when the correct moves are known.
+    error_now: Series,
+    error_share: Series,
+    error_tally: ErrorTally,
+    /// The correct moves the error series were scored against (their
+    /// generation; 0 = none).
+    correct_generation: u64,
+    has_errors: bool,
     /// Samples already turned into points, and the run epoch they belong to.
     consumed: usize,
     epoch: u64,
@@ -68,10 +80,27 @@ pub type Jump = Option<u64>;
 
 impl Curves {
     /// Brings the series up to date with `samples` (appending only, unless
-    /// the run changed).
-    pub fn sync(&mut self, samples: &[StatsSample], names: &[String], epoch: u64) {
-        if epoch != self.epoch || samples.len() < self.consumed || names != self.names.as_slice() {
+    /// the run or the known correct moves changed). `correct` comes with
+    /// its generation number (see `error_rate::CorrectMovesTask`).
+    pub fn sync(
+        &mut self,
+        samples: &[StatsSample],
+        names: &[String],
+        epoch: u64,
+        correct: (Option<&CorrectMoves>, u64),
+    ) {
+        let (correct, correct_generation) = correct;
+        if epoch != self.epoch
+            || samples.len() < self.consumed
+            || names != self.names.as_slice()
+            || correct_generation != self.correct_generation
+        {
             self.epoch = epoch;
+            self.correct_generation = correct_generation;
+            self.has_errors = correct.is_some();
+            self.error_now.clear();
+            self.error_share.clear();
+            self.error_tally = ErrorTally::default();
             self.consumed = 0;
             self.names = names.to_vec();
             self.values = names.iter().map(|_| Series::default()).collect();
@@ -93,14 +122,22 @@ impl Curves {
             }
             self.root_switches.push(x, s.seesaw_root_switches as f64);
             self.all_switches.push(x, s.seesaw_switches as f64);
+            if let Some(c) = correct {
+                let (x, now, share) = self.error_tally.add(s, c);
+                self.error_now.push(x, now);
+                self.error_share.push(x, share);
+            }
         }
         self.consumed = samples.len();
     }
 
-    /// Root values (log scale) and the switch curves; returns the iteration
-    /// of a clicked switch event.
-    pub fn ui(&self, ui: &mut egui::Ui, snap: Option<&Snapshot>) -> Jump {
-        let h = ((ui.available_height() - 40.0) / 2.0).clamp(90.0, 260.0);
+    /// Root values (log scale), the switch curves and, when the correct
+    /// moves are known, the error rate of the chosen move (`error_note`
+    /// says what is known); returns the iteration of a clicked switch
+    /// event.
+    pub fn ui(&self, ui: &mut egui::Ui, snap: Option<&Snapshot>, error_note: &str) -> Jump {
+        let plots = if self.has_errors { 3.0 } else { 2.0 };
+        let h = ((ui.available_height() - 60.0) / plots).clamp(90.0, 260.0);
         ui.label("Root values (log scale)");
         Plot::new("root-values")
             .height(h)
@@ -158,6 +195,28 @@ impl Curves {
                     .then(|| plot.pointer_coordinate())
                     .flatten()
             });
+        if !error_note.is_empty() {
+            ui.label(egui::RichText::new(error_note).small());
+        }
+        if self.has_errors {
+            ui.label("Error rate of the chosen move");
+            Plot::new("error-rate")
+                .height(h)
+                .legend(Legend::default())
+                .allow_scroll(false)
+                .include_y(0.0)
+                .include_y(1.0)
+                .show(ui, |plot| {
+                    plot.line(Line::new(
+                        "chosen move wrong (0/1)",
+                        self.error_now.points.as_slice(),
+                    ));
+                    plot.line(Line::new(
+                        "share of iterations wrong",
+                        self.error_share.points.as_slice(),
+                    ));
+                });
+        }
         let clicked = resp.inner?;
         // Nearest event in screen distance.
         let t = &resp.transform;
@@ -198,8 +257,14 @@ pub fn log_tick(log_value: f64) -> String {
 }
 
 /// The counters table (CLI names, ALGORITHMS.md §0/§9).
-/// `best_child` is the latest sample's choice (`StatsSample::best_child`).
-pub fn counters_ui(ui: &mut egui::Ui, snap: Option<&Snapshot>, best_child: Option<u32>) {
+/// `best_child` is the latest sample's choice (`StatsSample::best_child`),
+/// marked right or wrong when the correct moves are known.
+pub fn counters_ui(
+    ui: &mut egui::Ui,
+    snap: Option<&Snapshot>,
+    best_child: Option<u32>,
+    correct: Option<&CorrectMoves>,
+) {
     let Some(s) = snap else {
         return;
     };
@@ -226,7 +291,12 @@ pub fn counters_ui(ui: &mut egui::Ui, snap: Option<&Snapshot>, best_child: Optio
         }
         item("time", format!("{:.0} ms", c.time_ms));
         if let Some(b) = best {
-            item("best move", b);
+            let verdict = match correct {
+                Some(c) if c.is_correct(best_child) => " (correct)",
+                Some(_) => " (wrong)",
+                None => "",
+            };
+            item("best move", format!("{b}{verdict}"));
         }
     });
 }

@@ -8,8 +8,10 @@ use std::collections::HashSet;
 
 use egui_plot::{Legend, Line, Plot};
 
+use crate::search::correct_moves::CorrectMoves;
 use crate::search::{registry, Params, Snapshot, StatsSample};
 
+use super::error_rate::error_points;
 use super::logic::RunState;
 use super::tree_view::TreeView;
 use super::worker::WorkerHandle;
@@ -80,6 +82,7 @@ pub fn overlaid_curves(
     ui: &mut egui::Ui,
     a: (&str, &[StatsSample], &[String]),
     b: (&str, &[StatsSample], &[String]),
+    correct: Option<&CorrectMoves>,
 ) {
     let series = |samples: &[StatsSample], k: usize| -> Vec<[f64; 2]> {
         let step = (samples.len() / 2_000).max(1);
@@ -102,6 +105,24 @@ pub fn overlaid_curves(
                 for (k, name) in names.iter().enumerate() {
                     plot.line(Line::new(format!("{label} {name}"), series(samples, k)));
                 }
+            }
+        });
+    let Some(correct) = correct else {
+        return;
+    };
+    ui.label("Share of iterations with a wrong chosen move");
+    Plot::new("race-errors")
+        .height(120.0)
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .include_y(0.0)
+        .include_y(1.0)
+        .show(ui, |plot| {
+            for (label, samples, _) in [a, b] {
+                let share = error_points(samples, correct).share;
+                let step = (share.len() / 2_000).max(1);
+                let thin: Vec<[f64; 2]> = share.into_iter().step_by(step).collect();
+                plot.line(Line::new(format!("{label} error share"), thin));
             }
         });
 }

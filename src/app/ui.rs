@@ -11,6 +11,7 @@ use crate::search::{registry, Params, QuestionKind, SearchSetup};
 
 use super::board;
 use super::controls::{self, ControlAction, Controls, RunInfo};
+use super::error_rate::CorrectMovesTask;
 use super::files;
 use super::inspector;
 use super::logic::RunState;
@@ -127,6 +128,8 @@ pub struct PnlabApp {
     pub tree: TreeView,
     pub settings: Settings,
     curves: Curves,
+    /// The loaded position's correct root moves (error-rate curves).
+    pub correct: CorrectMovesTask,
     /// Positions of the last opened file (choose one to load).
     pub file_entries: Vec<PositionEntry>,
     pub file_source: String,
@@ -181,6 +184,7 @@ impl PnlabApp {
             tree,
             settings,
             curves: Curves::default(),
+            correct: CorrectMovesTask::default(),
             file_entries: Vec::new(),
             file_source: String::new(),
             show_browser: false,
@@ -216,6 +220,10 @@ impl PnlabApp {
     /// Waits until the worker has carried out every command sent so far
     /// (tests and the headless hook); false on timeout.
     pub fn settle(&mut self, timeout: Duration) -> bool {
+        // The correct moves are part of what the UI shows (error curve).
+        if !self.correct.wait(timeout) {
+            return false;
+        }
         let id = self.sync();
         let Some(w) = self.worker.as_ref() else {
             return false;
@@ -331,6 +339,14 @@ impl PnlabApp {
         self.epoch += 1;
         self.send(Command::SetView(self.tree.request()));
         let setup = self.setup(self.params.clone());
+        let best_moves = self
+            .entry
+            .expected
+            .as_ref()
+            .map(|e| e.best_moves.clone())
+            .unwrap_or_default();
+        self.correct
+            .start(&setup.position, setup.root_question(), &best_moves);
         self.send(Command::Load(RunSpec {
             algo: self.algo.clone(),
             setup,
@@ -491,8 +507,18 @@ impl PnlabApp {
             .as_ref()
             .map(|s| s.value_names.clone())
             .unwrap_or_default();
-        self.curves
-            .sync(&self.run.samples, &names, self.epoch + self.run.epoch);
+        if self.correct.poll() {
+            ctx.request_repaint();
+        } else if self.correct.is_computing() {
+            // The evaluation thread cannot wake the UI; look again soon.
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+        self.curves.sync(
+            &self.run.samples,
+            &names,
+            self.epoch + self.run.epoch,
+            (self.correct.correct(), self.correct.generation),
+        );
     }
 
     /// One frame of the whole window.
@@ -572,7 +598,7 @@ impl PnlabApp {
 
         egui::Panel::bottom("status").show(ui, |ui| {
             let best = self.run.samples.last().and_then(|s| s.best_child);
-            plots::counters_ui(ui, self.run.snapshot.as_ref(), best);
+            plots::counters_ui(ui, self.run.snapshot.as_ref(), best, self.correct.correct());
             if let Some(r) = self.run.budget_reached {
                 ui.label(format!("paused: budget reached ({})", r.name()));
             }
@@ -627,6 +653,7 @@ impl PnlabApp {
                                     ui,
                                     ("A", &self.run.samples, &a.value_names),
                                     ("B", &r.run.samples, &b.value_names),
+                                    self.correct.correct(),
                                 );
                             }
                             ui.separator();
@@ -635,7 +662,8 @@ impl PnlabApp {
                         inspector::ui(ui, self.run.snapshot.as_ref(), self.tree.selected);
                         if self.settings.show_plots {
                             ui.separator();
-                            if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref()) {
+                            let note = self.correct.describe();
+                            if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref(), &note) {
                                 actions.push(ControlAction::GoTo(k));
                             }
                         }
@@ -922,7 +950,10 @@ impl PnlabApp {
         let bytes = match e {
             Export::Dot => files::to_dot(snap).into_bytes(),
             Export::Svg => files::to_svg(snap).into_bytes(),
-            Export::Csv => files::curves_csv(&self.run.samples, &snap.value_names).into_bytes(),
+            Export::Csv => {
+                files::curves_csv(&self.run.samples, &snap.value_names, self.correct.correct())
+                    .into_bytes()
+            }
             Export::Json => {
                 files::run_json(snap, &self.entry, &self.params, self.settings.seed).into_bytes()
             }

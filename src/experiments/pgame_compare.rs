@@ -28,7 +28,9 @@ use std::time::Instant;
 use crate::game::pgame::PGame;
 use crate::game::{Game, Player};
 use crate::search::registry::{build, find_algo};
-use crate::search::{reference, Goal, Params, Question, QuestionKind, SearchSetup, Status};
+use crate::search::{
+    correct_moves, reference, Goal, Params, Question, QuestionKind, SearchSetup, Status,
+};
 
 use super::{run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
 
@@ -69,24 +71,16 @@ fn is_mcts(algo: &str) -> bool {
     algo == "uct-solver" || algo == "mcts-solver"
 }
 
-/// The root moves counted as correct (see the module comment).
+/// The root moves counted as correct (see the module comment; the rule is
+/// [`correct_moves::exhaustive`]'s with MAX to move).
 fn correct_moves(g: &PGame) -> Vec<bool> {
-    let b = g.branching() as usize;
-    for goal in [Goal::Win, Goal::NotLose] {
-        let q = Question {
-            attacker: Player::First,
-            goal,
-        };
-        let good = reference::winning_moves(g, &q);
-        if !good.is_empty() {
-            let mut v = vec![false; b];
-            for m in good {
-                v[m as usize] = true;
-            }
-            return v;
-        }
-    }
-    vec![true; b]
+    let q = Question {
+        attacker: Player::First,
+        goal: Goal::Win,
+    };
+    correct_moves::exhaustive(g, &q, u64::MAX)
+        .map(|c| c.correct)
+        .unwrap_or_else(|| vec![true; g.branching() as usize])
 }
 
 fn run_one(

@@ -124,28 +124,42 @@ pub fn winning_moves<G: Game>(g: &G, q: &Question) -> Vec<G::Move> {
 /// proof-number machinery; used where positions repeat a lot (Hex 4×4,
 /// Othello endgames) and plain alpha-beta would take minutes.
 pub fn answer_memo<G: Game>(g: &G, q: &Question) -> bool {
-    fn solve<G: Game>(g: &G, q: &Question, memo: &mut HashMap<u64, bool>) -> bool {
-        if let Some(o) = g.outcome() {
-            return q.holds(o);
-        }
-        let h = g.hash();
-        if let Some(&v) = memo.get(&h) {
-            return v;
-        }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        let child_holds = |m: &G::Move, memo: &mut HashMap<u64, bool>| {
-            let mut c = g.clone();
-            c.play(*m);
-            solve(&c, q, memo)
-        };
-        let v = if g.to_move() == q.attacker {
-            moves.iter().any(|m| child_holds(m, memo))
-        } else {
-            moves.iter().all(|m| child_holds(m, memo))
-        };
-        memo.insert(h, v);
-        v
+    let mut budget = u64::MAX;
+    answer_bounded(g, q, &mut HashMap::new(), &mut budget)
+        .expect("an unlimited budget never runs out")
+}
+
+/// [`answer_memo`] that visits at most `budget` positions (memo hits are
+/// free), sharing `memo` between calls: `None` once the budget is spent.
+/// The app asks it for the correct root moves of a position it does not
+/// know to be small, so the cost has to be capped.
+pub fn answer_bounded<G: Game>(
+    g: &G,
+    q: &Question,
+    memo: &mut HashMap<u64, bool>,
+    budget: &mut u64,
+) -> Option<bool> {
+    if let Some(o) = g.outcome() {
+        return Some(q.holds(o));
     }
-    solve(g, q, &mut HashMap::new())
+    let h = g.hash();
+    if let Some(&v) = memo.get(&h) {
+        return Some(v);
+    }
+    *budget = budget.checked_sub(1)?;
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let attacker_moves = g.to_move() == q.attacker;
+    // The attacker needs one move that holds; the defender one that fails.
+    let mut v = !attacker_moves;
+    for m in moves {
+        let mut c = g.clone();
+        c.play(m);
+        if answer_bounded(&c, q, memo, budget)? == attacker_moves {
+            v = attacker_moves;
+            break;
+        }
+    }
+    memo.insert(h, v);
+    Some(v)
 }
