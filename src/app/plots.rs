@@ -204,8 +204,7 @@ impl Curves {
                 .height(h)
                 .legend(Legend::default())
                 .allow_scroll(false)
-                .include_y(0.0)
-                .include_y(1.0)
+                .default_y_bounds(-0.05, 1.05)
                 .show(ui, |plot| {
                     plot.line(Line::new(
                         "chosen move wrong (0/1)",

@@ -115,8 +115,7 @@ pub fn overlaid_curves(
         .height(120.0)
         .legend(Legend::default())
         .allow_scroll(false)
-        .include_y(0.0)
-        .include_y(1.0)
+        .default_y_bounds(-0.05, 1.05)
         .show(ui, |plot| {
             for (label, samples, _) in [a, b] {
                 let share = error_points(samples, correct).share;

@@ -1021,7 +1021,9 @@ impl PnlabApp {
                 }
             }
             HookPhase::Running(id) => {
-                if self.run.synced >= id {
+                // The error curve belongs in the picture: wait for the
+                // correct moves too (the evaluation is capped).
+                if self.run.synced >= id && !self.correct.is_computing() {
                     hook.phase = HookPhase::Settling(10);
                 }
             }

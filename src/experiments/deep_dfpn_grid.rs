@@ -15,17 +15,24 @@
 //! `eps` (`0.05,0.25,0.5,1,2,4`), `max_nodes` (2000000).
 //! Outputs: `deep-dfpn-grid.csv`, one row per run: instance, algo, E, D,
 //! eps, outcome, iterations (MID calls), nodes_created, revisits
-//! (seesaw effect number), seesaw_root_switches.
-
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+//! (seesaw effect number), seesaw_root_switches; `deep-dfpn-grid.json`,
+//! the mean MID-call ratio to df-pn per configuration.
 
 use crate::game::othello::Othello;
 use crate::game::Game;
 use crate::search::dfpn::{Dfpn, DfpnOptions};
 use crate::search::{Goal, Question, Search, Status};
 
-use super::{run_jobs, Csv, ExperimentOptions, ExperimentReport};
+use super::deep_pn_sweep::random_othello;
+use super::{
+    instance_seed, parse_positive_list, run_jobs, write_json, Csv, ExperimentOptions,
+    ExperimentReport, MeanRatios,
+};
+
+/// Whether a run ended with an answer.
+pub fn solved(s: Status) -> bool {
+    matches!(s, Status::Proved | Status::Disproved)
+}
 
 const SETTINGS: &[&str] = &["positions", "empties", "e_max", "d_max", "eps", "max_nodes"];
 
@@ -43,25 +50,28 @@ pub struct GridRun {
     pub root_switches: u64,
 }
 
-/// A seeded Othello position with exactly `empties` empty squares: random
-/// legal moves (passes included) from the start, redrawn if the game ends.
-pub fn othello_position(rng: &mut SmallRng, empties: u32) -> Othello {
-    let mut moves = Vec::new();
-    loop {
-        let mut g = Othello::start();
-        while g.outcome().is_none() && g.empties() > empties {
-            moves.clear();
-            g.legal_moves(&mut moves);
-            g.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if g.outcome().is_none() && g.empties() == empties {
-            return g;
-        }
+/// The instances: seeded random Othello positions with `empties` empty
+/// squares (as in `deep-pn-sweep`).
+pub fn othello_instances(
+    opts: &ExperimentOptions,
+    positions: usize,
+    empties: u32,
+) -> Result<Vec<Othello>, String> {
+    if !(1..=60).contains(&empties) {
+        return Err(format!("empties must be in 1..=60, got {empties}"));
     }
+    (0..positions)
+        .map(|i| {
+            let seed = instance_seed(opts.seed, i);
+            random_othello(seed, empties).ok_or_else(|| {
+                format!("could not draw an Othello position with {empties} empties (seed {seed})")
+            })
+        })
+        .collect()
 }
 
 /// One capped df-pn-family run.
-fn solve(g: &Othello, algo: &'static str, opts: DfpnOptions, cap: u64) -> GridRun {
+pub fn solve_capped(g: &Othello, algo: &'static str, opts: DfpnOptions, cap: u64) -> GridRun {
     let q = Question {
         attacker: g.to_move(),
         goal: Goal::Win,
@@ -86,14 +96,14 @@ fn solve(g: &Othello, algo: &'static str, opts: DfpnOptions, cap: u64) -> GridRu
 
 /// Every run of one instance: df-pn first, then the grid, then the ε list.
 pub fn runs_for(g: &Othello, e_max: u32, d_max: u32, eps: &[f64], cap: u64) -> Vec<GridRun> {
-    let mut out = vec![solve(g, "dfpn", DfpnOptions::default(), cap)];
+    let mut out = vec![solve_capped(g, "dfpn", DfpnOptions::default(), cap)];
     for e in 1..=e_max {
         for d in 1..=d_max {
             let o = DfpnOptions {
                 deep: Some((e, d)),
                 ..Default::default()
             };
-            out.push(solve(g, "deep-dfpn", o, cap));
+            out.push(solve_capped(g, "deep-dfpn", o, cap));
         }
     }
     for &x in eps {
@@ -101,7 +111,7 @@ pub fn runs_for(g: &Othello, e_max: u32, d_max: u32, eps: &[f64], cap: u64) -> V
             eps: Some(x),
             ..Default::default()
         };
-        out.push(solve(g, "dfpn-eps", o, cap));
+        out.push(solve_capped(g, "dfpn-eps", o, cap));
     }
     out
 }
@@ -115,23 +125,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let d_max: u32 = opts.setting("d_max", 8)?;
     let cap: u64 = opts.setting("max_nodes", 2_000_000)?;
     let eps_text: String = opts.setting("eps", "0.05,0.25,0.5,1,2,4".to_string())?;
-    let eps: Vec<f64> = eps_text
-        .split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|v| *v > 0.0 && v.is_finite())
-                .ok_or_else(|| format!("invalid ε `{t}` in setting `eps` (reals > 0)"))
-        })
-        .collect::<Result<_, _>>()?;
-    if !(1..=60).contains(&empties) {
-        return Err(format!("empties must be in 1..=60, got {empties}"));
-    }
-    let mut rng = SmallRng::seed_from_u64(opts.seed);
-    let instances: Vec<Othello> = (0..positions)
-        .map(|_| othello_position(&mut rng, empties))
-        .collect();
+    let eps = parse_positive_list("eps", &eps_text)?;
+    let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| runs_for(g, e_max, d_max, &eps, cap));
     let mut csv = Csv::new(&[
         "instance",
@@ -148,7 +143,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     ]);
     // Mean ratio of MID calls to df-pn's per configuration, over instances
     // both solved.
-    let mut sums: Vec<(String, f64, usize)> = Vec::new();
+    let mut ratios = MeanRatios::default();
     for (i, runs) in &results {
         let base = &runs[0];
         for r in runs {
@@ -170,33 +165,40 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 (_, _, Some(x)) => format!("eps={x}"),
                 _ => "dfpn".to_string(),
             };
-            let solved = |s: Status| matches!(s, Status::Proved | Status::Disproved);
             if solved(base.status) && solved(r.status) && base.iterations > 0 {
-                let ratio = r.iterations as f64 / base.iterations as f64;
-                match sums.iter_mut().find(|(k, _, _)| *k == key) {
-                    Some(e) => {
-                        e.1 += ratio;
-                        e.2 += 1;
-                    }
-                    None => sums.push((key, ratio, 1)),
-                }
+                ratios.add(&key, r.iterations as f64 / base.iterations as f64);
             }
         }
     }
     let path = opts.out_dir.join("deep-dfpn-grid.csv");
     csv.write(&path)?;
-    let mut best: Vec<&(String, f64, usize)> = sums.iter().collect();
-    best.sort_by(|a, b| (a.1 / a.2 as f64).total_cmp(&(b.1 / b.2 as f64)));
+    let mut best = ratios.means();
+    best.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let json_path = opts.out_dir.join("deep-dfpn-grid.json");
+    write_json(
+        &json_path,
+        &serde_json::json!({
+            "experiment": "deep-dfpn-grid",
+            "instances": results.len(),
+            "empties": empties,
+            "seed": opts.seed,
+            "max_nodes": cap,
+            "mean_mid_calls_relative_to_dfpn": best
+                .iter()
+                .map(|(k, m, n)| serde_json::json!({"config": k, "mean_ratio": m, "n": n}))
+                .collect::<Vec<_>>(),
+        }),
+    )?;
     let mut summary = format!(
         "{} instances, Othello {empties} empties, seed {}; mean MID calls relative to df-pn (solved by both), best first:\n",
         results.len(),
         opts.seed
     );
-    for (k, s, n) in best.iter().take(15) {
-        summary.push_str(&format!("  {k:<18} {:.3}  (n={n})\n", s / *n as f64));
+    for (k, m, n) in best.iter().take(15) {
+        summary.push_str(&format!("  {k:<18} {m:.3}  (n={n})\n"));
     }
     Ok(ExperimentReport {
-        outputs: vec![path],
+        outputs: vec![path, json_path],
         summary,
     })
 }
@@ -207,8 +209,7 @@ mod tests {
 
     #[test]
     fn the_grid_rows_that_must_equal_dfpn_do() {
-        let mut rng = SmallRng::seed_from_u64(3);
-        let g = othello_position(&mut rng, 9);
+        let g = random_othello(3, 9).unwrap();
         let runs = runs_for(&g, 3, 3, &[1e-9, 1.0], 1_000_000);
         assert_eq!(runs.len(), 1 + 9 + 2);
         let base = &runs[0];

@@ -43,7 +43,7 @@ use crate::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm};
 use crate::search::pns::{Pns, PnsOptions};
 use crate::search::{run, Budget, Goal, Question, Search, Status};
 
-use super::{run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
+use super::{instance_seed, run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
 
 const SETTINGS: &[&str] = &[
     "positions",
@@ -184,10 +184,7 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         match game {
             "othello" => {
                 for i in 0..positions {
-                    let seed = opts
-                        .seed
-                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        .wrapping_add(i as u64);
+                    let seed = instance_seed(opts.seed, i);
                     let g = random_othello(seed, empties).ok_or_else(|| {
                         format!("could not draw an Othello position with {empties} empties (seed {seed})")
                     })?;

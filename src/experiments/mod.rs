@@ -7,6 +7,8 @@
 
 pub mod deep_dfpn_grid;
 pub mod deep_pn_sweep;
+pub mod eps_sweep;
+pub mod hill_climb;
 pub mod pgame_compare;
 
 use std::io::Write;
@@ -105,10 +107,20 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         run: deep_dfpn_grid::run,
     },
     ExperimentInfo {
-    name: "pgame-compare",
-    summary: "PPN paper: PPN, PNS, MCPN, UCT and MCTS solvers on 200 P-games b=2,d=20 and 200 b=8,d=8 (settings: trees, series, cap, K, C, algos)",
-    run: pgame_compare::run,
-},
+        name: "pgame-compare",
+        summary: "PPN paper: PPN, PNS, MCPN, UCT and MCTS solvers on 200 P-games b=2,d=20 and 200 b=8,d=8 (settings: trees, series, cap, K, C, algos)",
+        run: pgame_compare::run,
+    },
+    ExperimentInfo {
+        name: "eps-sweep",
+        summary: "1+ε trick vs df-pn over a list of ε on random Othello endgames: MID calls and revisits (Pawlewicz & Lew 2007; Zhang 2019)",
+        run: eps_sweep::run,
+    },
+    ExperimentInfo {
+        name: "hill-climb",
+        summary: "Hill-climbing for Deep df-pn's (E, D) vs the best of the (E, D) grid and df-pn, on random Othello endgames (Zhang 2019, Algorithm 1)",
+        run: hill_climb::run,
+    },
 ];
 
 /// Looks an experiment up.
@@ -198,6 +210,66 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), String> {
     ));
     std::fs::write(&tmp, contents).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
     std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Writes a JSON summary atomically, pretty-printed.
+pub fn write_json(path: &Path, value: &serde_json::Value) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
+    write_atomic(path, text.as_bytes())
+}
+
+/// The seed of instance `i` of an experiment run with base seed `base`
+/// (instances stay the same when `--shard` splits the list).
+pub fn instance_seed(base: u64, i: usize) -> u64 {
+    base.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(i as u64)
+}
+
+/// Means of ratios per configuration, in first-seen order: the papers'
+/// "reduction rate" (mean over instances of run / baseline).
+#[derive(Clone, Debug, Default)]
+pub struct MeanRatios {
+    rows: Vec<(String, f64, usize)>,
+}
+
+impl MeanRatios {
+    pub fn add(&mut self, key: &str, ratio: f64) {
+        match self.rows.iter_mut().find(|(k, _, _)| k == key) {
+            Some(r) => {
+                r.1 += ratio;
+                r.2 += 1;
+            }
+            None => self.rows.push((key.to_string(), ratio, 1)),
+        }
+    }
+
+    /// `(key, mean, count)` in first-seen order.
+    pub fn means(&self) -> Vec<(String, f64, usize)> {
+        self.rows
+            .iter()
+            .map(|(k, s, n)| (k.clone(), s / *n as f64, *n))
+            .collect()
+    }
+
+    pub fn mean(&self, key: &str) -> Option<f64> {
+        self.rows
+            .iter()
+            .find(|(k, _, _)| k == key)
+            .map(|(_, s, n)| s / *n as f64)
+    }
+}
+
+/// A comma-separated list of reals `> 0` (setting `name`).
+pub fn parse_positive_list(name: &str, text: &str) -> Result<Vec<f64>, String> {
+    text.split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| *v > 0.0 && v.is_finite())
+                .ok_or_else(|| format!("invalid value `{t}` in setting `{name}` (reals > 0)"))
+        })
+        .collect()
 }
 
 /// A CSV table: a header and rows of already formatted cells.
