@@ -244,3 +244,87 @@ fn error_rate_scores_the_chosen_move_against_the_winning_moves() {
     assert_eq!(shown.len(), 1, "{winning:?}");
     assert!(h.query_by_label_contains("(wrong)").is_none());
 }
+
+#[test]
+fn race_by_nodes_keeps_tree_sizes_level_not_iterations() {
+    let mut h = harness();
+    h.state_mut().load_entry(PositionEntry {
+        name: "Othello start".into(),
+        game: GameKind::Othello,
+        position: AnyPosition::Othello(pnlab::game::othello::Othello::start()),
+        notes: String::new(),
+        expected: None,
+        algo: Some("pns".into()),
+        params: Vec::new(),
+        line: 1,
+    });
+    settle(&mut h);
+    h.get_by_label("Race a second run (B)").click();
+    settle(&mut h);
+    {
+        // B: the MCTS solver adds one node per simulation, PNS a whole
+        // expansion (about ten children here) per iteration.
+        let app = h.state_mut();
+        let race = app.race.as_mut().expect("race mode is on");
+        let info = pnlab::search::registry::find_algo("mcts-solver").unwrap();
+        race.algo = info.name.to_string();
+        race.params = pnlab::search::Params::defaults(info.params);
+        app.restart_race();
+    }
+    settle(&mut h);
+    h.get_by_label("by nodes").click();
+    settle(&mut h);
+    h.get_by_label("Run").click();
+    for _ in 0..60 {
+        h.run_steps(1);
+        assert!(h.state_mut().settle(Duration::from_secs(20)));
+    }
+    h.get_by_label("Pause").click();
+    settle(&mut h);
+    let app = h.state();
+    let a = app.run.samples.last().cloned().unwrap_or_default();
+    let b = app
+        .race
+        .as_ref()
+        .and_then(|r| r.run.samples.last().cloned())
+        .unwrap_or_default();
+    assert!(a.iteration > 0 && b.iteration > 0, "{a:?} {b:?}");
+    // Level in nodes, to within one chunk of the bigger mover (25 PNS
+    // expansions of at most 33 children: Othello has fewer than 33 moves).
+    assert!(a.nodes.abs_diff(b.nodes) <= 25 * 33, "{a:?} {b:?}");
+    // ...which took B several times A's iterations.
+    assert!(b.iteration >= 3 * a.iteration, "{a:?} {b:?}");
+}
+
+#[test]
+fn every_algorithm_steps_and_explains_the_root_with_glyphs_the_fonts_have() {
+    // kittest panics on a glyph no installed font has, so this also checks
+    // every algorithm's labels and formulas render (no boxes).
+    let mut h = harness();
+    for info in pnlab::search::registry::algorithms() {
+        {
+            let app = h.state_mut();
+            app.set_algo(info.name, &[]).unwrap();
+        }
+        settle(&mut h);
+        h.get_by_label("Step ×10").click();
+        settle(&mut h);
+        // The root may be scrolled out of view (follow the MPN): select it
+        // as a click would.
+        let root = {
+            let snap = h.state().run.snapshot.as_ref().expect("snapshot");
+            snap.nodes
+                .iter()
+                .find(|n| n.parent.is_none())
+                .expect("root")
+                .id
+        };
+        h.state_mut().inspect(root);
+        settle(&mut h);
+        let app = h.state();
+        let snap = app.run.snapshot.as_ref().expect("snapshot");
+        assert_eq!(snap.algo, info.name);
+        assert!(snap.counters.iterations > 0, "{}", info.name);
+        assert!(snap.inspection.is_some(), "{}: no inspection", info.name);
+    }
+}

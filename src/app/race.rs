@@ -1,6 +1,6 @@
 //! Race mode (issue #5 item 6, PRODUCT.md "Compare (race)"): a second
 //! algorithm or parameter set on the same position, on its own worker,
-//! advanced in lockstep with the main run by iterations; two trees side by
+//! advanced in lockstep with the main run by iterations or by nodes ([`Pace`]); two trees side by
 //! side, overlaid root curves and a diff of which nodes each expanded
 //! (nodes are matched by their move path, which both runs share).
 
@@ -20,6 +20,50 @@ use super::worker::WorkerHandle;
 /// wait for each other.
 pub const RACE_CHUNK: u64 = 25;
 
+/// What "lockstep" counts while racing (issue #5 item 6: by iterations or
+/// by nodes). Algorithms differ in what one iteration costs (a PNS
+/// expansion, a df-pn MID call, an MCTS simulation), so comparing them at
+/// equal tree size is often the fairer race.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pace {
+    #[default]
+    Iterations,
+    Nodes,
+}
+
+impl Pace {
+    pub fn label(self) -> &'static str {
+        match self {
+            Pace::Iterations => "by iterations",
+            Pace::Nodes => "by nodes",
+        }
+    }
+}
+
+/// Where one run stands between two lockstep chunks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub done: bool,
+    pub iterations: u64,
+    pub nodes: u64,
+}
+
+/// Which runs take the next chunk: by iterations both (each chunk is the
+/// same number of iterations); by nodes only the one behind in nodes, or
+/// both when level, so neither gets ahead by more than one chunk. A
+/// finished run never steps; the other goes on alone.
+pub fn next_chunk(pace: Pace, a: Progress, b: Progress) -> (bool, bool) {
+    match (a.done, b.done) {
+        (true, true) => (false, false),
+        (true, false) => (false, true),
+        (false, true) => (true, false),
+        (false, false) => match pace {
+            Pace::Iterations => (true, true),
+            Pace::Nodes => (a.nodes <= b.nodes, b.nodes <= a.nodes),
+        },
+    }
+}
+
 /// The challenger's state.
 pub struct Race {
     pub algo: String,
@@ -31,6 +75,7 @@ pub struct Race {
     pub racing: bool,
     /// Sync id that ends the current lockstep chunk.
     pub chunk_sync: Option<u64>,
+    pub pace: Pace,
 }
 
 impl Race {
@@ -47,6 +92,7 @@ impl Race {
             tree: TreeView::default(),
             racing: false,
             chunk_sync: None,
+            pace: Pace::default(),
         })
     }
 }
@@ -129,6 +175,40 @@ pub fn overlaid_curves(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn by_nodes_only_the_run_behind_steps() {
+        let p = |done, nodes| Progress {
+            done,
+            iterations: 7,
+            nodes,
+        };
+        assert_eq!(
+            next_chunk(Pace::Nodes, p(false, 10), p(false, 30)),
+            (true, false)
+        );
+        assert_eq!(
+            next_chunk(Pace::Nodes, p(false, 30), p(false, 10)),
+            (false, true)
+        );
+        assert_eq!(
+            next_chunk(Pace::Nodes, p(false, 30), p(false, 30)),
+            (true, true)
+        );
+        assert_eq!(
+            next_chunk(Pace::Iterations, p(false, 10), p(false, 30)),
+            (true, true)
+        );
+        // A finished run waits; the other goes on alone.
+        assert_eq!(
+            next_chunk(Pace::Nodes, p(true, 10), p(false, 30)),
+            (false, true)
+        );
+        assert_eq!(
+            next_chunk(Pace::Iterations, p(true, 1), p(true, 2)),
+            (false, false)
+        );
+    }
     use crate::game::tictactoe::TicTacToe;
     use crate::game::AnyPosition;
     use crate::search::{QuestionKind, SearchSetup, ViewRequest};

@@ -118,6 +118,22 @@ impl Hook {
     }
 }
 
+/// egui's default fonts with the monospace face (Hack) as a fallback for
+/// proportional text: Ubuntu-Light has no arrows (← →), ceiling brackets
+/// (⌈ ⌉), ∈ or ▸, which the formulas, help and tree labels use; without
+/// the fallback they are drawn as boxes.
+pub fn app_fonts() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::default();
+    if fonts.font_data.contains_key("Hack") {
+        if let Some(list) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+            if !list.iter().any(|f| f == "Hack") {
+                list.push("Hack".to_owned());
+            }
+        }
+    }
+    fonts
+}
+
 /// The whole app state.
 pub struct PnlabApp {
     worker: Option<WorkerHandle>,
@@ -128,6 +144,8 @@ pub struct PnlabApp {
     pub tree: TreeView,
     pub settings: Settings,
     curves: Curves,
+    /// Whether [`app_fonts`] went to the context already.
+    fonts_installed: bool,
     /// The loaded position's correct root moves (error-rate curves).
     pub correct: CorrectMovesTask,
     /// Positions of the last opened file (choose one to load).
@@ -184,6 +202,7 @@ impl PnlabApp {
             tree,
             settings,
             curves: Curves::default(),
+            fonts_installed: false,
             correct: CorrectMovesTask::default(),
             file_entries: Vec::new(),
             file_source: String::new(),
@@ -444,19 +463,23 @@ impl PnlabApp {
                 return;
             }
         }
-        let a_done = self.run.status().is_none_or(|s| s.is_final());
-        let b_done = r.run.status().is_none_or(|s| s.is_final());
-        if a_done && b_done {
+        let progress = |run: &RunState| race::Progress {
+            done: run.status().is_none_or(|s| s.is_final()),
+            iterations: run.iteration(),
+            nodes: run.samples.last().map_or(1, |s| s.nodes),
+        };
+        let (step_a, step_b) = race::next_chunk(r.pace, progress(&self.run), progress(&r.run));
+        if !step_a && !step_b {
             if let Some(r) = self.race.as_mut() {
                 r.racing = false;
                 r.chunk_sync = None;
             }
             return;
         }
-        if !a_done {
+        if step_a {
             self.send(Command::Step(RACE_CHUNK));
         }
-        if !b_done {
+        if step_b {
             self.send_race(Command::Step(RACE_CHUNK));
         }
         let id = self.sync();
@@ -748,6 +771,13 @@ impl PnlabApp {
         self.drive_hook(&ctx);
     }
 
+    /// Selects node `id` for the inspector, as a click on it does (tests and
+    /// scripts use it when the node is scrolled out of view).
+    pub fn inspect(&mut self, id: crate::search::snapshot::NodeId) {
+        self.tree.selected = Some(id);
+        self.send(Command::SetView(self.tree.request()));
+    }
+
     /// Scores a class-mode prediction against the true most-proving node
     /// (the end of the current selection path), then runs the iteration.
     pub fn predict(&mut self, id: u64) {
@@ -839,6 +869,20 @@ impl PnlabApp {
         }
         let mut restart_b = false;
         if let Some(r) = self.race.as_mut() {
+            ui.horizontal(|ui| {
+                ui.label("Lockstep");
+                for pace in [race::Pace::Iterations, race::Pace::Nodes] {
+                    ui.selectable_value(&mut r.pace, pace, pace.label())
+                        .on_hover_text(match pace {
+                            race::Pace::Iterations => {
+                                "Both runs take the same number of iterations"
+                            }
+                            race::Pace::Nodes => {
+                                "The run with fewer nodes steps until it catches up"
+                            }
+                        });
+                }
+            });
             ui.push_id("race-params", |ui| {
                 let mut seed = self.settings.seed;
                 restart_b = controls::algorithm_panel(ui, &mut r.algo, &mut r.params, &mut seed);
@@ -982,6 +1026,10 @@ impl PnlabApp {
     }
 
     fn apply_settings(&mut self, ctx: &egui::Context) {
+        if !self.fonts_installed {
+            ctx.set_fonts(app_fonts());
+            self.fonts_installed = true;
+        }
         if self.applied_dark != Some(self.settings.dark) {
             ctx.set_theme(if self.settings.dark {
                 egui::Theme::Dark

@@ -12,7 +12,8 @@ use crate::game::Game;
 use crate::search::pn::{self, INF};
 use crate::search::seesaw::{note_pick, RootSwitches, NO_PICK};
 use crate::search::snapshot::{
-    ChildSummary, Frame as SnapFrame, NodeKind, NodeStatus, SnapNode, Snapshot, ViewRequest,
+    ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus, SnapNode, Snapshot,
+    ViewRequest,
 };
 use crate::search::{Counters, Question, Search, StatsSample, Status, StopReason, SwitchEvent};
 
@@ -112,6 +113,106 @@ impl<G: Game> Dfs<G> {
             NodeStatus::Unknown => (1, 1),
         };
         vec![pn::to_f64(p), pn::to_f64(d)]
+    }
+
+    /// The inspector's text for node `id` (a stack node or a child of one):
+    /// the rule that decides it and where the left-to-right scan stands.
+    /// Depth-first search compares no numbers, so the "why this child"
+    /// line names the move order.
+    fn explain(&self, id: NodeId) -> Option<Inspection> {
+        let mut path: Vec<String> = Vec::new();
+        if self.stack.is_empty() {
+            if id != self.root_pos.hash() {
+                return None;
+            }
+            let result = match self.status {
+                Status::Proved => "proven",
+                Status::Disproved => "disproven",
+                _ => "not searched yet",
+            };
+            return Some(Inspection {
+                node: id,
+                path,
+                formulas: vec![("result".into(), result.into())],
+                choice: None,
+            });
+        }
+        let words = |or: bool| {
+            if or {
+                (
+                    "disproven",
+                    "OR node: proven by the first proven child; disproven once every child is disproven",
+                )
+            } else {
+                (
+                    "proven",
+                    "AND node: disproven by the first disproven child; proven once every child is proven",
+                )
+            }
+        };
+        for (d, f) in self.stack.iter().enumerate() {
+            let (refuted, rule) = words(f.or);
+            let tried = f.next;
+            if f.pos.hash() == id {
+                let mut formulas = vec![
+                    ("rule".to_string(), rule.to_string()),
+                    (
+                        "progress".to_string(),
+                        format!(
+                            "{tried} of {} children entered, {} {refuted}",
+                            f.count,
+                            tried.saturating_sub(1)
+                        ),
+                    ),
+                    (
+                        "pn / dn".to_string(),
+                        "shown as 1 / 1 until decided: dfs keeps no proof numbers".to_string(),
+                    ),
+                ];
+                if f.count == 0 {
+                    formulas.push(("children".into(), "none".into()));
+                }
+                let choice = tried.checked_sub(1).map(|k| {
+                    format!(
+                        "depth-first: child {} of {} ({}), the first in move order not yet {refuted}; no numbers are compared",
+                        k + 1,
+                        f.count,
+                        f.pos.format_move(self.moves[f.first + k])
+                    )
+                });
+                return Some(Inspection {
+                    node: id,
+                    path,
+                    formulas,
+                    choice,
+                });
+            }
+            for i in 0..f.count {
+                let mv = self.moves[f.first + i];
+                let mut c = f.pos.clone();
+                c.play(mv);
+                if c.hash() != id || (i + 1 == tried && d + 1 < self.stack.len()) {
+                    continue;
+                }
+                let state = match Self::child_status(f, i) {
+                    NodeStatus::Unknown if i + 1 == tried => "being searched".to_string(),
+                    NodeStatus::Unknown => "not entered yet (later in move order)".to_string(),
+                    _ => format!("{refuted}: searched and refuted earlier"),
+                };
+                let mut p = path.clone();
+                p.push(f.pos.format_move(mv));
+                return Some(Inspection {
+                    node: id,
+                    path: p,
+                    formulas: vec![("status".into(), state)],
+                    choice: None,
+                });
+            }
+            if let Some(k) = tried.checked_sub(1) {
+                path.push(f.pos.format_move(self.moves[f.first + k]));
+            }
+        }
+        None
     }
 
     /// Status of child `i` of frame `f` as far as the search knows: the
@@ -346,7 +447,7 @@ impl<G: Game> Search for Dfs<G> {
             selection_moves: labels.clone(),
             root_children,
             frames,
-            inspection: None,
+            inspection: req.inspect.and_then(|id| self.explain(id)),
             position: req.want_position.then(|| {
                 self.stack
                     .last()
