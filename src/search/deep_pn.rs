@@ -36,15 +36,13 @@
 
 use crate::game::Game;
 
-use super::arena::{Arena, ArenaView, Idx, Node, NONE, OR, TERMINAL};
+use super::arena::{Arena, Idx, Node, NONE, TERMINAL};
+use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
 use super::params::{ParamKind, ParamSpec};
 use super::pn::{self, Pn};
 use super::pns::{pn_dn_formulas, pn_status, terminal_numbers, PnDn};
-use super::seesaw::{note_pick, RootSwitches};
-use super::snapshot::{collect_nodes, fmt_value, ChildSummary, Inspection, Snapshot, ViewRequest};
-use super::{
-    Counters, Question, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent,
-};
+use super::snapshot::{fmt_value, Inspection, Snapshot, ViewRequest};
+use super::{Counters, Question, Search, SearchSetup, StatsSample, Status};
 
 /// DeepPN parameters (described once).
 pub const PARAMS: &[ParamSpec] = &[
@@ -157,81 +155,12 @@ fn deep_of(aux: u16) -> f64 {
     }
 }
 
-/// DeepPN on a game `G`.
-pub struct DeepPn<G: Game> {
-    root_pos: G,
-    question: Question,
-    opts: DeepPnOptions,
-    arena: Arena<G::Move, PnDn>,
-    status: Status,
-    counters: Counters,
-    root_switches: RootSwitches,
-    moves: Vec<G::Move>,
-}
-
-impl<G: Game> DeepPn<G> {
-    /// A search of `root` for `question`; a terminal root is solved at once.
-    pub fn new(root: G, question: Question, opts: DeepPnOptions) -> DeepPn<G> {
-        let mut flags = 0;
-        if root.to_move() == question.attacker {
-            flags |= OR;
-        }
-        let data = match root.outcome() {
-            Some(o) => {
-                flags |= TERMINAL;
-                terminal_numbers(question.holds(o))
-            }
-            None => PnDn { pn: 1, dn: 1 },
-        };
-        let status = match data {
-            PnDn { pn: 0, .. } => Status::Proved,
-            PnDn { dn: 0, .. } => Status::Disproved,
-            _ => Status::Running,
-        };
-        let arena = Arena::new(G::Move::default(), flags, data);
-        let mut s = DeepPn {
-            root_pos: root,
-            question,
-            opts: DeepPnOptions {
-                r: opts.r.clamp(0.0, 1.0),
-                form: opts.form,
-            },
-            arena,
-            status,
-            counters: Counters::default(),
-            root_switches: RootSwitches::default(),
-            moves: Vec::new(),
-        };
-        s.counters.nodes_created = 1;
-        s.refresh_memory();
-        s
-    }
-
-    /// The arena (for tests and comparisons).
-    pub fn arena(&self) -> &Arena<G::Move, PnDn> {
-        &self.arena
-    }
-
-    /// The options in use.
-    pub fn options(&self) -> DeepPnOptions {
-        self.opts
-    }
-
-    /// Root pn and dn.
-    pub fn root_numbers(&self) -> PnDn {
-        self.arena.get(0).data
-    }
-
-    /// The deep value of node `i` (NaN when it has none).
-    pub fn deep(&self, i: Idx) -> f64 {
-        deep_of(self.arena.get(i).aux)
-    }
-
+impl DeepPnOptions {
     /// The normalised δ term of the DPN formula.
     #[inline]
-    fn norm(&self, delta: Pn) -> f64 {
+    fn norm(self, delta: Pn) -> f64 {
         let d = delta as f64;
-        match self.opts.form {
+        match self.form {
             DpnForm::Paper => 1.0 - 1.0 / d,
             DpnForm::Thesis => 1.0 - 1.0 / (d + 1.0),
         }
@@ -239,33 +168,20 @@ impl<G: Game> DeepPn<G> {
 
     /// DPN of a child under a parent of the given kind (ALGORITHMS.md §3).
     #[inline]
-    fn dpn_of(&self, parent_or: bool, child: &Node<G::Move, PnDn>) -> f64 {
-        let r = self.opts.r;
+    fn dpn_of<M: Copy>(self, parent_or: bool, child: &Node<M, PnDn>) -> f64 {
+        let r = self.r;
         self.norm(delta_for(parent_or, child.data)) * r + deep_of(child.aux) * (1.0 - r)
-    }
-
-    /// DPN of node `i` as a viewer shows it: NaN for the root and for solved
-    /// nodes (they take no part in selection).
-    pub fn dpn(&self, i: Idx) -> f64 {
-        self.node_dpn(self.arena.get(i))
-    }
-
-    fn node_dpn(&self, n: &Node<G::Move, PnDn>) -> f64 {
-        if n.parent == NONE || solved(n.data) {
-            return f64::NAN;
-        }
-        self.dpn_of(self.arena.get(n.parent).is_or(), n)
     }
 
     /// The unsolved child of `n` with the least DPN (ties: smaller δ, then
     /// leftmost), with its DPN; `None` when every child is solved.
     #[inline]
-    fn best_unsolved(&self, n: Idx) -> Option<(Idx, f64)> {
-        let node = self.arena.get(n);
+    fn best_unsolved<M: Copy>(self, arena: &Arena<M, PnDn>, n: Idx) -> Option<(Idx, f64)> {
+        let node = arena.get(n);
         let or = node.is_or();
         let mut best: Option<(Idx, f64, Pn)> = None;
         for c in node.children() {
-            let cn = self.arena.get(c);
+            let cn = arena.get(c);
             if solved(cn.data) {
                 continue;
             }
@@ -283,40 +199,25 @@ impl<G: Game> DeepPn<G> {
     }
 
     /// The child selection moves to from the expanded, unsolved node `n`.
-    fn pick_child(&self, n: Idx) -> Idx {
-        match self.best_unsolved(n) {
+    #[inline]
+    fn pick_child<M: Copy>(self, arena: &Arena<M, PnDn>, n: Idx) -> Idx {
+        match self.best_unsolved(arena, n) {
             Some((c, _)) => c,
             // Unreachable for an unsolved node (it always has an unsolved
             // child); the leftmost child keeps the step well defined.
-            None => self.arena.get(n).first_child,
+            None => arena.get(n).first_child,
         }
-    }
-
-    /// The selection path from the root to the node the next iteration
-    /// expands (root first).
-    pub fn selection_path(&self) -> Vec<Idx> {
-        let mut path = vec![0];
-        let mut n = 0;
-        while self.arena.get(n).is_expanded() {
-            n = self.pick_child(n);
-            path.push(n);
-        }
-        path
-    }
-
-    fn refresh_memory(&mut self) {
-        self.counters.live_nodes = self.arena.len() as u64;
-        self.counters.peak_tree_bytes = self.counters.peak_tree_bytes.max(self.arena.bytes());
     }
 
     /// Recomputes pn, dn and the deep value of `n` from its children;
     /// returns whether anything changed.
-    fn recompute(&mut self, n: Idx) -> bool {
-        let node = *self.arena.get(n);
+    #[inline]
+    fn recompute<M: Copy>(self, arena: &mut Arena<M, PnDn>, n: Idx) -> bool {
+        let node = *arena.get(n);
         let or = node.is_or();
         let (mut min_v, mut sum_v) = (pn::INF, 0 as Pn);
         for c in node.children() {
-            let cd = self.arena.get(c).data;
+            let cd = arena.get(c).data;
             let (m, s) = if or { (cd.pn, cd.dn) } else { (cd.dn, cd.pn) };
             sum_v = pn::add(sum_v, s);
             min_v = min_v.min(m);
@@ -336,24 +237,84 @@ impl<G: Game> DeepPn<G> {
         let deep_depth = if solved(data) {
             0
         } else {
-            self.best_unsolved(n)
-                .map(|(c, _)| self.arena.get(c).aux)
+            self.best_unsolved(arena, n)
+                .map(|(c, _)| arena.get(c).aux)
                 .unwrap_or(0)
         };
-        let nm = self.arena.get_mut(n);
+        let nm = arena.get_mut(n);
         let changed = nm.data != data || nm.aux != deep_depth;
         nm.data = data;
         nm.aux = deep_depth;
         changed
     }
+}
 
-    fn finish_if_solved(&mut self) {
-        let r = self.arena.get(0).data;
-        if r.pn == 0 {
-            self.status = Status::Proved;
-        } else if r.dn == 0 {
-            self.status = Status::Disproved;
+/// DeepPN on a game `G`.
+pub struct DeepPn<G: Game> {
+    core: ArenaSearch<G, PnDn>,
+    opts: DeepPnOptions,
+}
+
+impl<G: Game> DeepPn<G> {
+    /// A search of `root` for `question`; a terminal root is solved at once.
+    pub fn new(root: G, question: Question, opts: DeepPnOptions) -> DeepPn<G> {
+        let (flags, data) = match root.outcome() {
+            Some(o) => (TERMINAL, terminal_numbers(question.holds(o))),
+            None => (0, PnDn { pn: 1, dn: 1 }),
+        };
+        let status = pn_status(data);
+        let core = ArenaSearch::new(root, question, flags, data, status, Counters::default());
+        let opts = DeepPnOptions {
+            r: opts.r.clamp(0.0, 1.0),
+            form: opts.form,
+        };
+        DeepPn { core, opts }
+    }
+
+    /// The arena (for tests and comparisons).
+    pub fn arena(&self) -> &Arena<G::Move, PnDn> {
+        &self.core.arena
+    }
+
+    /// The options in use.
+    pub fn options(&self) -> DeepPnOptions {
+        self.opts
+    }
+
+    /// Root pn and dn.
+    pub fn root_numbers(&self) -> PnDn {
+        self.core.arena.get(0).data
+    }
+
+    /// The deep value of node `i` (NaN when it has none).
+    pub fn deep(&self, i: Idx) -> f64 {
+        deep_of(self.core.arena.get(i).aux)
+    }
+
+    /// DPN of node `i` as a viewer shows it: NaN for the root and for solved
+    /// nodes (they take no part in selection).
+    pub fn dpn(&self, i: Idx) -> f64 {
+        self.node_dpn(self.core.arena.get(i))
+    }
+
+    fn node_dpn(&self, n: &Node<G::Move, PnDn>) -> f64 {
+        if n.parent == NONE || solved(n.data) {
+            return f64::NAN;
         }
+        let parent_or = self.core.arena.get(n.parent).is_or();
+        self.opts.dpn_of(parent_or, n)
+    }
+
+    fn best_unsolved(&self, n: Idx) -> Option<(Idx, f64)> {
+        self.opts.best_unsolved(&self.core.arena, n)
+    }
+
+    /// The selection path from the root to the node the next iteration
+    /// expands (root first).
+    pub fn selection_path(&self) -> Vec<Idx> {
+        let opts = self.opts;
+        self.core
+            .path_by(|a, n| a.get(n).is_expanded().then(|| opts.pick_child(a, n)))
     }
 
     /// The values a viewer shows for a node: pn, dn, deep, DPN.
@@ -368,14 +329,14 @@ impl<G: Game> DeepPn<G> {
 
     /// The DPN formula of node `i` with its numbers filled in.
     fn dpn_formula(&self, i: Idx) -> String {
-        let n = self.arena.get(i);
+        let n = self.core.arena.get(i);
         if n.parent == NONE {
             return "DPN: not defined at the root (it has no parent to choose it)".into();
         }
         if solved(n.data) {
             return "DPN: not used (solved nodes are skipped by selection)".into();
         }
-        let parent_or = self.arena.get(n.parent).is_or();
+        let parent_or = self.core.arena.get(n.parent).is_or();
         let name = if parent_or { "pn" } else { "dn" };
         let delta = delta_for(parent_or, n.data);
         let r = self.opts.r;
@@ -395,8 +356,8 @@ impl<G: Game> DeepPn<G> {
     }
 
     fn explain(&self, id: Idx, path: &[Idx]) -> Inspection {
-        let node = self.arena.get(id);
-        let mut formulas = pn_dn_formulas(&self.arena, id, "unit initialisation");
+        let node = self.core.arena.get(id);
+        let mut formulas = pn_dn_formulas(&self.core.arena, id, "unit initialisation");
         let deep_line = if !node.is_expanded() {
             if node.parent == NONE {
                 "deep: not needed before the root is expanded".to_string()
@@ -412,8 +373,8 @@ impl<G: Game> DeepPn<G> {
                 Some((c, v)) if !solved(node.data) => format!(
                     "deep = deep(child {}: {}) = {}  (its DPN {} is the least among unsolved children)",
                     c - node.first_child + 1,
-                    self.move_label(c),
-                    fmt_real(deep_of(self.arena.get(c).aux)),
+                    self.core.move_label(c),
+                    fmt_real(self.deep(c)),
                     fmt_real(v)
                 ),
                 _ => "deep: none (solved; no unsolved children to take it from)".to_string(),
@@ -421,38 +382,30 @@ impl<G: Game> DeepPn<G> {
         };
         formulas.push(("deep".into(), deep_line));
         formulas.push(("dpn".into(), self.dpn_formula(id)));
-        let choice = path
-            .iter()
-            .position(|&p| p == id)
-            .and_then(|i| path.get(i + 1))
-            .map(|&c| self.explain_choice(id, c));
-        Inspection {
-            node: id as u64,
-            path: self.arena.path_labels(&self.root_pos, id),
-            formulas,
-            choice,
-        }
+        let choice = next_on_path(path, id).map(|c| self.explain_choice(id, c));
+        self.core.inspection(id, formulas, choice)
     }
 
     /// Why selection went from `n` to child `c`.
     fn explain_choice(&self, n: Idx, c: Idx) -> String {
-        let node = self.arena.get(n);
+        let arena = &self.core.arena;
+        let node = arena.get(n);
         let or = node.is_or();
-        let v = self.dpn_of(or, self.arena.get(c));
+        let v = self.opts.dpn_of(or, arena.get(c));
         let mut others = Vec::new();
         let mut ties = 0;
         let mut skipped = 0;
         for o in node.children() {
-            let on = self.arena.get(o);
+            let on = arena.get(o);
             if solved(on.data) {
                 skipped += 1;
                 continue;
             }
-            let ov = self.dpn_of(or, on);
+            let ov = self.opts.dpn_of(or, on);
             if ov == v {
                 ties += 1;
             }
-            others.push(format!("{} {}", self.move_label(o), fmt_real(ov)));
+            others.push(format!("{} {}", self.core.move_label(o), fmt_real(ov)));
         }
         let rule = if ties > 1 {
             format!("{ties} children tie on DPN; the smaller δ, then the leftmost wins")
@@ -467,33 +420,24 @@ impl<G: Game> DeepPn<G> {
         format!(
             "picked child {} ({}): least DPN = {} ({rule}{skip}); unsolved children: {}",
             c - node.first_child + 1,
-            self.move_label(c),
+            self.core.move_label(c),
             fmt_real(v),
             others.join(", ")
         )
-    }
-
-    /// The move leading to node `c`, in the parent position's notation.
-    fn move_label(&self, c: Idx) -> String {
-        self.arena
-            .path_labels(&self.root_pos, c)
-            .last()
-            .cloned()
-            .unwrap_or_default()
     }
 
     /// The root child the search names as best: a child already solved in
     /// the root's favour if there is one, else the child selection would
     /// follow (least DPN), else the leftmost.
     pub fn best_child(&self) -> Option<u32> {
-        let root = self.arena.get(0);
+        let root = self.core.arena.get(0);
         if !root.is_expanded() || root.n_children == 0 {
             return None;
         }
         let or = root.is_or();
         let won = root
             .children()
-            .find(|&c| delta_for(or, self.arena.get(c).data) == 0);
+            .find(|&c| delta_for(or, self.core.arena.get(c).data) == 0);
         let c = won
             .or_else(|| self.best_unsolved(0).map(|(c, _)| c))
             .unwrap_or(root.first_child);
@@ -511,92 +455,37 @@ fn fmt_real(v: f64) -> String {
 }
 
 impl<G: Game> Search for DeepPn<G> {
+    delegate_to_core!();
+
     fn algo(&self) -> &'static str {
         "deep-pn"
     }
 
     fn step(&mut self) -> Status {
-        if self.status.is_final() {
-            return self.status;
+        let core = &mut self.core;
+        if core.status.is_final() {
+            return core.status;
         }
         // 1. Selection by least DPN over unsolved children.
-        let iteration = self.counters.iterations + 1;
-        let mut pos = self.root_pos.clone();
-        let mut n: Idx = 0;
-        let mut depth = 0u32;
-        while self.arena.get(n).is_expanded() {
-            let c = self.pick_child(n);
-            let k = (c - self.arena.get(n).first_child) as u16;
-            if n == 0 {
-                self.root_switches
-                    .observe(iteration, k as u32, &mut self.counters);
-            }
-            note_pick(&mut self.arena.get_mut(n).last_pick, k, &mut self.counters);
-            pos.play(self.arena.get(c).mv);
-            n = c;
-            depth += 1;
-        }
+        let opts = self.opts;
+        let iteration = core.counters.iterations + 1;
+        let (pos, n, depth) = core.descend(iteration, |a, n| opts.pick_child(a, n));
         // 2. Expansion: all children; each child's deep value is 1/(its
         //    depth), kept as the depth in `aux`.
-        self.moves.clear();
-        pos.legal_moves(&mut self.moves);
-        let moves = std::mem::take(&mut self.moves);
-        let child_depth = (depth + 1).min(u16::MAX as u32) as u16;
-        let mut children = Vec::with_capacity(moves.len());
-        for &m in &moves {
-            let mut child = pos.clone();
-            child.play(m);
-            let is_or = child.to_move() == self.question.attacker;
-            let (flags, data) = match child.outcome() {
-                Some(o) => (TERMINAL, terminal_numbers(self.question.holds(o))),
+        let q = core.question;
+        let new = core.expand(iteration, n, depth, &pos, |child, _, _| {
+            match child.outcome() {
+                Some(o) => (TERMINAL, terminal_numbers(q.holds(o))),
                 None => (0, PnDn { pn: 1, dn: 1 }),
-            };
-            children.push((m, flags | if is_or { OR } else { 0 }, data));
-        }
-        self.moves = moves;
-        let count = children.len() as u64;
-        let first = self.arena.len() as Idx;
-        self.arena.expand(n, children);
-        for c in first..first + count as Idx {
-            self.arena.get_mut(c).aux = child_depth;
-        }
-        self.counters.iterations = iteration;
-        self.counters.nodes_expanded += 1;
-        self.counters.nodes_created += count;
-        self.counters.max_depth = self.counters.max_depth.max(depth + 1);
-        // 3. Update ancestors bottom-up, stopping once nothing changes.
-        let mut a = n;
-        while a != NONE {
-            if !self.recompute(a) && a != n {
-                break;
             }
-            a = self.arena.get(a).parent;
+        });
+        let child_depth = (depth + 1).min(u16::MAX as u32) as u16;
+        for c in new {
+            core.arena.get_mut(c).aux = child_depth;
         }
-        self.refresh_memory();
-        self.finish_if_solved();
-        self.status
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stop(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &self.root_switches.events
+        // 3. Update ancestors bottom-up, stopping once nothing changes.
+        core.update_from(n, |a, x| opts.recompute(a, x));
+        core.settle(pn_status(core.arena.get(0).data))
     }
 
     fn value_names(&self) -> &'static [&'static str] {
@@ -604,92 +493,24 @@ impl<G: Game> Search for DeepPn<G> {
     }
 
     fn snapshot(&self, req: &ViewRequest) -> Snapshot {
-        let path = if self.status.is_final() {
-            vec![0]
-        } else {
-            self.selection_path()
-        };
-        let path_ids: Vec<u64> = path.iter().map(|&i| i as u64).collect();
-        let read = |n: &Node<G::Move, PnDn>| (self.node_values(n), pn_status(n.data));
-        let view = ArenaView {
-            arena: &self.arena,
-            root: &self.root_pos,
-            read,
-        };
-        let nodes = collect_nodes(&view, req, &path_ids);
-        let root = self.arena.get(0);
-        let root_children = root
-            .children()
-            .map(|c| {
-                let d = self.arena.get(c);
-                ChildSummary {
-                    id: c as u64,
-                    move_label: self.root_pos.format_move(d.mv),
-                    status: pn_status(d.data),
-                    values: self.node_values(d),
-                }
-            })
-            .collect();
-        let target = req
-            .inspect
-            .map(|i| i as Idx)
-            .filter(|&i| (i as usize) < self.arena.len());
-        let inspection = target.map(|i| self.explain(i, &path));
-        let pos_node = target.unwrap_or(0);
-        let events = &self.root_switches.events;
-        Snapshot {
-            algo: self.algo().to_string(),
-            status: self.status,
-            counters: self.counters.clone(),
-            value_names: VALUE_NAMES.iter().map(|s| s.to_string()).collect(),
+        let view = self.core.view(|n| (self.node_values(n), pn_status(n.data)));
+        let parts = SnapshotParts {
+            algo: self.algo(),
+            value_names: VALUE_NAMES,
             label_values: vec![0, 1, 3],
-            nodes,
-            extra_edges: Vec::new(),
-            selection_moves: self
-                .arena
-                .path_labels(&self.root_pos, *path.last().unwrap_or(&0)),
-            selection_path: path_ids,
-            root_children,
-            frames: Vec::new(),
-            total_nodes: self.arena.len() as u64,
-            inspection,
-            position: req
-                .want_position
-                .then(|| self.arena.position_at(&self.root_pos, pos_node).into_any()),
-            position_path: self.arena.path_labels(&self.root_pos, pos_node),
-            switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
+            selection_path: || self.selection_path(),
+            explain: |i, path: &[Idx]| self.explain(i, path),
             extras: vec![
                 ("R".into(), fmt_real(self.opts.r)),
                 ("dpn".into(), self.opts.form.name().into()),
             ],
-        }
+        };
+        self.core.snapshot(req, &view, parts)
     }
 
     fn sample(&self) -> StatsSample {
-        let r = self.arena.get(0);
-        StatsSample {
-            iteration: self.counters.iterations,
-            nodes: self.arena.len() as u64,
-            max_depth: self.counters.max_depth,
-            seesaw_root_switches: self.counters.seesaw_root_switches,
-            seesaw_switches: self.counters.seesaw_switches,
-            revisits: 0,
-            root_values: vec![
-                pn::to_f64(r.data.pn),
-                pn::to_f64(r.data.dn),
-                deep_of(r.aux),
-                f64::NAN,
-            ],
-            best_child: self.best_child(),
-        }
-    }
-
-    fn best_move(&self) -> Option<String> {
-        let c = self.best_child()?;
-        let root = self.arena.get(0);
-        Some(
-            self.root_pos
-                .format_move(self.arena.get(root.first_child + c).mv),
-        )
+        // The root has no DPN, so its values are what a viewer shows.
+        let root = self.core.arena.get(0);
+        self.core.sample(self.node_values(root), self.best_child())
     }
 }

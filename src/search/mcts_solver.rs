@@ -34,18 +34,15 @@
 
 use crate::game::{Game, Player};
 
-use super::arena::{Arena, ArenaView, Idx, Node, NONE, OR, PROVEN, SOLVED, TERMINAL};
+use super::arena::{Arena, ArenaView, Idx, Node, NONE, PROVEN, SOLVED, TERMINAL};
+use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
 use super::params::{ParamKind, ParamSpec};
 use super::playout::{Playouts, K_PARAM};
 use super::ppn::{flag_status, solved_flags};
-use super::seesaw::{note_pick, RootSwitches};
 use super::snapshot::{
-    collect_nodes, fmt_value, ChildSummary, Inspection, NodeId, NodeStatus, SnapNode, Snapshot,
-    TreeAccess, ViewRequest,
+    fmt_value, Inspection, NodeId, NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
 };
-use super::{
-    Counters, Question, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent,
-};
+use super::{Counters, Question, Search, SearchSetup, StatsSample, Status};
 
 /// `A`: weight of the final-choice bonus A/√n.
 const A_PARAM: ParamSpec = ParamSpec {
@@ -110,16 +107,11 @@ impl McStats {
 
 /// The MCTS / UCT solver on a game `G`.
 pub struct MctsSolver<G: Game> {
-    root_pos: G,
-    question: Question,
+    core: ArenaSearch<G, McStats>,
     policy: Policy,
     a: f64,
     playouts: Playouts,
-    arena: Arena<G::Move, McStats>,
-    status: Status,
-    counters: Counters,
-    root_switches: RootSwitches,
-    moves: Vec<G::Move>,
+    /// Reused buffer: the nodes the current iteration went through.
     path: Vec<Idx>,
 }
 
@@ -156,55 +148,32 @@ impl<G: Game> MctsSolver<G> {
     pub fn new(root: G, question: Question, policy: Policy, k: u32, a: f64, seed: u64) -> Self {
         let mut counters = Counters::default();
         let mut playouts = Playouts::new(seed, k);
-        let or = if root.to_move() == question.attacker {
-            OR
-        } else {
-            0
-        };
         // The root's value is from the view of the player who "moved into"
         // it: the opponent of its mover.
         let into = root.to_move().other();
         let (flags, stats) = new_node_value(&root, &question, into, &mut playouts, &mut counters);
-        let status = match flag_status(flags) {
-            NodeStatus::Proven => Status::Proved,
-            NodeStatus::Disproven => Status::Disproved,
-            NodeStatus::Unknown => Status::Running,
-        };
-        counters.nodes_created = 1;
-        let mut s = MctsSolver {
-            root_pos: root,
-            question,
+        let status = flag_status(flags);
+        MctsSolver {
+            core: ArenaSearch::new(root, question, flags, stats, status, counters),
             policy,
             a,
             playouts,
-            arena: Arena::new(G::Move::default(), flags | or, stats),
-            status,
-            counters,
-            root_switches: RootSwitches::default(),
-            moves: Vec::new(),
             path: Vec::new(),
-        };
-        s.refresh_memory();
-        s
+        }
     }
 
     /// The arena (tests).
     pub fn arena(&self) -> &Arena<G::Move, McStats> {
-        &self.arena
-    }
-
-    fn refresh_memory(&mut self) {
-        self.counters.live_nodes = self.arena.len() as u64;
-        self.counters.peak_tree_bytes = self.counters.peak_tree_bytes.max(self.arena.bytes());
+        &self.core.arena
     }
 
     /// The player to move at node `n`.
     #[inline]
     fn mover(&self, n: Idx) -> Player {
-        if self.arena.get(n).is_or() {
-            self.question.attacker
+        if self.core.arena.get(n).is_or() {
+            self.core.question.attacker
         } else {
-            self.question.attacker.other()
+            self.core.question.attacker.other()
         }
     }
 
@@ -221,23 +190,24 @@ impl<G: Game> MctsSolver<G> {
 
     /// The first child of `n` not yet in the tree.
     fn first_unvisited(&self, n: Idx) -> Option<Idx> {
-        self.arena
+        let arena = &self.core.arena;
+        arena
             .get(n)
             .children()
-            .find(|&c| self.arena.get(c).data.visits == 0)
+            .find(|&c| arena.get(c).data.visits == 0)
     }
 
     /// The child an expanded node whose children are all in the tree
     /// selects: largest mean (pure) or UCT value, skipping children proven
     /// lost for the mover; leftmost on ties. [`NONE`] if none is left.
     pub fn select(&self, n: Idx) -> Idx {
-        let node = self.arena.get(n);
+        let node = self.core.arena.get(n);
         let or = node.is_or();
         let ln_n = (node.data.visits.max(1) as f64).ln();
         let mut best = NONE;
         let mut best_v = f64::NEG_INFINITY;
         for c in node.children() {
-            let cn = self.arena.get(c);
+            let cn = self.core.arena.get(c);
             if Self::solved_for_mover(cn.flags, or) == Some(false) {
                 continue;
             }
@@ -258,7 +228,7 @@ impl<G: Game> MctsSolver<G> {
     /// The child the next iteration goes to from `n` (a new node or a
     /// selected one); `None` for a node not expanded yet.
     fn next_child(&self, n: Idx) -> Option<Idx> {
-        if !self.arena.get(n).is_expanded() {
+        if !self.core.arena.get(n).is_expanded() {
             return None;
         }
         self.first_unvisited(n).or_else(|| {
@@ -271,12 +241,12 @@ impl<G: Game> MctsSolver<G> {
     pub fn selection_path(&self) -> Vec<Idx> {
         let mut path = vec![0];
         let mut n = 0;
-        if self.arena.get(0).flags & SOLVED != 0 {
+        if self.core.arena.get(0).flags & SOLVED != 0 {
             return path;
         }
         while let Some(c) = self.next_child(n) {
             path.push(c);
-            if self.arena.get(c).data.visits == 0 {
+            if self.core.arena.get(c).data.visits == 0 {
                 break;
             }
             n = c;
@@ -286,7 +256,7 @@ impl<G: Game> MctsSolver<G> {
 
     /// The final-choice score of a root child: v + A/√n, ±∞ when proven.
     fn choice_score(&self, c: Idx, root_or: bool) -> f64 {
-        let cn = self.arena.get(c);
+        let cn = self.core.arena.get(c);
         match Self::solved_for_mover(cn.flags, root_or) {
             Some(true) => f64::INFINITY,
             Some(false) => f64::NEG_INFINITY,
@@ -297,11 +267,11 @@ impl<G: Game> MctsSolver<G> {
     /// The root child the solver names as best (§5.3 final choice), among
     /// children in the tree; leftmost on ties.
     pub fn best_child(&self) -> Option<u32> {
-        let root = self.arena.get(0);
+        let root = self.core.arena.get(0);
         let or = root.is_or();
         let mut best: Option<(Idx, f64)> = None;
         for c in root.children() {
-            if self.arena.get(c).data.visits == 0 {
+            if self.core.arena.get(c).data.visits == 0 {
                 continue;
             }
             let s = self.choice_score(c, or);
@@ -312,12 +282,8 @@ impl<G: Game> MctsSolver<G> {
         best.map(|(c, _)| c - root.first_child)
     }
 
-    fn values(d: &McStats) -> Vec<f64> {
-        vec![d.visits as f64, d.mean()]
-    }
-
     fn explain(&self, id: Idx, path: &[Idx]) -> Inspection {
-        let node = self.arena.get(id);
+        let node = self.core.arena.get(id);
         let d = node.data;
         let mut formulas = vec![
             ("visits".to_string(), format!("n = {}", d.visits)),
@@ -345,7 +311,7 @@ impl<G: Game> MctsSolver<G> {
             formulas.push(("solved".into(), format!("{what} ({why})")));
         }
         if node.parent != NONE {
-            let p = self.arena.get(node.parent);
+            let p = self.core.arena.get(node.parent);
             if let Policy::Uct { c } = self.policy {
                 let u = d.mean()
                     + (c * (p.data.visits.max(1) as f64).ln() / d.visits.max(1) as f64).sqrt();
@@ -361,35 +327,30 @@ impl<G: Game> MctsSolver<G> {
                 ));
             }
         }
-        let choice = path
-            .iter()
-            .position(|&p| p == id)
-            .and_then(|i| path.get(i + 1))
-            .map(|&c| {
-                let labels = self.arena.path_labels(&self.root_pos, c);
-                let rule = if self.arena.get(c).data.visits == 0 {
-                    "the next child not yet in the tree (one new node per iteration)".to_string()
-                } else {
-                    match self.policy {
-                        Policy::Pure => "largest mean v, proven-lost children skipped".to_string(),
-                        Policy::Uct { c } => {
-                            format!("largest v + √({c}·ln N / n), proven-lost children skipped")
-                        }
+        let choice = next_on_path(path, id).map(|c| {
+            let rule = if self.core.arena.get(c).data.visits == 0 {
+                "the next child not yet in the tree (one new node per iteration)".to_string()
+            } else {
+                match self.policy {
+                    Policy::Pure => "largest mean v, proven-lost children skipped".to_string(),
+                    Policy::Uct { c } => {
+                        format!("largest v + √({c}·ln N / n), proven-lost children skipped")
                     }
-                };
-                format!(
-                    "picked child {} ({}): {rule}",
-                    c - node.first_child + 1,
-                    labels.last().cloned().unwrap_or_default()
-                )
-            });
-        Inspection {
-            node: id as u64,
-            path: self.arena.path_labels(&self.root_pos, id),
-            formulas,
-            choice,
-        }
+                }
+            };
+            format!(
+                "picked child {} ({}): {rule}",
+                c - node.first_child + 1,
+                self.core.move_label(c)
+            )
+        });
+        self.core.inspection(id, formulas, choice)
     }
+}
+
+/// The values shown for a node: visits and mean.
+fn values(d: &McStats) -> Vec<f64> {
+    vec![d.visits as f64, d.mean()]
 }
 
 /// Flags and statistics of a node joining the tree: a terminal node gets
@@ -426,6 +387,8 @@ fn new_node_value<G: Game>(
 }
 
 impl<G: Game> Search for MctsSolver<G> {
+    delegate_to_core!();
+
     fn algo(&self) -> &'static str {
         match self.policy {
             Policy::Pure => "mcts-solver",
@@ -434,45 +397,26 @@ impl<G: Game> Search for MctsSolver<G> {
     }
 
     fn step(&mut self) -> Status {
-        if self.status.is_final() {
-            return self.status;
+        if self.core.status.is_final() {
+            return self.core.status;
         }
-        let iteration = self.counters.iterations + 1;
-        let mut pos = self.root_pos.clone();
+        let iteration = self.core.counters.iterations + 1;
+        let mut pos = self.core.root_pos.clone();
         let mut n: Idx = 0;
         self.path.clear();
         self.path.push(0);
-        // 1. Descend until a child not yet in the tree is reached.
+        // 1. Descend until a child not yet in the tree is reached; a node's
+        //    children become slots the first time the descent reaches it.
         let new = loop {
-            if !self.arena.get(n).is_expanded() {
-                self.moves.clear();
-                pos.legal_moves(&mut self.moves);
-                let attacker = self.question.attacker;
-                let slots: Vec<(G::Move, u8, McStats)> = self
-                    .moves
-                    .iter()
-                    .map(|&m| {
-                        let mut c = pos.clone();
-                        c.play(m);
-                        let or = if c.to_move() == attacker { OR } else { 0 };
-                        (m, or, McStats::default())
-                    })
-                    .collect();
-                self.arena.expand(n, slots);
-                self.counters.nodes_expanded += 1;
+            if !self.core.arena.get(n).is_expanded() {
+                self.core
+                    .add_children(n, &pos, |_, _, _| (0, McStats::default()));
             }
             let (c, is_new) = match self.first_unvisited(n) {
                 Some(c) => (c, true),
                 None => (self.select(n), false),
             };
-            debug_assert!(c != NONE, "an unsolved node has an unsolved child");
-            let k = (c - self.arena.get(n).first_child) as u16;
-            if n == 0 {
-                self.root_switches
-                    .observe(iteration, k as u32, &mut self.counters);
-            }
-            note_pick(&mut self.arena.get_mut(n).last_pick, k, &mut self.counters);
-            pos.play(self.arena.get(c).mv);
+            self.core.follow(iteration, n, c, &mut pos);
             self.path.push(c);
             if is_new {
                 break c;
@@ -483,28 +427,28 @@ impl<G: Game> Search for MctsSolver<G> {
         let into = self.mover(n);
         let (flags, stats) = new_node_value(
             &pos,
-            &self.question,
+            &self.core.question,
             into,
             &mut self.playouts,
-            &mut self.counters,
+            &mut self.core.counters,
         );
         {
-            let nm = self.arena.get_mut(new);
+            let nm = self.core.arena.get_mut(new);
             nm.flags |= flags;
             nm.data = stats;
         }
-        self.counters.iterations = iteration;
-        self.counters.nodes_created += 1;
-        self.counters.max_depth = self.counters.max_depth.max(self.path.len() as u32 - 1);
+        self.core.counters.iterations = iteration;
+        self.core.counters.nodes_created += 1;
+        self.core.counters.max_depth = self.core.counters.max_depth.max(self.path.len() as u32 - 1);
         // 3. Back-up: results with the sign of each node's "moved into"
         //    player, and solved status while it keeps changing.
         let mut solving = flags & SOLVED != 0;
         for i in (0..self.path.len() - 1).rev() {
             let x = self.path[i];
             if solving {
-                let s = solved_flags(&self.arena, x);
+                let s = solved_flags(&self.core.arena, x);
                 if s != 0 {
-                    self.arena.get_mut(x).flags |= s;
+                    self.core.arena.get_mut(x).flags |= s;
                 } else {
                     solving = false;
                 }
@@ -512,46 +456,19 @@ impl<G: Game> Search for MctsSolver<G> {
             let into_x = if x == 0 {
                 self.mover(0).other()
             } else {
-                self.mover(self.arena.get(x).parent)
+                self.mover(self.core.arena.get(x).parent)
             };
             let add = if into_x == into {
                 stats.sum
             } else {
                 -stats.sum
             };
-            let xm = self.arena.get_mut(x);
+            let xm = self.core.arena.get_mut(x);
             xm.data.visits = xm.data.visits.saturating_add(stats.visits);
             xm.data.sum += add;
         }
-        self.refresh_memory();
-        self.status = match flag_status(self.arena.get(0).flags) {
-            NodeStatus::Proven => Status::Proved,
-            NodeStatus::Disproven => Status::Disproved,
-            NodeStatus::Unknown => Status::Running,
-        };
-        self.status
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stop(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &self.root_switches.events
+        self.core.refresh_memory();
+        self.core.settle(flag_status(self.core.arena.get(0).flags))
     }
 
     fn value_names(&self) -> &'static [&'static str] {
@@ -559,101 +476,29 @@ impl<G: Game> Search for MctsSolver<G> {
     }
 
     fn snapshot(&self, req: &ViewRequest) -> Snapshot {
-        let path = if self.status.is_final() {
-            vec![0]
-        } else {
-            self.selection_path()
-        };
-        // The last path entry may be a slot about to join the tree: the
-        // snapshot shows tree nodes only.
-        let in_tree: Vec<Idx> = path
-            .iter()
-            .copied()
-            .filter(|&i| i == 0 || self.arena.get(i).data.visits > 0)
-            .collect();
-        let path_ids: Vec<u64> = in_tree.iter().map(|&i| i as u64).collect();
-        let read = |n: &Node<G::Move, McStats>| (Self::values(&n.data), flag_status(n.flags));
+        let read = |n: &Node<G::Move, McStats>| (values(&n.data), flag_status(n.flags));
         let view = TreeOnly {
-            inner: ArenaView {
-                arena: &self.arena,
-                root: &self.root_pos,
-                read,
-            },
+            inner: self.core.view(read),
         };
-        let nodes = collect_nodes(&view, req, &path_ids);
-        let root_children = self
-            .arena
-            .get(0)
-            .children()
-            .filter(|&c| self.arena.get(c).data.visits > 0)
-            .map(|c| {
-                let d = self.arena.get(c);
-                ChildSummary {
-                    id: c as u64,
-                    move_label: self.root_pos.format_move(d.mv),
-                    status: flag_status(d.flags),
-                    values: Self::values(&d.data),
-                }
-            })
-            .collect();
-        let target = req
-            .inspect
-            .map(|i| i as Idx)
-            .filter(|&i| (i as usize) < self.arena.len());
-        let inspection = target.map(|i| self.explain(i, &path));
-        let pos_node = target.unwrap_or(0);
-        let events = &self.root_switches.events;
         let mut extras = vec![("K".into(), self.playouts.k.to_string())];
         if let Policy::Uct { c } = self.policy {
             extras.push(("C".into(), c.to_string()));
         }
         extras.push(("A".into(), self.a.to_string()));
-        Snapshot {
-            algo: self.algo().to_string(),
-            status: self.status,
-            counters: self.counters.clone(),
-            value_names: VALUE_NAMES.iter().map(|s| s.to_string()).collect(),
+        let parts = SnapshotParts {
+            algo: self.algo(),
+            value_names: VALUE_NAMES,
             label_values: vec![0, 1],
-            nodes,
-            extra_edges: Vec::new(),
-            selection_moves: self
-                .arena
-                .path_labels(&self.root_pos, *path.last().unwrap_or(&0)),
-            selection_path: path_ids,
-            root_children,
-            frames: Vec::new(),
-            total_nodes: self.counters.nodes_created,
-            inspection,
-            position: req
-                .want_position
-                .then(|| self.arena.position_at(&self.root_pos, pos_node).into_any()),
-            position_path: self.arena.path_labels(&self.root_pos, pos_node),
-            switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
+            selection_path: || self.selection_path(),
+            explain: |i, path: &[Idx]| self.explain(i, path),
             extras,
-        }
+        };
+        self.core.snapshot(req, &view, parts)
     }
 
     fn sample(&self) -> StatsSample {
-        let r = &self.arena.get(0).data;
-        StatsSample {
-            iteration: self.counters.iterations,
-            nodes: self.counters.nodes_created,
-            max_depth: self.counters.max_depth,
-            seesaw_root_switches: self.counters.seesaw_root_switches,
-            seesaw_switches: self.counters.seesaw_switches,
-            revisits: 0,
-            root_values: Self::values(r),
-            best_child: self.best_child(),
-        }
-    }
-
-    fn best_move(&self) -> Option<String> {
-        let c = self.best_child()?;
-        let root = self.arena.get(0);
-        Some(
-            self.root_pos
-                .format_move(self.arena.get(root.first_child + c).mv),
-        )
+        let root = &self.core.arena.get(0).data;
+        self.core.sample(values(root), self.best_child())
     }
 }
 

@@ -7,6 +7,7 @@
 //! the tests and the app's worker all drive the same `step()`.
 
 pub mod arena;
+mod arena_search;
 pub mod correct_moves;
 pub mod deep_pn;
 pub mod dfpn;

@@ -14,17 +14,13 @@
 
 use crate::game::Game;
 
-use super::arena::{Arena, ArenaView, Idx, Node, NONE, OR, PROVEN, SOLVED, TERMINAL};
+use super::arena::{Arena, Idx, NONE, PROVEN, SOLVED, TERMINAL};
+use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
 use super::logprob::LogProb;
 use super::params::ParamSpec;
 use super::playout::{clamp_rate, Playouts, K_PARAM, THETA_PARAM};
-use super::seesaw::{note_pick, RootSwitches};
-use super::snapshot::{
-    collect_nodes, fmt_value, ChildSummary, Inspection, NodeStatus, Snapshot, ViewRequest,
-};
-use super::{
-    Counters, Question, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent,
-};
+use super::snapshot::{fmt_value, Inspection, NodeStatus, Snapshot, ViewRequest};
+use super::{Counters, Question, Search, SearchSetup, StatsSample, Status};
 
 /// PPN parameters (described once).
 pub const PARAMS: &[ParamSpec] = &[K_PARAM, THETA_PARAM];
@@ -78,15 +74,9 @@ pub fn solved_flags<M: Copy, D: Copy>(arena: &Arena<M, D>, n: Idx) -> u8 {
 
 /// PPN-search on a game `G`.
 pub struct Ppn<G: Game> {
-    root_pos: G,
-    question: Question,
+    core: ArenaSearch<G, LogProb>,
     theta: f64,
     playouts: Playouts,
-    arena: Arena<G::Move, LogProb>,
-    status: Status,
-    counters: Counters,
-    root_switches: RootSwitches,
-    moves: Vec<G::Move>,
 }
 
 /// Registry constructor.
@@ -107,85 +97,50 @@ impl<G: Game> Ppn<G> {
     pub fn new(root: G, question: Question, k: u32, theta: f64, seed: u64) -> Ppn<G> {
         let mut counters = Counters::default();
         let mut playouts = Playouts::new(seed, k);
-        let or = if root.to_move() == question.attacker {
-            OR
-        } else {
-            0
-        };
         let (flags, data) = leaf_value(&root, &question, theta, &mut playouts, &mut counters);
-        let status = match flag_status(flags) {
-            NodeStatus::Proven => Status::Proved,
-            NodeStatus::Disproven => Status::Disproved,
-            NodeStatus::Unknown => Status::Running,
-        };
-        let arena = Arena::new(G::Move::default(), flags | or, data);
-        counters.nodes_created = 1;
-        let mut s = Ppn {
-            root_pos: root,
-            question,
+        let status = flag_status(flags);
+        let core = ArenaSearch::new(root, question, flags, data, status, counters);
+        Ppn {
+            core,
             theta,
             playouts,
-            arena,
-            status,
-            counters,
-            root_switches: RootSwitches::default(),
-            moves: Vec::new(),
-        };
-        s.refresh_memory();
-        s
+        }
     }
 
     /// The arena (tests and comparisons).
     pub fn arena(&self) -> &Arena<G::Move, LogProb> {
-        &self.arena
+        &self.core.arena
     }
 
     /// The root's probability pair.
     pub fn root_value(&self) -> LogProb {
-        self.arena.get(0).data
-    }
-
-    fn refresh_memory(&mut self) {
-        self.counters.live_nodes = self.arena.len() as u64;
-        self.counters.peak_tree_bytes = self.counters.peak_tree_bytes.max(self.arena.bytes());
+        self.core.arena.get(0).data
     }
 
     /// The child an unsolved expanded node selects ([`select_child`]).
     pub fn pick_child(&self, n: Idx) -> Idx {
-        select_child(&self.arena, n)
+        select_child(&self.core.arena, n)
     }
 
     /// Root first, down to the frontier node the next iteration expands.
     pub fn selection_path(&self) -> Vec<Idx> {
-        let mut path = vec![0];
-        let mut n = 0;
-        while self.arena.get(n).is_expanded() && self.arena.get(n).flags & SOLVED == 0 {
-            n = self.pick_child(n);
-            if n == NONE {
-                break;
-            }
-            path.push(n);
-        }
-        path
-    }
-
-    fn recompute(&mut self, n: Idx) -> bool {
-        update_node(&mut self.arena, n)
+        self.core.unsolved_path(select_child)
     }
 
     /// The root child the search names as best (ALGORITHMS.md §5.1 via the
     /// issue's move-choice rule): the largest ppn at an OR root (so a proven
     /// child when there is one), the smallest at an AND root.
     pub fn best_child(&self) -> Option<u32> {
-        let root = self.arena.get(0);
+        let arena = &self.core.arena;
+        let root = arena.get(0);
         if !root.is_expanded() {
             return None;
         }
         let or = root.is_or();
         let mut best = root.first_child;
         for c in root.children() {
-            let d = self.arena.get(c).data;
-            let b = self.arena.get(best).data;
+            let d = arena.get(c).data;
+            let b = arena.get(best).data;
             if (or && d.greater(b)) || (!or && d.less(b)) {
                 best = c;
             }
@@ -193,12 +148,8 @@ impl<G: Game> Ppn<G> {
         Some(best - root.first_child)
     }
 
-    fn values(d: LogProb) -> Vec<f64> {
-        vec![d.prob(), d.lp, d.lq]
-    }
-
     fn explain(&self, id: Idx, path: &[Idx]) -> Inspection {
-        let node = self.arena.get(id);
+        let node = self.core.arena.get(id);
         let d = node.data;
         let mut formulas = Vec::new();
         if node.is_terminal() {
@@ -227,7 +178,10 @@ impl<G: Game> Ppn<G> {
                 ),
             ));
         } else {
-            let kids: Vec<LogProb> = node.children().map(|c| self.arena.get(c).data).collect();
+            let kids: Vec<LogProb> = node
+                .children()
+                .map(|c| self.core.arena.get(c).data)
+                .collect();
             let shown = kids.len().min(12);
             let more = if kids.len() > shown { " · …" } else { "" };
             if node.is_or() {
@@ -256,31 +210,26 @@ impl<G: Game> Ppn<G> {
                 format!("ln ppn = {:.6e}, ln(1 − ppn) = {:.6e}", d.lp, d.lq),
             ));
         }
-        let choice = path
-            .iter()
-            .position(|&p| p == id)
-            .and_then(|i| path.get(i + 1))
-            .map(|&c| {
-                let labels = self.arena.path_labels(&self.root_pos, c);
-                let rule = if node.is_or() {
-                    "largest ppn among unsolved children (OR)"
-                } else {
-                    "smallest ppn among unsolved children (AND)"
-                };
-                format!(
-                    "picked child {} ({}): {rule}, ppn = {}",
-                    c - node.first_child + 1,
-                    labels.last().cloned().unwrap_or_default(),
-                    fmt_value(self.arena.get(c).data.prob())
-                )
-            });
-        Inspection {
-            node: id as u64,
-            path: self.arena.path_labels(&self.root_pos, id),
-            formulas,
-            choice,
-        }
+        let choice = next_on_path(path, id).map(|c| {
+            let rule = if node.is_or() {
+                "largest ppn among unsolved children (OR)"
+            } else {
+                "smallest ppn among unsolved children (AND)"
+            };
+            format!(
+                "picked child {} ({}): {rule}, ppn = {}",
+                c - node.first_child + 1,
+                self.core.move_label(c),
+                fmt_value(self.core.arena.get(c).data.prob())
+            )
+        });
+        self.core.inspection(id, formulas, choice)
     }
+}
+
+/// The values shown for a node: ppn and its two logarithms.
+fn values(d: LogProb) -> Vec<f64> {
+    vec![d.prob(), d.lp, d.lq]
 }
 
 /// The child an unsolved expanded node selects (ALGORITHMS.md §5.1):
@@ -356,98 +305,28 @@ fn leaf_value<G: Game>(
 }
 
 impl<G: Game> Search for Ppn<G> {
+    delegate_to_core!();
+
     fn algo(&self) -> &'static str {
         "ppn"
     }
 
     fn step(&mut self) -> Status {
-        if self.status.is_final() {
-            return self.status;
+        let core = &mut self.core;
+        if core.status.is_final() {
+            return core.status;
         }
         // 1. Selection (max ppn at OR, min at AND, solved children skipped).
-        let iteration = self.counters.iterations + 1;
-        let mut pos = self.root_pos.clone();
-        let mut n: Idx = 0;
-        let mut depth = 0u32;
-        while self.arena.get(n).is_expanded() {
-            let c = self.pick_child(n);
-            debug_assert!(c != NONE, "an unsolved node has an unsolved child");
-            let k = (c - self.arena.get(n).first_child) as u16;
-            if n == 0 {
-                self.root_switches
-                    .observe(iteration, k as u32, &mut self.counters);
-            }
-            note_pick(&mut self.arena.get_mut(n).last_pick, k, &mut self.counters);
-            pos.play(self.arena.get(c).mv);
-            n = c;
-            depth += 1;
-        }
+        let iteration = core.counters.iterations + 1;
+        let (pos, n, depth) = core.descend(iteration, select_child);
         // 2. Expansion: every child, each with its own K playouts.
-        self.moves.clear();
-        pos.legal_moves(&mut self.moves);
-        let moves = std::mem::take(&mut self.moves);
-        let mut children = Vec::with_capacity(moves.len());
-        for &m in &moves {
-            let mut child = pos.clone();
-            child.play(m);
-            let or = if child.to_move() == self.question.attacker {
-                OR
-            } else {
-                0
-            };
-            let (flags, data) = leaf_value(
-                &child,
-                &self.question,
-                self.theta,
-                &mut self.playouts,
-                &mut self.counters,
-            );
-            children.push((m, flags | or, data));
-        }
-        self.moves = moves;
-        let count = children.len() as u64;
-        self.arena.expand(n, children);
-        self.counters.iterations = iteration;
-        self.counters.nodes_expanded += 1;
-        self.counters.nodes_created += count;
-        self.counters.max_depth = self.counters.max_depth.max(depth + 1);
+        let (q, theta, playouts) = (core.question, self.theta, &mut self.playouts);
+        core.expand(iteration, n, depth, &pos, |child, _, counters| {
+            leaf_value(child, &q, theta, playouts, counters)
+        });
         // 3. Back-propagation by the AND/OR probability rules.
-        let mut a = n;
-        while a != NONE {
-            if !self.recompute(a) && a != n {
-                break;
-            }
-            a = self.arena.get(a).parent;
-        }
-        self.refresh_memory();
-        self.status = match flag_status(self.arena.get(0).flags) {
-            NodeStatus::Proven => Status::Proved,
-            NodeStatus::Disproven => Status::Disproved,
-            NodeStatus::Unknown => Status::Running,
-        };
-        self.status
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stop(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &self.root_switches.events
+        core.update_from(n, update_node);
+        core.settle(flag_status(core.arena.get(0).flags))
     }
 
     fn value_names(&self) -> &'static [&'static str] {
@@ -455,87 +334,23 @@ impl<G: Game> Search for Ppn<G> {
     }
 
     fn snapshot(&self, req: &ViewRequest) -> Snapshot {
-        let path = if self.status.is_final() {
-            vec![0]
-        } else {
-            self.selection_path()
-        };
-        let path_ids: Vec<u64> = path.iter().map(|&i| i as u64).collect();
-        let read = |n: &Node<G::Move, LogProb>| (Self::values(n.data), flag_status(n.flags));
-        let view = ArenaView {
-            arena: &self.arena,
-            root: &self.root_pos,
-            read,
-        };
-        let nodes = collect_nodes(&view, req, &path_ids);
-        let root_children = self
-            .arena
-            .get(0)
-            .children()
-            .map(|c| {
-                let d = self.arena.get(c);
-                ChildSummary {
-                    id: c as u64,
-                    move_label: self.root_pos.format_move(d.mv),
-                    status: flag_status(d.flags),
-                    values: Self::values(d.data),
-                }
-            })
-            .collect();
-        let target = req
-            .inspect
-            .map(|i| i as Idx)
-            .filter(|&i| (i as usize) < self.arena.len());
-        let inspection = target.map(|i| self.explain(i, &path));
-        let pos_node = target.unwrap_or(0);
-        let events = &self.root_switches.events;
-        Snapshot {
-            algo: self.algo().to_string(),
-            status: self.status,
-            counters: self.counters.clone(),
-            value_names: VALUE_NAMES.iter().map(|s| s.to_string()).collect(),
+        let view = self.core.view(|n| (values(n.data), flag_status(n.flags)));
+        let parts = SnapshotParts {
+            algo: self.algo(),
+            value_names: VALUE_NAMES,
             label_values: vec![0],
-            nodes,
-            extra_edges: Vec::new(),
-            selection_moves: self
-                .arena
-                .path_labels(&self.root_pos, *path.last().unwrap_or(&0)),
-            selection_path: path_ids,
-            root_children,
-            frames: Vec::new(),
-            total_nodes: self.arena.len() as u64,
-            inspection,
-            position: req
-                .want_position
-                .then(|| self.arena.position_at(&self.root_pos, pos_node).into_any()),
-            position_path: self.arena.path_labels(&self.root_pos, pos_node),
-            switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
+            selection_path: || self.selection_path(),
+            explain: |i, path: &[Idx]| self.explain(i, path),
             extras: vec![
                 ("K".into(), self.playouts.k.to_string()),
                 ("theta".into(), self.theta.to_string()),
             ],
-        }
+        };
+        self.core.snapshot(req, &view, parts)
     }
 
     fn sample(&self) -> StatsSample {
-        StatsSample {
-            iteration: self.counters.iterations,
-            nodes: self.arena.len() as u64,
-            max_depth: self.counters.max_depth,
-            seesaw_root_switches: self.counters.seesaw_root_switches,
-            seesaw_switches: self.counters.seesaw_switches,
-            revisits: 0,
-            root_values: Self::values(self.arena.get(0).data),
-            best_child: self.best_child(),
-        }
-    }
-
-    fn best_move(&self) -> Option<String> {
-        let c = self.best_child()?;
-        let root = self.arena.get(0);
-        Some(
-            self.root_pos
-                .format_move(self.arena.get(root.first_child + c).mv),
-        )
+        self.core
+            .sample(values(self.root_value()), self.best_child())
     }
 }
