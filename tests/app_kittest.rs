@@ -10,8 +10,22 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use pnlab::app::{PnlabApp, Settings};
 use pnlab::game::tictactoe::TicTacToe;
-use pnlab::game::{AnyPosition, GameKind};
+use pnlab::game::AnyPosition;
 use pnlab::positions::PositionEntry;
+
+/// A position entry with PNS suggested, as a file would give it.
+fn entry(name: &str, position: AnyPosition) -> PositionEntry {
+    PositionEntry {
+        name: name.into(),
+        game: position.kind(),
+        position,
+        notes: String::new(),
+        expected: None,
+        algo: Some("pns".into()),
+        params: Vec::new(),
+        line: 1,
+    }
+}
 
 fn harness() -> Harness<'static, PnlabApp> {
     // The worker wakes a context of its own; the tests wait on it with
@@ -19,16 +33,10 @@ fn harness() -> Harness<'static, PnlabApp> {
     let mut app = PnlabApp::new(&egui::Context::default(), Settings::default());
     // A fixed position whatever the app opens on: the empty tic-tac-toe
     // board (9 legal moves).
-    app.load_entry(PositionEntry {
-        name: "empty board".into(),
-        game: GameKind::TicTacToe,
-        position: AnyPosition::TicTacToe(TicTacToe::new()),
-        notes: String::new(),
-        expected: None,
-        algo: Some("pns".into()),
-        params: Vec::new(),
-        line: 1,
-    });
+    app.load_entry(entry(
+        "empty board",
+        AnyPosition::TicTacToe(TicTacToe::new()),
+    ));
     let mut h = Harness::builder()
         .with_size([1500.0, 950.0])
         .build_ui_state(|ui, app: &mut PnlabApp| app.show(ui), app);
@@ -213,16 +221,8 @@ fn error_rate_scores_the_chosen_move_against_the_winning_moves() {
             .collect()
     };
     assert!(!winning.is_empty());
-    h.state_mut().load_entry(PositionEntry {
-        name: "x to win".into(),
-        game: GameKind::TicTacToe,
-        position: AnyPosition::TicTacToe(g),
-        notes: String::new(),
-        expected: None,
-        algo: Some("pns".into()),
-        params: Vec::new(),
-        line: 1,
-    });
+    h.state_mut()
+        .load_entry(entry("x to win", AnyPosition::TicTacToe(g)));
     settle(&mut h);
     h.get_by_label(&format!(
         "correct moves (exhaustive, moves that achieve the question): {}",
@@ -248,16 +248,10 @@ fn error_rate_scores_the_chosen_move_against_the_winning_moves() {
 #[test]
 fn race_by_nodes_keeps_tree_sizes_level_not_iterations() {
     let mut h = harness();
-    h.state_mut().load_entry(PositionEntry {
-        name: "Othello start".into(),
-        game: GameKind::Othello,
-        position: AnyPosition::Othello(pnlab::game::othello::Othello::start()),
-        notes: String::new(),
-        expected: None,
-        algo: Some("pns".into()),
-        params: Vec::new(),
-        line: 1,
-    });
+    h.state_mut().load_entry(entry(
+        "Othello start",
+        AnyPosition::Othello(pnlab::game::othello::Othello::start()),
+    ));
     settle(&mut h);
     h.get_by_label("Race a second run (B)").click();
     settle(&mut h);

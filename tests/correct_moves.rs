@@ -3,8 +3,6 @@
 //! minimax values from plain alpha-beta negamax (`reference::value_for`),
 //! with the tier rule written out on values instead of yes/no answers.
 
-use std::collections::HashSet;
-
 use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::{AnyPosition, Game, Player};
@@ -13,23 +11,7 @@ use pnlab::search::correct_moves::{self, CorrectSource};
 use pnlab::search::{reference, Goal, Question};
 
 fn reachable_tictactoe() -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![TicTacToe::new()];
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g.notation()) {
-            continue;
-        }
-        out.push(g);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        for m in moves {
-            let mut c = g;
-            c.play(m);
-            stack.push(c);
-        }
-    }
-    out
+    pnlab::game::perft::reachable(&TicTacToe::new())
 }
 
 /// The rule of `correct_moves`, on the attacker's exact values after each

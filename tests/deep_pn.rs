@@ -11,8 +11,6 @@
 //! Plus the DPN formula checked by hand on a small case, R = 0 behaving as
 //! a depth-first search, and the snapshot's per-node values.
 
-use std::collections::HashSet;
-
 use pnlab::experiments::deep_pn_sweep::random_othello;
 use pnlab::game::connect4::Connect4;
 use pnlab::game::othello::Othello;
@@ -26,23 +24,7 @@ use pnlab::search::pns::{PnDn, Pns, PnsOptions};
 use pnlab::search::{reference, Counters, Goal, Question, Search, Status, ViewRequest};
 
 fn reachable_tictactoe() -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![TicTacToe::new()];
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g.notation()) {
-            continue;
-        }
-        out.push(g);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        for m in moves {
-            let mut c = g;
-            c.play(m);
-            stack.push(c);
-        }
-    }
-    out
+    pnlab::game::perft::reachable(&TicTacToe::new())
 }
 
 /// Counters without the wall-clock field.

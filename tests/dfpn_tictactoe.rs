@@ -17,23 +17,7 @@ use pnlab::search::{
 };
 
 fn reachable() -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![TicTacToe::new()];
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g.notation()) {
-            continue;
-        }
-        out.push(g);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        for m in moves {
-            let mut c = g;
-            c.play(m);
-            stack.push(c);
-        }
-    }
-    out
+    pnlab::game::perft::reachable(&TicTacToe::new())
 }
 
 fn run_to_end(s: &mut dyn Search, what: &str) -> Status {

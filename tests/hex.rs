@@ -533,26 +533,8 @@ fn pns_solves_every_4x4_opening_like_the_published_table() {
     assert_eq!(winning_openings(4), ["d1", "c2", "b3", "a4"]);
 }
 
-/// Every position reachable on an `n`×`n` board (by hash: equal boards
-/// reached in different orders are one position).
 fn reachable(n: u8) -> Vec<Hex> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![Hex::new(n).unwrap()];
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g.hash()) {
-            continue;
-        }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        for m in moves {
-            let mut c = g;
-            c.play(m);
-            stack.push(c);
-        }
-        out.push(g);
-    }
-    out
+    pnlab::game::perft::reachable(&Hex::new(n).unwrap())
 }
 
 #[test]

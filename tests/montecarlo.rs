@@ -4,8 +4,6 @@
 //! `disproved` agrees with `reference::answer`; none is ever wrong. Runs
 //! are reproducible bit for bit for a seed.
 
-use std::collections::HashSet;
-
 use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::{AnyPosition, Game};
@@ -95,23 +93,7 @@ fn ppn_agrees_with_reference_on_pgames() {
 }
 
 fn reachable() -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![TicTacToe::new()];
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g.notation()) {
-            continue;
-        }
-        out.push(g);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        for m in moves {
-            let mut c = g;
-            c.play(m);
-            stack.push(c);
-        }
-    }
-    out
+    pnlab::game::perft::reachable(&TicTacToe::new())
 }
 
 fn check_tictactoe(algo: &str) {

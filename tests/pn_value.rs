@@ -21,22 +21,7 @@ use pnlab::search::pn_value::{Inner, PnValue};
 use pnlab::search::{reference, QuestionKind, Search, Status, ViewRequest};
 
 fn reachable_tictactoe() -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![TicTacToe::new()];
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g.notation()) {
-            continue;
-        }
-        out.push(g);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        for m in moves {
-            let mut c = g;
-            c.play(m);
-            stack.push(c);
-        }
-    }
+    let mut out = pnlab::game::perft::reachable(&TicTacToe::new());
     out.sort_by_key(|g| g.notation());
     out
 }

@@ -2,31 +2,13 @@
 //! position (5,478 of them, tests/data/tictactoe_facts.json), for both
 //! questions and every PNS option.
 
-use std::collections::HashSet;
-
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::Game;
 use pnlab::search::pns::{Pns, PnsOptions, Selection, Tie};
 use pnlab::search::{reference, Goal, Question, Search, Status};
 
 fn reachable() -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![TicTacToe::new()];
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g.notation()) {
-            continue;
-        }
-        out.push(g);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        for m in moves {
-            let mut c = g;
-            c.play(m);
-            stack.push(c);
-        }
-    }
-    out
+    pnlab::game::perft::reachable(&TicTacToe::new())
 }
 
 #[test]

@@ -106,14 +106,21 @@ pub fn runs_for(g: &Othello, e_max: u32, d_max: u32, eps: &[f64], cap: u64) -> V
             out.push(solve_capped(g, "deep-dfpn", o, cap));
         }
     }
-    for &x in eps {
-        let o = DfpnOptions {
-            eps: Some(x),
-            ..Default::default()
-        };
-        out.push(solve_capped(g, "dfpn-eps", o, cap));
-    }
+    out.extend(eps_runs(g, eps, cap));
     out
+}
+
+/// 1+ε runs for every ε in `eps`.
+pub fn eps_runs(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
+    eps.iter()
+        .map(|&x| {
+            let o = DfpnOptions {
+                eps: Some(x),
+                ..Default::default()
+            };
+            solve_capped(g, "dfpn-eps", o, cap)
+        })
+        .collect()
 }
 
 /// The experiment entry point.

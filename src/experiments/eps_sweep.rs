@@ -21,7 +21,7 @@ use crate::game::othello::Othello;
 use crate::game::Game;
 use crate::search::dfpn::DfpnOptions;
 
-use super::deep_dfpn_grid::{othello_instances, solve_capped, solved, GridRun};
+use super::deep_dfpn_grid::{eps_runs, othello_instances, solve_capped, solved, GridRun};
 use super::{
     parse_positive_list, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios,
 };
@@ -31,13 +31,7 @@ const SETTINGS: &[&str] = &["positions", "empties", "eps", "max_nodes"];
 /// df-pn, then 1+ε for every ε.
 fn runs_for(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
     let mut out = vec![solve_capped(g, "dfpn", DfpnOptions::default(), cap)];
-    for &x in eps {
-        let o = DfpnOptions {
-            eps: Some(x),
-            ..Default::default()
-        };
-        out.push(solve_capped(g, "dfpn-eps", o, cap));
-    }
+    out.extend(eps_runs(g, eps, cap));
     out
 }
 

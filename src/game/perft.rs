@@ -45,3 +45,28 @@ pub fn perft_parallel<G: Game>(g: &G, depth: u32) -> u64 {
         })
         .sum()
 }
+
+/// Every position reachable from `start` (itself included), each once
+/// (told apart by [`Game::hash`]), in depth-first order. For games small
+/// enough to enumerate: the tests check solvers on every tic-tac-toe and
+/// Hex 3×3 position with it.
+pub fn reachable<G: Game>(start: &G) -> Vec<G> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut stack = vec![start.clone()];
+    let mut moves = Vec::new();
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g.hash()) {
+            continue;
+        }
+        moves.clear();
+        g.legal_moves(&mut moves);
+        for &m in &moves {
+            let mut c = g.clone();
+            c.play(m);
+            stack.push(c);
+        }
+        out.push(g);
+    }
+    out
+}
