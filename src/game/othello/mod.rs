@@ -280,7 +280,7 @@ impl Game for Othello {
     fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
         // Plain boards: a playout never hashes, so it skips the key.
         let (mut mover, mut other) = (self.mover, self.other);
-        let mut swaps = 0u32;
+        let mut swapped = false;
         loop {
             let mut mask = move_mask(mover, other);
             if mask == 0 {
@@ -288,7 +288,7 @@ impl Game for Othello {
                     break;
                 }
                 std::mem::swap(&mut mover, &mut other);
-                swaps += 1;
+                swapped = !swapped;
                 continue;
             }
             let n = mask.count_ones() as u64;
@@ -300,12 +300,12 @@ impl Game for Othello {
             mover |= f | 1u64 << sq;
             other &= !f;
             std::mem::swap(&mut mover, &mut other);
-            swaps += 1;
+            swapped = !swapped;
         }
-        let side = if swaps % 2 == 0 {
-            self.side
-        } else {
+        let side = if swapped {
             self.side.other()
+        } else {
+            self.side
         };
         let g = Othello {
             mover,
