@@ -16,15 +16,19 @@
 //! column), as in OBF; [`Game::Move`] is that index, or [`PASS`] (64).
 //! Notation: OBF (see [`obf`]).
 //!
-//! The position is three words (the mover's discs, the other side's discs,
-//! the side to move) so cloning and replaying are cheap for the tree
-//! searches, which rebuild positions by replaying moves.
+//! The position is four words (the mover's discs, the other side's discs,
+//! the side to move and the Zobrist hash, which a move updates from the
+//! discs it flips) so cloning and replaying are cheap for the tree
+//! searches, which rebuild positions by replaying moves and hash every
+//! child they generate.
 
 pub mod bitboard;
 pub mod obf;
+#[cfg(target_arch = "x86_64")]
+mod sse2;
 
 use super::{Game, GameKind, Outcome, ParseError, Player};
-use bitboard::{discs_key, flips, move_mask, WHITE_TO_MOVE_KEY};
+use bitboard::{discs_key, flips, move_key, move_mask, WHITE_TO_MOVE_KEY};
 
 /// The pass move.
 pub const PASS: u8 = 64;
@@ -38,6 +42,9 @@ pub struct Othello {
     other: u64,
     /// The side to move.
     side: Player,
+    /// The Zobrist hash of the above ([`Othello::zobrist`]), kept up to
+    /// date by every move.
+    key: u64,
 }
 
 impl Default for Othello {
@@ -58,17 +65,28 @@ impl Othello {
     /// the side to move. A square on both boards counts as Black's.
     pub fn from_bitboards(black: u64, white: u64, side: Player) -> Othello {
         let white = white & !black;
-        match side {
-            Player::First => Othello {
-                mover: black,
-                other: white,
-                side,
-            },
-            Player::Second => Othello {
-                mover: white,
-                other: black,
-                side,
-            },
+        let (mover, other) = match side {
+            Player::First => (black, white),
+            Player::Second => (white, black),
+        };
+        let mut g = Othello {
+            mover,
+            other,
+            side,
+            key: 0,
+        };
+        g.key = g.zobrist();
+        g
+    }
+
+    /// The Zobrist hash computed from the discs: the XOR of one key per
+    /// disc and colour, and one more when White is to move.
+    fn zobrist(&self) -> u64 {
+        let h = discs_key(0, self.discs_of(Player::First))
+            ^ discs_key(1, self.discs_of(Player::Second));
+        match self.side {
+            Player::First => h,
+            Player::Second => h ^ WHITE_TO_MOVE_KEY,
         }
     }
 
@@ -157,6 +175,7 @@ impl Othello {
     fn swap_sides(&mut self) {
         std::mem::swap(&mut self.mover, &mut self.other);
         self.side = self.side.other();
+        self.key ^= WHITE_TO_MOVE_KEY;
     }
 }
 
@@ -200,6 +219,7 @@ impl Game for Othello {
             );
             self.mover |= f | 1u64 << m;
             self.other &= !f;
+            self.key ^= move_key(self.side.index(), m as u32, f);
         }
         self.swap_sides();
     }
@@ -221,13 +241,10 @@ impl Game for Othello {
         }
     }
 
+    #[inline]
     fn hash(&self) -> u64 {
-        let h = discs_key(0, self.discs_of(Player::First))
-            ^ discs_key(1, self.discs_of(Player::Second));
-        match self.side {
-            Player::First => h,
-            Player::Second => h ^ WHITE_TO_MOVE_KEY,
-        }
+        debug_assert_eq!(self.key, self.zobrist(), "{}", obf::notation(self));
+        self.key
     }
 
     fn format_move(&self, m: u8) -> String {
@@ -261,22 +278,42 @@ impl Game for Othello {
     /// Uniformly random legal moves to the end, picking a random set bit
     /// of the move mask (no move list).
     fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
-        let mut g = *self;
+        // Plain boards: a playout never hashes, so it skips the key.
+        let (mut mover, mut other) = (self.mover, self.other);
+        let mut swapped = false;
         loop {
-            let mut mask = move_mask(g.mover, g.other);
+            let mut mask = move_mask(mover, other);
             if mask == 0 {
-                if move_mask(g.other, g.mover) == 0 {
-                    return g.final_outcome();
+                if move_mask(other, mover) == 0 {
+                    break;
                 }
-                g.swap_sides();
+                std::mem::swap(&mut mover, &mut other);
+                swapped = !swapped;
                 continue;
             }
             let n = mask.count_ones() as u64;
             for _ in 0..rng.next_u64() % n {
                 mask &= mask - 1;
             }
-            g.play(mask.trailing_zeros() as u8);
+            let sq = mask.trailing_zeros();
+            let f = flips(mover, other, sq);
+            mover |= f | 1u64 << sq;
+            other &= !f;
+            std::mem::swap(&mut mover, &mut other);
+            swapped = !swapped;
         }
+        let side = if swapped {
+            self.side.other()
+        } else {
+            self.side
+        };
+        let g = Othello {
+            mover,
+            other,
+            side,
+            key: 0,
+        };
+        g.final_outcome()
     }
 }
 

@@ -13,9 +13,11 @@
 //! - Children that are terminal positions are evaluated when their parent
 //!   is entered (as PNS evaluates terminal children at expansion) and are
 //!   not stored in the table; MID is never called on them.
-//! - The loop of MID at node n re-reads its children's numbers from the
-//!   table each time control comes back to n. A child not in the table
-//!   counts (1, 1) in df-pn and E^(D−d) at depth d in Deep df-pn.
+//! - The loop of MID at node n uses its children's numbers as the table
+//!   holds them each time control comes back to n (kept in the frame and
+//!   re-read only where they may have changed, which gives the same
+//!   numbers; see `top_loop_values`). A child not in the table counts
+//!   (1, 1) in df-pn and E^(D−d) at depth d in Deep df-pn.
 //! - `nodes_expanded` counts MID entries that generated the node's moves
 //!   (entries that exit at once because the table already puts the node
 //!   over its thresholds do not); `nodes_created` counts new table
@@ -31,6 +33,7 @@ use crate::search::pn::{self, Pn, INF, MAX_FINITE};
 use crate::search::seesaw::{note_pick, RootSwitches, NO_PICK};
 use crate::search::{Counters, Question, Status, StopReason};
 
+use super::path_filter::PathFilter;
 use super::tt::{Entry, KeySet, Table, LEFT};
 
 /// How unknown nodes are initialised and how thδ(c1) is computed.
@@ -136,6 +139,8 @@ pub struct Frame<G: Game> {
     /// The node's last pick (seesaw, §9), kept here during the call and
     /// written back to the table entry on exit.
     pub last_pick: u16,
+    /// The `Dfpn::epoch` of the frame's last full read of its children.
+    epoch: u64,
 }
 
 impl<G: Game> Frame<G> {
@@ -190,6 +195,13 @@ pub struct Dfpn<G: Game> {
     pub(super) table: Table,
     pub(super) stack: Vec<Frame<G>>,
     pub(super) children: Vec<Child<G::Move>>,
+    /// The positions and numbers of `children`, index for index.
+    kids: Vec<Kid<G>>,
+    /// Which positions may be children of path nodes.
+    filter: PathFilter,
+    /// Bumped when the filter reports a possible transposition: frames
+    /// whose `epoch` differs re-read all their children.
+    epoch: u64,
     pub(super) status: Status,
     pub(super) counters: Counters,
     pub(super) root_switches: RootSwitches,
@@ -198,6 +210,39 @@ pub struct Dfpn<G: Game> {
     pub(super) root_result: Option<(Pn, Pn)>,
     started: bool,
     moves: Vec<G::Move>,
+}
+
+/// A child's position (MID enters c1 from it instead of replaying the
+/// move) and its numbers as the node's loop last read them.
+#[derive(Clone, Debug)]
+struct Kid<G> {
+    pos: G,
+    pn: Pn,
+    dn: Pn,
+}
+
+/// (pn, dn) of a child from the table (`unknown` when absent), noting a
+/// child read as solved in `c.terminal` so that later reads skip it.
+#[inline]
+fn read_child<M>(table: &Table, c: &mut Child<M>, unknown: Pn) -> (Pn, Pn) {
+    match c.terminal {
+        Some(t) => t,
+        None => match table.get(c.hash) {
+            Some(e) => {
+                if e.pn == 0 || e.dn == 0 {
+                    c.terminal = Some((e.pn, e.dn));
+                }
+                (e.pn, e.dn)
+            }
+            None => (unknown, unknown),
+        },
+    }
+}
+
+/// The keys a collection pass must keep besides the path's entries
+/// (which are marked): the children of every node on the MID path.
+fn protected_keys<M>(children: &[Child<M>]) -> KeySet {
+    children.iter().map(|c| c.hash).collect()
 }
 
 /// The numbers of a solved node.
@@ -221,6 +266,9 @@ impl<G: Game> Dfpn<G> {
             opts,
             stack: Vec::new(),
             children: Vec::new(),
+            kids: Vec::new(),
+            filter: PathFilter::default(),
+            epoch: 0,
             status: Status::Running,
             counters: Counters::default(),
             root_switches: RootSwitches::default(),
@@ -328,14 +376,19 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
-    /// [`Dfpn::loop_values`] for the top frame, the hot path: a child read
-    /// as solved from the table is remembered in the frame (a proof or
-    /// disproof never changes, so the next loop skips its lookup), and the
-    /// scan stops at a child that solves the node (its δ(c) = 0 makes
-    /// φ(n) = 0 and δ(n) = ∞ whatever the other children hold). The
-    /// numbers are the same as `loop_values` gives.
+    /// [`Dfpn::loop_values`] for the top frame, the hot path. The
+    /// children's numbers are kept in the frame between loops and re-read
+    /// from the table only where they can have changed: c1's are written
+    /// here by its call's exit (the numbers it stores in the table), every
+    /// child's are read again after the [`PathFilter`] saw a possible
+    /// transposition (see there). A child read as solved is remembered as
+    /// such (a proof or disproof never changes), and the scan stops at a
+    /// child that solves the node (its δ(c) = 0 makes φ(n) = 0 and
+    /// δ(n) = ∞ whatever the other children hold). The numbers are the same
+    /// as `loop_values` gives.
     fn top_loop_values(&mut self) -> LoopValues {
-        let Some(f) = self.stack.last() else {
+        let epoch = self.epoch;
+        let Some(f) = self.stack.last_mut() else {
             return LoopValues {
                 phi: INF,
                 delta: 0,
@@ -344,27 +397,23 @@ impl<G: Game> Dfpn<G> {
                 best_b: 0,
             };
         };
-        let (first, count, or, depth) = (f.first, f.count, f.or, f.depth);
-        let unknown = self.opts.unknown_value(depth + 1);
+        let (first, count, or) = (f.first, f.count, f.or);
+        let unknown = self.opts.unknown_value(f.depth + 1);
+        let children = &mut self.children[first..first + count];
+        let kids = &mut self.kids[first..first + count];
+        if f.epoch != epoch {
+            f.epoch = epoch;
+            for (c, k) in children.iter_mut().zip(kids.iter_mut()) {
+                (k.pn, k.dn) = read_child(&self.table, c, unknown);
+            }
+        }
         let mut phi = INF;
         let mut delta: Pn = 0;
         let mut best = 0u32;
         let mut best_b = 0;
         let mut delta2 = INF;
-        for (i, c) in self.children[first..first + count].iter_mut().enumerate() {
-            let (p, d) = match c.terminal {
-                Some(t) => t,
-                None => match self.table.get(c.hash) {
-                    Some(e) => {
-                        if e.pn == 0 || e.dn == 0 {
-                            c.terminal = Some((e.pn, e.dn));
-                        }
-                        (e.pn, e.dn)
-                    }
-                    None => (unknown, unknown),
-                },
-            };
-            let (a, b) = if or { (p, d) } else { (d, p) };
+        for (i, k) in kids.iter().enumerate() {
+            let (a, b) = if or { (k.pn, k.dn) } else { (k.dn, k.pn) };
             if a == 0 {
                 // Solves the node: the leftmost least δ, δ(n) = ∞.
                 return LoopValues {
@@ -376,14 +425,13 @@ impl<G: Game> Dfpn<G> {
                 };
             }
             delta = pn::add(delta, b);
-            if a < phi {
-                delta2 = phi;
-                phi = a;
-                best = i as u32;
-                best_b = b;
-            } else if a < delta2 {
-                delta2 = a;
-            }
+            // Selects instead of branches (the order of the numbers is
+            // data the predictor cannot learn).
+            let less = a < phi;
+            delta2 = if less { phi } else { delta2.min(a) };
+            best = if less { i as u32 } else { best };
+            best_b = if less { b } else { best_b };
+            phi = if less { a } else { phi };
         }
         LoopValues {
             phi,
@@ -459,7 +507,7 @@ impl<G: Game> Dfpn<G> {
         let (th_pn, th_dn) = self.child_thresholds(top, &v);
         let depth = top.depth;
         let c = self.children[top.first + v.best as usize];
-        let mut pos = top.pos.clone();
+        let pos = self.kids[top.first + v.best as usize].pos.clone();
         let top = self.stack.last_mut().expect("non-empty stack");
         top.pn = pn_now;
         top.dn = dn_now;
@@ -472,7 +520,6 @@ impl<G: Game> Dfpn<G> {
                 .observe(iteration, v.best, &mut self.counters);
         }
         note_pick(&mut top.last_pick, v.best as u16, &mut self.counters);
-        pos.play(c.mv);
         self.enter(pos, c.mv, v.best, depth + 1, c.or, th_pn, th_dn);
         self.after_enter()
     }
@@ -500,16 +547,21 @@ impl<G: Game> Dfpn<G> {
         self.counters.iterations += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
         let hash = pos.hash();
-        let known = self
-            .table
-            .get(hash)
-            .map(|e| (e.pn, e.dn, e.flags, e.last_pick));
-        let (pn0, dn0, last_pick) = match known {
-            Some((p, d, flags, last_pick)) => {
-                if flags & LEFT != 0 {
+        // A position that may be a child of a path node (besides being its
+        // parent's c1) makes every frame re-read its children.
+        if self.filter.may_hold_more_than(hash, u32::from(depth > 0)) {
+            self.epoch += 1;
+        }
+        // One table lookup per call: the entry found here is held (the
+        // move generation below touches other fields only) and marked on
+        // the path at the end.
+        let known = self.table.get_mut(hash);
+        let (pn0, dn0, last_pick) = match &known {
+            Some(e) => {
+                if e.flags & LEFT != 0 {
                     self.counters.revisits += 1;
                 }
-                (p, d, last_pick)
+                (e.pn, e.dn, e.last_pick)
             }
             None => {
                 let v = self.opts.unknown_value(depth);
@@ -527,39 +579,69 @@ impl<G: Game> Dfpn<G> {
             for &m in &self.moves {
                 let mut c = pos.clone();
                 c.play(m);
-                let terminal = c.outcome().map(|o| solved(self.question.holds(o)));
+                let hash = c.hash();
+                self.filter.add(hash);
                 self.children.push(Child {
                     mv: m,
-                    hash: c.hash(),
+                    hash,
                     or: c.to_move() == self.question.attacker,
-                    terminal,
+                    terminal: None,
+                });
+                self.kids.push(Kid {
+                    pos: c,
+                    pn: 0,
+                    dn: 0,
                 });
             }
             count = self.moves.len();
             self.counters.nodes_expanded += 1;
         }
-        let fresh = Entry {
-            pn: pn0,
-            dn: dn0,
-            work: 0,
-            last_pick: NO_PICK,
-            flags: 0,
-            on_path: 0,
-        };
-        let protected = self.protected_keys(hash);
-        match self.table.entry_or_insert(hash, fresh, &protected) {
-            Some((e, new)) => {
-                e.on_path = e.on_path.saturating_add(1);
-                if new {
-                    self.counters.nodes_created += 1;
-                }
-            }
+        match known {
+            Some(e) => e.on_path = e.on_path.saturating_add(1),
             None => {
-                self.children.truncate(first);
-                self.status = Status::Unknown(StopReason::Memory);
-                self.refresh_memory();
-                return;
+                let fresh = Entry {
+                    pn: pn0,
+                    dn: dn0,
+                    work: 0,
+                    last_pick: NO_PICK,
+                    flags: 0,
+                    on_path: 1,
+                };
+                let children = &self.children;
+                let protect = || protected_keys(children);
+                if self.table.insert_absent(hash, fresh, protect).is_none() {
+                    self.drop_children(first);
+                    self.status = Status::Unknown(StopReason::Memory);
+                    self.refresh_memory();
+                    return;
+                }
+                self.counters.nodes_created += 1;
             }
+        }
+        // The children's numbers for the first loop. Terminal positions
+        // are never stored in the table, so only a child the table does
+        // not hold needs the (costly) test for the end of the game.
+        let unknown = self.opts.unknown_value(depth + 1);
+        let kids = self.children[first..]
+            .iter_mut()
+            .zip(&mut self.kids[first..]);
+        for (c, k) in kids {
+            (k.pn, k.dn) = match self.table.get(c.hash) {
+                Some(e) => {
+                    if e.pn == 0 || e.dn == 0 {
+                        c.terminal = Some((e.pn, e.dn));
+                    }
+                    (e.pn, e.dn)
+                }
+                None => match k.pos.outcome() {
+                    Some(o) => {
+                        let t = solved(self.question.holds(o));
+                        c.terminal = Some(t);
+                        t
+                    }
+                    None => (unknown, unknown),
+                },
+            };
         }
         self.stack.push(Frame {
             pos,
@@ -577,6 +659,7 @@ impl<G: Game> Dfpn<G> {
             pick: None,
             entered_at: self.counters.iterations,
             last_pick,
+            epoch: self.epoch,
         });
         self.refresh_memory();
     }
@@ -584,31 +667,46 @@ impl<G: Game> Dfpn<G> {
     /// Leaves the top MID call storing (pn, dn).
     fn exit(&mut self, pn_now: Pn, dn_now: Pn) -> Event {
         let f = self.stack.pop().expect("exit with a frame");
-        self.children.truncate(f.first);
+        self.drop_children(f.first);
         let work = self.counters.iterations - f.entered_at + 1;
-        let fresh = Entry {
-            pn: pn_now,
-            dn: dn_now,
-            work: 0,
-            last_pick: NO_PICK,
-            flags: 0,
-            on_path: 1,
-        };
+        let work = work.min(u32::MAX as u64) as u32;
         // The entry is on the path, so it cannot have been evicted; the
         // insert is only a fallback.
-        let protected = self.protected_keys(f.hash);
-        match self.table.entry_or_insert(f.hash, fresh, &protected) {
-            Some((e, _)) => {
-                e.pn = pn_now;
-                e.dn = dn_now;
-                e.last_pick = f.last_pick;
-                e.work = e.work.saturating_add(work.min(u32::MAX as u64) as u32);
-                e.flags |= LEFT;
-                e.on_path = e.on_path.saturating_sub(1);
-            }
+        let e = match self.table.get_mut(f.hash) {
+            Some(e) => e,
             None => {
-                self.status = Status::Unknown(StopReason::Memory);
-                return Event::Done;
+                let fresh = Entry {
+                    pn: pn_now,
+                    dn: dn_now,
+                    work: 0,
+                    last_pick: NO_PICK,
+                    flags: 0,
+                    on_path: 1,
+                };
+                let children = &self.children;
+                let protect = || protected_keys(children);
+                match self.table.insert_absent(f.hash, fresh, protect) {
+                    Some(e) => e,
+                    None => {
+                        self.status = Status::Unknown(StopReason::Memory);
+                        return Event::Done;
+                    }
+                }
+            }
+        };
+        e.pn = pn_now;
+        e.dn = dn_now;
+        e.last_pick = f.last_pick;
+        e.work = e.work.saturating_add(work);
+        e.flags |= LEFT;
+        e.on_path = e.on_path.saturating_sub(1);
+        // The parent's loop takes c1's new numbers from here, as it would
+        // read them from the entry just written.
+        if let Some(parent) = self.stack.last() {
+            let i = parent.first + f.child_index as usize;
+            (self.kids[i].pn, self.kids[i].dn) = (pn_now, dn_now);
+            if pn_now == 0 || dn_now == 0 {
+                self.children[i].terminal = Some((pn_now, dn_now));
             }
         }
         if self.stack.is_empty() {
@@ -626,14 +724,13 @@ impl<G: Game> Dfpn<G> {
         Event::Exit { depth: f.depth }
     }
 
-    /// The keys a collection pass must keep (besides the path's entries,
-    /// which are marked): the children of every node on the MID path.
-    /// Empty, at no cost, unless inserting `key` needs a pass.
-    fn protected_keys(&self, key: u64) -> KeySet {
-        if !self.table.needs_room_for(key) {
-            return KeySet::default();
+    /// Takes the children from `first` on off the path.
+    fn drop_children(&mut self, first: usize) {
+        for c in &self.children[first..] {
+            self.filter.remove(c.hash);
         }
-        self.children.iter().map(|c| c.hash).collect()
+        self.children.truncate(first);
+        self.kids.truncate(first);
     }
 
     fn refresh_memory(&mut self) {

@@ -13,6 +13,7 @@
 pub mod dfs;
 pub mod hill_climb;
 pub mod mid;
+pub mod path_filter;
 pub mod tt;
 pub mod view;
 

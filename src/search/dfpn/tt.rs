@@ -18,7 +18,6 @@
 //! as `Unknown(Memory)`. Evicting only ever forgets work: a forgotten node
 //! counts as unknown again, so the answer stays right.
 
-use std::collections::hash_map::Entry as MapEntry;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -138,10 +137,23 @@ impl Table {
         self.map.get_mut(&key)
     }
 
-    /// Whether inserting `key` needs a collection pass first.
-    #[inline]
-    pub fn needs_room_for(&self, key: u64) -> bool {
-        self.map.len() >= self.capacity && !self.map.contains_key(&key)
+    /// Inserts `fresh` under `key`, which must be absent, running a
+    /// collection pass first when the table is full; `protected` gives the
+    /// keys (besides entries on the path) the pass must keep, and is only
+    /// called when a pass runs. `None` when the budget cannot hold the
+    /// entry (see the module comment).
+    pub fn insert_absent(
+        &mut self,
+        key: u64,
+        fresh: Entry,
+        protected: impl FnOnce() -> KeySet,
+    ) -> Option<&mut Entry> {
+        debug_assert!(!self.map.contains_key(&key));
+        if self.map.len() >= self.capacity && !self.collect(&protected()) {
+            return None;
+        }
+        self.peak = self.peak.max(self.map.len() + 1);
+        Some(self.map.entry(key).or_insert(fresh))
     }
 
     /// The entry for `key`, created with `fresh` when absent. Returns the
@@ -154,20 +166,11 @@ impl Table {
         fresh: Entry,
         protected: &KeySet,
     ) -> Option<(&mut Entry, bool)> {
-        if self.map.len() >= self.capacity
-            && !self.map.contains_key(&key)
-            && !self.collect(protected)
-        {
-            return None;
+        if self.map.contains_key(&key) {
+            return self.map.get_mut(&key).map(|e| (e, false));
         }
-        let len = self.map.len();
-        match self.map.entry(key) {
-            MapEntry::Occupied(o) => Some((o.into_mut(), false)),
-            MapEntry::Vacant(v) => {
-                self.peak = self.peak.max(len + 1);
-                Some((v.insert(fresh), true))
-            }
-        }
+        self.insert_absent(key, fresh, || protected.clone())
+            .map(|e| (e, true))
     }
 
     /// Evicts the half of the evictable entries with the least work;
