@@ -475,17 +475,16 @@ mod tests {
 
     #[test]
     fn quick_sweep_writes_csv_and_summary() {
-        let dir = std::env::temp_dir().join(format!("pnlab-dpn-sweep-{}", std::process::id()));
-        let opts = ExperimentOptions {
-            out_dir: dir.clone(),
-            settings: vec![
-                ("games".into(), "othello".into()),
-                ("positions".into(), "2".into()),
-                ("empties".into(), "9".into()),
-                ("r".into(), "1.0,0.5".into()),
+        let opts = ExperimentOptions::for_test(
+            "dpn-sweep",
+            &[
+                ("games", "othello"),
+                ("positions", "2"),
+                ("empties", "9"),
+                ("r", "1.0,0.5"),
             ],
-            ..Default::default()
-        };
+        );
+        let dir = opts.out_dir.clone();
         let rep = run_sweep(&opts).expect("sweep");
         let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
         // Header + 2 positions × (PNS + 2 forms × 2 R).

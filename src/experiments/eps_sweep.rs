@@ -146,16 +146,11 @@ mod tests {
 
     #[test]
     fn a_vanishing_eps_is_dfpn_and_the_outputs_have_every_run() {
-        let dir = std::env::temp_dir().join(format!("pnlab-eps-sweep-{}", std::process::id()));
-        let opts = ExperimentOptions {
-            out_dir: dir.clone(),
-            settings: vec![
-                ("positions".into(), "3".into()),
-                ("empties".into(), "9".into()),
-                ("eps".into(), "1e-9,1".into()),
-            ],
-            ..Default::default()
-        };
+        let opts = ExperimentOptions::for_test(
+            "eps-sweep",
+            &[("positions", "3"), ("empties", "9"), ("eps", "1e-9,1")],
+        );
+        let dir = opts.out_dir.clone();
         run(&opts).expect("sweep");
         let csv = std::fs::read_to_string(dir.join("eps-sweep.csv")).unwrap();
         // Header + 3 positions × (df-pn + 2 ε).

@@ -169,17 +169,16 @@ mod tests {
 
     #[test]
     fn the_climbs_choice_resolves_to_its_count_and_the_grid_is_never_worse_than_dfpn() {
-        let dir = std::env::temp_dir().join(format!("pnlab-hill-climb-{}", std::process::id()));
-        let opts = ExperimentOptions {
-            out_dir: dir.clone(),
-            settings: vec![
-                ("positions".into(), "3".into()),
-                ("empties".into(), "9".into()),
-                ("e_max".into(), "3".into()),
-                ("d_max".into(), "3".into()),
+        let opts = ExperimentOptions::for_test(
+            "hill-climb",
+            &[
+                ("positions", "3"),
+                ("empties", "9"),
+                ("e_max", "3"),
+                ("d_max", "3"),
             ],
-            ..Default::default()
-        };
+        );
+        let dir = opts.out_dir.clone();
         run(&opts).expect("experiment");
         let csv = std::fs::read_to_string(dir.join("hill-climb.csv")).unwrap();
         let instances = othello_instances(&opts, 3, 9).unwrap();

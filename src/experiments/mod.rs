@@ -72,6 +72,22 @@ impl ExperimentOptions {
         Ok(())
     }
 
+    /// Options for a quick run in the tests: outputs in a fresh temporary
+    /// folder named after `tag`, the given settings, no progress bar.
+    #[cfg(test)]
+    pub(crate) fn for_test(tag: &str, settings: &[(&str, &str)]) -> ExperimentOptions {
+        let dir = std::env::temp_dir().join(format!("pnlab-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        ExperimentOptions {
+            out_dir: dir,
+            settings: settings
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            ..Default::default()
+        }
+    }
+
     /// Whether job number `i` belongs to this shard.
     pub fn in_shard(&self, i: usize) -> bool {
         i % self.shard.1 == self.shard.0
