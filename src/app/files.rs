@@ -322,6 +322,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn curves_csv_scores_each_choice_when_the_correct_moves_are_known() {
+        use crate::search::correct_moves::CorrectSource;
+        let sample = |iteration, best_child| StatsSample {
+            iteration,
+            best_child,
+            root_values: vec![1.0, f64::INFINITY],
+            ..StatsSample::default()
+        };
+        let samples = [sample(1, None), sample(2, Some(1)), sample(4, Some(0))];
+        let names = vec!["pn".to_string(), "dn".to_string()];
+        let plain = curves_csv(&samples, &names, None);
+        assert!(plain.starts_with(
+            "iteration,nodes,max_depth,seesaw_root_switches,seesaw_switches,revisits,root_pn,root_dn,best_child\n"
+        ));
+        let correct = CorrectMoves {
+            correct: vec![true, false],
+            labels: vec!["a1".into()],
+            source: CorrectSource::Exhaustive,
+            basis: String::new(),
+        };
+        let scored = curves_csv(&samples, &names, Some(&correct));
+        let lines: Vec<&str> = scored.lines().collect();
+        assert!(lines[0].ends_with(",best_child,best_child_correct,error_share"));
+        // No choice and a wrong one over iterations 1–2, then right over
+        // 3–4: half of the four iterations were wrong.
+        assert!(lines[1].ends_with(",inf,,false,1.000000"), "{}", lines[1]);
+        assert!(lines[2].ends_with(",inf,1,false,1.000000"), "{}", lines[2]);
+        assert!(lines[3].ends_with(",inf,0,true,0.500000"), "{}", lines[3]);
+    }
+
+    #[test]
     fn png_round_trip_has_the_png_signature_and_size() {
         let img = egui::ColorImage::new([3, 2], vec![egui::Color32::RED; 6]);
         let bytes = png_bytes(&img).unwrap();
