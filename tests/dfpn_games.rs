@@ -5,14 +5,16 @@
 //! E = 1 / D ≤ 1 rows and of 1+ε with ε = 1e-9 (identical MID sequences
 //! and counters to df-pn) on those positions.
 
+mod common;
+
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use pnlab::game::{AnyPosition, Game, GameKind};
-use pnlab::search::dfpn::{Dfpn, DfpnOptions};
+use pnlab::search::dfpn::DfpnOptions;
 use pnlab::search::params::Params;
 use pnlab::search::{
-    reference, registry, run, Budget, Goal, Question, QuestionKind, Search, SearchSetup, Status,
+    reference, registry, run, Budget, Goal, Question, QuestionKind, SearchSetup, Status,
 };
 use pnlab::with_position;
 
@@ -167,32 +169,8 @@ fn pgames_agree_with_the_reference() {
     check_against_reference("pgame", &pgames(), CONFIGS);
 }
 
-/// After each MID call: (depth, node, thφ, thδ); then status and counters.
 fn trace<G: Game>(g: &G, q: Question, opts: DfpnOptions) -> (Vec<(u32, u64, u32, u32)>, String) {
-    let mut s = Dfpn::new("dfpn", g.clone(), q, opts);
-    let mut calls = Vec::new();
-    while !Search::status(&s).is_final() {
-        Search::step(&mut s);
-        if let Some(f) = s.frames().last() {
-            let (tp, td) = f.thresholds_phi_delta();
-            calls.push((f.depth, f.hash, tp, td));
-        }
-        assert!(calls.len() < 3_000_000, "no end");
-    }
-    let c = Search::counters(&s);
-    let summary = format!(
-        "{:?} it={} created={} expanded={} depth={} revisits={} root_sw={} sw={} live={}",
-        Search::status(&s),
-        c.iterations,
-        c.nodes_created,
-        c.nodes_expanded,
-        c.max_depth,
-        c.revisits,
-        c.seesaw_root_switches,
-        c.seesaw_switches,
-        c.live_nodes
-    );
-    (calls, summary)
+    common::dfpn_trace(g, q, opts)
 }
 
 #[test]

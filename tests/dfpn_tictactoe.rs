@@ -5,6 +5,8 @@
 //! same thresholds, the same counters); table budgets far too small;
 //! snapshots of the DAG (transpositions listed once).
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
 
 use pnlab::game::tictactoe::TicTacToe;
@@ -89,37 +91,12 @@ fn every_variant_agrees_with_the_reference_everywhere() {
     assert_eq!(checked, 5478 * 2 * CONFIGS.len());
 }
 
-/// The sequence of MID calls: after each step, (depth, node, thφ, thδ) of
-/// the call just entered; then the final status and counters.
 fn trace(g: TicTacToe, goal: Goal, opts: DfpnOptions) -> (Vec<(u32, u64, u32, u32)>, String) {
     let q = Question {
         attacker: g.to_move(),
         goal,
     };
-    let mut s = Dfpn::new("dfpn", g, q, opts);
-    let mut calls = Vec::new();
-    while !Search::status(&s).is_final() {
-        Search::step(&mut s);
-        if let Some(f) = s.frames().last() {
-            let (tp, td) = f.thresholds_phi_delta();
-            calls.push((f.depth, f.hash, tp, td));
-        }
-        assert!(calls.len() < 1_000_000);
-    }
-    let c = Search::counters(&s);
-    let summary = format!(
-        "{:?} it={} created={} expanded={} depth={} revisits={} root_sw={} sw={} live={}",
-        Search::status(&s),
-        c.iterations,
-        c.nodes_created,
-        c.nodes_expanded,
-        c.max_depth,
-        c.revisits,
-        c.seesaw_root_switches,
-        c.seesaw_switches,
-        c.live_nodes
-    );
-    (calls, summary)
+    common::dfpn_trace(&g, q, opts)
 }
 
 #[test]
