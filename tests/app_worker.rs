@@ -9,7 +9,6 @@ use pnlab::app::logic::RunState;
 use pnlab::app::worker::{Command, RunSpec, WorkerHandle};
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::AnyPosition;
-use pnlab::search::params::ParamValue;
 use pnlab::search::{registry, Params, QuestionKind, SearchSetup, Status};
 
 fn spec(params: Params) -> RunSpec {
@@ -121,16 +120,14 @@ fn a_bad_algorithm_is_an_error_and_keeps_the_loaded_run() {
 }
 
 #[test]
-fn a_panic_in_the_search_is_reported_and_the_thread_survives() {
+fn an_incomplete_parameter_set_is_reported_and_the_thread_survives() {
     let mut r = Rig::new();
-    // A parameter of the wrong type makes PNS's constructor panic (its
-    // `Params::choice` accessor insists on a choice).
-    let mut p = defaults();
-    p.0.insert("tie".into(), ParamValue::Int(3));
-    r.send(Command::Load(spec(p)));
+    // An empty parameter set lacks PNS's `tie`: the build is refused with
+    // a message naming it, and the worker takes the next command.
+    r.send(Command::Load(spec(Params::default())));
     r.settle();
     assert!(
-        r.run.errors.iter().any(|e| e.contains("panicked")),
+        r.run.errors.iter().any(|e| e.contains("`tie` missing")),
         "{:?}",
         r.run.errors
     );

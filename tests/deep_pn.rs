@@ -302,8 +302,8 @@ fn registry_builds_deep_pn_with_defaults() {
     use pnlab::search::{build, find_algo, Params, SearchSetup};
     let info = find_algo("deep-pn").unwrap();
     let params = Params::defaults(info.params);
-    assert_eq!(params.real("R"), 0.65);
-    assert_eq!(params.choice("dpn"), "paper");
+    assert_eq!(params.real("R"), Ok(0.65));
+    assert_eq!(params.choice("dpn"), Ok("paper"));
     let setup = SearchSetup {
         position: AnyPosition::TicTacToe(TicTacToe::parse("xx.oo....").unwrap()),
         params,

@@ -268,7 +268,6 @@ pub fn algorithm_panel(
     ui.weak(info.summary);
     for spec in info.params {
         let value = params
-            .0
             .get(spec.name)
             .cloned()
             .unwrap_or_else(|| spec.default_value());
@@ -309,8 +308,9 @@ pub fn algorithm_panel(
             new_value = spec.default_value();
         }
         if new_value != value {
-            params.0.insert(spec.name.to_string(), new_value);
-            changed = true;
+            // The widgets keep values inside the described range, so the
+            // check cannot fail; if it did, the old value stays.
+            changed |= params.set_value(info.params, spec.name, new_value).is_ok();
         }
     }
     ui.horizontal(|ui| {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use pnlab::game::{perft, AnyPosition, GameKind};
+use pnlab::game::{perft, AnyPosition, GameKind, UnknownGame};
 use pnlab::with_position;
 
 use super::UserError;
@@ -29,13 +29,7 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> Result<ExitCode, UserError> {
-    let kind = GameKind::from_name(&args.game).ok_or_else(|| {
-        format!(
-            "unknown game `{}`; known games: {}",
-            args.game,
-            GameKind::all_names()
-        )
-    })?;
+    let kind: GameKind = args.game.parse().map_err(|e: UnknownGame| e.to_string())?;
     let pos = AnyPosition::parse(kind, &args.position).map_err(|e| format!("<inline>:{e}"))?;
     let start = Instant::now();
     if args.divide && args.depth > 0 {

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use serde_json::{json, Map, Value};
 
 use pnlab::game::notation::FileError;
-use pnlab::game::{AnyPosition, GameKind};
+use pnlab::game::{AnyPosition, GameKind, UnknownGame};
 use pnlab::positions::{self, PositionEntry};
 use pnlab::search::{self, params, Budget, Params, QuestionKind, SearchSetup, Status};
 
@@ -97,12 +97,7 @@ fn read_positions(args: &SolveArgs) -> Vec<Result<Vec<PositionEntry>, String>> {
 /// Inline notation (or stdin with --game): one position per non-empty line,
 /// except trees whose whole text is one position.
 fn inline_lines(game: &str, source: &str, text: &str) -> Result<Vec<PositionEntry>, String> {
-    let kind = GameKind::from_name(game).ok_or_else(|| {
-        format!(
-            "unknown game `{game}`; known games: {}",
-            GameKind::all_names()
-        )
-    })?;
+    let kind: GameKind = game.parse().map_err(|e: UnknownGame| e.to_string())?;
     let chunks: Vec<(usize, &str)> = if kind == GameKind::Tree || text.trim().is_empty() {
         vec![(1, text)]
     } else {

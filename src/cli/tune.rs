@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use pnlab::game::{AnyPosition, GameKind};
+use pnlab::game::{AnyPosition, GameKind, UnknownGame};
 use pnlab::positions;
 use pnlab::search::dfpn::hill_climb::hill_climb;
 use pnlab::search::{self, Params, QuestionKind, SearchSetup};
@@ -54,12 +54,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, UserError> {
                 GameKind::all_names()
             )
         })?;
-        let kind = GameKind::from_name(game).ok_or_else(|| {
-            format!(
-                "unknown game `{game}`; known games: {}",
-                GameKind::all_names()
-            )
-        })?;
+        let kind: GameKind = game.parse().map_err(|e: UnknownGame| e.to_string())?;
         AnyPosition::parse(kind, &args.position).map_err(|e| format!("<inline>:{e}"))?
     };
     let info = search::find_algo("deep-dfpn")?;

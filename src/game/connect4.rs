@@ -82,15 +82,9 @@ fn four_cells(b: u64) -> u64 {
     cells
 }
 
-/// Zobrist key number `i` (splitmix64 of a salted counter: fixed keys
-/// without a table).
+/// Zobrist key number `i` (salted so no other game shares the keys).
 const fn zobrist(i: u64) -> u64 {
-    let mut z = (i ^ 0xC4C4_0000_0000_0000)
-        .wrapping_add(0x9E37_79B9_7F4A_7C15)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    super::mix::zobrist_key(i ^ 0xC4C4_0000_0000_0000)
 }
 
 /// Key for the second player to move.

@@ -8,6 +8,7 @@
 
 pub mod connect4;
 pub mod hex;
+pub mod mix;
 pub mod notation;
 pub mod othello;
 pub mod perft;
@@ -140,6 +141,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// Whether [`outcome`](Game::outcome) may depend on the path that led
+    /// to this position (a repetition rule, a cyclic graph with a loop
+    /// rule): the position then carries its path, and a transposition
+    /// table keyed by [`hash`](Game::hash) alone can give wrong answers
+    /// (the graph history interaction, Kishimoto & Müller 2004).
+    fn history_dependent(&self) -> bool {
+        false
+    }
+
     /// An optional hint for a non-terminal leaf of a hand-written tree: the
     /// probability that the first player wins (used instead of playouts).
     fn leaf_win_rate_hint(&self) -> Option<f64> {
@@ -198,7 +208,7 @@ impl GameKind {
         }
     }
 
-    /// Parses a CLI name.
+    /// Parses a CLI name (the `Option` form of [`str::parse`]).
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.name() == name)
     }
@@ -206,6 +216,24 @@ impl GameKind {
     /// Names of all games, for error messages.
     pub fn all_names() -> String {
         GameKind::ALL.map(|k| k.name()).join(", ")
+    }
+}
+
+/// A game name that pnlab does not know; the message lists the known ones.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game `{name}`; known games: {}", GameKind::all_names())]
+pub struct UnknownGame {
+    /// The name that was given.
+    pub name: String,
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = UnknownGame;
+
+    fn from_str(name: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::from_name(name).ok_or_else(|| UnknownGame {
+            name: name.to_string(),
+        })
     }
 }
 

@@ -29,15 +29,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// Move values lie in [0, MOVE_VALUE_MAX] for MAX and its negation for MIN.
 pub const MOVE_VALUE_MAX: i32 = 127;
 
-/// splitmix64 finaliser: a bijective 64-bit mixer with good avalanche.
-#[inline]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+use super::mix::{finalize as mix, GOLDEN};
 
 /// The path hash of the root of tree `(b, d, seed)`.
 #[inline]

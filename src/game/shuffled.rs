@@ -13,6 +13,7 @@
 
 use std::hash::{Hash, Hasher};
 
+use super::mix::splitmix64 as splitmix;
 use super::{AnyPosition, Game, GameKind, Outcome, Player};
 
 /// `G` with its legal moves listed in a seeded permuted order.
@@ -60,14 +61,6 @@ impl Hasher for Fnv64 {
             self.0 = self.0.wrapping_mul(0x0100_0000_01B3);
         }
     }
-}
-
-/// splitmix64 finaliser.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl<G: Game> Game for ShuffledMoves<G> {

@@ -19,13 +19,7 @@ const LINES: [u16; 8] = [
 
 /// Zobrist keys: cell × player, plus the side to move.
 const fn zobrist(i: u64) -> u64 {
-    // splitmix64 of a fixed counter: deterministic keys without a table file.
-    let mut z = i
-        .wrapping_add(0x9E37_79B9_7F4A_7C15)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    super::mix::zobrist_key(i)
 }
 
 /// A tic-tac-toe position.

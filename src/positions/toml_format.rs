@@ -25,7 +25,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::game::notation::{col_of, FileError};
-use crate::game::{AnyPosition, GameKind};
+use crate::game::{AnyPosition, GameKind, UnknownGame};
 use crate::search::{find_algo, Params};
 
 use super::{file_error, relative_to, stem, Expected, PositionEntry, Resolver};
@@ -123,16 +123,11 @@ pub(super) fn read(
     let mut out = Vec::new();
     for (k, p) in parsed.position.into_iter().enumerate() {
         let game_span = p.game.span();
-        let kind = GameKind::from_name(p.game.get_ref()).ok_or_else(|| {
-            at(
-                game_span.start,
-                format!(
-                    "unknown game `{}`; known games: {}",
-                    p.game.get_ref(),
-                    GameKind::all_names()
-                ),
-            )
-        })?;
+        let kind: GameKind = p
+            .game
+            .get_ref()
+            .parse()
+            .map_err(|e: UnknownGame| at(game_span.start, e.to_string()))?;
         let position = match (&p.position, &p.file) {
             (Some(_), Some(f)) => {
                 return Err(at(

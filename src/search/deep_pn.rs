@@ -105,21 +105,21 @@ impl Default for DeepPnOptions {
 }
 
 /// Reads the options from validated parameters (shared with `pn-value`).
-pub fn options_from(params: &super::Params) -> DeepPnOptions {
-    DeepPnOptions {
-        r: params.real("R"),
-        form: match params.choice("dpn") {
+pub fn options_from(params: &super::Params) -> Result<DeepPnOptions, super::ParamError> {
+    Ok(DeepPnOptions {
+        r: params.real("R")?,
+        form: match params.choice("dpn")? {
             "thesis" => DpnForm::Thesis,
             _ => DpnForm::Paper,
         },
-    }
+    })
 }
 
 /// Registry constructor. (`clone` is generic over the games; some are
 /// `Copy`.)
 #[allow(clippy::clone_on_copy)]
 pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let opts = options_from(&setup.params);
+    let opts = options_from(&setup.params)?;
     let q = setup.root_question();
     Ok(
         crate::with_position!(&setup.position, g => Box::new(DeepPn::new(g.clone(), q, opts)) as Box<dyn Search>),

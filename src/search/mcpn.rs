@@ -56,8 +56,8 @@ pub struct Mcpn<G: Game> {
 #[allow(clippy::clone_on_copy)] // some games are `Copy`, the macro serves all
 pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     let q = setup.root_question();
-    let k = setup.params.int("K") as u32;
-    let theta = setup.params.real("theta");
+    let k = setup.params.int("K")? as u32;
+    let theta = setup.params.real("theta")?;
     let seed = setup.seed;
     Ok(crate::with_position!(&setup.position, g => {
         Box::new(Mcpn::new(g.clone(), q, k, theta, seed)) as Box<dyn Search>

@@ -117,8 +117,8 @@ pub struct MctsSolver<G: Game> {
 
 fn build_with(setup: &SearchSetup, policy: Policy) -> Result<Box<dyn Search>, String> {
     let q = setup.root_question();
-    let k = setup.params.int("K") as u32;
-    let a = setup.params.real("A");
+    let k = setup.params.int("K")? as u32;
+    let a = setup.params.real("A")?;
     let seed = setup.seed;
     #[allow(clippy::clone_on_copy)] // some games are `Copy`, the macro serves all
     let s = crate::with_position!(&setup.position, g => {
@@ -137,7 +137,7 @@ pub fn build_uct(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     build_with(
         setup,
         Policy::Uct {
-            c: setup.params.real("C"),
+            c: setup.params.real("C")?,
         },
     )
 }

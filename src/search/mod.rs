@@ -30,7 +30,7 @@ pub mod snapshot;
 use crate::game::{AnyPosition, Outcome, Player};
 
 pub use driver::{run, Budget};
-pub use params::{ParamKind, ParamSpec, ParamValue, Params};
+pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params};
 pub use registry::{algorithms, build, find_algo, AlgoInfo};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
 

@@ -60,13 +60,11 @@ impl ParamSpec {
     }
 
     /// Parses and range-checks a value given as text.
-    pub fn parse_value(&self, text: &str) -> Result<ParamValue, String> {
-        let bad = || {
-            format!(
-                "invalid value `{text}` for parameter `{}`: expected {}",
-                self.name,
-                self.range_text()
-            )
+    pub fn parse_value(&self, text: &str) -> Result<ParamValue, ParamError> {
+        let bad = || ParamError::BadValue {
+            name: self.name.to_string(),
+            value: text.to_string(),
+            expected: self.range_text(),
         };
         match self.kind {
             ParamKind::Real { min, max, .. } => {
@@ -93,15 +91,102 @@ impl ParamSpec {
             }
         }
     }
+
+    /// Whether `value` has this parameter's type and lies in its range.
+    pub fn accepts(&self, value: &ParamValue) -> bool {
+        match (self.kind, value) {
+            (ParamKind::Real { min, max, .. }, ParamValue::Real(v)) => {
+                v.is_finite() && *v >= min && *v <= max
+            }
+            (ParamKind::Int { min, max, .. }, ParamValue::Int(v)) => *v >= min && *v <= max,
+            (ParamKind::Choice { options, .. }, ParamValue::Choice(v)) => {
+                options.contains(&v.as_str())
+            }
+            _ => false,
+        }
+    }
+
+    /// The kind in one word, for error messages.
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            ParamKind::Real { .. } => "real",
+            ParamKind::Int { .. } => "integer",
+            ParamKind::Choice { .. } => "choice",
+        }
+    }
 }
 
 /// A parameter value.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(untagged)]
 pub enum ParamValue {
+    /// An integer parameter's value.
     Int(i64),
+    /// A real parameter's value.
     Real(f64),
+    /// A choice parameter's value (one of its options).
     Choice(String),
+}
+
+impl ParamValue {
+    /// The kind in one word, for error messages.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            ParamValue::Int(_) => "integer",
+            ParamValue::Real(_) => "real",
+            ParamValue::Choice(_) => "choice",
+        }
+    }
+}
+
+/// What can be wrong with a parameter (the messages list what is valid, so
+/// a user can fix the command without reading the docs).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ParamError {
+    /// A name no parameter of the algorithm has.
+    #[error("unknown parameter `{name}`; valid parameters: {valid}")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// Every valid name with its range.
+        valid: String,
+    },
+    /// A value that does not parse or lies outside the range.
+    #[error("invalid value `{value}` for parameter `{name}`: expected {expected}")]
+    BadValue {
+        /// The parameter.
+        name: String,
+        /// The text given.
+        value: String,
+        /// The range in words.
+        expected: String,
+    },
+    /// A described parameter absent from a parameter set.
+    #[error("parameter `{name}` missing; valid parameters: {valid}")]
+    Missing {
+        /// The parameter.
+        name: String,
+        /// Every valid name with its range.
+        valid: String,
+    },
+    /// A value of another kind than the description says.
+    #[error("parameter `{name}` holds a {found} value, expected {expected}")]
+    WrongKind {
+        /// The parameter.
+        name: String,
+        /// The described kind and range.
+        expected: String,
+        /// The kind found.
+        found: &'static str,
+    },
+}
+
+/// Build functions report user-facing sentences; a parameter error becomes
+/// its message.
+impl From<ParamError> for String {
+    fn from(e: ParamError) -> String {
+        e.to_string()
+    }
 }
 
 impl fmt::Display for ParamValue {
@@ -114,11 +199,13 @@ impl fmt::Display for ParamValue {
     }
 }
 
-/// A complete, validated set of parameter values for one algorithm (every
-/// described parameter present).
+/// A set of parameter values for one algorithm. It is built only from the
+/// algorithm's description ([`Params::defaults`], [`Params::from_pairs`],
+/// [`Params::set`], [`Params::set_value`]), so every value in it has been
+/// checked against its [`ParamSpec`]; the field is private to keep it so.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 #[serde(transparent)]
-pub struct Params(pub BTreeMap<String, ParamValue>);
+pub struct Params(BTreeMap<String, ParamValue>);
 
 impl Params {
     /// All defaults of `specs`.
@@ -133,54 +220,113 @@ impl Params {
 
     /// Defaults overridden by `NAME=VALUE` pairs; an unknown name or a bad
     /// value is an error listing the valid names and ranges.
-    pub fn from_pairs(specs: &[ParamSpec], pairs: &[(String, String)]) -> Result<Params, String> {
+    pub fn from_pairs(
+        specs: &[ParamSpec],
+        pairs: &[(String, String)],
+    ) -> Result<Params, ParamError> {
         let mut p = Params::defaults(specs);
         for (name, value) in pairs {
-            let Some(spec) = specs.iter().find(|s| s.name == name) else {
-                return Err(format!(
-                    "unknown parameter `{name}`; valid parameters: {}",
-                    describe(specs)
-                ));
-            };
-            p.0.insert(name.clone(), spec.parse_value(value)?);
+            p.set(specs, name, value)?;
         }
         Ok(p)
     }
 
     /// Sets one value given as text, validating it against `specs`.
-    pub fn set(&mut self, specs: &[ParamSpec], name: &str, value: &str) -> Result<(), String> {
-        let Some(spec) = specs.iter().find(|s| s.name == name) else {
-            return Err(format!(
-                "unknown parameter `{name}`; valid parameters: {}",
-                describe(specs)
-            ));
-        };
+    pub fn set(&mut self, specs: &[ParamSpec], name: &str, value: &str) -> Result<(), ParamError> {
+        let spec = find_spec(specs, name)?;
         self.0.insert(name.to_string(), spec.parse_value(value)?);
         Ok(())
     }
 
+    /// Sets one typed value (the app's controls), validating it against
+    /// `specs`.
+    pub fn set_value(
+        &mut self,
+        specs: &[ParamSpec],
+        name: &str,
+        value: ParamValue,
+    ) -> Result<(), ParamError> {
+        let spec = find_spec(specs, name)?;
+        if !spec.accepts(&value) {
+            return Err(ParamError::BadValue {
+                name: name.to_string(),
+                value: value.to_string(),
+                expected: spec.range_text(),
+            });
+        }
+        self.0.insert(name.to_string(), value);
+        Ok(())
+    }
+
+    /// Checks that every parameter of `specs` is present with a value of
+    /// its kind and range (what [`registry::build`](super::registry::build)
+    /// asks before it builds a search).
+    pub fn check(&self, specs: &[ParamSpec]) -> Result<(), ParamError> {
+        for spec in specs {
+            let Some(v) = self.0.get(spec.name) else {
+                return Err(ParamError::Missing {
+                    name: spec.name.to_string(),
+                    valid: describe(specs),
+                });
+            };
+            if !spec.accepts(v) {
+                return Err(ParamError::WrongKind {
+                    name: spec.name.to_string(),
+                    expected: format!("{} ({})", spec.kind_name(), spec.range_text()),
+                    found: v.kind_name(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `name`, if set.
+    pub fn get(&self, name: &str) -> Option<&ParamValue> {
+        self.0.get(name)
+    }
+
+    /// Every `(name, value)` in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &ParamValue)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
     /// A real parameter (an integer value is widened).
-    pub fn real(&self, name: &str) -> f64 {
+    pub fn real(&self, name: &str) -> Result<f64, ParamError> {
         match self.0.get(name) {
-            Some(ParamValue::Real(v)) => *v,
-            Some(ParamValue::Int(v)) => *v as f64,
-            _ => panic!("parameter `{name}` is not a described real parameter"),
+            Some(ParamValue::Real(v)) => Ok(*v),
+            Some(ParamValue::Int(v)) => Ok(*v as f64),
+            other => Err(self.kind_error(name, "real", other)),
         }
     }
 
     /// An integer parameter.
-    pub fn int(&self, name: &str) -> i64 {
+    pub fn int(&self, name: &str) -> Result<i64, ParamError> {
         match self.0.get(name) {
-            Some(ParamValue::Int(v)) => *v,
-            _ => panic!("parameter `{name}` is not a described integer parameter"),
+            Some(ParamValue::Int(v)) => Ok(*v),
+            other => Err(self.kind_error(name, "integer", other)),
         }
     }
 
     /// A choice parameter.
-    pub fn choice(&self, name: &str) -> &str {
+    pub fn choice(&self, name: &str) -> Result<&str, ParamError> {
         match self.0.get(name) {
-            Some(ParamValue::Choice(v)) => v,
-            _ => panic!("parameter `{name}` is not a described choice parameter"),
+            Some(ParamValue::Choice(v)) => Ok(v),
+            other => Err(self.kind_error(name, "choice", other)),
+        }
+    }
+
+    /// The error for a missing or wrongly typed value.
+    fn kind_error(&self, name: &str, expected: &str, found: Option<&ParamValue>) -> ParamError {
+        match found {
+            None => ParamError::Missing {
+                name: name.to_string(),
+                valid: self.0.keys().cloned().collect::<Vec<_>>().join(", "),
+            },
+            Some(v) => ParamError::WrongKind {
+                name: name.to_string(),
+                expected: expected.to_string(),
+                found: v.kind_name(),
+            },
         }
     }
 
@@ -192,6 +338,17 @@ impl Params {
             .collect::<Vec<_>>()
             .join(",")
     }
+}
+
+/// The description of `name` in `specs`, or the error listing the valid ones.
+pub fn find_spec<'a>(specs: &'a [ParamSpec], name: &str) -> Result<&'a ParamSpec, ParamError> {
+    specs
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| ParamError::Unknown {
+            name: name.to_string(),
+            valid: describe(specs),
+        })
 }
 
 /// `name (range)` for every spec; "none" when there are none.
@@ -233,16 +390,32 @@ mod tests {
     #[test]
     fn defaults_and_overrides() {
         let p = Params::from_pairs(SPECS, &[("R".into(), "0.5".into())]).unwrap();
-        assert_eq!(p.real("R"), 0.5);
-        assert_eq!(p.choice("tie"), "leftmost");
+        assert_eq!(p.real("R"), Ok(0.5));
+        assert_eq!(p.choice("tie"), Ok("leftmost"));
     }
 
     #[test]
     fn unknown_name_lists_valid_ones() {
-        let e = Params::from_pairs(SPECS, &[("Q".into(), "1".into())]).unwrap_err();
+        let e = Params::from_pairs(SPECS, &[("Q".into(), "1".into())])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("unknown parameter `Q`"), "{e}");
         assert!(e.contains("R (real in [0, 1]"), "{e}");
         assert!(e.contains("tie (one of leftmost|deepest"), "{e}");
+    }
+
+    #[test]
+    fn accessors_report_missing_and_wrong_kinds() {
+        let p = Params::defaults(SPECS);
+        assert!(matches!(p.int("R"), Err(ParamError::WrongKind { .. })));
+        assert!(matches!(p.real("tie"), Err(ParamError::WrongKind { .. })));
+        assert!(matches!(p.choice("K"), Err(ParamError::Missing { .. })));
+        assert!(p.check(SPECS).is_ok());
+        let mut q = p.clone();
+        assert!(q
+            .set_value(SPECS, "R", ParamValue::Choice("x".into()))
+            .is_err());
+        assert!(Params::default().check(SPECS).is_err());
     }
 
     #[test]

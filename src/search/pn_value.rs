@@ -75,8 +75,8 @@ pub struct SubSearch {
 /// Registry constructor.
 #[allow(clippy::clone_on_copy)]
 pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let inner = match setup.params.choice("inner") {
-        "deep-pn" => Inner::DeepPn(deep_pn::options_from(&setup.params)),
+    let inner = match setup.params.choice("inner")? {
+        "deep-pn" => Inner::DeepPn(deep_pn::options_from(&setup.params)?),
         _ => Inner::Pns,
     };
     let q = setup.root_question();

@@ -97,15 +97,15 @@ pub struct Pns<G: Game> {
 /// Registry constructor.
 pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     let opts = PnsOptions {
-        tie: match setup.params.choice("tie") {
+        tie: match setup.params.choice("tie")? {
             "deepest" => Tie::Deepest,
             _ => Tie::Leftmost,
         },
-        selection: match setup.params.choice("selection") {
+        selection: match setup.params.choice("selection")? {
             "directed" => Selection::Directed,
             _ => Selection::Allis,
         },
-        mobility: setup.params.choice("init") == "mobility",
+        mobility: setup.params.choice("init")? == "mobility",
     };
     let q = setup.root_question();
     Ok(

@@ -2,7 +2,7 @@
 //! constructor. The CLI, the app's algorithm picker and the experiments all
 //! read this list; adding an algorithm means adding one entry here.
 
-use super::{params, ParamSpec, Search, SearchSetup};
+use super::{ParamSpec, Search, SearchSetup};
 
 /// One registered algorithm.
 pub struct AlgoInfo {
@@ -105,18 +105,10 @@ pub fn find_algo(name: &str) -> Result<&'static AlgoInfo, String> {
     })
 }
 
-/// Builds algorithm `name` on `setup` (parameters already validated against
-/// the algorithm's description).
+/// Builds algorithm `name` on `setup`, after checking that its parameters
+/// are complete and each has the kind and range its description gives.
 pub fn build(name: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     let info = find_algo(name)?;
-    for spec in info.params {
-        if !setup.params.0.contains_key(spec.name) {
-            return Err(format!(
-                "parameter `{}` missing; valid parameters: {}",
-                spec.name,
-                params::describe(info.params)
-            ));
-        }
-    }
+    setup.params.check(info.params)?;
     (info.build)(setup)
 }

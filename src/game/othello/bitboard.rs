@@ -145,14 +145,9 @@ const fn rays() -> [[u64; 8]; 64] {
     t
 }
 
-/// splitmix64 of a counter: fixed pseudo-random keys without a table file.
+/// Zobrist key number `i` (fixed pseudo-random keys without a table file).
 const fn splitmix(i: u64) -> u64 {
-    let mut z = i
-        .wrapping_add(0x9E37_79B9_7F4A_7C15)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::game::mix::zobrist_key(i)
 }
 
 /// The Zobrist key of a disc of colour `colour` (0 Black, 1 White) on

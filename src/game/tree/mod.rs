@@ -138,14 +138,9 @@ impl Tree {
     }
 }
 
-/// splitmix64: a well-mixed 64-bit hash of a node index.
+/// A well-mixed 64-bit hash of a node index.
 fn mix(x: u64) -> u64 {
-    let mut z = x
-        .wrapping_add(0x9E37_79B9_7F4A_7C15)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    super::mix::zobrist_key(x)
 }
 
 /// A position in a hand-written tree: the shared parsed tree and the

@@ -102,7 +102,7 @@ pub fn build_dfpn(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
 
 /// Registry constructor for `dfpn-eps`.
 pub fn build_eps(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let eps = setup.params.real("eps");
+    let eps = setup.params.real("eps")?;
     if !(eps > 0.0 && eps.is_finite()) {
         return Err(format!("eps must be a real number > 0, got {eps}"));
     }
@@ -118,8 +118,8 @@ pub fn build_eps(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
 /// (ALGORITHMS.md §4: not unknown nodes valued 0, which would read as
 /// proofs).
 pub fn build_deep(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let e = setup.params.int("E");
-    let d = setup.params.int("D");
+    let e = setup.params.int("E")?;
+    let d = setup.params.int("D")?;
     let (Ok(e), Ok(d)) = (u32::try_from(e), u32::try_from(d)) else {
         return Err(format!("E and D must be integers ≥ 0, got E={e}, D={d}"));
     };
