@@ -6,6 +6,7 @@
 //! [`with_position!`](crate::with_position), the one place that lists the
 //! games.
 
+pub mod connect;
 pub mod connect4;
 pub mod hex;
 pub mod mix;
@@ -183,17 +184,23 @@ pub enum GameKind {
     Othello,
     PGame,
     Tree,
+    /// The connect family Connect(m, n, k, p, q), notation `m,n,k,p,q:stones`.
+    Connect,
+    /// Connect6 = Connect(19, 19, 6, 2, 1), notation `[SIZE:]stones`.
+    Connect6,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 6] = [
+    pub const ALL: [GameKind; 8] = [
         GameKind::TicTacToe,
         GameKind::Connect4,
         GameKind::Hex,
         GameKind::Othello,
         GameKind::PGame,
         GameKind::Tree,
+        GameKind::Connect,
+        GameKind::Connect6,
     ];
 
     /// The CLI name (CLI.md `GAME`).
@@ -205,6 +212,8 @@ impl GameKind {
             GameKind::Othello => "othello",
             GameKind::PGame => "pgame",
             GameKind::Tree => "tree",
+            GameKind::Connect => "connect",
+            GameKind::Connect6 => "connect6",
         }
     }
 
@@ -252,6 +261,8 @@ pub enum AnyPosition {
     Othello(othello::Othello),
     PGame(pgame::PGame),
     Tree(tree::TreeGame),
+    /// Game `connect` or `connect6` (the position knows which).
+    Connect(connect::Connect),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game inside an
@@ -273,6 +284,8 @@ macro_rules! with_position {
             $crate::game::AnyPosition::PGame($g) => $body,
             #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Tree($g) => $body,
+            #[allow(clippy::clone_on_copy)]
+            $crate::game::AnyPosition::Connect($g) => $body,
         }
     };
 }
@@ -287,6 +300,8 @@ impl AnyPosition {
             GameKind::Othello => AnyPosition::Othello(othello::Othello::parse(text)?),
             GameKind::PGame => AnyPosition::PGame(pgame::PGame::parse(text)?),
             GameKind::Tree => AnyPosition::Tree(tree::TreeGame::parse(text)?),
+            GameKind::Connect => AnyPosition::Connect(connect::Connect::parse(text)?),
+            GameKind::Connect6 => AnyPosition::Connect(connect::Connect::parse_connect6(text)?),
         })
     }
 

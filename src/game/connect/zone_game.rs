@@ -1,0 +1,279 @@
+//! The relevance-zone-oriented game (thesis §3.3.2, Wu & Lin 2010): a
+//! connect position whose moves are restricted the way the zone searches
+//! generate them, so that PNS and the df-pn family run on it unchanged.
+//!
+//! For the attacker of the question:
+//!
+//! - **At the start of an attacker turn** the VCDT solver runs first; if it
+//!   proves a win, the position counts as a finished game won by the
+//!   attacker (the thesis' "if the VCDT solver finds a winning strategy,
+//!   then it returns a win").
+//! - **Attacker stones**: the top `attacker_moves` empty cells by the
+//!   [`heuristic`](super::heuristic) (all cells when 0).
+//! - **Defender stones**: if the defender can complete k with the stones
+//!   left in its turn, the cells of that window (it wins, so nothing else
+//!   matters). Otherwise the defender passes the rest of its turn (a null
+//!   move for its first stone, a *seminull* move after it) and the VCDT
+//!   solver looks for an attacker win; if it finds one, the defender's next
+//!   stone is restricted to the proof's relevance zone
+//!   ([`zone`](super::zone)); if not, every empty cell is a move. So a
+//!   defender turn of two stones is "one stone in Z, then one in Z′ of
+//!   that seminull move", as in the thesis.
+//!
+//! Exactness. A defender stone outside the zone loses (the zone's
+//! soundness, see [`zone`](super::zone)), so the restricted defender loses
+//! nothing: a **proof** in this game is a proof in the real game. The
+//! attacker's top-N restriction can hide its winning moves, so a
+//! **disproof** is not a real disproof unless `attacker_moves` is 0 (all
+//! moves), in which case this game and the real one have the same value.
+//!
+//! VCDT results are cached by position hash in a bounded table shared by
+//! the copies of one search (the VCDT solve is a pure function of the
+//! position, so the cache changes speed, not answers); the solver's nodes
+//! are counted in [`ZoneContext::vcdt_nodes`].
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::game::{AnyPosition, Game, GameKind, Outcome, Player};
+
+use super::board::Cell;
+use super::threats::immediate_win;
+use super::vcdt::{Vcdt, VcdtOptions};
+use super::{heuristic, turn_at, zone, Connect};
+
+/// Positions whose VCDT result the cache keeps before it starts over.
+const CACHE_LIMIT: usize = 1 << 18;
+
+/// The settings of a zone search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZoneSettings {
+    /// The player whose win is asked about.
+    pub attacker: Player,
+    /// The attacker's moves per stone: the top N by the heuristic (0 = all).
+    pub attacker_moves: usize,
+    /// Limits of each VCDT solve.
+    pub vcdt: VcdtOptions,
+}
+
+/// What the cache holds for a position.
+#[derive(Clone, Debug)]
+enum Cached {
+    /// Attacker to move at a turn start: whether a VCDT proves a win.
+    Win(bool),
+    /// Defender to move: the relevance zone, if a VCDT was found.
+    Zone(Option<Arc<[Cell]>>),
+}
+
+/// State shared by every copy of one search's positions: the settings,
+/// the VCDT cache and the work counters.
+pub struct ZoneContext {
+    /// The settings.
+    pub settings: ZoneSettings,
+    cache: Mutex<HashMap<u64, Cached>>,
+    /// VCDT nodes visited (cache misses only: the work actually done).
+    pub vcdt_nodes: AtomicU64,
+    /// VCDT solves run.
+    pub vcdt_solves: AtomicU64,
+}
+
+impl ZoneContext {
+    /// A context with an empty cache.
+    pub fn new(settings: ZoneSettings) -> Arc<ZoneContext> {
+        Arc::new(ZoneContext {
+            settings,
+            cache: Mutex::new(HashMap::new()),
+            vcdt_nodes: AtomicU64::new(0),
+            vcdt_solves: AtomicU64::new(0),
+        })
+    }
+
+    fn cached(&self, key: u64) -> Option<Cached> {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.get(&key).cloned()
+    }
+
+    fn remember(&self, key: u64, v: Cached) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(key, v);
+    }
+
+    fn count(&self, nodes: u64) {
+        self.vcdt_nodes.fetch_add(nodes, Ordering::Relaxed);
+        self.vcdt_solves.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// A connect position with the zone search's moves (see the module
+/// comment).
+#[derive(Clone)]
+pub struct ZoneGame {
+    pos: Connect,
+    ctx: Arc<ZoneContext>,
+}
+
+impl PartialEq for ZoneGame {
+    fn eq(&self, other: &ZoneGame) -> bool {
+        self.pos == other.pos && self.ctx.settings == other.ctx.settings
+    }
+}
+
+impl fmt::Debug for ZoneGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ZoneGame({:?})", self.pos)
+    }
+}
+
+impl ZoneGame {
+    /// Wraps `pos` for a search sharing `ctx`.
+    pub fn new(pos: Connect, ctx: Arc<ZoneContext>) -> ZoneGame {
+        ZoneGame { pos, ctx }
+    }
+
+    /// The real position.
+    pub fn inner(&self) -> &Connect {
+        &self.pos
+    }
+
+    /// The shared context.
+    pub fn context(&self) -> &Arc<ZoneContext> {
+        &self.ctx
+    }
+
+    /// Whether the attacker is about to place the first stone of a turn.
+    fn attacker_turn_start(&self) -> bool {
+        let s = self.pos.moves().len();
+        let (who, _) = turn_at(self.pos.rules(), s);
+        who == self.ctx.settings.attacker && (s == 0 || turn_at(self.pos.rules(), s - 1).0 != who)
+    }
+
+    /// Whether the VCDT solver proves a win for the attacker to move at a
+    /// turn start (cached).
+    pub fn vcdt_win(&self) -> bool {
+        if self.pos.winner().is_some() || !self.attacker_turn_start() {
+            return false;
+        }
+        let key = self.pos.hash();
+        if let Some(Cached::Win(w)) = self.ctx.cached(key) {
+            return w;
+        }
+        let s = &self.ctx.settings;
+        let mut v = Vcdt::new(self.pos.board(), s.attacker, self.pos.rules().p, s.vcdt);
+        let left = self.pos.stones_left();
+        let win = v.solve(left).is_some() && v.proof_holds(left);
+        self.ctx.count(v.nodes());
+        self.ctx.remember(key, Cached::Win(win));
+        win
+    }
+
+    /// The relevance zone for the defender to move (cached): `None` when
+    /// no VCDT is found after its null move.
+    pub fn defender_zone(&self) -> Option<Arc<[Cell]>> {
+        let key = self.pos.hash();
+        if let Some(Cached::Zone(z)) = self.ctx.cached(key) {
+            return z;
+        }
+        let s = &self.ctx.settings;
+        let (z, nodes) = zone::relevance_zone(
+            self.pos.board(),
+            s.attacker.other(),
+            self.pos.stones_left(),
+            self.pos.rules().p,
+            s.vcdt,
+        );
+        self.ctx.count(nodes);
+        let z: Option<Arc<[Cell]>> = z.map(Arc::from);
+        self.ctx.remember(key, Cached::Zone(z.clone()));
+        z
+    }
+}
+
+impl Game for ZoneGame {
+    type Move = Cell;
+
+    fn kind(&self) -> GameKind {
+        self.pos.kind()
+    }
+
+    fn to_move(&self) -> Player {
+        self.pos.to_move()
+    }
+
+    /// The restricted moves (module comment), in a deterministic order:
+    /// the attacker's best first, the defender's in cell order.
+    fn legal_moves(&self, out: &mut Vec<Cell>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let s = &self.ctx.settings;
+        let board = self.pos.board();
+        let me = self.pos.to_move();
+        if me == s.attacker {
+            if s.attacker_moves == 0 {
+                self.pos.legal_moves(out);
+            } else {
+                out.extend(heuristic::top_cells(board, me, s.attacker_moves));
+            }
+            return;
+        }
+        if let Some(w) = immediate_win(board, me, self.pos.stones_left()) {
+            board.empty_cells_of(w, out);
+            return;
+        }
+        match self.defender_zone() {
+            Some(z) => out.extend(z.iter().copied()),
+            None => self.pos.legal_moves(out),
+        }
+    }
+
+    fn play(&mut self, m: Cell) {
+        self.pos.play(m);
+    }
+
+    /// The real outcome, or a win for the attacker when a VCDT proves one
+    /// at the start of its turn.
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.pos.outcome() {
+            return Some(o);
+        }
+        self.vcdt_win()
+            .then(|| Outcome::win_for(self.ctx.settings.attacker))
+    }
+
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    fn format_move(&self, m: Cell) -> String {
+        self.pos.format_move(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, String> {
+        let m = self.pos.parse_move(text)?;
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&m) {
+            Ok(m)
+        } else {
+            Err(format!("{} is not among the zone search's moves here", text.trim()))
+        }
+    }
+
+    fn notation(&self) -> String {
+        self.pos.notation()
+    }
+
+    /// The real position (viewers show the board).
+    fn into_any(self) -> AnyPosition {
+        self.pos.into_any()
+    }
+
+    fn default_attacker(&self) -> Option<Player> {
+        Some(self.ctx.settings.attacker)
+    }
+}
