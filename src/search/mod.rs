@@ -26,6 +26,7 @@ pub mod reference;
 pub mod registry;
 pub mod seesaw;
 pub mod snapshot;
+pub mod zones;
 
 use crate::game::{AnyPosition, Outcome, Player};
 
@@ -46,6 +47,10 @@ pub enum StopReason {
     /// The algorithm ran out of things to do without a proof (e.g. a
     /// Monte-Carlo search whose tree cannot grow further).
     Exhausted,
+    /// The search disproved the question in a game whose attacker moves
+    /// were restricted (the relevance-zone searches' top-N attacker
+    /// moves), which is not a disproof of the real game.
+    RestrictedDisproof,
 }
 
 impl StopReason {
@@ -58,6 +63,7 @@ impl StopReason {
             StopReason::Memory => "memory",
             StopReason::Cancelled => "cancelled",
             StopReason::Exhausted => "exhausted",
+            StopReason::RestrictedDisproof => "restricted-disproof",
         }
     }
 }

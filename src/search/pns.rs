@@ -47,6 +47,10 @@ pub const PARAMS: &[ParamSpec] = &[
         },
         help: "Frontier initialisation: unit (1, 1) or mobility (the number of legal moves on the side that must refute)",
     },
+    super::zones::ZONES,
+    super::zones::ATTACKER_MOVES,
+    super::zones::VCDT_DEPTH,
+    super::zones::VCDT_NODES,
 ];
 
 /// Tie rule among children with equal numbers.
@@ -108,6 +112,11 @@ pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
         mobility: setup.params.choice("init")? == "mobility",
     };
     let q = setup.root_question();
+    if let Some(s) =
+        super::zones::build_on_zones(setup, |g| Box::new(Pns::new(g.clone(), q, opts)))?
+    {
+        return Ok(s);
+    }
     Ok(
         crate::with_position!(&setup.position, g => Box::new(Pns::new(g.clone(), q, opts)) as Box<dyn Search>),
     )

@@ -299,7 +299,13 @@ mod tests {
     /// n(m−k+1), columns m(n−k+1), each diagonal direction (m−k+1)(n−k+1).
     #[test]
     fn window_count_matches_the_formula() {
-        for (m, n, k) in [(3u8, 3u8, 3u8), (19, 19, 6), (7, 5, 4), (4, 6, 5), (3, 3, 4)] {
+        for (m, n, k) in [
+            (3u8, 3u8, 3u8),
+            (19, 19, 6),
+            (7, 5, 4),
+            (4, 6, 5),
+            (3, 3, 4),
+        ] {
             let g = Geometry::new(m, n, k);
             let (m, n, k) = (m as i64, n as i64, k as i64);
             let f = |a: i64| (a - k + 1).max(0);
@@ -317,7 +323,10 @@ mod tests {
         let empty = b.clone();
         assert!(!b.place(0, Player::First));
         assert!(!b.place(6, Player::First));
-        assert!(b.place(12, Player::First), "a1 b2 c3 is three on the diagonal");
+        assert!(
+            b.place(12, Player::First),
+            "a1 b2 c3 is three on the diagonal"
+        );
         b.remove(12);
         b.remove(6);
         b.remove(0);

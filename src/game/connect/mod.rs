@@ -91,7 +91,12 @@ impl PartialEq for Connect {
 
 impl fmt::Debug for Connect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Connect({:?}, \"{}\")", self.kind().name(), self.notation())
+        write!(
+            f,
+            "Connect({:?}, \"{}\")",
+            self.kind().name(),
+            self.notation()
+        )
     }
 }
 
@@ -139,7 +144,8 @@ impl Connect {
         text: &str,
         start_col: usize,
     ) -> Result<Connect, notation::Located> {
-        let mut g = Connect::new(rules, named).map_err(|error| notation::Located { col: 1, error })?;
+        let mut g =
+            Connect::new(rules, named).map_err(|error| notation::Located { col: 1, error })?;
         for (col, tok) in notation::tokens(text, start_col) {
             let at = |error| notation::Located { col, error };
             let c = notation::parse_cell(rules.m, rules.n, tok).map_err(at)?;
@@ -265,7 +271,15 @@ impl Game for Connect {
                 format!("{}:{}", r.m, self.stones_text())
             }
         } else {
-            format!("{},{},{},{},{}:{}", r.m, r.n, r.k, r.p, r.q, self.stones_text())
+            format!(
+                "{},{},{},{},{}:{}",
+                r.m,
+                r.n,
+                r.k,
+                r.p,
+                r.q,
+                self.stones_text()
+            )
         }
     }
 
@@ -337,7 +351,10 @@ mod tests {
     #[test]
     fn errors_are_located() {
         let e = Connect::parse("19,19,6,2,1:j10 j10").unwrap_err();
-        assert_eq!((e.col, e.expected.as_str()), (17, "cell j10 is already taken"));
+        assert_eq!(
+            (e.col, e.expected.as_str()),
+            (17, "cell j10 is already taken")
+        );
         let e = Connect::parse("5,5,3,1,1:a1 f1").unwrap_err();
         assert_eq!(e.col, 14);
         assert!(e.expected.contains("off the 5x5 board"), "{e}");

@@ -212,10 +212,8 @@ mod tests {
         let g = Connect::parse_connect6("j1 a1 a2 d10 e10 s19 s18 f10 g10 r1 r2 h10").unwrap();
         assert_eq!(count_threats(g.board(), First, 2), 2);
         // Two separate live fours (rows 10 and 5): 4 threats.
-        let g = Connect::parse_connect6(
-            "j1 a1 a2 d10 e10 s19 s18 f10 g10 r1 r2 d5 e5 s1 s2 f5 g5",
-        )
-        .unwrap();
+        let g = Connect::parse_connect6("j1 a1 a2 d10 e10 s19 s18 f10 g10 r1 r2 d5 e5 s1 s2 f5 g5")
+            .unwrap();
         assert_eq!(count_threats(g.board(), First, 2), 4);
         assert_eq!(
             immediate_win(g.board(), First, 2).map(|w| g.board().empties(w)),

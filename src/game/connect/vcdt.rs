@@ -266,7 +266,8 @@ impl Vcdt {
             if examined > MAX_COMBINATIONS {
                 return false;
             }
-            let blocks = (0..must_block.len()).all(|i| must_block.set(i).iter().any(|c| cells.contains(c)));
+            let blocks =
+                (0..must_block.len()).all(|i| must_block.set(i).iter().any(|c| cells.contains(c)));
             if !blocks {
                 return true;
             }

@@ -118,7 +118,11 @@ impl Vcdt {
         let mv = e.mv.clone();
         let cells = zone.bits.len();
         let distinct = mv.windows(2).all(|w| w[0] < w[1]);
-        if !distinct || mv.iter().any(|&c| usize::from(c) >= cells || !board.is_empty(c)) {
+        if !distinct
+            || mv
+                .iter()
+                .any(|&c| usize::from(c) >= cells || !board.is_empty(c))
+        {
             return Err(WalkError::Invalid);
         }
         let mut won = false;

@@ -260,7 +260,10 @@ impl Game for ZoneGame {
         if moves.contains(&m) {
             Ok(m)
         } else {
-            Err(format!("{} is not among the zone search's moves here", text.trim()))
+            Err(format!(
+                "{} is not among the zone search's moves here",
+                text.trim()
+            ))
         }
     }
 

@@ -22,17 +22,20 @@ use crate::game::Game;
 use super::params::{ParamKind, ParamSpec};
 use super::pn;
 use super::snapshot::{Snapshot, ViewRequest};
+use super::zones::PARAMS as ZONE_PARAMS;
 use super::{Counters, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent};
 
 pub use dfs::Dfs;
 pub use hill_climb::{hill_climb, HillClimbResult, Probe};
 pub use mid::{Dfpn, DfpnOptions, Event};
 
-/// df-pn takes no parameters (the table budget comes from the setup).
-pub const DFPN_PARAMS: &[ParamSpec] = &[];
+/// df-pn's parameters: the relevance-zone options for connect games (the
+/// table budget comes from the setup).
+pub const DFPN_PARAMS: &[ParamSpec] = &ZONE_PARAMS;
 
-/// The 1+ε trick's parameter.
-pub const EPS_PARAMS: &[ParamSpec] = &[ParamSpec {
+/// The 1+ε trick's parameter (and the zone options).
+pub const EPS_PARAMS: &[ParamSpec] = &[
+    ParamSpec {
     name: "eps",
     kind: ParamKind::Real {
         min: 1e-12,
@@ -40,7 +43,12 @@ pub const EPS_PARAMS: &[ParamSpec] = &[ParamSpec {
         default: 0.25,
     },
     help: "ε > 0 of the 1+ε trick: thδ(c1) = min(thφ(n), ⌈δ2·(1+ε)⌉); larger ε stays deeper in a subtree",
-}];
+    },
+    ZONE_PARAMS[0],
+    ZONE_PARAMS[1],
+    ZONE_PARAMS[2],
+    ZONE_PARAMS[3],
+];
 
 /// Deep df-pn's parameters.
 pub const DEEP_PARAMS: &[ParamSpec] = &[
@@ -62,6 +70,10 @@ pub const DEEP_PARAMS: &[ParamSpec] = &[
         },
         help: "Depth threshold D: unknown nodes at depth d ≥ D count 1; D ≤ 1 is df-pn",
     },
+    ZONE_PARAMS[0],
+    ZONE_PARAMS[1],
+    ZONE_PARAMS[2],
+    ZONE_PARAMS[3],
 ];
 
 /// The depth-first search takes no parameters.
@@ -71,9 +83,18 @@ fn budget(setup: &SearchSetup) -> u64 {
     setup.memory_limit_bytes.unwrap_or(tt::DEFAULT_BUDGET_BYTES)
 }
 
-fn boxed(name: &'static str, setup: &SearchSetup, opts: DfpnOptions) -> Box<dyn Search> {
+/// The search on `setup`'s position, or on its zone game when zones are
+/// on (see [`super::zones`]).
+fn boxed(
+    name: &'static str,
+    setup: &SearchSetup,
+    opts: DfpnOptions,
+) -> Result<Box<dyn Search>, String> {
     let q = setup.root_question();
-    crate::with_position!(&setup.position, g => new_dfpn(name, g, q, opts))
+    if let Some(s) = super::zones::build_on_zones(setup, |g| new_dfpn(name, g, q, opts))? {
+        return Ok(s);
+    }
+    Ok(crate::with_position!(&setup.position, g => new_dfpn(name, g, q, opts)))
 }
 
 /// A boxed df-pn search on any game (generic, so the position is cloned
@@ -97,7 +118,7 @@ pub fn build_dfpn(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
         budget_bytes: budget(setup),
         ..Default::default()
     };
-    Ok(boxed("dfpn", setup, opts))
+    boxed("dfpn", setup, opts)
 }
 
 /// Registry constructor for `dfpn-eps`.
@@ -111,7 +132,7 @@ pub fn build_eps(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
         budget_bytes: budget(setup),
         ..Default::default()
     };
-    Ok(boxed("dfpn-eps", setup, opts))
+    boxed("dfpn-eps", setup, opts)
 }
 
 /// Registry constructor for `deep-dfpn`; E = 0 runs the depth-first search
@@ -125,6 +146,9 @@ pub fn build_deep(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     };
     if e == 0 {
         let q = setup.root_question();
+        if let Some(s) = super::zones::build_on_zones(setup, |g| new_dfs("deep-dfpn", g, q))? {
+            return Ok(s);
+        }
         return Ok(crate::with_position!(&setup.position, g => new_dfs("deep-dfpn", g, q)));
     }
     let opts = DfpnOptions {
@@ -132,7 +156,7 @@ pub fn build_deep(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
         budget_bytes: budget(setup),
         ..Default::default()
     };
-    Ok(boxed("deep-dfpn", setup, opts))
+    boxed("deep-dfpn", setup, opts)
 }
 
 /// Registry constructor for `dfs`.
