@@ -99,6 +99,20 @@ fn families() -> Vec<Family> {
                 Some(parse(GameKind::PGame, &format!("b={b},d={d},seed={seed}")))
             },
         },
+        Family {
+            name: "connect (3x3..6x6, k 3-5, p 1-2, q 1-2, <= 8 empties)",
+            count: 300,
+            make: |rng| {
+                let m: usize = rng.random_range(3..7);
+                let n = rng.random_range(3..7);
+                let k = rng.random_range(3..6).min(m.max(n));
+                let p = rng.random_range(1..3);
+                let q = rng.random_range(1..3);
+                let start = parse(GameKind::Connect, &format!("{m},{n},{k},{p},{q}:"));
+                let empties = rng.random_range(3..9);
+                random_walk(&start, (m * n).saturating_sub(empties), rng)
+            },
+        },
     ]
 }
 
@@ -215,3 +229,4 @@ family_test!(hex3_random_positions, 2);
 family_test!(hex4_random_positions, 3);
 family_test!(othello_endgame_positions, 4);
 family_test!(pgame_random_trees, 5);
+family_test!(connect_small_members, 6);
