@@ -196,7 +196,8 @@ impl Vcdt {
 /// `stones` stones left in its turn: let it pass those stones, look for an
 /// attacker VCDT (turns of `per_turn` stones), and return the proof's zone
 /// (sorted cells) with the solver's node count. `None` when no VCDT is
-/// found within `opts`.
+/// found within `opts`, and when the defender can complete k with its
+/// `stones` stones (then it wins, and no zone applies).
 pub fn relevance_zone(
     board: &Board,
     defender: Player,
@@ -204,6 +205,9 @@ pub fn relevance_zone(
     per_turn: u8,
     opts: super::vcdt::VcdtOptions,
 ) -> (Option<Vec<Cell>>, u64) {
+    if immediate_win(board, defender, stones).is_some() {
+        return (None, 0);
+    }
     let mut v = Vcdt::new(board, defender.other(), per_turn, opts);
     let found = v.solve(per_turn).is_some();
     let zone = if found {
