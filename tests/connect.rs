@@ -188,11 +188,7 @@ fn positions_parse_through_the_game_kinds() {
     assert_eq!("connect".parse::<GameKind>(), Ok(GameKind::Connect));
     // Black (a2 b2 c2 d2) completes a2-f2 with e2 f2; White's b1-f1 five
     // never gets its turn.
-    let g = AnyPosition::parse(
-        GameKind::Connect6,
-        "a1 b1 c1 a2 b2 d1 e1 c2 d2 f1 s19",
-    )
-    .unwrap();
+    let g = AnyPosition::parse(GameKind::Connect6, "a1 b1 c1 a2 b2 d1 e1 c2 d2 f1 s19").unwrap();
     assert_eq!(g.outcome(), None);
     let won = g.after_move("e2").unwrap().after_move("f2").unwrap();
     assert_eq!(won.outcome(), Some(Outcome::win_for(Player::First)));

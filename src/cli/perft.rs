@@ -13,7 +13,7 @@ use super::UserError;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Game: tictactoe, connect4, hex, othello, pgame, tree.
+    /// Game: tictactoe, connect4, hex, othello, pgame, tree, connect, connect6.
     #[arg(long)]
     pub game: String,
     /// Position in the game's native notation (may start with `-`, as

@@ -21,7 +21,7 @@ pub struct SolveArgs {
     /// (OBF boards that start with `-` are recognised anywhere on the line.)
     #[arg(value_name = "POSITION")]
     pub positions: Vec<String>,
-    /// Game of inline positions: tictactoe, connect4, hex, othello, pgame, tree.
+    /// Game of inline positions: tictactoe, connect4, hex, othello, pgame, tree, connect, connect6.
     #[arg(long)]
     pub game: Option<String>,
     /// Algorithm (see `--list-algos`).

@@ -136,6 +136,12 @@ pub const EMPTY: u8 = 0;
 /// Placing and removing stones keeps everything up to date; who moves is
 /// not this type's business (the game derives it from the stone count, the
 /// threat solver keeps its own).
+///
+/// The threat questions only ever ask about windows with few empty cells,
+/// so each player also has a bitset of its *hot* windows, those where it
+/// has at least k − `hot_span` stones, kept up to date by `place` and
+/// `remove`; [`Board::windows_within`] walks those bits instead of every
+/// window when it can.
 #[derive(Clone, Debug)]
 pub struct Board {
     geo: Arc<Geometry>,
@@ -143,6 +149,10 @@ pub struct Board {
     cells: Vec<u8>,
     /// Stones of the first and second player in each window.
     counts: Vec<[u8; 2]>,
+    /// Per player, bit w set when the player has ≥ `hot_min` stones in w.
+    hot: [Vec<u64>; 2],
+    /// k − hot_span (at least 1).
+    hot_min: u8,
     stones: u16,
     hash: u64,
 }
@@ -154,11 +164,15 @@ impl PartialEq for Board {
 }
 
 impl Board {
-    /// The empty board of `geo`.
-    pub fn new(geo: Arc<Geometry>) -> Board {
+    /// The empty board of `geo`, tracking windows with at most `hot_span`
+    /// empty cells (see the type's comment) for fast threat scans.
+    pub fn new(geo: Arc<Geometry>, hot_span: u8) -> Board {
+        let words = geo.windows().div_ceil(64);
         Board {
             cells: vec![EMPTY; geo.cells()],
             counts: vec![[0, 0]; geo.windows()],
+            hot: [vec![0; words], vec![0; words]],
+            hot_min: geo.k.saturating_sub(hot_span).max(1),
             stones: 0,
             hash: 0,
             geo,
@@ -237,11 +251,16 @@ impl Board {
         self.stones += 1;
         self.hash ^= stone_key(c, p);
         let k = self.geo.k;
+        let hot_min = self.hot_min;
+        let hot = &mut self.hot[p.index()];
         let mut won = false;
         for &w in self.geo.windows_through(c) {
             let n = &mut self.counts[w as usize][p.index()];
             *n += 1;
             won |= *n == k;
+            if *n == hot_min {
+                hot[w as usize / 64] |= 1 << (w % 64);
+            }
         }
         won
     }
@@ -255,8 +274,14 @@ impl Board {
         self.cells[usize::from(c)] = EMPTY;
         self.stones -= 1;
         self.hash ^= stone_key(c, p);
+        let hot_min = self.hot_min;
+        let hot = &mut self.hot[p.index()];
         for &w in self.geo.windows_through(c) {
-            self.counts[w as usize][p.index()] -= 1;
+            let n = &mut self.counts[w as usize][p.index()];
+            if *n == hot_min {
+                hot[w as usize / 64] &= !(1 << (w % 64));
+            }
+            *n -= 1;
         }
     }
 
@@ -271,17 +296,52 @@ impl Board {
         );
     }
 
+    /// Calls `f` on each window `p` can complete by placing at most
+    /// `stones` more stones (no opponent stone, at most `stones` empty
+    /// cells, not yet complete), in window order, until `f` returns false.
+    fn each_window_within(&self, p: Player, stones: u8, mut f: impl FnMut(WindowId) -> bool) {
+        let k = self.geo.k;
+        let (me, them) = (p.index(), p.other().index());
+        let qualifies = |c: [u8; 2]| c[them] == 0 && c[me] < k && k - c[me] <= stones;
+        if k.saturating_sub(stones) >= self.hot_min {
+            for (i, &word) in self.hot[me].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let w = (i * 64) as u32 + bits.trailing_zeros();
+                    bits &= bits - 1;
+                    if qualifies(self.counts[w as usize]) && !f(w) {
+                        return;
+                    }
+                }
+            }
+        } else {
+            for (w, &c) in self.counts.iter().enumerate() {
+                if qualifies(c) && !f(w as WindowId) {
+                    return;
+                }
+            }
+        }
+    }
+
     /// The windows `p` can complete by placing at most `stones` more
     /// stones (no opponent stone, at most `stones` empty cells, not yet
     /// complete), in window order.
     pub fn windows_within(&self, p: Player, stones: u8, out: &mut Vec<WindowId>) {
-        let k = self.geo.k;
-        let (me, them) = (p.index(), p.other().index());
-        for (w, c) in self.counts.iter().enumerate() {
-            if c[them] == 0 && c[me] < k && k - c[me] <= stones {
-                out.push(w as WindowId);
-            }
-        }
+        self.each_window_within(p, stones, |w| {
+            out.push(w);
+            true
+        });
+    }
+
+    /// The first window (in window order) `p` can complete with at most
+    /// `stones` more stones.
+    pub fn first_window_within(&self, p: Player, stones: u8) -> Option<WindowId> {
+        let mut found = None;
+        self.each_window_within(p, stones, |w| {
+            found = Some(w);
+            false
+        });
+        found
     }
 
     /// Whether `p` has k in a row somewhere.
@@ -319,7 +379,7 @@ mod tests {
     #[test]
     fn place_and_remove_restore_counts_and_hash() {
         let geo = Arc::new(Geometry::new(5, 5, 3));
-        let mut b = Board::new(geo);
+        let mut b = Board::new(geo, 1);
         let empty = b.clone();
         assert!(!b.place(0, Player::First));
         assert!(!b.place(6, Player::First));
@@ -333,5 +393,39 @@ mod tests {
         assert_eq!(b, empty);
         assert_eq!(b.hash(), 0);
         assert_eq!(b.counts, empty.counts);
+        assert_eq!(b.hot, empty.hot);
+    }
+
+    /// The hot-window scan and the full scan list the same windows.
+    #[test]
+    fn hot_windows_match_a_full_scan() {
+        let geo = Arc::new(Geometry::new(7, 6, 4));
+        let mut b = Board::new(geo, 2);
+        let mut x: u64 = 12345;
+        for _ in 0..25 {
+            x = crate::game::mix::splitmix64(x);
+            let c = (x % 42) as Cell;
+            if b.is_empty(c) {
+                let p = if x & 64 == 0 {
+                    Player::First
+                } else {
+                    Player::Second
+                };
+                b.place(c, p);
+            }
+            for p in [Player::First, Player::Second] {
+                for stones in 0..=4u8 {
+                    let mut fast = Vec::new();
+                    b.windows_within(p, stones, &mut fast);
+                    let slow: Vec<WindowId> = (0..b.geometry().windows() as WindowId)
+                        .filter(|&w| {
+                            b.live_for(w, p) && b.count(w, p) < 4 && b.empties(w) <= stones
+                        })
+                        .collect();
+                    assert_eq!(fast, slow, "stones {stones}");
+                    assert_eq!(b.first_window_within(p, stones), slow.first().copied());
+                }
+            }
+        }
     }
 }

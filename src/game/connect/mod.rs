@@ -119,7 +119,9 @@ impl Connect {
         Ok(Connect {
             rules,
             named,
-            board: Board::new(geo),
+            // Threat scans look at windows with up to p + max(p, q) empty
+            // cells (a turn's stones plus a defender's passed stones).
+            board: Board::new(geo, rules.p.saturating_add(rules.p.max(rules.q))),
             moves: Vec::new(),
             winner: None,
             rules_key: zobrist_key(0xC0_4E_C7_FF_0000_0000 ^ packed),

@@ -148,9 +148,7 @@ pub fn count_threats(board: &Board, p: Player, per_turn: u8) -> u32 {
 /// A window `p` completes by placing at most `stones` stones now (the
 /// first in window order), if any.
 pub fn immediate_win(board: &Board, p: Player, stones: u8) -> Option<WindowId> {
-    let mut ws = Vec::new();
-    board.windows_within(p, stones, &mut ws);
-    ws.first().copied()
+    board.first_window_within(p, stones)
 }
 
 #[cfg(test)]

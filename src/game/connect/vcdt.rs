@@ -256,12 +256,28 @@ impl Vcdt {
         cand.dedup();
         let mut base: Vec<WindowId> = Vec::new();
         self.board.windows_within(me, p, &mut base);
+        // A stone helps make a threat only through a window that has at
+        // most p empty cells once the placement's stones are in: a cell
+        // is *solo* when one stone is enough (a window with ≤ p + 1
+        // empties), and two cells that are not solo only help together,
+        // inside one window with ≤ p + 2 empties (their *partners*).
+        let cells = self.board.geometry().cells();
+        let mut solo = vec![false; cells];
+        let mut near: Vec<WindowId> = Vec::new();
+        self.board
+            .windows_within(me, p.saturating_add(1), &mut near);
+        for &w in &near {
+            for &c in self.board.geometry().window(w) {
+                solo[usize::from(c)] = true;
+            }
+        }
         let mut out = Vec::new();
         let mut combo = Vec::with_capacity(usize::from(stones));
         let mut sets = CellSets::default();
         let mut ws: Vec<WindowId> = Vec::new();
         let mut examined = 0usize;
-        for_each_combination(&cand, usize::from(stones), &mut combo, &mut |cells| {
+        let mut partner = vec![false; cells];
+        let mut consider = |board: &mut Board, cells: &[Cell]| -> bool {
             examined += 1;
             if examined > MAX_COMBINATIONS {
                 return false;
@@ -272,13 +288,13 @@ impl Vcdt {
                 return true;
             }
             for &c in cells {
-                self.board.place(c, me);
+                board.place(c, me);
             }
             ws.clear();
             ws.extend_from_slice(&base);
             for &c in cells {
-                for &w in self.board.geometry().windows_through(c) {
-                    if self.board.live_for(w, me) && self.board.empties(w) <= p {
+                for &w in board.geometry().windows_through(c) {
+                    if board.live_for(w, me) && board.empties(w) <= p {
                         ws.push(w);
                     }
                 }
@@ -287,11 +303,11 @@ impl Vcdt {
             ws.dedup();
             sets.clear();
             for &w in &ws {
-                sets.push_window(&self.board, w);
+                sets.push_window(board, w);
             }
             let t = sets.min_hitting_set(u32::from(p));
             for &c in cells.iter().rev() {
-                self.board.remove(c);
+                board.remove(c);
             }
             if t >= u32::from(p) {
                 out.push(Candidate {
@@ -301,7 +317,55 @@ impl Vcdt {
                 });
             }
             true
-        });
+        };
+        let board = &mut self.board;
+        match stones {
+            1 => {
+                for &a in &cand {
+                    if (solo[usize::from(a)] || !must_block.is_empty()) && !consider(board, &[a]) {
+                        break;
+                    }
+                }
+            }
+            2 => {
+                let mut pw: Vec<WindowId> = Vec::new();
+                board.windows_within(me, p.saturating_add(2), &mut pw);
+                'outer: for (i, &a) in cand.iter().enumerate() {
+                    let a_solo = solo[usize::from(a)];
+                    let mut marked = Vec::new();
+                    if !a_solo {
+                        for &w in board.geometry().windows_through(a) {
+                            if pw.binary_search(&w).is_ok() {
+                                for &c in board.geometry().window(w) {
+                                    partner[usize::from(c)] = true;
+                                    marked.push(c);
+                                }
+                            }
+                        }
+                    }
+                    for &b in &cand[i + 1..] {
+                        let useful = a_solo
+                            || solo[usize::from(b)]
+                            || partner[usize::from(b)]
+                            || !must_block.is_empty();
+                        if useful && !consider(board, &[a, b]) {
+                            for c in marked {
+                                partner[usize::from(c)] = false;
+                            }
+                            break 'outer;
+                        }
+                    }
+                    for c in marked {
+                        partner[usize::from(c)] = false;
+                    }
+                }
+            }
+            _ => {
+                for_each_combination(&cand, usize::from(stones), &mut combo, &mut |c| {
+                    consider(board, c)
+                });
+            }
+        }
         out.sort_by(|a, b| {
             let wa = a.threats > u32::from(p);
             let wb = b.threats > u32::from(p);

@@ -37,7 +37,7 @@ use crate::game::Player;
 
 use super::board::{Board, Cell};
 use super::threats::{immediate_win, threat_windows, CellSets};
-use super::vcdt::{node_key, Vcdt};
+use super::vcdt::{node_key, Vcdt, VcdtOptions};
 
 /// Why a proof walk failed (an inconsistency between the table and the
 /// rules; a sound solver never produces one, the check is a safety net).
@@ -203,7 +203,7 @@ pub fn relevance_zone(
     defender: Player,
     stones: u8,
     per_turn: u8,
-    opts: super::vcdt::VcdtOptions,
+    opts: VcdtOptions,
 ) -> (Option<Vec<Cell>>, u64) {
     if immediate_win(board, defender, stones).is_some() {
         return (None, 0);

@@ -27,12 +27,18 @@
 //! **disproof** is not a real disproof unless `attacker_moves` is 0 (all
 //! moves), in which case this game and the real one have the same value.
 //!
-//! VCDT results are cached by position hash in a bounded table shared by
-//! the copies of one search (the VCDT solve is a pure function of the
-//! position, so the cache changes speed, not answers); the solver's nodes
+//! VCDT results are cached by position hash ([`VcdtCache`]; a solve is a
+//! pure function of the position and the settings, so the cache changes
+//! speed, not answers); the nodes of each distinct solve a run asks for
 //! are counted in [`ZoneContext::vcdt_nodes`].
+//!
+//! The VCDT test at attacker turn starts runs when a position is
+//! generated as a child (it decides whether the child is a finished game),
+//! so a defender node without a zone, whose every second stone is a
+//! child, costs one solve per empty cell: such nodes are what makes a
+//! zone search slow.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -45,7 +51,7 @@ use super::vcdt::{Vcdt, VcdtOptions};
 use super::{heuristic, turn_at, zone, Connect};
 
 /// Positions whose VCDT result the cache keeps before it starts over.
-const CACHE_LIMIT: usize = 1 << 18;
+const CACHE_LIMIT: usize = 1 << 20;
 
 /// The settings of a zone search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,45 +73,89 @@ enum Cached {
     Zone(Option<Arc<[Cell]>>),
 }
 
+/// VCDT results by position hash with the nodes each solve took. A VCDT
+/// result depends only on the position and the settings, so runs with the
+/// same settings on one position may share a cache (the experiments do:
+/// the second run of a grid needs no VCDT work), while each run still
+/// counts the nodes of every distinct solve it asks for
+/// ([`ZoneContext::vcdt_nodes`]) as if it had done the work itself.
+#[derive(Debug, Default)]
+pub struct VcdtCache {
+    map: Mutex<HashMap<u64, (Cached, u64)>>,
+}
+
+impl VcdtCache {
+    /// An empty cache to share between runs with the same settings.
+    pub fn new() -> Arc<VcdtCache> {
+        Arc::new(VcdtCache::default())
+    }
+
+    fn get(&self, key: u64) -> Option<(Cached, u64)> {
+        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(&key).cloned()
+    }
+
+    fn put(&self, key: u64, v: Cached, nodes: u64) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= CACHE_LIMIT {
+            map.clear();
+        }
+        map.insert(key, (v, nodes));
+    }
+}
+
 /// State shared by every copy of one search's positions: the settings,
 /// the VCDT cache and the work counters.
 pub struct ZoneContext {
     /// The settings.
     pub settings: ZoneSettings,
-    cache: Mutex<HashMap<u64, Cached>>,
-    /// VCDT nodes visited (cache misses only: the work actually done).
+    cache: Arc<VcdtCache>,
+    /// Positions whose solve this run has counted.
+    counted: Mutex<HashSet<u64>>,
+    /// VCDT nodes of the distinct solves this run asked for.
     pub vcdt_nodes: AtomicU64,
-    /// VCDT solves run.
+    /// Distinct VCDT solves this run asked for.
     pub vcdt_solves: AtomicU64,
 }
 
 impl ZoneContext {
-    /// A context with an empty cache.
+    /// A context with a cache of its own.
     pub fn new(settings: ZoneSettings) -> Arc<ZoneContext> {
+        ZoneContext::with_cache(settings, VcdtCache::new())
+    }
+
+    /// A context using `cache` (filled by runs with the same settings).
+    pub fn with_cache(settings: ZoneSettings, cache: Arc<VcdtCache>) -> Arc<ZoneContext> {
         Arc::new(ZoneContext {
             settings,
-            cache: Mutex::new(HashMap::new()),
+            cache,
+            counted: Mutex::new(HashSet::new()),
             vcdt_nodes: AtomicU64::new(0),
             vcdt_solves: AtomicU64::new(0),
         })
     }
 
-    fn cached(&self, key: u64) -> Option<Cached> {
-        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        cache.get(&key).cloned()
-    }
-
-    fn remember(&self, key: u64, v: Cached) {
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() >= CACHE_LIMIT {
-            cache.clear();
+    /// The cached result for `key`, computing it with `solve` (which
+    /// returns the result and its node count) when absent; the nodes are
+    /// counted the first time this run asks.
+    fn lookup(&self, key: u64, solve: impl FnOnce() -> (Cached, u64)) -> Cached {
+        let (v, nodes) = match self.cache.get(key) {
+            Some(hit) => hit,
+            None => {
+                let (v, nodes) = solve();
+                self.cache.put(key, v.clone(), nodes);
+                (v, nodes)
+            }
+        };
+        let mut counted = self.counted.lock().unwrap_or_else(|e| e.into_inner());
+        if counted.len() >= CACHE_LIMIT {
+            counted.clear();
         }
-        cache.insert(key, v);
-    }
-
-    fn count(&self, nodes: u64) {
-        self.vcdt_nodes.fetch_add(nodes, Ordering::Relaxed);
-        self.vcdt_solves.fetch_add(1, Ordering::Relaxed);
+        if counted.insert(key) {
+            self.vcdt_nodes.fetch_add(nodes, Ordering::Relaxed);
+            self.vcdt_solves.fetch_add(1, Ordering::Relaxed);
+        }
+        v
     }
 }
 
@@ -158,38 +208,34 @@ impl ZoneGame {
         if self.pos.winner().is_some() || !self.attacker_turn_start() {
             return false;
         }
-        let key = self.pos.hash();
-        if let Some(Cached::Win(w)) = self.ctx.cached(key) {
-            return w;
-        }
-        let s = &self.ctx.settings;
-        let mut v = Vcdt::new(self.pos.board(), s.attacker, self.pos.rules().p, s.vcdt);
-        let left = self.pos.stones_left();
-        let win = v.solve(left).is_some() && v.proof_holds(left);
-        self.ctx.count(v.nodes());
-        self.ctx.remember(key, Cached::Win(win));
-        win
+        let v = self.ctx.lookup(self.pos.hash(), || {
+            let s = &self.ctx.settings;
+            let mut v = Vcdt::new(self.pos.board(), s.attacker, self.pos.rules().p, s.vcdt);
+            let left = self.pos.stones_left();
+            let win = v.solve(left).is_some() && v.proof_holds(left);
+            (Cached::Win(win), v.nodes())
+        });
+        matches!(v, Cached::Win(true))
     }
 
     /// The relevance zone for the defender to move (cached): `None` when
     /// no VCDT is found after its null move.
     pub fn defender_zone(&self) -> Option<Arc<[Cell]>> {
-        let key = self.pos.hash();
-        if let Some(Cached::Zone(z)) = self.ctx.cached(key) {
-            return z;
+        let v = self.ctx.lookup(self.pos.hash(), || {
+            let s = &self.ctx.settings;
+            let (z, nodes) = zone::relevance_zone(
+                self.pos.board(),
+                s.attacker.other(),
+                self.pos.stones_left(),
+                self.pos.rules().p,
+                s.vcdt,
+            );
+            (Cached::Zone(z.map(Arc::from)), nodes)
+        });
+        match v {
+            Cached::Zone(z) => z,
+            Cached::Win(_) => None,
         }
-        let s = &self.ctx.settings;
-        let (z, nodes) = zone::relevance_zone(
-            self.pos.board(),
-            s.attacker.other(),
-            self.pos.stones_left(),
-            self.pos.rules().p,
-            s.vcdt,
-        );
-        self.ctx.count(nodes);
-        let z: Option<Arc<[Cell]>> = z.map(Arc::from);
-        self.ctx.remember(key, Cached::Zone(z.clone()));
-        z
     }
 }
 
