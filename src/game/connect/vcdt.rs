@@ -438,3 +438,50 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod hand_made {
+    use super::*;
+    use crate::game::connect::Connect;
+    use crate::game::Game;
+
+    fn solve(text: &str) -> Option<u32> {
+        let g = Connect::parse_connect6(text).unwrap();
+        let mut v = Vcdt::new(g.board(), g.to_move(), 2, VcdtOptions::default());
+        let r = v.solve(g.stones_left());
+        if r.is_some() {
+            assert!(v.proof_holds(g.stones_left()));
+        }
+        r
+    }
+
+    /// Black to move (2 stones) with a live four d10-g10 completes six at
+    /// once: depth 0.
+    #[test]
+    fn a_live_four_is_a_win_at_depth_0() {
+        assert_eq!(solve("j1 a1 a2 d10 e10 s19 s18 f10 g10 r1 r2"), Some(0));
+    }
+
+    /// Black to move with two open threes, d10-f10 and d5-f5 (White's four
+    /// stones in the corners): no window has four Black stones, so no win
+    /// at depth 0; g10 + g5 makes two live fours, each needing two White
+    /// stones (4 threats > 2): a win at depth 1.
+    #[test]
+    fn two_open_threes_win_at_depth_1() {
+        assert_eq!(
+            solve("j1 a1 a2 d10 e10 s19 s18 f10 d5 r1 r2 e5 f5 a19 b19"),
+            Some(1)
+        );
+    }
+
+    /// Black to move with an open two d10 e10 (and j1 far away): every
+    /// window with four Black stones after the move holds d10 and e10, so
+    /// all threats lie in row 10 and there are at most 2 (a four); White
+    /// blocks them, which kills every row-10 window through the four, and
+    /// then no window can reach four Black stones with two more (one old
+    /// stone per other line): no VCDT at any depth.
+    #[test]
+    fn an_open_two_has_no_vcdt() {
+        assert_eq!(solve("j1 a1 a2 d10 e10 s19 s18"), None);
+    }
+}

@@ -217,3 +217,78 @@ pub fn relevance_zone(
     };
     (zone, v.nodes())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::connect::zone_game::{ZoneContext, ZoneGame, ZoneSettings};
+    use crate::game::connect::Connect;
+    use crate::game::Game;
+
+    fn names(g: &Connect, cells: &[Cell]) -> Vec<String> {
+        cells.iter().map(|&c| g.cell_name(c)).collect()
+    }
+
+    /// White to move (2 stones) against Black's live four d10-g10, White's
+    /// stones scattered in the corners. If White passes, Black completes
+    /// the first window (in window order: rows first, left to right) with
+    /// two empties, b10-g10, so the zone is {b10, c10}: any White pair
+    /// avoiding both cells leaves b10-g10 open. After White c10 (one stone
+    /// left), b10-g10 and c10-h10 are dead and the first open window is
+    /// d10-i10: Z' = {h10, i10}. After White b10 it is c10-h10: Z' =
+    /// {c10, h10}. The zone search's White moves are exactly these.
+    #[test]
+    fn the_zone_of_a_live_four_by_hand() {
+        let g = Connect::parse_connect6("j1 a1 a2 d10 e10 s19 s18 f10 g10").unwrap();
+        assert_eq!((g.to_move(), g.stones_left()), (Player::Second, 2));
+        let opts = VcdtOptions::default();
+        let (z, _) = relevance_zone(g.board(), Player::Second, 2, 2, opts);
+        assert_eq!(names(&g, &z.unwrap()), ["b10", "c10"]);
+        let after = |cell: &str| {
+            let mut h = g.clone();
+            h.play(h.parse_move(cell).unwrap());
+            h
+        };
+        let h = after("c10");
+        let (z, _) = relevance_zone(h.board(), Player::Second, 1, 2, opts);
+        assert_eq!(names(&h, &z.unwrap()), ["h10", "i10"]);
+        let h = after("b10");
+        let (z, _) = relevance_zone(h.board(), Player::Second, 1, 2, opts);
+        assert_eq!(names(&h, &z.unwrap()), ["c10", "h10"]);
+        // The same moves in the zone game (attacker Black).
+        let ctx = ZoneContext::new(ZoneSettings {
+            attacker: Player::First,
+            attacker_moves: 5,
+            vcdt: opts,
+        });
+        let zg = ZoneGame::new(g.clone(), ctx);
+        let mut moves = Vec::new();
+        zg.legal_moves(&mut moves);
+        assert_eq!(names(&g, &moves), ["b10", "c10"]);
+        let mut zc = zg.clone();
+        zc.play(g.parse_move("c10").unwrap());
+        moves.clear();
+        zc.legal_moves(&mut moves);
+        assert_eq!(names(&g, &moves), ["h10", "i10"]);
+    }
+
+    /// White to move; Black's only structure is the open two d10 e10 (its
+    /// other stones j1, b19, s1 share no window): if White passes, Black
+    /// has no VCDT (the argument of the VCDT test `an_open_two_has_no_vcdt`),
+    /// so there is no zone and the zone game lets White play anywhere.
+    #[test]
+    fn no_vcdt_no_zone() {
+        let g = Connect::parse_connect6("j1 a1 a2 d10 e10 s19 s18 b19 s1").unwrap();
+        assert_eq!((g.to_move(), g.stones_left()), (Player::Second, 2));
+        let (z, _) = relevance_zone(g.board(), Player::Second, 2, 2, VcdtOptions::default());
+        assert_eq!(z, None);
+        let ctx = ZoneContext::new(ZoneSettings {
+            attacker: Player::First,
+            attacker_moves: 5,
+            vcdt: VcdtOptions::default(),
+        });
+        let mut moves = Vec::new();
+        ZoneGame::new(g.clone(), ctx).legal_moves(&mut moves);
+        assert_eq!(moves.len(), 361 - 9);
+    }
+}
