@@ -87,7 +87,7 @@ impl Plain {
     fn player(&self) -> u8 {
         if self.stones < self.q {
             0
-        } else if ((self.stones - self.q) / self.p) % 2 == 0 {
+        } else if ((self.stones - self.q) / self.p).is_multiple_of(2) {
             1
         } else {
             0

@@ -80,14 +80,20 @@ fn vcdt_wins_are_real_wins() {
             let mut v = Vcdt::new(g.board(), me, g.rules().p, VcdtOptions::default());
             if v.solve(g.stones_left()).is_some() {
                 assert!(v.proof_holds(g.stones_left()), "{g:?}");
-                assert!(wins(&g, me, &mut HashMap::new()), "VCDT claims a win: {g:?}");
+                assert!(
+                    wins(&g, me, &mut HashMap::new()),
+                    "VCDT claims a win: {g:?}"
+                );
                 found += 1;
             }
             checked += 1;
         }
     }
     eprintln!("{found} VCDT wins among {checked} positions, all real");
-    assert!(found >= 60, "too few VCDT wins ({found}) for the test to mean much");
+    assert!(
+        found >= 60,
+        "too few VCDT wins ({found}) for the test to mean much"
+    );
 }
 
 /// Every `r`-subset of `cells`.
@@ -124,7 +130,10 @@ fn relevance_zones_are_sound() {
             zones += 1;
             let mut outside = Vec::new();
             g.legal_moves(&mut outside);
-            assert!(z.iter().all(|c| outside.contains(c)), "zone cells must be empty");
+            assert!(
+                z.iter().all(|c| outside.contains(c)),
+                "zone cells must be empty"
+            );
             outside.retain(|c| !z.contains(c));
             let mut memo = HashMap::new();
             for s in subsets(&outside, usize::from(left)) {
@@ -177,12 +186,19 @@ fn zone_searches_with_every_attacker_move_are_exact() {
     for (i, &(rules, empties)) in MEMBERS.iter().enumerate() {
         for g in positions(rules, empties.min(9), 12, 202 + i as u64) {
             let me = g.to_move();
-            for (qk, goal) in [(QuestionKind::Win, Goal::Win), (QuestionKind::NotLose, Goal::NotLose)] {
+            for (qk, goal) in [
+                (QuestionKind::Win, Goal::Win),
+                (QuestionKind::NotLose, Goal::NotLose),
+            ] {
                 let q = Question { attacker: me, goal };
                 let truth = reference::answer_memo(&g, &q);
                 for algo in ZONE_ALGOS {
                     let st = run(algo, &g, qk, &[("zones", "on"), ("attacker_moves", "0")]);
-                    let want = if truth { Status::Proved } else { Status::Disproved };
+                    let want = if truth {
+                        Status::Proved
+                    } else {
+                        Status::Disproved
+                    };
                     assert_eq!(st, want, "{algo} {goal:?} on {g:?}");
                     runs += 1;
                 }
@@ -204,7 +220,12 @@ fn zone_proofs_with_top_n_attacker_moves_are_real_proofs() {
             };
             let truth = reference::answer_memo(&g, &q);
             for algo in ZONE_ALGOS {
-                let st = run(algo, &g, QuestionKind::Win, &[("zones", "on"), ("attacker_moves", "3")]);
+                let st = run(
+                    algo,
+                    &g,
+                    QuestionKind::Win,
+                    &[("zones", "on"), ("attacker_moves", "3")],
+                );
                 match st {
                     Status::Proved => {
                         assert!(truth, "{algo} proved a loss: {g:?}");
@@ -217,5 +238,8 @@ fn zone_proofs_with_top_n_attacker_moves_are_real_proofs() {
         }
     }
     eprintln!("{proofs} proofs (all real), {unknown} restricted disproofs reported unknown");
-    assert!(proofs >= 40 && unknown >= 10, "{proofs} proofs, {unknown} unknown");
+    assert!(
+        proofs >= 40 && unknown >= 10,
+        "{proofs} proofs, {unknown} unknown"
+    );
 }

@@ -25,6 +25,8 @@ fn available(kind: GameKind) -> bool {
         GameKind::Othello => "---------------------------OX------XO--------------------------- X",
         GameKind::PGame => "b=2,d=4,seed=1",
         GameKind::Tree => "A = win",
+        GameKind::Connect => "3,3,3,1,1:",
+        GameKind::Connect6 => "j10",
     };
     AnyPosition::parse(kind, sample).is_ok()
 }

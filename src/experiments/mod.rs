@@ -5,6 +5,8 @@
 //! runner that honours sharding and parallelism, a stderr progress bar and
 //! CSV/JSON writers that write atomically.
 
+pub mod connect6_positions;
+pub mod connect6_runs;
 pub mod deep_dfpn_grid;
 pub mod deep_pn_sweep;
 pub mod eps_sweep;
@@ -136,6 +138,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "hill-climb",
         summary: "Hill-climbing for Deep df-pn's (E, D) vs the best of the (E, D) grid and df-pn, on random Othello endgames (Zhang 2019, Algorithm 1)",
         run: hill_climb::run,
+    },
+    ExperimentInfo {
+        name: "connect6-positions",
+        summary: "Generates Connect6 positions where the side to move wins: seeded heuristic play until df-pn with relevance zones proves a win (settings: games, width, min_stones, max_stones, cap)",
+        run: connect6_positions::run,
     },
 ];
 

@@ -98,6 +98,7 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         AnyPosition::Othello(_) => othello::draw(ui, side, input),
         AnyPosition::PGame(_) => pgame::draw(ui, input),
         AnyPosition::Tree(_) => tree::draw(ui, input),
+        AnyPosition::Connect(_) => false,
     };
     if !drawn {
         // A notation the view does not recognise: show it as text.

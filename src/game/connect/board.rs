@@ -126,7 +126,7 @@ impl Geometry {
 /// Zobrist key of a stone of `p` on cell `c`.
 #[inline]
 fn stone_key(c: Cell, p: Player) -> u64 {
-    zobrist_key(0xC0_4E_C7_00_0000_0000 ^ (u64::from(c) << 1 | p.index() as u64))
+    zobrist_key(0xC04E_C700_0000_0000 ^ (u64::from(c) << 1 | p.index() as u64))
 }
 
 /// Cell contents: no stone.

@@ -47,7 +47,7 @@ pub fn turn_at(rules: Rules, s: usize) -> (Player, u8) {
     }
     let t = (s - q) / p;
     let left = p - (s - q) % p;
-    let player = if t % 2 == 0 {
+    let player = if t.is_multiple_of(2) {
         Player::Second
     } else {
         Player::First
@@ -124,7 +124,7 @@ impl Connect {
             board: Board::new(geo, rules.p.saturating_add(rules.p.max(rules.q))),
             moves: Vec::new(),
             winner: None,
-            rules_key: zobrist_key(0xC0_4E_C7_FF_0000_0000 ^ packed),
+            rules_key: zobrist_key(0xC04E_C7FF_0000_0000 ^ packed),
         })
     }
 

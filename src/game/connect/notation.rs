@@ -187,9 +187,8 @@ pub fn parse_cell(m: u8, n: u8, text: &str) -> Result<Cell, ConnectError> {
 /// The stone tokens after the header: (1-based column, text).
 pub fn tokens(text: &str, start_col: usize) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
-    let mut col = start_col;
     let mut start: Option<(usize, usize)> = None;
-    for (byte, ch) in text.char_indices() {
+    for (col, (byte, ch)) in (start_col..).zip(text.char_indices()) {
         if ch.is_whitespace() {
             if let Some((b, c)) = start.take() {
                 out.push((c, &text[b..byte]));
@@ -197,7 +196,6 @@ pub fn tokens(text: &str, start_col: usize) -> Vec<(usize, &str)> {
         } else if start.is_none() {
             start = Some((byte, col));
         }
-        col += 1;
     }
     if let Some((b, c)) = start {
         out.push((c, &text[b..]));

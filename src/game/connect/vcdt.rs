@@ -98,7 +98,7 @@ struct Candidate {
 /// Key of an attacker node: the stones and the stones left to place.
 #[inline]
 pub(super) fn node_key(board: &Board, stones: u8) -> u64 {
-    board.hash() ^ zobrist_key(0x7C_D7_0000_0000 ^ u64::from(stones))
+    board.hash() ^ zobrist_key(0x7CD7_0000_0000 ^ u64::from(stones))
 }
 
 impl Vcdt {

@@ -107,11 +107,17 @@ pub fn probe(setup: &SearchSetup, e: u32, d: u32, max_nodes: u64) -> Option<u64>
 
 /// Thesis Algorithm 1 on `setup`'s position (see the module comment).
 pub fn hill_climb(setup: &SearchSetup, max_nodes: u64) -> HillClimbResult {
+    climb(|e, d| probe(setup, e, d, max_nodes))
+}
+
+/// Thesis Algorithm 1 over any node function: `node(E, D)` is the cost of
+/// one probe (`None` = ∞). Each point is probed once.
+pub fn climb(mut node_fn: impl FnMut(u32, u32) -> Option<u64>) -> HillClimbResult {
     let mut memo: HashMap<(u32, u32), Option<u64>> = HashMap::new();
     let mut probes = Vec::new();
     let mut node = |e: u32, d: u32| -> Option<u64> {
         *memo.entry((e, d)).or_insert_with(|| {
-            let v = probe(setup, e, d, max_nodes);
+            let v = node_fn(e, d);
             probes.push(Probe { e, d, nodes: v });
             v
         })

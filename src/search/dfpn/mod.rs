@@ -26,7 +26,7 @@ use super::zones::PARAMS as ZONE_PARAMS;
 use super::{Counters, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent};
 
 pub use dfs::Dfs;
-pub use hill_climb::{hill_climb, HillClimbResult, Probe};
+pub use hill_climb::{climb, hill_climb, HillClimbResult, Probe};
 pub use mid::{Dfpn, DfpnOptions, Event};
 
 /// df-pn's parameters: the relevance-zone options for connect games (the
