@@ -232,6 +232,9 @@ impl Pending {
             self.in_comment = !tok.contains('}');
             return;
         }
+        // Any move text, even after an error, means a later tag line
+        // starts the next game.
+        self.has_moves = true;
         if self.ended || self.error.is_some() {
             return;
         }
@@ -251,7 +254,6 @@ impl Pending {
             return;
         }
         let col = col + skip;
-        self.has_moves = true;
         let ply = self.moves.len() + 1;
         let m = match fen::read_coordinates(rest) {
             Ok(m) => m,
