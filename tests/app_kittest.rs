@@ -24,6 +24,7 @@ fn entry(name: &str, position: AnyPosition) -> PositionEntry {
         algo: Some("pns".into()),
         params: Vec::new(),
         line: 1,
+        record: None,
     }
 }
 

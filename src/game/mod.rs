@@ -343,9 +343,22 @@ impl AnyPosition {
     /// The position under the question "does the attacker (the default
     /// attacker, normally the side to move) win within `moves` of its own
     /// moves?" ([`within`]).
+    /// An existing limit is replaced, not nested.
     pub fn within(self, moves: u32) -> AnyPosition {
-        let attacker = self.default_attacker();
-        AnyPosition::Within(within::Within::new(self, attacker, moves))
+        let inner = match self {
+            AnyPosition::Within(w) => w.inner().clone(),
+            other => other,
+        };
+        let attacker = inner.default_attacker();
+        AnyPosition::Within(within::Within::new(inner, attacker, moves))
+    }
+
+    /// The limit of a mate question, if the position carries one.
+    pub fn within_limit(&self) -> Option<u32> {
+        match self {
+            AnyPosition::Within(w) => Some(w.moves_left()),
+            _ => None,
+        }
     }
 
     /// The position a board shows: the inner one of a [`within::Within`].
