@@ -117,20 +117,12 @@ fn inline_lines(game: &str, source: &str, text: &str) -> Result<Vec<PositionEntr
                 }
                 .to_string()
             })?;
-            Ok(PositionEntry {
-                name: if source == "<inline>" {
-                    chunk.to_string()
-                } else {
-                    format!("{source}:{line}")
-                },
-                game: kind,
-                position,
-                notes: String::new(),
-                expected: None,
-                algo: None,
-                params: Vec::new(),
-                line,
-            })
+            let name = if source == "<inline>" {
+                chunk.to_string()
+            } else {
+                format!("{source}:{line}")
+            };
+            Ok(PositionEntry::new(name, position, line))
         })
         .collect()
 }
