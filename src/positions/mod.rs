@@ -380,7 +380,9 @@ mod tests {
             .find(|f| f.path == "positions/trees.toml")
             .expect("trees.toml is bundled");
         let entries = load_with(f.path, f.text, &BundledOnly).expect("loads without the disk");
-        assert_eq!(entries.len(), 8);
+        // One entry per `[[position]]` table of the file.
+        assert_eq!(entries.len(), f.text.matches("\n[[position]]").count());
+        assert!(entries.len() >= 8);
         assert!(entries.iter().all(|e| e.game == GameKind::Tree));
     }
 
