@@ -245,7 +245,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
                 human_line(&entry, &q, status, s.as_ref())
             };
             let mut out = stdout.lock();
-            let _ = writeln!(out, "{line}");
+            if writeln!(out, "{line}").is_err() {
+                // Nobody reads the results any more (a closed pipe): stop
+                // rather than solve positions whose answers go nowhere.
+                return Ok(ExitCode::SUCCESS);
+            }
         }
     }
     Ok(if bad_input {

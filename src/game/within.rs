@@ -183,6 +183,30 @@ impl Game for Within {
     fn leaf_win_rate_hint(&self) -> Option<f64> {
         crate::with_position!(&*self.inner, g => g.leaf_win_rate_hint())
     }
+
+    /// The inner game's evaluation.
+    fn evaluate(&self) -> Option<i32> {
+        crate::with_position!(&*self.inner, g => g.evaluate())
+    }
+
+    /// The inner game's terminal value; the horizon is a lost game for the
+    /// attacker (−WIN from its side).
+    fn terminal_value(&self, o: Outcome) -> i32 {
+        if o.score.abs() == HORIZON_SCORE {
+            super::eval::terminal_value(o)
+        } else {
+            crate::with_position!(&*self.inner, g => g.terminal_value(o))
+        }
+    }
+
+    /// Whether the inner move is tactical in the inner game.
+    fn is_tactical(&self, i: u16) -> bool {
+        crate::with_position!(&*self.inner, g => {
+            let mut v = Vec::new();
+            g.legal_moves(&mut v);
+            v.get(i as usize).is_some_and(|&m| g.is_tactical(m))
+        })
+    }
 }
 
 #[cfg(test)]

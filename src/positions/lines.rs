@@ -24,7 +24,7 @@ fn entry(
     position: AnyPosition,
     line: usize,
 ) -> PositionEntry {
-    debug_assert_eq!(position.kind(), kind);
+    debug_assert_eq!(kind, position.kind());
     PositionEntry::new(format!("{} #{k}", stem(file)), position, line)
 }
 

@@ -60,7 +60,8 @@ pub struct PositionEntry {
 }
 
 impl PositionEntry {
-    /// An entry with only a name, a position and its line; the rest empty.
+    /// An entry with no notes, expectation or suggested algorithm: what a
+    /// bare notation line gives. Readers fill in the rest their format has.
     pub fn new(name: impl Into<String>, position: AnyPosition, line: usize) -> PositionEntry {
         PositionEntry {
             name: name.into(),
@@ -469,7 +470,9 @@ mod tests {
             .find(|f| f.path == "positions/trees.toml")
             .expect("trees.toml is bundled");
         let entries = load_with(f.path, f.text, &BundledOnly).expect("loads without the disk");
-        assert_eq!(entries.len(), 8);
+        // One entry per `[[position]]` table of the file.
+        assert_eq!(entries.len(), f.text.matches("\n[[position]]").count());
+        assert!(entries.len() >= 8);
         assert!(entries.iter().all(|e| e.game == GameKind::Tree));
     }
 

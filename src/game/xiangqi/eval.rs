@@ -1,6 +1,9 @@
 //! A static evaluation for alpha-beta and single conspiracy numbers:
-//! material plus piece-square terms, from Red's point of view, on a scale
-//! where a won game is worth [`WIN`] = 10000 and a rook 600.
+//! material plus piece-square terms, from Red's point of view, on the
+//! project's evaluation scale ([`crate::game::eval`]), where a won game is
+//! worth [`WIN`] = 10000; a rook is worth 600. It is the game's
+//! [`Game::evaluate`](crate::game::Game::evaluate); captures are its
+//! tactical moves ([`Game::is_tactical`](crate::game::Game::is_tactical)).
 //!
 //! Where the numbers come from:
 //! - Material (pawn 30, advisor 120, elephant 120, horse 270, cannon 285,
@@ -24,7 +27,9 @@
 //!
 //! The evaluation is static: it does not look at whether the game has
 //! ended (a search asks [`Game::outcome`](crate::game::Game::outcome) and
-//! scores a finished game ±[`WIN`]).
+//! scores a finished game ±[`WIN`]). All material on the board is worth
+//! about 3,000 with the piece-square terms, so values stay well inside
+//! ±[`WIN`].
 
 use super::board::{
     cell_of, file_of, from_of, rank_of, to_of, Move, ADVISOR, BLACK, CANNON, ELEPHANT, EMPTY,
@@ -32,8 +37,7 @@ use super::board::{
 };
 use super::Xiangqi;
 
-/// The value of a won game (Red's view: +WIN Red has won, −WIN Black).
-pub const WIN: i32 = 10_000;
+pub use crate::game::eval::WIN;
 
 /// Material by piece kind (index = kind; 0 and the general unused).
 pub const MATERIAL: [i32; 8] = [0, 0, 120, 120, 270, 600, 285, 30];
@@ -131,8 +135,9 @@ fn piece_score(piece: u8, file: usize, rank: usize) -> i32 {
 
 impl Xiangqi {
     /// The static evaluation from Red's point of view (see [`eval`](self)):
-    /// material plus piece-square terms, |value| well below [`WIN`].
-    pub fn evaluate(&self) -> i32 {
+    /// material plus piece-square terms, |value| well below [`WIN`]. The
+    /// game's [`Game::evaluate`](crate::game::Game::evaluate) returns it.
+    pub fn static_eval(&self) -> i32 {
         let b = self.board();
         let mut score = 0;
         for p in 0..POINTS {
@@ -187,7 +192,7 @@ mod tests {
     /// The start position is symmetric between the sides: 0.
     #[test]
     fn start_is_even() {
-        assert_eq!(Xiangqi::start().evaluate(), 0);
+        assert_eq!(Xiangqi::start().static_eval(), 0);
     }
 
     /// Mirroring a position (colours swapped, board turned upside down)
@@ -196,9 +201,9 @@ mod tests {
     fn mirror_negates_and_material_counts() {
         let red = Xiangqi::parse("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
         let black = Xiangqi::parse("r3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1").unwrap();
-        assert_eq!(red.evaluate(), -black.evaluate());
-        assert_eq!(red.evaluate(), 600 + ROOK_TABLE[9][0]);
-        assert!(WIN > 10 * red.evaluate());
+        assert_eq!(red.static_eval(), -black.static_eval());
+        assert_eq!(red.static_eval(), 600 + ROOK_TABLE[9][0]);
+        assert!(WIN > 10 * red.static_eval());
     }
 
     /// A capture of a rook is tried before a quiet move.

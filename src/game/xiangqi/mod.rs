@@ -252,6 +252,16 @@ impl Game for Xiangqi {
         self.rule != Repetition::None
     }
 
+    /// Material plus piece-square terms, Red's view ([`eval`]).
+    fn evaluate(&self) -> Option<i32> {
+        Some(self.static_eval())
+    }
+
+    /// Captures.
+    fn is_tactical(&self, m: Move) -> bool {
+        self.is_capture(m)
+    }
+
     /// Uniformly random legal moves until the game ends, or a draw after
     /// [`PLAYOUT_PLY_LIMIT`] plies.
     fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
