@@ -240,6 +240,22 @@ pub fn of_nodes(nodes: &[SnapNode], limits: OverviewLimits) -> Option<Overview> 
     Some(o)
 }
 
+/// The overview a request asks for, for a search whose snapshot
+/// collector is [`super::snapshot::collect_nodes`]: exact when `tree`
+/// tracks subtree sizes, else counted from the snapshot's `nodes`; `None`
+/// unless `req.overview`.
+pub fn for_request<T: TreeAccess + ?Sized>(
+    req: &ViewRequest,
+    tree: &T,
+    path: &[NodeId],
+    nodes: &[SnapNode],
+) -> Option<Overview> {
+    if !req.overview {
+        return None;
+    }
+    of_tree(tree, path, OverviewLimits::default()).or_else(|| if_requested(req, nodes))
+}
+
 /// The overview a request asks for, from a snapshot's nodes (for
 /// searches that do not track subtree sizes): `None` unless
 /// `req.overview`.

@@ -322,9 +322,11 @@ mod tests {
 
     #[test]
     fn the_path_view_lists_the_path_its_siblings_and_the_opened_nodes_children() {
-        for algo in ["pns", "dfpn", "dfs"] {
+        for algo in ["pns", "dfpn", "dfs", "alphabeta"] {
             let mut s = on_empty_tictactoe(algo, &[]);
-            for _ in 0..25 {
+            // Alpha-beta's iterations are node visits of a deepening search.
+            let steps = if algo == "alphabeta" { 300 } else { 25 };
+            for _ in 0..steps {
                 s.step();
             }
             // The reference: the whole tree as the levels view lists it.
