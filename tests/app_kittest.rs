@@ -16,14 +16,8 @@ use pnlab::positions::PositionEntry;
 /// A position entry with PNS suggested, as a file would give it.
 fn entry(name: &str, position: AnyPosition) -> PositionEntry {
     PositionEntry {
-        name: name.into(),
-        game: position.kind(),
-        position,
-        notes: String::new(),
-        expected: None,
         algo: Some("pns".into()),
-        params: Vec::new(),
-        line: 1,
+        ..PositionEntry::new(name, position, 1)
     }
 }
 
@@ -320,5 +314,46 @@ fn every_algorithm_steps_and_explains_the_root_with_glyphs_the_fonts_have() {
         assert_eq!(snap.algo, info.name);
         assert!(snap.counters.iterations > 0, "{}", info.name);
         assert!(snap.inspection.is_some(), "{}: no inspection", info.name);
+    }
+}
+
+#[test]
+fn the_app_exports_the_same_json_fields_as_the_command_line() {
+    let mut h = harness();
+    h.get_by_label("Step ×10").click();
+    settle(&mut h);
+    let app_json: serde_json::Value = serde_json::from_str(
+        &h.state()
+            .export_text(pnlab::export::ExportFormat::Json)
+            .unwrap(),
+    )
+    .unwrap();
+    // The same run from the command line: same position, algorithm and
+    // seed (runs are deterministic), stopped after ten iterations.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pnlab"))
+        .args([
+            "solve",
+            "--game",
+            "tictactoe",
+            ".........",
+            "--seed",
+            "1",
+            "--max-iterations",
+            "10",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for (k, v) in cli.as_object().unwrap() {
+        let Some(mine) = app_json.get(k) else {
+            panic!("the app's JSON lacks {k}");
+        };
+        match k.as_str() {
+            // Names differ (file entry vs inline), time and the stop
+            // reason too (paused vs budget).
+            "name" | "time_ms" | "stop_reason" => {}
+            _ => assert_eq!(mine, v, "field {k}"),
+        }
     }
 }

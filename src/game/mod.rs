@@ -8,6 +8,7 @@
 
 pub mod connect;
 pub mod connect4;
+pub mod eval;
 pub mod hex;
 pub mod mix;
 pub mod notation;
@@ -17,6 +18,8 @@ pub mod pgame;
 pub mod shuffled;
 pub mod tictactoe;
 pub mod tree;
+pub mod within;
+pub mod xiangqi;
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -157,6 +160,35 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// The static evaluation of an unfinished position, from the first
+    /// player's point of view, strictly inside ±[`eval::WIN`] (the scale is
+    /// described in [`eval`]); `None` when the game has no evaluation
+    /// function, for every position. Depth-limited searches (alpha-beta
+    /// with single conspiracy numbers, CNS, opponent models) call it on the
+    /// leaves they cut at their horizon. On a finished position the result
+    /// says nothing (callers ask [`outcome`](Game::outcome) first and use
+    /// [`terminal_value`](Game::terminal_value)), so a game need not test
+    /// for the end of the game twice.
+    fn evaluate(&self) -> Option<i32> {
+        None
+    }
+
+    /// The value of a finished game on the evaluation scale (first
+    /// player's view): ±[`eval::WIN`] or 0 ([`eval::terminal_value`]);
+    /// hand-written trees give a scored leaf its own score.
+    fn terminal_value(&self, o: Outcome) -> i32 {
+        eval::terminal_value(o)
+    }
+
+    /// Whether `m` (legal here) is a *tactical* move, searched first by the
+    /// "captures first" move ordering of depth-limited searches: captures
+    /// in chess-like games, moves that win at once or stop the opponent's
+    /// immediate win in connection games, corners in Othello. Each game
+    /// documents its choice; the default is none.
+    fn is_tactical(&self, _m: Self::Move) -> bool {
+        false
+    }
+
     /// Plays uniformly random legal moves to the end and returns the result
     /// (ALGORITHMS.md §5). Games override this with a faster version.
     fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
@@ -184,6 +216,7 @@ pub enum GameKind {
     Othello,
     PGame,
     Tree,
+    Xiangqi,
     /// The connect family Connect(m, n, k, p, q), notation `m,n,k,p,q:stones`.
     Connect,
     /// Connect6 = Connect(19, 19, 6, 2, 1), notation `[SIZE:]stones`.
@@ -192,13 +225,14 @@ pub enum GameKind {
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 8] = [
+    pub const ALL: [GameKind; 9] = [
         GameKind::TicTacToe,
         GameKind::Connect4,
         GameKind::Hex,
         GameKind::Othello,
         GameKind::PGame,
         GameKind::Tree,
+        GameKind::Xiangqi,
         GameKind::Connect,
         GameKind::Connect6,
     ];
@@ -212,6 +246,7 @@ impl GameKind {
             GameKind::Othello => "othello",
             GameKind::PGame => "pgame",
             GameKind::Tree => "tree",
+            GameKind::Xiangqi => "xiangqi",
             GameKind::Connect => "connect",
             GameKind::Connect6 => "connect6",
         }
@@ -261,6 +296,10 @@ pub enum AnyPosition {
     Othello(othello::Othello),
     PGame(pgame::PGame),
     Tree(tree::TreeGame),
+    Xiangqi(xiangqi::Xiangqi),
+    /// Any position under the mate question "win within N moves"
+    /// ([`within`]); not a game of its own, so not in [`GameKind`].
+    Within(within::Within),
     /// Game `connect` or `connect6` (the position knows which).
     Connect(connect::Connect),
 }
@@ -285,6 +324,9 @@ macro_rules! with_position {
             #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Tree($g) => $body,
             #[allow(clippy::clone_on_copy)]
+            $crate::game::AnyPosition::Xiangqi($g) => $body,
+            #[allow(clippy::clone_on_copy)]
+            $crate::game::AnyPosition::Within($g) => $body,
             $crate::game::AnyPosition::Connect($g) => $body,
         }
     };
@@ -300,6 +342,7 @@ impl AnyPosition {
             GameKind::Othello => AnyPosition::Othello(othello::Othello::parse(text)?),
             GameKind::PGame => AnyPosition::PGame(pgame::PGame::parse(text)?),
             GameKind::Tree => AnyPosition::Tree(tree::TreeGame::parse(text)?),
+            GameKind::Xiangqi => AnyPosition::Xiangqi(xiangqi::Xiangqi::parse(text)?),
             GameKind::Connect => AnyPosition::Connect(connect::Connect::parse(text)?),
             GameKind::Connect6 => AnyPosition::Connect(connect::Connect::parse_connect6(text)?),
         })
@@ -339,6 +382,70 @@ impl AnyPosition {
             g.play(m);
         });
         Ok(p)
+    }
+
+    /// The position under the question "does the attacker (the default
+    /// attacker, normally the side to move) win within `moves` of its own
+    /// moves?" ([`within`]).
+    /// An existing limit is replaced, not nested.
+    pub fn within(self, moves: u32) -> AnyPosition {
+        let inner = match self {
+            AnyPosition::Within(w) => w.inner().clone(),
+            other => other,
+        };
+        let attacker = inner.default_attacker();
+        AnyPosition::Within(within::Within::new(inner, attacker, moves))
+    }
+
+    /// The limit of a mate question, if the position carries one.
+    pub fn within_limit(&self) -> Option<u32> {
+        match self {
+            AnyPosition::Within(w) => Some(w.moves_left()),
+            _ => None,
+        }
+    }
+
+    /// The position a board shows: the inner one of a [`within::Within`].
+    pub fn shown(&self) -> &AnyPosition {
+        match self {
+            AnyPosition::Within(w) => w.inner().shown(),
+            other => other,
+        }
+    }
+
+    /// The same position under another repetition rule; an error for a
+    /// game without one (only xiangqi has a repetition rule).
+    pub fn with_repetition(self, rule: xiangqi::Repetition) -> Result<AnyPosition, String> {
+        match self {
+            AnyPosition::Xiangqi(g) => Ok(AnyPosition::Xiangqi(g.with_repetition(rule))),
+            AnyPosition::Within(w) => {
+                let (attacker, left) = (w.attacker(), w.moves_left());
+                let inner = w.inner().clone().with_repetition(rule)?;
+                Ok(AnyPosition::Within(within::Within::new(
+                    inner, attacker, left,
+                )))
+            }
+            other => Err(format!(
+                "a repetition rule applies to xiangqi positions only, not to {}",
+                other.kind()
+            )),
+        }
+    }
+
+    /// The position as perft counts it: repetition plays no part.
+    pub fn for_perft(self) -> AnyPosition {
+        match self {
+            AnyPosition::Xiangqi(g) => {
+                AnyPosition::Xiangqi(g.with_repetition(xiangqi::Repetition::None))
+            }
+            other => other,
+        }
+    }
+
+    /// Whether the game has a static evaluation ([`Game::evaluate`]), which
+    /// depth-limited searches such as alpha-beta need.
+    pub fn has_evaluation(&self) -> bool {
+        with_position!(self, g => g.evaluate().is_some())
     }
 
     /// The attacker of a default question (ALGORITHMS.md §0).
