@@ -19,7 +19,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub algo: Option<String>,
     /// Only this suite: othello-14, hex-4, connect4, xiangqi-mate,
-    /// xiangqi-perft.
+    /// xiangqi-perft, connect6, connect6-vcdt.
     #[arg(long)]
     pub suite: Option<String>,
     /// Iteration cap per position (the suite's default otherwise).
@@ -56,7 +56,21 @@ const SUITES: &[&str] = &[
     "connect4",
     "xiangqi-mate",
     "xiangqi-perft",
+    "connect6",
+    "connect6-vcdt",
 ];
+
+/// The bundled Connect6 set (`positions/connect6/`): the side to move wins.
+fn connect6_positions() -> Result<Vec<AnyPosition>, UserError> {
+    let file = pnlab::experiments::connect6_deep_dfpn::DEFAULT_FILE;
+    let f = pnlab::positions::bundled()
+        .iter()
+        .find(|f| f.path == file)
+        .ok_or_else(|| UserError(format!("bench suite: {file} is not bundled")))?;
+    let entries = pnlab::positions::load_text(f.path, f.text)
+        .map_err(|e| UserError(format!("bench suite: {e}")))?;
+    Ok(entries.into_iter().map(|e| e.position).collect())
+}
 
 /// The xiangqi mate puzzles: `FEN<TAB>N<TAB>id` lines, asked as "the side
 /// to move wins within N moves".
@@ -134,6 +148,14 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 2_000_000,
             algos: Some(&["pns", "dfpn"]),
         },
+        "connect6" => Suite {
+            name: "connect6",
+            game: GameKind::Connect6,
+            positions: connect6_positions()?,
+            repeat: 1,
+            max_iterations: 200_000,
+            algos: Some(&["dfpn", "deep-dfpn"]),
+        },
         other => {
             return Err(UserError(format!(
                 "unknown suite `{other}`; suites: {}",
@@ -182,6 +204,23 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
                         row["time_ms"],
                     );
                 }
+            }
+            continue;
+        }
+        if name == "connect6-vcdt" {
+            let row = bench_connect6_vcdt()?;
+            if args.json {
+                println!("{row}");
+            } else {
+                println!(
+                    "{:<13} {:>5} solves {:>4} wins {:>11} nodes  {:>12} nodes/s  {:>9} ms",
+                    row["suite"].as_str().unwrap_or(""),
+                    row["solves"],
+                    row["wins"],
+                    row["nodes"],
+                    row["nodes_per_sec"],
+                    row["time_ms"],
+                );
             }
             continue;
         }
@@ -314,6 +353,45 @@ fn bench_xiangqi_perft() -> Result<Vec<serde_json::Value>, UserError> {
         }));
     }
     Ok(rows)
+}
+
+/// VCDT solves over the Connect6 set: in each position, after each of
+/// the side to move's 5 best first stones (the zone searches' attacker
+/// moves), the VCDT of the side to move with its second stone, at the
+/// default depth and node limits. Reports VCDT nodes per second.
+fn bench_connect6_vcdt() -> Result<serde_json::Value, UserError> {
+    use pnlab::game::connect::heuristic::top_cells;
+    use pnlab::game::connect::vcdt::{Vcdt, VcdtOptions};
+    use pnlab::game::Game;
+    let mut starts = Vec::new();
+    for p in connect6_positions()? {
+        let AnyPosition::Connect(g) = p else { continue };
+        for c in top_cells(g.board(), g.to_move(), 5) {
+            let mut child = g.clone();
+            child.play(c);
+            if child.outcome().is_none() {
+                starts.push(child);
+            }
+        }
+    }
+    let start = std::time::Instant::now();
+    let (mut nodes, mut wins) = (0u64, 0usize);
+    for g in &starts {
+        let mut v = Vcdt::new(g.board(), g.to_move(), g.rules().p, VcdtOptions::default());
+        if v.solve(g.stones_left()).is_some() {
+            wins += 1;
+        }
+        nodes += v.nodes();
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    Ok(json!({
+        "suite": "connect6-vcdt",
+        "solves": starts.len(),
+        "wins": wins,
+        "nodes": nodes,
+        "nodes_per_sec": (nodes as f64 / secs).round(),
+        "time_ms": (secs * 10_000.0).round() / 10.0,
+    }))
 }
 
 fn print_human(row: &serde_json::Value) {

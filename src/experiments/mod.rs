@@ -5,6 +5,7 @@
 //! runner that honours sharding and parallelism, a stderr progress bar and
 //! CSV/JSON writers that write atomically.
 
+pub mod connect6_deep_dfpn;
 pub mod connect6_positions;
 pub mod connect6_runs;
 pub mod deep_dfpn_grid;
@@ -143,6 +144,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "connect6-positions",
         summary: "Generates Connect6 positions where the side to move wins: seeded heuristic play until df-pn with relevance zones proves a win (settings: games, width, min_stones, max_stones, cap)",
         run: connect6_positions::run,
+    },
+    ExperimentInfo {
+        name: "connect6-deep-dfpn",
+        summary: "Thesis Table 3.2 on the Connect6 set: relevance-zone df-pn vs 1+ε (ε list) and Deep df-pn ((E, D) grid and hill-climb), nodes (MID calls + VCDT nodes), seesaw, time (Zhang 2019 §3.3; settings: file, positions, e_max, d_max, eps, eps_step, eps_max, cap, hill_climb)",
+        run: connect6_deep_dfpn::run,
     },
 ];
 

@@ -6,6 +6,7 @@
 //! Each game's view reads only the game's native notation (CLI.md), so it
 //! draws exactly what the engine parsed and needs no game internals.
 
+mod connect;
 mod connect4;
 mod hex;
 mod othello;
@@ -93,7 +94,7 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         AnyPosition::PGame(_) => pgame::draw(ui, input),
         AnyPosition::Tree(_) => tree::draw(ui, input),
         AnyPosition::Xiangqi(_) | AnyPosition::Within(_) => false,
-        AnyPosition::Connect(_) => false,
+        AnyPosition::Connect(_) => connect::draw(ui, side, input),
     };
     if !drawn {
         // A notation the view does not recognise: show it as text.

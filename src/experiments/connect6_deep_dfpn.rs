@@ -1,0 +1,435 @@
+//! `pnlab experiment connect6-deep-dfpn`: the thesis' Table 3.2 (Zhang
+//! 2019, §3.3.4–3.3.6) on pnlab's Connect6 set: relevance-zone df-pn, the
+//! 1+ε trick over a list of ε and Deep df-pn over an (E, D) grid and by
+//! hill-climbing, each position's best case against df-pn.
+//!
+//! Every run is the zone search of [`connect6_runs`](super::connect6_runs)
+//! (defender moves from relevance zones, the attacker's top 5 moves, a
+//! VCDT win ends a line). The node number is the thesis' "VCDT node
+//! number + Deep df-pn node number, including repeatedly traversed nodes"
+//! (MID calls + the VCDT nodes of the run's distinct solves); the seesaw
+//! effect number is the count of nodes traversed again (`revisits`). A run
+//! that reaches `cap` on the node number is recorded as unsolved and, as
+//! in the thesis, cannot be a best case. Per position the best Deep df-pn
+//! run and the best 1+ε run are the proved runs with the fewest nodes;
+//! the hill-climb (thesis Algorithm 1, [`climb`]) probes node(E, D) with
+//! the same runs (a grid point is not run twice).
+//!
+//! The thesis' grid is E in 1..=20, D in 1..=15 and ε from 0.05 to 15 in
+//! steps of 0.05, at caps of 160 000–500 000 nodes: the full-size command
+//! is `pnlab experiment connect6-deep-dfpn --jobs 8 --set
+//! e_max=20,d_max=15,eps_step=0.05,eps_max=15,cap=500000`. The defaults
+//! are a smaller grid a shared 2-core machine runs in minutes.
+//!
+//! Settings: `file` (the bundled `positions/connect6/generated.toml`, or a
+//! path), `positions` (all), `e_max` (6), `d_max` (6), `eps` (a list,
+//! default `0.05,0.25,0.5,1,2,4`), or `eps_step` with `eps_max` (a grid
+//! from `eps_step` to `eps_max`), `cap` (200000), `hill_climb` (true).
+//! Outputs: `connect6-deep-dfpn.csv` (one row per run) and
+//! `connect6-deep-dfpn.json` (Table 3.2: per position df-pn, the best Deep
+//! df-pn and 1+ε runs and the hill-climb's choice; averages).
+
+use std::collections::HashMap;
+
+use serde_json::json;
+
+use crate::game::connect::vcdt::VcdtOptions;
+use crate::game::connect::zone_game::VcdtCache;
+use crate::game::connect::Connect;
+use crate::game::AnyPosition;
+use crate::positions::{bundled, load_file, load_text, PositionEntry};
+use crate::search::dfpn::{climb, DfpnOptions, HillClimbResult};
+
+use super::connect6_runs::{settings, zone_run, ZoneRun};
+use super::{parse_positive_list, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+
+const SETTINGS: &[&str] = &[
+    "file",
+    "positions",
+    "e_max",
+    "d_max",
+    "eps",
+    "eps_step",
+    "eps_max",
+    "cap",
+    "hill_climb",
+];
+
+/// The position set the experiment runs on by default.
+pub const DEFAULT_FILE: &str = "positions/connect6/generated.toml";
+
+/// The experiment's grid and cap.
+#[derive(Clone, Debug)]
+struct Plan {
+    e_max: u32,
+    d_max: u32,
+    eps: Vec<f64>,
+    cap: u64,
+    hill_climb: bool,
+}
+
+/// Every run on one position.
+#[derive(Clone, Debug)]
+struct PositionRuns {
+    dfpn: ZoneRun,
+    grid: Vec<ZoneRun>,
+    eps: Vec<ZoneRun>,
+    /// The hill-climb and the runs of its probes outside the grid.
+    climb: Option<(HillClimbResult, Vec<ZoneRun>)>,
+}
+
+/// The Connect6 positions of `file` (bundled or on disk).
+fn load_positions(file: &str) -> Result<Vec<(String, Connect)>, String> {
+    let entries: Vec<PositionEntry> = match bundled().iter().find(|f| f.path == file) {
+        Some(f) => load_text(f.path, f.text).map_err(|e| e.to_string())?,
+        None => load_file(std::path::Path::new(file)).map_err(|e| e.to_string())?,
+    };
+    let mut out = Vec::new();
+    for e in entries {
+        match e.position {
+            AnyPosition::Connect(c) => out.push((e.name, c)),
+            _ => return Err(format!("{file}: `{}` is not a connect position", e.name)),
+        }
+    }
+    if out.is_empty() {
+        return Err(format!("{file}: no positions"));
+    }
+    Ok(out)
+}
+
+/// The ε list: `eps`, or the grid `eps_step, 2·eps_step, …, eps_max`.
+fn eps_list(opts: &ExperimentOptions) -> Result<Vec<f64>, String> {
+    let step: f64 = opts.setting("eps_step", 0.0)?;
+    if step > 0.0 {
+        let max: f64 = opts.setting("eps_max", 15.0)?;
+        let n = (max / step + 1e-9).floor() as usize;
+        if !(1..=100_000).contains(&n) {
+            return Err(format!(
+                "eps_max / eps_step must give 1 to 100000 values, got {n}"
+            ));
+        }
+        // Rounded to 1e-9 so that 0.05 · 3 prints as 0.15.
+        return Ok((1..=n)
+            .map(|i| (i as f64 * step * 1e9).round() / 1e9)
+            .collect());
+    }
+    let text: String = opts.setting("eps", "0.05,0.25,0.5,1,2,4".to_string())?;
+    parse_positive_list("eps", &text)
+}
+
+/// Runs everything on one position; the runs share one VCDT cache.
+fn run_position(pos: &Connect, plan: &Plan) -> PositionRuns {
+    let zone = settings(pos, 5, VcdtOptions::default());
+    let cache = VcdtCache::new();
+    let run = |algo: &'static str, o: DfpnOptions| zone_run(pos, algo, o, zone, &cache, plan.cap);
+    let deep = |e: u32, d: u32| {
+        run(
+            "deep-dfpn",
+            DfpnOptions {
+                deep: Some((e, d)),
+                ..Default::default()
+            },
+        )
+    };
+    let dfpn = run("dfpn", DfpnOptions::default());
+    let mut grid = Vec::new();
+    for e in 1..=plan.e_max {
+        for d in 1..=plan.d_max {
+            grid.push(deep(e, d));
+        }
+    }
+    let eps = plan
+        .eps
+        .iter()
+        .map(|&x| {
+            run(
+                "dfpn-eps",
+                DfpnOptions {
+                    eps: Some(x),
+                    ..Default::default()
+                },
+            )
+        })
+        .collect();
+    let climb = plan.hill_climb.then(|| {
+        let known: HashMap<(u32, u32), ZoneRun> = grid
+            .iter()
+            .filter_map(|r: &ZoneRun| r.deep.map(|k| (k, r.clone())))
+            .collect();
+        let mut extra = Vec::new();
+        let result = climb(|e, d| {
+            let r = match known.get(&(e, d)) {
+                Some(r) => r.clone(),
+                None => {
+                    let r = deep(e, d);
+                    extra.push(r.clone());
+                    r
+                }
+            };
+            r.proved().then(|| r.nodes())
+        });
+        (result, extra)
+    });
+    PositionRuns {
+        dfpn,
+        grid,
+        eps,
+        climb,
+    }
+}
+
+/// The proved run with the fewest nodes (ties: the first).
+fn best(runs: &[ZoneRun]) -> Option<&ZoneRun> {
+    runs.iter().filter(|r| r.proved()).min_by_key(|r| r.nodes())
+}
+
+/// `100 · (1 − x / base)`: the thesis' reduction percentage.
+fn reduction(x: u64, base: u64) -> Option<f64> {
+    (base > 0).then(|| 100.0 * (1.0 - x as f64 / base as f64))
+}
+
+fn run_json(r: Option<&ZoneRun>, base: &ZoneRun) -> serde_json::Value {
+    match r {
+        None => json!(null),
+        Some(r) => json!({
+            "E": r.deep.map(|x| x.0),
+            "D": r.deep.map(|x| x.1),
+            "eps": r.eps,
+            "nodes": r.nodes(),
+            "mid_calls": r.mid_calls,
+            "vcdt_nodes": r.vcdt_nodes,
+            "seesaw": r.revisits,
+            "root_switches": r.root_switches,
+            "time_ms": (r.time_ms * 10.0).round() / 10.0,
+            "node_reduction_pct": reduction(r.nodes(), base.nodes()),
+            "seesaw_reduction_pct": reduction(r.revisits, base.revisits),
+        }),
+    }
+}
+
+/// Table 3.2's "average" row for one column: the mean node and seesaw
+/// numbers over the positions where the column has a run, and their
+/// reductions against df-pn's means over the same positions.
+fn average(rows: &[(&ZoneRun, Option<&ZoneRun>)]) -> serde_json::Value {
+    let with: Vec<_> = rows
+        .iter()
+        .filter_map(|(b, r)| r.map(|r| (*b, r)))
+        .collect();
+    if with.is_empty() {
+        return json!(null);
+    }
+    let n = with.len() as f64;
+    let mean = |f: &dyn Fn(&ZoneRun) -> u64, pick_base: bool| -> f64 {
+        with.iter()
+            .map(|(b, r)| f(if pick_base { b } else { r }) as f64)
+            .sum::<f64>()
+            / n
+    };
+    let (nodes, base_nodes) = (mean(&|r| r.nodes(), false), mean(&|r| r.nodes(), true));
+    let (seesaw, base_seesaw) = (mean(&|r| r.revisits, false), mean(&|r| r.revisits, true));
+    let mean_pct = |f: &dyn Fn(&ZoneRun) -> u64| -> f64 {
+        with.iter()
+            .filter_map(|(b, r)| reduction(f(r), f(b)))
+            .sum::<f64>()
+            / n
+    };
+    json!({
+        "positions": with.len(),
+        "nodes": nodes,
+        "seesaw": seesaw,
+        "dfpn_nodes": base_nodes,
+        "dfpn_seesaw": base_seesaw,
+        "node_reduction_of_means_pct": 100.0 * (1.0 - nodes / base_nodes.max(1e-9)),
+        "seesaw_reduction_of_means_pct": 100.0 * (1.0 - seesaw / base_seesaw.max(1e-9)),
+        "mean_node_reduction_pct": mean_pct(&|r| r.nodes()),
+        "mean_seesaw_reduction_pct": mean_pct(&|r| r.revisits),
+    })
+}
+
+/// The experiment entry point.
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+    opts.check_settings(SETTINGS)?;
+    let file: String = opts.setting("file", DEFAULT_FILE.to_string())?;
+    let mut positions = load_positions(&file)?;
+    let limit: usize = opts.setting("positions", positions.len())?;
+    positions.truncate(limit);
+    let plan = Plan {
+        e_max: opts.setting("e_max", 6)?,
+        d_max: opts.setting("d_max", 6)?,
+        eps: eps_list(opts)?,
+        cap: opts.setting("cap", 200_000)?,
+        hill_climb: opts.setting("hill_climb", true)?,
+    };
+    let results = run_jobs(opts, &positions, |(_, p)| run_position(p, &plan));
+    let mut csv = Csv::new(&[
+        "position",
+        "name",
+        "algo",
+        "E",
+        "D",
+        "eps",
+        "outcome",
+        "nodes",
+        "mid_calls",
+        "vcdt_nodes",
+        "seesaw",
+        "root_switches",
+        "time_ms",
+    ]);
+    let mut table = Vec::new();
+    let (mut deep_rows, mut eps_rows, mut climb_rows) = (Vec::new(), Vec::new(), Vec::new());
+    let mut summary = format!(
+        "Connect6 zone searches on {} positions of {file} (cap {} nodes; Deep df-pn E 1..={}, D 1..={}; {} values of ε)\n\
+         {:<4} {:>9} {:>7} | {:>9} {:>7} {:>6} | {:>9} {:>7} {:>6} | {:>9} {:>6}\n",
+        results.len(),
+        plan.cap,
+        plan.e_max,
+        plan.d_max,
+        plan.eps.len(),
+        "pos",
+        "dfpn",
+        "seesaw",
+        "deep",
+        "seesaw",
+        "E,D",
+        "1+eps",
+        "seesaw",
+        "eps",
+        "climb",
+        "E,D"
+    );
+    for (i, runs) in &results {
+        let name = &positions[*i].0;
+        let extra = runs.climb.iter().flat_map(|(_, x)| x.iter());
+        for r in std::iter::once(&runs.dfpn)
+            .chain(&runs.grid)
+            .chain(&runs.eps)
+            .chain(extra)
+        {
+            csv.push(vec![
+                (i + 1).to_string(),
+                name.clone(),
+                r.algo.to_string(),
+                r.deep.map_or(String::new(), |x| x.0.to_string()),
+                r.deep.map_or(String::new(), |x| x.1.to_string()),
+                r.eps.map_or(String::new(), |x| x.to_string()),
+                r.status.outcome_name().to_string(),
+                r.nodes().to_string(),
+                r.mid_calls.to_string(),
+                r.vcdt_nodes.to_string(),
+                r.revisits.to_string(),
+                r.root_switches.to_string(),
+                format!("{:.1}", r.time_ms),
+            ]);
+        }
+        let base = &runs.dfpn;
+        let (bd, be) = (best(&runs.grid), best(&runs.eps));
+        let climbed = runs.climb.as_ref().and_then(|(c, extra)| {
+            runs.grid
+                .iter()
+                .chain(extra)
+                .find(|r| r.deep == Some(c.chosen) && r.proved())
+        });
+        table.push(json!({
+            "position": i + 1,
+            "name": name,
+            "dfpn": run_json(base.proved().then_some(base), base),
+            "deep_dfpn_best": run_json(bd, base),
+            "eps_best": run_json(be, base),
+            "hill_climb": runs.climb.as_ref().map(|(c, extra)| json!({
+                "chosen": run_json(climbed, base),
+                "probes": c.probes.len(),
+                "probes_outside_grid": extra.len(),
+            })),
+        }));
+        if base.proved() {
+            deep_rows.push((base, bd));
+            eps_rows.push((base, be));
+            climb_rows.push((base, climbed));
+        }
+        let cell = |r: Option<&ZoneRun>| match r {
+            Some(r) => format!("{:>9} {:>7}", r.nodes(), r.revisits),
+            None => format!("{:>9} {:>7}", "-", "-"),
+        };
+        summary.push_str(&format!(
+            "{:<4} {} | {} {:>6} | {} {:>6} | {:>9} {:>6}\n",
+            i + 1,
+            cell(base.proved().then_some(base)),
+            cell(bd),
+            bd.and_then(|r| r.deep)
+                .map_or("-".into(), |(e, d)| format!("{e},{d}")),
+            cell(be),
+            be.and_then(|r| r.eps).map_or("-".into(), |x| x.to_string()),
+            climbed.map_or("-".into(), |r| r.nodes().to_string()),
+            climbed
+                .and_then(|r| r.deep)
+                .map_or("-".into(), |(e, d)| format!("{e},{d}")),
+        ));
+    }
+    let averages = json!({
+        "deep_dfpn_best": average(&deep_rows),
+        "eps_best": average(&eps_rows),
+        "hill_climb": average(&climb_rows),
+    });
+    for (label, key) in [
+        ("Deep df-pn (best)", "deep_dfpn_best"),
+        ("1+eps (best)", "eps_best"),
+        ("hill-climb", "hill_climb"),
+    ] {
+        let a = &averages[key];
+        if a.is_null() {
+            continue;
+        }
+        summary.push_str(&format!(
+            "{label}: nodes {:.1} vs df-pn {:.1} ({:.1}% fewer; mean of per-position reductions {:.1}%), seesaw {:.1} vs {:.1} ({:.1}% fewer), {} positions\n",
+            a["nodes"].as_f64().unwrap_or(0.0),
+            a["dfpn_nodes"].as_f64().unwrap_or(0.0),
+            a["node_reduction_of_means_pct"].as_f64().unwrap_or(0.0),
+            a["mean_node_reduction_pct"].as_f64().unwrap_or(0.0),
+            a["seesaw"].as_f64().unwrap_or(0.0),
+            a["dfpn_seesaw"].as_f64().unwrap_or(0.0),
+            a["seesaw_reduction_of_means_pct"].as_f64().unwrap_or(0.0),
+            a["positions"],
+        ));
+    }
+    let csv_path = opts.out_dir.join("connect6-deep-dfpn.csv");
+    csv.write(&csv_path)?;
+    let json_path = opts.out_dir.join("connect6-deep-dfpn.json");
+    write_json(
+        &json_path,
+        &json!({
+            "experiment": "connect6-deep-dfpn",
+            "file": file,
+            "cap": plan.cap,
+            "e_max": plan.e_max,
+            "d_max": plan.d_max,
+            "eps": plan.eps,
+            "positions": table,
+            "average": averages,
+        }),
+    )?;
+    Ok(ExperimentReport {
+        outputs: vec![csv_path, json_path],
+        summary,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eps_grid_has_the_thesis_values() {
+        let o = ExperimentOptions::for_test("c6-eps", &[("eps_step", "0.05"), ("eps_max", "15")]);
+        let v = eps_list(&o).unwrap();
+        assert_eq!(v.len(), 300);
+        assert_eq!((v[0], v[2], v[299]), (0.05, 0.15, 15.0));
+    }
+
+    #[test]
+    fn reductions_are_percentages_of_df_pn() {
+        assert_eq!(reduction(25, 100), Some(75.0));
+        assert_eq!(reduction(150, 100), Some(-50.0));
+        assert_eq!(reduction(1, 0), None);
+    }
+}
