@@ -2,8 +2,9 @@
 //!
 //! The engine (`game`, `search`, `experiments`, `positions`) is usable
 //! without any GUI; the egui app lives in `app` behind the `gui` feature and
-//! depends on the engine, never the reverse (PRODUCT.md, house rules).
+//! depends on the engine, never the reverse.
 
+pub mod certificate;
 pub mod experiments;
 pub mod game;
 pub mod positions;
