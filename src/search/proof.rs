@@ -199,8 +199,10 @@ impl<G: Game> Builder<'_, G> {
         r
     }
 
-    /// A node that needs one move: the search's solved children first,
-    /// then a child the writer's evaluation confirms.
+    /// A node that needs one move: a finished game that meets the claim or
+    /// a child the search solved that way (searches keep finished games out
+    /// of their tables, so both count as the search's choices), then a
+    /// child the writer's evaluation confirms.
     fn build_one(&mut self, g: &G, moves: &[G::Move]) -> Result<Option<NodeBody>, String> {
         let mut claimed = Vec::new();
         let mut others = Vec::new();
@@ -208,7 +210,10 @@ impl<G: Game> Builder<'_, G> {
             let mut c = g.clone();
             c.play(m);
             self.path.push(i as u32);
-            let says = self.search.solved_at(&self.path, c.hash());
+            let says = match c.outcome() {
+                Some(o) => Some(self.q.holds(o)),
+                None => self.search.solved_at(&self.path, c.hash()),
+            };
             self.path.pop();
             if says == Some(self.want) {
                 claimed.push(i);
