@@ -90,6 +90,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         params: super::mcts_solver::PARAMS_UCT,
         build: super::mcts_solver::build_uct,
     },
+    AlgoInfo {
+        name: "alphabeta",
+        summary: "Alpha-beta with iterative deepening and the root's single conspiracy number for threshold T per depth (Song & Iida 2018)",
+        params: super::alphabeta::PARAMS,
+        build: super::alphabeta::build,
+    },
 ];
 
 /// Every registered algorithm, in menu order.
