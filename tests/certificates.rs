@@ -28,7 +28,9 @@ fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<
         if moves.is_empty() {
             return None;
         }
-        p = p.after_move(&moves[rng.random_range(0..moves.len())]).ok()?;
+        p = p
+            .after_move(&moves[rng.random_range(0..moves.len())])
+            .ok()?;
     }
     p.outcome().is_none().then_some(p)
 }
@@ -51,7 +53,13 @@ fn positions() -> Vec<AnyPosition> {
         }
     };
     want(
-        &mut |r| random_walk(&parse(GameKind::TicTacToe, "........."), r.random_range(0..5), r),
+        &mut |r| {
+            random_walk(
+                &parse(GameKind::TicTacToe, "........."),
+                r.random_range(0..5),
+                r,
+            )
+        },
         6,
     );
     want(
@@ -65,7 +73,11 @@ fn positions() -> Vec<AnyPosition> {
     want(&mut |r| random_walk(&othello, r.random_range(52..56), r), 6);
     want(
         &mut |r| {
-            let (b, d, seed) = (r.random_range(2..4), r.random_range(2..6), r.random::<u32>());
+            let (b, d, seed) = (
+                r.random_range(2..4),
+                r.random_range(2..6),
+                r.random::<u32>(),
+            );
             Some(parse(GameKind::PGame, &format!("b={b},d={d},seed={seed}")))
         },
         4,
@@ -147,7 +159,8 @@ fn every_algorithms_proofs_and_disproofs_verify() {
                 }
                 if KEEPS_PROOF.contains(&algo) {
                     assert_eq!(
-                        stats.by_writer, 0,
+                        stats.by_writer,
+                        0,
                         "{algo} {q:?} {}: the writer had to complete the search's proof",
                         pos.notation()
                     );
@@ -158,7 +171,10 @@ fn every_algorithms_proofs_and_disproofs_verify() {
         }
     }
     assert!(checked > 500, "only {checked} certificates");
-    assert!(proofs > 100 && checked - proofs > 100, "{proofs} of {checked}");
+    assert!(
+        proofs > 100 && checked - proofs > 100,
+        "{proofs} of {checked}"
+    );
 }
 
 /// The position of every node, by walking the certificate from the root
@@ -197,7 +213,14 @@ fn samples() -> Vec<Certificate> {
     let mut picks: Vec<(&str, AnyPosition)> = Vec::new();
     while picks.len() < 4 {
         if let Some(p) = random_walk(&othello, 51, &mut rng) {
-            picks.push((if picks.len() % 2 == 0 { "dfpn" } else { "dfpn-fast" }, p));
+            picks.push((
+                if picks.len() % 2 == 0 {
+                    "dfpn"
+                } else {
+                    "dfpn-fast"
+                },
+                p,
+            ));
         }
     }
     while picks.len() < 7 {

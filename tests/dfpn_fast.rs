@@ -27,7 +27,9 @@ fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<
         if moves.is_empty() {
             return None;
         }
-        p = p.after_move(&moves[rng.random_range(0..moves.len())]).ok()?;
+        p = p
+            .after_move(&moves[rng.random_range(0..moves.len())])
+            .ok()?;
     }
     p.outcome().is_none().then_some(p)
 }
@@ -47,9 +49,21 @@ fn other_games(count: usize) -> Vec<AnyPosition> {
     let mut out = Vec::new();
     while out.len() < count {
         let p = match out.len() % 3 {
-            0 => random_walk(&parse(GameKind::Connect4, ""), rng.random_range(26..32), &mut rng),
-            1 => random_walk(&parse(GameKind::Hex, "4:"), rng.random_range(4..9), &mut rng),
-            _ => random_walk(&parse(GameKind::TicTacToe, "........."), rng.random_range(0..4), &mut rng),
+            0 => random_walk(
+                &parse(GameKind::Connect4, ""),
+                rng.random_range(26..32),
+                &mut rng,
+            ),
+            1 => random_walk(
+                &parse(GameKind::Hex, "4:"),
+                rng.random_range(4..9),
+                &mut rng,
+            ),
+            _ => random_walk(
+                &parse(GameKind::TicTacToe, "........."),
+                rng.random_range(0..4),
+                &mut rng,
+            ),
         };
         out.extend(p);
     }
@@ -128,13 +142,23 @@ fn fast_configurations_answer_like_the_reference_on_othello() {
 fn fast_df_pn_answers_like_the_reference_on_other_games() {
     let set = other_games(90);
     check(&set, "dfpn-fast", &[], None);
-    check(&set, "dfpn-fast", &[("init", "unit"), ("eps", "0.25")], None);
+    check(
+        &set,
+        "dfpn-fast",
+        &[("init", "unit"), ("eps", "0.25")],
+        None,
+    );
 }
 
 #[test]
 fn tiny_lossy_tables_slow_the_search_but_never_change_an_answer() {
     // 1 KiB = 64 slots: entries are overwritten all the time.
-    check(&othello(12), "dfpn-fast", &[("leaf_empties", "3")], Some(1 << 10));
+    check(
+        &othello(12),
+        "dfpn-fast",
+        &[("leaf_empties", "3")],
+        Some(1 << 10),
+    );
     check(&other_games(30), "dfpn-fast", &[], Some(1 << 10));
 }
 

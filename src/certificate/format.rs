@@ -243,9 +243,9 @@ impl<'a> Parser<'a> {
         let (n, toks) = self.header(key)?;
         let end_col = toks.last().map_or(key.len() + 2, |t| t.col);
         let mut it = toks.into_iter();
-        let v = it
-            .next()
-            .ok_or_else(|| ParseError::new(n, end_col, format!("expected a value after `{key}`")))?;
+        let v = it.next().ok_or_else(|| {
+            ParseError::new(n, end_col, format!("expected a value after `{key}`"))
+        })?;
         if let Some(extra) = it.next() {
             return Err(ParseError::new(
                 n,
@@ -314,7 +314,11 @@ impl<'a> Parser<'a> {
         };
         let (n, c) = self.one_value("nodes")?;
         let count: usize = c.text.parse().map_err(|_| {
-            ParseError::new(n, c.col, format!("expected a node count, found `{}`", c.text))
+            ParseError::new(
+                n,
+                c.col,
+                format!("expected a node count, found `{}`", c.text),
+            )
         })?;
         let mut nodes = Vec::with_capacity(count.min(1 << 24));
         for i in 0..count {
@@ -357,7 +361,11 @@ fn node_line(l: &str, n: usize, id: usize, count: usize) -> Result<CertNode, Par
                 ParseError::new(
                     n,
                     t.col,
-                    format!("expected {what} (0 to {}), found `{}`", count.saturating_sub(1), t.text),
+                    format!(
+                        "expected {what} (0 to {}), found `{}`",
+                        count.saturating_sub(1),
+                        t.text
+                    ),
                 )
             })
     };
@@ -396,7 +404,10 @@ fn node_line(l: &str, n: usize, id: usize, count: usize) -> Result<CertNode, Par
             }
             let mut list = Vec::with_capacity(rest.len() / 2);
             for pair in rest.chunks(2) {
-                list.push((pair[0].text.to_string(), num(&pair[1], "a child node number")?));
+                list.push((
+                    pair[0].text.to_string(),
+                    num(&pair[1], "a child node number")?,
+                ));
             }
             NodeBody::All(list)
         }

@@ -41,5 +41,5 @@
 pub mod format;
 pub mod verify;
 
-pub use format::{Certificate, CertificateGoal, CertNode, NodeBody};
+pub use format::{CertNode, Certificate, CertificateGoal, NodeBody};
 pub use verify::{verify, Verdict};

@@ -21,10 +21,7 @@ use super::format::{Certificate, CertificateGoal, NodeBody};
 pub enum Verdict {
     /// The certificate holds: the answer in words and the number of
     /// distinct positions checked.
-    Valid {
-        answer: String,
-        positions: usize,
-    },
+    Valid { answer: String, positions: usize },
     /// The first bad node: the moves from the root to it and what is wrong.
     Invalid { path: Vec<String>, reason: String },
 }
@@ -197,7 +194,10 @@ fn check<G: Game>(c: &Certificate, root: G) -> Verdict {
                 (_, Some(o)) => {
                     return invalid(
                         &path,
-                        format!("node {id}: the game is over here (score {}) but the node lists moves", o.score),
+                        format!(
+                            "node {id}: the game is over here (score {}) but the node lists moves",
+                            o.score
+                        ),
                     );
                 }
                 (NodeBody::One(m, child), None) => {

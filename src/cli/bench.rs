@@ -85,7 +85,9 @@ fn random_othello_suite(
             let seed = instance_seed(0, i);
             random_othello(seed, empties)
                 .map(|g| g.into_any())
-                .ok_or_else(|| UserError(format!("bench suite {name}: no position for seed {seed}")))
+                .ok_or_else(|| {
+                    UserError(format!("bench suite {name}: no position for seed {seed}"))
+                })
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Suite {

@@ -222,7 +222,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         return Err("setting `min_kib` must be at least 1".into());
     }
     if !(1..=59).contains(&empties) {
-        return Err(format!("setting `empties` must be in 1..=59, got {empties}"));
+        return Err(format!(
+            "setting `empties` must be in 1..=59, got {empties}"
+        ));
     }
     let c4_lines: Vec<&str> = CONNECT4
         .lines()
@@ -257,9 +259,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         });
     }
     let min = min_kib.saturating_mul(1024);
-    let results = run_jobs(opts, &instances, |inst| {
-        crate::with_position!(&inst.position, g => runs_for(g, &algos, min, cap))
-    });
+    let results = run_jobs(
+        opts,
+        &instances,
+        |inst| crate::with_position!(&inst.position, g => runs_for(g, &algos, min, cap)),
+    );
 
     let mut csv = Csv::new(&[
         "set",
@@ -364,7 +368,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 }
             }
             let budget_kib = min_kib << k;
-            points.push((budget_kib as f64 / 1024.0, c.iterations as f64, c.unknown > 0));
+            points.push((
+                budget_kib as f64 / 1024.0,
+                c.iterations as f64,
+                c.unknown > 0,
+            ));
             rows.push(json!({
                 "set": key.0,
                 "algo": key.1,
@@ -411,9 +419,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         &series,
     );
     write_atomic(&svg_path, svg.as_bytes())?;
-    let mut summary = format!(
-        "set       algo        budget      MID calls  re-expansions  unknown  changed\n"
-    );
+    let mut summary =
+        format!("set       algo        budget      MID calls  re-expansions  unknown  changed\n");
     for r in &rows {
         summary.push_str(&format!(
             "{:<9} {:<10} {:>7} KiB {:>12} {:>14} {:>8} {:>8}\n",
@@ -456,7 +463,11 @@ mod tests {
         );
         let dir = opts.out_dir.clone();
         let rep = run(&opts).expect("sweep");
-        assert!(rep.summary.contains("answers changed by a budget: 0"), "{}", rep.summary);
+        assert!(
+            rep.summary.contains("answers changed by a budget: 0"),
+            "{}",
+            rep.summary
+        );
         let csv = std::fs::read_to_string(dir.join("memory-sweep.csv")).expect("csv");
         let lines: Vec<&str> = csv.lines().collect();
         let header: Vec<&str> = lines[0].split(',').collect();

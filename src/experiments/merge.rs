@@ -60,7 +60,9 @@ fn encode_floats(v: Value) -> Value {
             json!({ "$f64": format!("{bits:016x}") })
         }
         Value::Array(a) => Value::Array(a.into_iter().map(encode_floats).collect()),
-        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, encode_floats(v))).collect()),
+        Value::Object(o) => {
+            Value::Object(o.into_iter().map(|(k, v)| (k, encode_floats(v))).collect())
+        }
         other => other,
     }
 }

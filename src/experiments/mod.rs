@@ -177,7 +177,9 @@ pub(crate) type StaticName = &'static str;
 /// algorithm's or a game's): registry names map to themselves, any other
 /// name is interned once for the life of the process (only a merge reads
 /// names back).
-pub(crate) fn static_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+pub(crate) fn static_name<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<&'static str, D::Error> {
     use serde::Deserialize;
     use std::collections::HashSet;
     static INTERNED: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);

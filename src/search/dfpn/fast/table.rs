@@ -294,7 +294,10 @@ mod tests {
     #[test]
     fn work_codes_are_monotone_and_fit_fifteen_bits() {
         let mut last = 0;
-        for w in (0..5000u64).chain((10..63).map(|e| 1u64 << e)).chain([u64::MAX]) {
+        for w in (0..5000u64)
+            .chain((10..63).map(|e| 1u64 << e))
+            .chain([u64::MAX])
+        {
             let c = work_code(w);
             assert!(c >= last || w < 5000, "{w}");
             assert!(c < LEFT_BIT, "{w}");
@@ -356,12 +359,17 @@ mod tests {
         for i in 0..n {
             t.store(crate::game::mix::zobrist_key(i), 1 + i as Pn, 7, i, false);
         }
-        let before: Vec<Option<Found>> =
-            (0..n).map(|i| t.probe(crate::game::mix::zobrist_key(i))).collect();
+        let before: Vec<Option<Found>> = (0..n)
+            .map(|i| t.probe(crate::game::mix::zobrist_key(i)))
+            .collect();
         t.grow_if_full();
         assert_eq!(t.capacity(), 1 << 19);
         for i in 0..n {
-            assert_eq!(t.probe(crate::game::mix::zobrist_key(i)), before[i as usize], "{i}");
+            assert_eq!(
+                t.probe(crate::game::mix::zobrist_key(i)),
+                before[i as usize],
+                "{i}"
+            );
         }
         // Most stored entries survived the filling (buckets overflow at
         // this load only now and then).

@@ -10,8 +10,8 @@ use std::collections::HashMap;
 use crate::game::Game;
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{
-    collect_nodes, ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind,
-    SnapNode, Snapshot, TreeAccess, ViewRequest,
+    collect_nodes, ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, SnapNode,
+    Snapshot, TreeAccess, ViewRequest,
 };
 use crate::search::Search;
 
@@ -215,7 +215,10 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
         let o = self.options();
         let extras = vec![
             ("threads".into(), self.workers.len().to_string()),
-            ("table slots used".into(), self.engine.table.used().to_string()),
+            (
+                "table slots used".into(),
+                self.engine.table.used().to_string(),
+            ),
             (
                 "table capacity".into(),
                 self.engine.table.capacity().to_string(),

@@ -361,7 +361,10 @@ impl<G: Game> Worker<G> {
             return;
         }
         let mut leaf_nodes = 0;
-        if let Some(win) = sh.rules.solve_leaf(&frame.pos, &sh.question, &mut leaf_nodes) {
+        if let Some(win) = sh
+            .rules
+            .solve_leaf(&frame.pos, &sh.question, &mut leaf_nodes)
+        {
             self.counters.leaf_solves += 1;
             self.counters.leaf_nodes += leaf_nodes;
             (frame.pn, frame.dn) = solved(win);
