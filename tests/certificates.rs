@@ -214,7 +214,7 @@ fn samples() -> Vec<Certificate> {
     while picks.len() < 4 {
         if let Some(p) = random_walk(&othello, 51, &mut rng) {
             picks.push((
-                if picks.len() % 2 == 0 {
+                if picks.len().is_multiple_of(2) {
                     "dfpn"
                 } else {
                     "dfpn-fast"

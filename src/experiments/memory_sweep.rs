@@ -420,7 +420,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     );
     write_atomic(&svg_path, svg.as_bytes())?;
     let mut summary =
-        format!("set       algo        budget      MID calls  re-expansions  unknown  changed\n");
+        "set       algo        budget      MID calls  re-expansions  unknown  changed\n"
+            .to_string();
     for r in &rows {
         summary.push_str(&format!(
             "{:<9} {:<10} {:>7} KiB {:>12} {:>14} {:>8} {:>8}\n",

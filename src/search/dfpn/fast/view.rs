@@ -225,6 +225,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             ),
             ("leaf_empties".into(), o.leaf_empties.to_string()),
         ];
+        let overview = crate::search::overview::if_requested(&req, &nodes);
         Snapshot {
             algo: self.algo().to_string(),
             status: self.status,
@@ -243,6 +244,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             position_path: Vec::new(),
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras,
+            overview,
         }
     }
 }
