@@ -156,15 +156,18 @@ fn bundled_results_agree_with_the_reference() {
     for (path, result) in positions::bundled_entries() {
         let Ok(entries) = result else { continue };
         for e in &entries {
-            if e.expected.is_some() {
+            // Connect6 on 19 × 19 is beyond the reference: its wins are
+            // proved and the proofs checked in tests/connect6_positions.rs.
+            if e.expected.is_some() && e.game != GameKind::Connect6 {
                 with_expected += 1;
                 facts += check_against_reference(path, e);
             }
         }
     }
-    // Every bundled position with an expected result is checked here: the
-    // reference answers all of them quickly (≤ 14 empties in Othello,
-    // Connect Four end games, small Hex boards, trees, tic-tac-toe).
+    // Every other bundled position with an expected result is checked
+    // here: the reference answers all of them quickly (≤ 14 empties in
+    // Othello, Connect Four end games, small Hex boards, trees,
+    // tic-tac-toe).
     assert!(with_expected >= 35, "{with_expected}");
     assert!(facts >= 70, "{facts}");
 }

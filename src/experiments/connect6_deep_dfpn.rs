@@ -17,14 +17,17 @@
 //!
 //! The thesis' grid is E in 1..=20, D in 1..=15 and ε from 0.05 to 15 in
 //! steps of 0.05, at caps of 160 000–500 000 nodes: the full-size command
-//! is `pnlab experiment connect6-deep-dfpn --jobs 8 --set
-//! e_max=20,d_max=15,eps_step=0.05,eps_max=15,cap=500000`. The defaults
+//! is `pnlab experiment connect6-deep-dfpn --jobs 8 --set e_max=20 --set
+//! d_max=15 --set eps_step=0.05 --set eps_max=15 --set cap=500000`. The
+//! defaults
 //! are a smaller grid a shared 2-core machine runs in minutes.
 //!
 //! Settings: `file` (the bundled `positions/connect6/generated.toml`, or a
 //! path), `positions` (all), `e_max` (6), `d_max` (6), `eps` (a list,
 //! default `0.05,0.25,0.5,1,2,4`), or `eps_step` with `eps_max` (a grid
-//! from `eps_step` to `eps_max`), `cap` (200000), `hill_climb` (true).
+//! from `eps_step` to `eps_max`), `cap` (200000), `hill_climb` (true),
+//! `vcdt_depth` (6) and `vcdt_nodes` (5000): the VCDT limits the set was
+//! generated with.
 //! Outputs: `connect6-deep-dfpn.csv` (one row per run) and
 //! `connect6-deep-dfpn.json` (Table 3.2: per position df-pn, the best Deep
 //! df-pn and 1+ε runs and the hill-climb's choice; averages).
@@ -53,6 +56,8 @@ const SETTINGS: &[&str] = &[
     "eps_max",
     "cap",
     "hill_climb",
+    "vcdt_depth",
+    "vcdt_nodes",
 ];
 
 /// The position set the experiment runs on by default.
@@ -66,10 +71,11 @@ struct Plan {
     eps: Vec<f64>,
     cap: u64,
     hill_climb: bool,
+    vcdt: VcdtOptions,
 }
 
 /// Every run on one position.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct PositionRuns {
     dfpn: ZoneRun,
     grid: Vec<ZoneRun>,
@@ -119,7 +125,7 @@ fn eps_list(opts: &ExperimentOptions) -> Result<Vec<f64>, String> {
 
 /// Runs everything on one position; the runs share one VCDT cache.
 fn run_position(pos: &Connect, plan: &Plan) -> PositionRuns {
-    let zone = settings(pos, 5, VcdtOptions::default());
+    let zone = settings(pos, 5, plan.vcdt);
     let cache = VcdtCache::new();
     let run = |algo: &'static str, o: DfpnOptions| zone_run(pos, algo, o, zone, &cache, plan.cap);
     let deep = |e: u32, d: u32| {
@@ -259,6 +265,10 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         eps: eps_list(opts)?,
         cap: opts.setting("cap", 200_000)?,
         hill_climb: opts.setting("hill_climb", true)?,
+        vcdt: VcdtOptions {
+            max_depth: opts.setting("vcdt_depth", 6)?,
+            max_nodes: opts.setting("vcdt_nodes", 5_000)?,
+        },
     };
     let results = run_jobs(opts, &positions, |(_, p)| run_position(p, &plan));
     let mut csv = Csv::new(&[
@@ -404,6 +414,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             "e_max": plan.e_max,
             "d_max": plan.d_max,
             "eps": plan.eps,
+            "vcdt_depth": plan.vcdt.max_depth,
+            "vcdt_nodes": plan.vcdt.max_nodes,
             "positions": table,
             "average": averages,
         }),

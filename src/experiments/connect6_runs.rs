@@ -26,10 +26,11 @@ use crate::search::dfpn::{Dfpn, DfpnOptions};
 use crate::search::{Goal, Question, Search, Status};
 
 /// One zone run's results.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ZoneRun {
     /// `dfpn`, `dfpn-eps` or `deep-dfpn`.
-    pub algo: &'static str,
+    #[serde(deserialize_with = "super::static_name")]
+    pub algo: super::StaticName,
     /// Deep df-pn's (E, D).
     pub deep: Option<(u32, u32)>,
     /// 1+ε's ε.

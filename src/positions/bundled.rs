@@ -33,4 +33,5 @@ pub static BUNDLED: &[BundledFile] = bundle![
     "othello/ffo-1-7.obf",
     "othello/jeffreyan11-13-empties.toml",
     "pgame.toml",
+    "connect6/generated.toml",
 ];

@@ -9,8 +9,12 @@
 //! - [`view`]: snapshots (frames, the DAG from the table, inspection).
 //! - [`dfs`]: the depth-first AND/OR search (`dfs`, `deep-dfpn` with E = 0).
 //! - [`hill_climb`]: the (E, D) tuner behind `pnlab tune`.
+//! - [`fast`]: `dfpn-fast` (heuristic initialisation, ordering, a bucketed
+//!   table, frontier alpha-beta) and the parallel df-pn that `dfpn`,
+//!   `dfpn-eps` and `deep-dfpn` run with `threads` > 1.
 
 pub mod dfs;
+pub mod fast;
 pub mod hill_climb;
 pub mod mid;
 pub mod path_filter;
@@ -29,9 +33,15 @@ pub use dfs::Dfs;
 pub use hill_climb::{climb, hill_climb, HillClimbResult, Probe};
 pub use mid::{Dfpn, DfpnOptions, Event};
 
-/// df-pn's parameters: the relevance-zone options for connect games (the
-/// table budget comes from the setup).
-pub const DFPN_PARAMS: &[ParamSpec] = &ZONE_PARAMS;
+/// df-pn's parameters: the relevance-zone options for connect games and
+/// the thread count (the table budget comes from the setup).
+pub const DFPN_PARAMS: &[ParamSpec] = &[
+    ZONE_PARAMS[0],
+    ZONE_PARAMS[1],
+    ZONE_PARAMS[2],
+    ZONE_PARAMS[3],
+    fast::THREADS_PARAM,
+];
 
 /// The 1+ε trick's parameter (and the zone options).
 pub const EPS_PARAMS: &[ParamSpec] = &[
@@ -48,6 +58,7 @@ pub const EPS_PARAMS: &[ParamSpec] = &[
     ZONE_PARAMS[1],
     ZONE_PARAMS[2],
     ZONE_PARAMS[3],
+    fast::THREADS_PARAM,
 ];
 
 /// Deep df-pn's parameters.
@@ -74,6 +85,7 @@ pub const DEEP_PARAMS: &[ParamSpec] = &[
     ZONE_PARAMS[1],
     ZONE_PARAMS[2],
     ZONE_PARAMS[3],
+    fast::THREADS_PARAM,
 ];
 
 /// The depth-first search takes no parameters.
@@ -84,7 +96,9 @@ fn budget(setup: &SearchSetup) -> u64 {
 }
 
 /// The search on `setup`'s position, or on its zone game when zones are
-/// on (see [`super::zones`]).
+/// on (see [`super::zones`]; always the sequential engine); otherwise
+/// with `threads` > 1 the parallel engine of [`fast`] with the same
+/// thresholds and initialisation.
 fn boxed(
     name: &'static str,
     setup: &SearchSetup,
@@ -93,6 +107,17 @@ fn boxed(
     let q = setup.root_question();
     if let Some(s) = super::zones::build_on_zones(setup, |g| new_dfpn(name, g, q, opts))? {
         return Ok(s);
+    }
+    let threads = fast::threads_of(setup)?;
+    if threads > 1 {
+        let fast_opts = fast::FastOptions {
+            base: opts,
+            init: fast::worker::Init::Unit,
+            order: false,
+            leaf_empties: 0,
+            threads,
+        };
+        return Ok(fast::new_fast(name, setup, fast_opts));
     }
     Ok(crate::with_position!(&setup.position, g => new_dfpn(name, g, q, opts)))
 }
@@ -223,6 +248,15 @@ impl<G: Game> Search for Dfpn<G> {
         let mut moves = Vec::new();
         self.root().legal_moves(&mut moves);
         moves.get(k as usize).map(|&m| self.root().format_move(m))
+    }
+
+    fn solved_at(&self, _path: &[u32], hash: u64) -> Option<bool> {
+        let e = self.table().get(hash)?;
+        match (e.pn, e.dn) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
     }
 
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {
