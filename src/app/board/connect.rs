@@ -99,7 +99,7 @@ pub fn star_points(m: u8, n: u8) -> Vec<(u8, u8)> {
         match len {
             0..=8 => Vec::new(),
             9..=12 => vec![2, len - 3],
-            _ if len % 2 == 1 => vec![3, len / 2, len - 4],
+            _ if len & 1 == 1 => vec![3, len / 2, len - 4],
             _ => vec![3, len - 4],
         }
     };
@@ -126,6 +126,7 @@ fn fit(text: &str, cell: f32) -> f32 {
     (cell * 0.52).min(cell * 1.05 / (0.58 * chars)).max(6.0)
 }
 
+/// Draws a connect position; `false` when the position is not one.
 pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
     let crate::game::AnyPosition::Connect(g) = input.position.shown() else {
         return false;
