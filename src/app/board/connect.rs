@@ -116,8 +116,8 @@ struct Options {
     overlay: bool,
 }
 
-fn options_id() -> egui::Id {
-    egui::Id::new("connect-board-options")
+fn options_id(ui: &egui::Ui) -> egui::Id {
+    ui.id().with("connect-board-options")
 }
 
 /// Font size that fits `text` into a cell of width `cell`.
@@ -132,7 +132,7 @@ pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
         return false;
     };
     let mut opts = ui
-        .data(|d| d.get_temp::<Options>(options_id()))
+        .data(|d| d.get_temp::<Options>(options_id(ui)))
         .unwrap_or(Options {
             numbers: true,
             overlay: false,
@@ -141,11 +141,14 @@ pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
         ui.checkbox(&mut opts.numbers, "stone numbers");
         ui.checkbox(&mut opts.overlay, "threats and zone");
     });
-    ui.data_mut(|d| d.insert_temp(options_id(), opts));
+    let id = options_id(ui);
+    ui.data_mut(|d| d.insert_temp(id, opts));
     // Marks are worked out once per position and option (the zone runs a
     // VCDT solver).
     let notation = g.notation();
-    let key = egui::Id::new(("connect-board-marks", &notation, opts.overlay));
+    let key = ui
+        .id()
+        .with(("connect-board-marks", &notation, opts.overlay));
     let marks = match ui.data(|d| d.get_temp::<Marks>(key)) {
         Some(m) => m,
         None => {
