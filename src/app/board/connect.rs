@@ -117,7 +117,7 @@ struct Options {
 }
 
 fn options_id(ui: &egui::Ui) -> egui::Id {
-    ui.id().with("connect-board-options")
+    ui.scope_id().with("connect-board-options")
 }
 
 /// Font size that fits `text` into a cell of width `cell`.
@@ -147,7 +147,7 @@ pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
     // VCDT solver).
     let notation = g.notation();
     let key = ui
-        .id()
+        .scope_id()
         .with(("connect-board-marks", &notation, opts.overlay));
     let marks = match ui.data(|d| d.get_temp::<Marks>(key)) {
         Some(m) => m,
