@@ -15,7 +15,7 @@ use crate::search::snapshot::{
     ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus, SnapNode, Snapshot,
     ViewRequest,
 };
-use crate::search::{Counters, Question, Search, StatsSample, Status, StopReason, SwitchEvent};
+use crate::search::{Counters, Question, Search, StatsSample, Status};
 
 struct DfsFrame<G: Game> {
     pos: G,
@@ -286,27 +286,7 @@ impl<G: Game> Search for Dfs<G> {
         }
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stop(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &self.root_switches.events
-    }
+    crate::search::arena_search::run_state_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
         &["pn", "dn"]

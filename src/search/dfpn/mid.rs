@@ -802,25 +802,6 @@ impl<G: Game> Dfpn<G> {
         best
     }
 
-    /// Ends the run with `Unknown(reason)`.
-    pub fn stop_with(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
-    }
-
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
-    pub fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    pub fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
-
     pub fn root_switches(&self) -> &RootSwitches {
         &self.root_switches
     }

@@ -26,7 +26,7 @@ use crate::game::Game;
 use super::params::{ParamKind, ParamSpec};
 use super::pn;
 use super::snapshot::{Snapshot, ViewRequest};
-use super::{Counters, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent};
+use super::{Search, SearchSetup, StatsSample, Status};
 
 pub use dfs::Dfs;
 pub use hill_climb::{hill_climb, HillClimbResult, Probe};
@@ -174,25 +174,7 @@ impl<G: Game> Search for Dfpn<G> {
         self.run_step()
     }
 
-    fn status(&self) -> Status {
-        Dfpn::status(self)
-    }
-
-    fn stop(&mut self, reason: StopReason) {
-        self.stop_with(reason);
-    }
-
-    fn counters(&self) -> &Counters {
-        Dfpn::counters(self)
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        Dfpn::counters_mut(self)
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &self.root_switches().events
-    }
+    crate::search::arena_search::run_state_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
         &["pn", "dn"]
@@ -203,7 +185,7 @@ impl<G: Game> Search for Dfpn<G> {
     }
 
     fn sample(&self) -> StatsSample {
-        let c = Dfpn::counters(self);
+        let c = &self.counters;
         let (p, d) = self.root_numbers();
         StatsSample {
             iteration: c.iterations,
