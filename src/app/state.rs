@@ -305,7 +305,9 @@ impl PnlabApp {
                 self.entry.position = p;
                 self.restart();
             }
-            Err(e) => self.messages.push(format!("error: {}: {e}", self.entry.name)),
+            Err(e) => self
+                .messages
+                .push(format!("error: {}: {e}", self.entry.name)),
         }
     }
 

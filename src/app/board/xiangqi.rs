@@ -126,7 +126,11 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     }
     // The river.
     let river = egui::Rect::from_two_pos(at(0, 5), at(FILES - 1, 4)).shrink2(Vec2::new(0.0, 2.0));
-    p.rect_filled(river, 0.0, Color32::from_rgba_unmultiplied(90, 140, 200, 60));
+    p.rect_filled(
+        river,
+        0.0,
+        Color32::from_rgba_unmultiplied(90, 140, 200, 60),
+    );
     fitted_text(
         &p,
         river.center(),
@@ -219,7 +223,11 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
             c + Vec2::new(0.0, cell * 0.3),
             Vec2::new(cell * 0.96, cell * 0.36),
         );
-        p.rect_filled(box_rect, 3.0, overlay_color(first.status).gamma_multiply(0.85));
+        p.rect_filled(
+            box_rect,
+            3.0,
+            overlay_color(first.status).gamma_multiply(0.85),
+        );
         fitted_text(
             &p,
             box_rect.center(),
@@ -275,7 +283,10 @@ mod tests {
         assert!(pieces.contains(&(4, 0, 'K')), "red general on e0");
         assert!(pieces.contains(&(4, 9, 'k')), "black general on e9");
         assert!(pieces.contains(&(1, 2, 'C')) && pieces.contains(&(7, 7, 'c')));
-        assert!(parse("8/9/9/9/9/9/9/9/9/9 w").is_none(), "a rank of 8 files");
+        assert!(
+            parse("8/9/9/9/9/9/9/9/9/9 w").is_none(),
+            "a rank of 8 files"
+        );
         assert!(parse("x.o.x.o..").is_none());
         assert_eq!(letter('e'), 'B');
         assert_eq!(letter('H'), 'N');
