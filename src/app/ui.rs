@@ -312,13 +312,10 @@ impl PnlabApp {
                 .changed();
             ui.add_enabled_ui(on, |ui| {
                 changed |= ui
-                    .add(
-                        egui::DragValue::new(&mut n)
-                            .range(0..=crate::positions::MAX_WITHIN)
-                            .suffix(" moves"),
-                    )
+                    .add(egui::DragValue::new(&mut n).range(0..=crate::positions::MAX_WITHIN))
                     .on_hover_text("moves of the side to move")
                     .changed();
+                ui.label(if n == 1 { "move" } else { "moves" });
             });
             if changed {
                 req.within = Some(on.then_some(n));

@@ -114,9 +114,13 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         AnyPosition::Xiangqi(g) if g.in_check() => " (in check)",
         _ => "",
     };
+    let ended_by = match pos {
+        AnyPosition::Xiangqi(g) if g.is_repetition() => " (a repeated position)",
+        _ => "",
+    };
     match pos.outcome() {
         Some(o) => ui.label(format!(
-            "game over: score {} for the first player",
+            "game over{ended_by}: score {} for the first player",
             o.score_for(Player::First)
         )),
         None => ui.label(format!("{to_move} to move{check}")),

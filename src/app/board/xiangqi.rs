@@ -78,7 +78,7 @@ fn move_points(mv: &str) -> Option<((usize, usize), (usize, usize))> {
 }
 
 /// The overlays grouped by target point, in the overlays' order.
-fn by_target<'o>(overlays: &'o [Overlay]) -> Vec<((usize, usize), Vec<&'o Overlay>)> {
+fn by_target(overlays: &[Overlay]) -> Vec<((usize, usize), Vec<&Overlay>)> {
     let mut groups: Vec<((usize, usize), Vec<&Overlay>)> = Vec::new();
     for o in overlays {
         let Some((_, to)) = move_points(&o.mv) else {
@@ -257,7 +257,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
                 egui::Tooltip::always_open(
                     ui.ctx().clone(),
                     ui.layer_id(),
-                    ui.id().with("xiangqi-point"),
+                    ui.scope_id().with("xiangqi-point"),
                     egui::PopupAnchor::Pointer,
                 )
                 .show(|ui| {
