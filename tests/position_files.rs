@@ -459,7 +459,14 @@ fn positions_without_known_results_get_the_same_answer_from_pns_and_the_referenc
     let mut checked = 0;
     for (path, result) in positions::bundled_entries() {
         let Ok(entries) = result else { continue };
-        for e in entries.iter().filter(|e| e.expected.is_none()) {
+        // Xiangqi entries without a known result (the start position, the
+        // perft positions, a game record's last position) are far beyond
+        // an exhaustive search; their puzzles carry results and are
+        // checked above.
+        let unknown = entries
+            .iter()
+            .filter(|e| e.expected.is_none() && e.game != GameKind::Xiangqi);
+        for e in unknown {
             let who = e.position.default_attacker();
             let expected = holds(&e.position, who, Goal::Win);
             let setup = SearchSetup {

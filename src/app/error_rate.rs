@@ -122,8 +122,9 @@ impl CorrectMovesTask {
         match &self.knowledge {
             Knowledge::None => String::new(),
             Knowledge::Computing => "error rate: working out the correct moves…".into(),
-            Knowledge::Unknown => "error rate unknown: the position is too large for the \
-                                   exhaustive check and its file names no best moves"
+            Knowledge::Unknown => "error rate unknown: the position is too large (or its \
+                                   value depends on the path) for the exhaustive check \
+                                   and its file names no best moves"
                 .into(),
             Knowledge::Known(c) => format!(
                 "correct moves ({}, {}): {}",

@@ -5,7 +5,8 @@
 //! - `state` is what the window holds and how commands reach the workers;
 //!   the decisions live in plain, unit-tested modules: `mirror` (which run
 //!   a command goes to), `lockstep` (the race's chunks), `class_mode`
-//!   (scoring predictions), `hook` (the headless screenshot run).
+//!   (scoring predictions), `hook` (the headless screenshot run),
+//!   `record_view` (a recorded game's plies and the mate question).
 //! - `ui` lays the frame out; the panels draw and collect commands:
 //!   `tree_view`, `board` (one painter per game in `board/`),
 //!   `inspector`, `controls`, `plots`, `race`, `browser`, `files`, `text`;
@@ -31,6 +32,7 @@ pub mod logic;
 pub mod mirror;
 pub mod plots;
 pub mod race;
+pub mod record_view;
 pub mod state;
 pub mod text;
 pub mod tree_view;

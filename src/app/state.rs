@@ -24,6 +24,7 @@ use super::logic::RunState;
 use super::mirror;
 use super::plots::Curves;
 use super::race::Race;
+use super::record_view::{self, RecordView};
 use super::tree_view::TreeView;
 use super::worker::{Command, RunSpec, WorkerHandle};
 
@@ -106,6 +107,11 @@ pub struct PnlabApp {
     pub race: Option<Race>,
     pub(super) applied_zoom: f32,
     pub(super) applied_dark: Option<bool>,
+    /// The game-record viewer, when the entry is a recorded game.
+    pub record: Option<RecordView>,
+    /// The mate question's limit: the side to move wins within this many
+    /// of its own moves (`None`: a plain win).
+    pub within: Option<u32>,
 }
 
 impl PnlabApp {
@@ -156,6 +162,8 @@ impl PnlabApp {
             race: None,
             applied_zoom: 0.0,
             applied_dark: None,
+            record: None,
+            within: None,
         };
         let c = app.settings.controls.clone();
         app.send(Command::SetSpeed(c.speed_setting()));
@@ -243,7 +251,7 @@ impl PnlabApp {
 
     fn setup(&self, params: Params) -> SearchSetup {
         SearchSetup {
-            position: self.entry.position.clone(),
+            position: record_view::with_question(&self.entry.position, self.within),
             params,
             seed: self.settings.seed,
             question: QuestionKind::Win,
@@ -276,7 +284,37 @@ impl PnlabApp {
                 Err(e) => self.messages.push(format!("error: {}: {e}", entry.name)),
             }
         }
+        self.record = entry.record.clone().map(RecordView::new);
+        self.within = entry.position.within_limit();
         self.entry = entry;
+        self.restart();
+    }
+
+    /// Makes the position after `ply` moves of the open game record the
+    /// search root (nothing happens without a record or when the ply is
+    /// the current one).
+    pub fn go_to_ply(&mut self, ply: usize) {
+        let Some(view) = self.record.as_mut() else {
+            return;
+        };
+        if !view.go(ply) {
+            return;
+        }
+        match view.position() {
+            Ok(p) => {
+                self.entry.position = p;
+                self.restart();
+            }
+            Err(e) => self
+                .messages
+                .push(format!("error: {}: {e}", self.entry.name)),
+        }
+    }
+
+    /// Asks the mate question with `within` moves (`None`: a plain win)
+    /// and restarts the run.
+    pub fn set_within(&mut self, within: Option<u32>) {
+        self.within = within;
         self.restart();
     }
 

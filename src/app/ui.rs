@@ -52,6 +52,10 @@ struct Requests {
     race_view_changed: bool,
     /// Race mode switched on or off.
     set_race: Option<bool>,
+    /// A ply of the open game record to make the root.
+    record_ply: Option<usize>,
+    /// The mate question's limit changed (the new limit).
+    within: Option<Option<u32>>,
 }
 
 impl PnlabApp {
@@ -112,6 +116,12 @@ impl PnlabApp {
 
     /// Applies what the frame collected.
     fn apply_requests(&mut self, ctx: &egui::Context, req: Requests) {
+        if let Some(w) = req.within {
+            self.set_within(w);
+        }
+        if let Some(ply) = req.record_ply {
+            self.go_to_ply(ply);
+        }
         if let Some(on) = req.set_race {
             self.set_race(ctx, on);
         }
@@ -190,6 +200,7 @@ impl PnlabApp {
             ui.menu_button("Help", |ui| {
                 ui.label("space: run / pause");
                 ui.label("→: step, ←: back, Home: reset");
+                ui.label("game record: click a move, or ←/→ over the move list");
                 ui.label("tree: drag to pan, scroll to zoom, click a node to inspect,");
                 ui.label("double-click to collapse, right-click for more");
             });
@@ -230,10 +241,10 @@ impl PnlabApp {
                 ui.label(format!("expected: {r}"));
             }
         }
-        if let Some(snap) = self.run.snapshot.as_ref() {
-            if let Some(input) = board::BoardInput::from_snapshot(snap) {
-                board::ui(ui, &input);
-            }
+        self.question_ui(ui, req);
+        match self.record.is_some() {
+            true => self.board_and_record(ui, req),
+            false => self.board(ui),
         }
         if !self.file_entries.is_empty() {
             ui.separator();
@@ -286,6 +297,113 @@ impl PnlabApp {
         ui.separator();
         ui.heading("Budget");
         req.commands.extend(self.settings.controls.budget_ui(ui));
+    }
+
+    /// The question asked of the side to move, with the mate question's
+    /// limit next to it.
+    fn question_ui(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
+        ui.horizontal(|ui| {
+            ui.label("Question: the side to move wins");
+            let mut on = self.within.is_some();
+            let mut n = self.within.unwrap_or(1);
+            let mut changed = ui
+                .checkbox(&mut on, "within")
+                .on_hover_text("The mate question: a win within N moves of the side to move")
+                .changed();
+            ui.add_enabled_ui(on, |ui| {
+                changed |= ui
+                    .add(egui::DragValue::new(&mut n).range(0..=crate::positions::MAX_WITHIN))
+                    .on_hover_text("moves of the side to move")
+                    .changed();
+                ui.label(if n == 1 { "move" } else { "moves" });
+            });
+            if changed {
+                req.within = Some(on.then_some(n));
+            }
+        });
+    }
+
+    /// The board of the shown node (or the root).
+    fn board(&self, ui: &mut egui::Ui) {
+        if let Some(snap) = self.run.snapshot.as_ref() {
+            if let Some(mut input) = board::BoardInput::from_snapshot(snap) {
+                input.last_move = self
+                    .record
+                    .as_ref()
+                    .and_then(|r| r.last_move())
+                    .map(str::to_string);
+                board::ui(ui, &input);
+            }
+        }
+    }
+
+    /// The board with the game record's move list beside it; a click on a
+    /// move makes the position after it the root, ←/→ (while the pointer
+    /// is over the two) walk the game.
+    fn board_and_record(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
+        let Some(view) = self.record.clone() else {
+            return;
+        };
+        let width = ui.available_width();
+        let area = ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width((width * 0.64).max(140.0));
+                self.board(ui);
+            });
+            ui.vertical(|ui| {
+                ui.label(view.describe());
+                ui.horizontal(|ui| {
+                    if ui.small_button("Start").clicked() {
+                        req.record_ply = Some(0);
+                    }
+                    if ui.small_button("End").clicked() {
+                        req.record_ply = Some(view.len());
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.small_button("Previous ply").clicked() {
+                        req.record_ply = Some(view.ply.saturating_sub(1));
+                    }
+                    if ui.small_button("Next ply").clicked() {
+                        req.record_ply = Some(view.ply + 1);
+                    }
+                });
+                egui::ScrollArea::vertical()
+                    .id_salt("record-moves")
+                    .max_height(300.0)
+                    .show(ui, |ui| {
+                        let current = view.ply.checked_sub(1);
+                        for row in view.rows() {
+                            ui.horizontal(|ui| {
+                                ui.monospace(format!("{:>3}.", row.number));
+                                for (i, mv) in [row.first, row.second].into_iter().flatten() {
+                                    let r = ui.selectable_label(
+                                        current == Some(i),
+                                        egui::RichText::new(mv).monospace(),
+                                    );
+                                    if r.clicked() {
+                                        req.record_ply = Some(i + 1);
+                                    }
+                                }
+                            });
+                        }
+                    });
+            });
+        });
+        if ui.rect_contains_pointer(area.response.rect) {
+            let (back, forward) = ui.ctx().input_mut(|i| {
+                (
+                    i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowLeft),
+                    i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowRight),
+                )
+            });
+            if back {
+                req.record_ply = Some(view.ply.saturating_sub(1));
+            }
+            if forward {
+                req.record_ply = Some(view.ply + 1);
+            }
+        }
     }
 
     fn race_section(&mut self, ui: &mut egui::Ui, req: &mut Requests) {

@@ -33,4 +33,7 @@ pub static BUNDLED: &[BundledFile] = bundle![
     "othello/ffo-1-7.obf",
     "othello/jeffreyan11-13-empties.toml",
     "pgame.toml",
+    "xiangqi/mate-puzzles.toml",
+    "xiangqi/start-and-perft.fen",
+    "xiangqi/master-game.pgn",
 ];

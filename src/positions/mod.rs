@@ -28,6 +28,7 @@ use crate::game::notation::FileError;
 use crate::game::{AnyPosition, GameKind, ParseError};
 
 pub use bundled::BUNDLED;
+pub use toml_format::MAX_WITHIN;
 
 /// A known result that ships with a position (from the file), from the
 /// side to move's point of view.

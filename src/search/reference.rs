@@ -129,15 +129,31 @@ pub fn answer_memo<G: Game>(g: &G, q: &Question) -> bool {
         .expect("an unlimited budget never runs out")
 }
 
+/// Plies [`answer_bounded`] may go below its root before it gives up: it
+/// recurses, and a game with cycles (xiangqi without a repetition rule)
+/// could otherwise go deeper than any stack.
+pub const BOUNDED_MAX_DEPTH: usize = 400;
+
 /// [`answer_memo`] that visits at most `budget` positions (memo hits are
-/// free), sharing `memo` between calls: `None` once the budget is spent.
-/// The app asks it for the correct root moves of a position it does not
-/// know to be small, so the cost has to be capped.
+/// free) and goes at most [`BOUNDED_MAX_DEPTH`] plies deep, sharing `memo`
+/// between calls: `None` once either limit is reached. The app asks it
+/// for the correct root moves of a position it does not know to be small,
+/// so the cost has to be capped.
 pub fn answer_bounded<G: Game>(
     g: &G,
     q: &Question,
     memo: &mut HashMap<u64, bool>,
     budget: &mut u64,
+) -> Option<bool> {
+    answer_bounded_at(g, q, memo, budget, 0)
+}
+
+fn answer_bounded_at<G: Game>(
+    g: &G,
+    q: &Question,
+    memo: &mut HashMap<u64, bool>,
+    budget: &mut u64,
+    depth: usize,
 ) -> Option<bool> {
     if let Some(o) = g.outcome() {
         return Some(q.holds(o));
@@ -145,6 +161,9 @@ pub fn answer_bounded<G: Game>(
     let h = g.hash();
     if let Some(&v) = memo.get(&h) {
         return Some(v);
+    }
+    if depth >= BOUNDED_MAX_DEPTH {
+        return None;
     }
     *budget = budget.checked_sub(1)?;
     let mut moves = Vec::new();
@@ -155,7 +174,7 @@ pub fn answer_bounded<G: Game>(
     for m in moves {
         let mut c = g.clone();
         c.play(m);
-        if answer_bounded(&c, q, memo, budget)? == attacker_moves {
+        if answer_bounded_at(&c, q, memo, budget, depth + 1)? == attacker_moves {
             v = attacker_moves;
             break;
         }

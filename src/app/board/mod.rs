@@ -12,6 +12,7 @@ mod othello;
 mod pgame;
 mod tictactoe;
 mod tree;
+mod xiangqi;
 
 use egui::{Color32, Pos2, Rect, Sense, Vec2};
 
@@ -34,6 +35,9 @@ pub struct BoardInput<'a> {
     pub path: &'a [String],
     /// Overlays on the moves of `position` (only at the root).
     pub overlays: Vec<Overlay>,
+    /// The move that led to the root, when known (a game record's ply):
+    /// marked as the last move while the path is empty.
+    pub last_move: Option<String>,
 }
 
 impl<'a> BoardInput<'a> {
@@ -56,6 +60,7 @@ impl<'a> BoardInput<'a> {
             position,
             path: &snap.position_path,
             overlays,
+            last_move: None,
         })
     }
 
@@ -92,22 +97,33 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         AnyPosition::Othello(_) => othello::draw(ui, side, input),
         AnyPosition::PGame(_) => pgame::draw(ui, input),
         AnyPosition::Tree(_) => tree::draw(ui, input),
-        AnyPosition::Xiangqi(_) | AnyPosition::Within(_) => false,
+        AnyPosition::Xiangqi(_) => xiangqi::draw(ui, side, input),
+        AnyPosition::Within(_) => false,
     };
     if !drawn {
         // A notation the view does not recognise: show it as text.
         ui.monospace(pos.notation());
     }
-    let to_move = match pos.to_move() {
-        Player::First => "first player",
-        Player::Second => "second player",
+    let to_move = match (pos.to_move(), pos) {
+        (Player::First, AnyPosition::Xiangqi(_)) => "Red",
+        (Player::Second, AnyPosition::Xiangqi(_)) => "Black",
+        (Player::First, _) => "first player",
+        (Player::Second, _) => "second player",
+    };
+    let check = match pos {
+        AnyPosition::Xiangqi(g) if g.in_check() => " (in check)",
+        _ => "",
+    };
+    let ended_by = match pos {
+        AnyPosition::Xiangqi(g) if g.is_repetition() => " (a repeated position)",
+        _ => "",
     };
     match pos.outcome() {
         Some(o) => ui.label(format!(
-            "game over: score {} for the first player",
+            "game over{ended_by}: score {} for the first player",
             o.score_for(Player::First)
         )),
-        None => ui.label(format!("{} to move", to_move)),
+        None => ui.label(format!("{to_move} to move{check}")),
     };
     if !input.path.is_empty() {
         ui.label(format!("path: {}", input.path.join(" ")));
@@ -130,6 +146,20 @@ fn centered_text(p: &egui::Painter, c: Pos2, text: &str, size: f32, color: Color
         egui::FontId::proportional(size),
         color,
     );
+}
+
+/// Draws `text` centred at `c` in the largest size up to `size` that
+/// keeps it within `max_width` (labels that fit at any zoom).
+fn fitted_text(p: &egui::Painter, c: Pos2, text: &str, size: f32, max_width: f32, color: Color32) {
+    let font = egui::FontId::proportional(size.max(1.0));
+    let galley = p.layout_no_wrap(text.to_string(), font, color);
+    let w = galley.size().x;
+    let size = if w > max_width && w > 0.0 {
+        (size * max_width / w).max(1.0)
+    } else {
+        size
+    };
+    centered_text(p, c, text, size, color);
 }
 
 /// Index in `path` of move `mv` (1-based number shown on the board).
