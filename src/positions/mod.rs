@@ -319,15 +319,6 @@ pub fn load_file_partial(path: &Path) -> (Vec<PositionEntry>, Vec<FileError>) {
     }
 }
 
-/// Reads a text in a known format.
-pub fn load_as(
-    format: Format,
-    file_name: &str,
-    text: &str,
-) -> Result<Vec<PositionEntry>, FileError> {
-    read_format(format, file_name, strip_bom(text), &DiskThenBundled)
-}
-
 /// Some editors start UTF-8 files with a byte-order mark.
 fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)

@@ -126,11 +126,6 @@ impl<M: Copy, D: Copy> Arena<M, D> {
         (self.nodes.len() * Self::NODE_BYTES) as u64
     }
 
-    /// Bytes allocated, including the vector's spare capacity.
-    pub fn allocated_bytes(&self) -> u64 {
-        (self.nodes.capacity() * Self::NODE_BYTES) as u64
-    }
-
     /// Appends the children of `parent` (which must be a frontier node) in
     /// the given order, each as `(move, flags, data)`, and adds them to the
     /// descendant counts of `parent` and all its ancestors.

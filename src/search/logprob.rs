@@ -77,11 +77,6 @@ impl LogProb {
         }
     }
 
-    /// 1 − p as a float.
-    pub fn complement(self) -> f64 {
-        self.dual().prob()
-    }
-
     /// The pair of 1 − p.
     #[inline]
     pub fn dual(self) -> LogProb {

@@ -98,12 +98,6 @@ impl Xiangqi {
         self
     }
 
-    /// The same position without the earlier positions (a fresh root).
-    pub fn without_history(mut self) -> Xiangqi {
-        self.path.clear();
-        self
-    }
-
     /// Number of earlier positions (since the last irreversible move) the
     /// position carries for its repetition rule.
     pub fn history_len(&self) -> usize {
