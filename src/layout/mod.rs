@@ -5,6 +5,7 @@
 //! Coordinates are in layout units: `x` counts leaf slots, `y` levels
 //! below the shallowest node. A view scales them to points.
 
+pub mod labels;
 pub mod tidy;
 
 pub use tidy::Tidy;
