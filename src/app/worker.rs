@@ -43,7 +43,11 @@ pub struct RunSpec {
 }
 
 /// UI → worker. `Clone`, so race mode can send one command to both runs.
+/// `Load` carries a whole position (a xiangqi board is a few hundred
+/// bytes); commands are sent once per user action, so the size costs
+/// nothing worth an indirection.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// Start a new run (position, algorithm, parameters, seed).
     Load(RunSpec),

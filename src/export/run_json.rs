@@ -7,6 +7,7 @@
 
 use serde_json::{json, Map, Value};
 
+use crate::game::AnyPosition;
 use crate::positions::PositionEntry;
 use crate::search::{Counters, Goal, Params, Question, Search, Snapshot, Status};
 
@@ -73,6 +74,12 @@ impl RunRecord<'_> {
                 _ => "win",
             }),
         );
+        if let Some(n) = self.entry.position.within_limit() {
+            obj.insert("within".into(), json!(n));
+        }
+        if let AnyPosition::Xiangqi(g) = self.entry.position.shown() {
+            obj.insert("repetition".into(), json!(g.repetition().name()));
+        }
         obj.insert("outcome".into(), json!(self.status.outcome_name()));
         obj.insert(
             "answer".into(),
