@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use crate::search::snapshot::SnapNode;
 use crate::search::{NodeId, Snapshot};
 
-use super::labels::{short_label, Bounds, Measure};
 use super::children_of;
+use super::labels::{short_label, Bounds, Measure};
 
 /// One row of the path view.
 #[derive(Clone, Debug, PartialEq)]

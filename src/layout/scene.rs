@@ -103,6 +103,9 @@ pub struct TreeScene {
     pub dropped: usize,
     /// Everything drawn, margin included (the scrollable extent).
     pub content: Bounds,
+    /// How far everything was moved right and down so that labels left
+    /// of or above the first node stay inside the content.
+    pub shift: (f32, f32),
 }
 
 /// Moves from the root to node `i`, the last `keep` of them (with `…`
@@ -166,12 +169,7 @@ impl TreeScene {
                 cands.push(SceneLabel {
                     node: i,
                     kind: LabelKind::Values,
-                    bounds: Bounds::from_min_size(
-                        cx - w / 2.0,
-                        cy + r + pad,
-                        w,
-                        style.font * 1.25,
-                    ),
+                    bounds: Bounds::from_min_size(cx - w / 2.0, cy + r + pad, w, style.font * 1.25),
                     text,
                     font: style.font,
                 });
@@ -220,11 +218,28 @@ impl TreeScene {
                 dropped += 1;
             }
         }
+        // Labels may stick out left of or above the first node: shift
+        // everything so the content starts at the corner.
+        let (dx, dy) = labels.iter().fold((0.0f32, 0.0f32), |(x, y), l| {
+            (x.max(-l.bounds.min_x), y.max(-l.bounds.min_y))
+        });
+        let mut nodes = nodes;
+        if dx > 0.0 || dy > 0.0 {
+            for b in &mut nodes {
+                *b = b.translate(dx, dy);
+            }
+            for l in &mut labels {
+                l.bounds = l.bounds.translate(dx, dy);
+            }
+            content.max_x += dx;
+            content.max_y += dy;
+        }
         TreeScene {
             nodes,
             labels,
             dropped,
             content,
+            shift: (dx, dy),
         }
     }
 }
