@@ -33,6 +33,7 @@ pub mod plots;
 pub mod race;
 pub mod state;
 pub mod text;
+pub mod tree_path;
 pub mod tree_view;
 pub mod ui;
 pub mod worker;
