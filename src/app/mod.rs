@@ -23,6 +23,7 @@ pub mod browser;
 pub mod class_mode;
 pub mod controls;
 pub mod error_rate;
+pub mod file_chooser;
 pub mod files;
 pub mod hook;
 pub mod inspector;

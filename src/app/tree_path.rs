@@ -171,7 +171,11 @@ impl TreeView {
             }
             let is_root = node.parent.is_none();
             hit.context_menu(|ui| {
-                if expandable && ui.button(if open { "Close" } else { "Open in place" }).clicked() {
+                if expandable
+                    && ui
+                        .button(if open { "Close" } else { "Open in place" })
+                        .clicked()
+                {
                     toggle(self, actions);
                     ui.close();
                 }
@@ -187,14 +191,24 @@ impl TreeView {
             if !r.intersects(rect) {
                 continue;
             }
-            let hit = ui.interact(r, response.id.with(("more", m.row, m.new_start)), Sense::click());
+            let hit = ui.interact(
+                r,
+                response.id.with(("more", m.row, m.new_start)),
+                Sense::click(),
+            );
             let fill = if hit.hovered() {
                 ui.visuals().widgets.hovered.bg_fill
             } else {
                 ui.visuals().widgets.inactive.bg_fill
             };
             painter.rect_filled(r, 4.0, fill);
-            painter.text(r.center(), Align2::CENTER_CENTER, &m.text, font.clone(), pal.text);
+            painter.text(
+                r.center(),
+                Align2::CENTER_CENTER,
+                &m.text,
+                font.clone(),
+                pal.text,
+            );
             hit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &m.text));
             if hit.clicked() {
                 self.row_starts.insert(m.row, m.new_start);
@@ -233,7 +247,11 @@ impl TreeView {
             egui::WidgetInfo::labeled(
                 egui::Role::Image,
                 true,
-                format!("tree overview: {} nodes, {} levels", o.total, o.levels.len()),
+                format!(
+                    "tree overview: {} nodes, {} levels",
+                    o.total,
+                    o.levels.len()
+                ),
             )
         });
         let pal = Palette::for_visuals(ui.visuals());
@@ -261,7 +279,10 @@ impl TreeView {
         }
         if let Some(cell) = under {
             let text = match cell.id {
-                Some(_) => format!("{} nodes · {:?} · click: show this subtree", cell.size, cell.status),
+                Some(_) => format!(
+                    "{} nodes · {:?} · click: show this subtree",
+                    cell.size, cell.status
+                ),
                 None => format!("{} small subtrees, {} nodes", cell.merged, cell.size),
             };
             if let (Some(id), true) = (cell.id, response.clicked()) {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use super::board;
 use super::controls;
-use super::files::{self, Export};
+use super::files::Export;
 use super::inspector;
 use super::lockstep::Pace;
 use super::plots;
@@ -46,6 +46,8 @@ struct Requests {
     exports: Vec<Export>,
     /// File › Open.
     open_dialog: bool,
+    /// File › Open recent.
+    open_file: Option<std::path::PathBuf>,
     /// Tree view actions of the main tree.
     tree: Vec<TreeAction>,
     /// The challenger's tree asked for another view.
@@ -146,10 +148,12 @@ impl PnlabApp {
         self.settings.follow_mpn = self.tree.follow_mpn;
         self.settings.max_depth = self.tree.max_depth;
         if req.open_dialog {
-            if let Some(p) = files::pick_open() {
-                self.open_path(&p);
-            }
+            self.open_with_dialog();
         }
+        if let Some(p) = req.open_file {
+            self.open_path(&p);
+        }
+        self.chooser_ui(ctx);
         for e in req.exports {
             self.export_with_dialog(ctx, e);
         }
@@ -162,6 +166,17 @@ impl PnlabApp {
                     req.open_dialog = true;
                     ui.close();
                 }
+                ui.menu_button("Open recent", |ui| {
+                    if self.settings.recent.is_empty() {
+                        ui.weak("no file opened yet");
+                    }
+                    for p in &self.settings.recent {
+                        if ui.button(p).clicked() {
+                            req.open_file = Some(p.into());
+                            ui.close();
+                        }
+                    }
+                });
                 if ui.button("Positions…").clicked() {
                     self.browser.open = true;
                     ui.close();

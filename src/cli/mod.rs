@@ -19,6 +19,9 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// App: open this position file (the same as `--open FILE`).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
     /// App: open this position file at start.
     #[arg(long, value_name = "FILE")]
     pub open: Option<PathBuf>,
@@ -102,7 +105,13 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Experiment(a)) => experiment::run(a),
         Some(Command::Tune(a)) => tune::run(a),
-        None => open_app(cli.open, cli.algo, cli.set, cli.autoplay, cli.screenshot),
+        None => open_app(
+            cli.open.or(cli.file),
+            cli.algo,
+            cli.set,
+            cli.autoplay,
+            cli.screenshot,
+        ),
     };
     match result {
         Ok(code) => code,

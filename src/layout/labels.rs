@@ -155,6 +155,70 @@ pub fn short_label(snap: &Snapshot, values: &[f64]) -> String {
         .join("/")
 }
 
+/// The smallest font a board label is drawn with; a cell too small for
+/// it shows its values on hover only.
+pub const MIN_CELL_FONT: f32 = 7.0;
+
+/// A label fitted to a board cell: its lines and font size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellLabel {
+    /// One or two lines of shortened values.
+    pub lines: Vec<String>,
+    /// Font size in points.
+    pub font: f32,
+}
+
+impl CellLabel {
+    /// Width and height the label takes.
+    pub fn size(&self, measure: &dyn Measure) -> (f32, f32) {
+        let w = self
+            .lines
+            .iter()
+            .map(|l| measure.width(l, self.font))
+            .fold(0.0, f32::max);
+        (w, self.lines.len() as f32 * self.font * LINE)
+    }
+}
+
+/// Line height as a multiple of the font size.
+const LINE: f32 = 1.2;
+
+/// Every board painter's label rule: the first `shown` of `values`
+/// (the third value of DeepPN and the like only on hover or by a
+/// toggle), shortened by [`short_value`], on one line (`12/3`) or one per
+/// line, at the largest font up to `max_font` that fits a `w × h` box.
+/// `None` when even [`MIN_CELL_FONT`] does not fit: the painter then draws
+/// nothing and the values show on hover.
+pub fn fit_cell(
+    values: &[f64],
+    shown: usize,
+    w: f32,
+    h: f32,
+    max_font: f32,
+    measure: &dyn Measure,
+) -> Option<CellLabel> {
+    let parts: Vec<String> = values.iter().take(shown).map(|&v| short_value(v)).collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let one_line = vec![parts.join("/")];
+    let mut best: Option<CellLabel> = None;
+    for lines in [one_line, parts] {
+        // Width and height grow linearly with the font.
+        let w1 = lines
+            .iter()
+            .map(|l| measure.width(l, 1.0))
+            .fold(0.0, f32::max);
+        let h1 = lines.len() as f32 * LINE;
+        let font = (w / w1.max(1e-6)).min(h / h1).min(max_font);
+        let font = (font * 4.0).floor() / 4.0;
+        if font >= MIN_CELL_FONT && best.as_ref().is_none_or(|b| font > b.font) {
+            best = Some(CellLabel { lines, font });
+        }
+    }
+    best
+}
+
 /// Greedy placement: `candidates` in priority order; each is kept when
 /// it overlaps none kept before it and none of the `obstacles` (node
 /// shapes). Returns which were kept. A uniform grid keeps it near linear.
@@ -231,6 +295,23 @@ mod tests {
                 "{v}: {}",
                 short_value(v)
             );
+        }
+    }
+
+    #[test]
+    fn a_fitted_cell_label_fits_and_is_legible_or_absent() {
+        let values = [123_456.0, f64::INFINITY, 0.0701];
+        for (w, h) in [(60.0, 60.0), (30.0, 20.0), (24.0, 14.0), (8.0, 8.0)] {
+            match fit_cell(&values, 2, w, h, 14.0, &ApproxMeasure) {
+                Some(l) => {
+                    let (lw, lh) = l.size(&ApproxMeasure);
+                    assert!(lw <= w + 0.01 && lh <= h + 0.01, "{w}x{h}: {l:?}");
+                    assert!(l.font >= MIN_CELL_FONT && l.font <= 14.0);
+                    assert!(l.lines.join("/").contains("123k"));
+                    assert!(!l.lines.join("/").contains("0.070"), "third value hidden");
+                }
+                None => assert!(w < 40.0, "{w}x{h} is big enough"),
+            }
         }
     }
 

@@ -84,7 +84,14 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
         match input.overlay(&name) {
             Some(o) => {
                 p.circle_filled(c, cell * 0.38, overlay_color(o.status).gamma_multiply(0.5));
-                centered_text(&p, c, &o.text, cell * 0.22, ui.visuals().text_color());
+                super::cell_label(
+                    &p,
+                    c,
+                    o,
+                    input.shown_values,
+                    (cell * 0.7, cell * 0.6),
+                    ui.visuals().text_color(),
+                );
             }
             None => centered_text(&p, c, &name, cell * 0.3, ui.visuals().weak_text_color()),
         }
