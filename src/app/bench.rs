@@ -30,7 +30,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// Runs the UI benchmark up to trees of `max_nodes` nodes and returns one
-/// JSON object per measurement (CLI.md `pnlab bench --ui`).
+/// JSON object per measurement (docs/cli.md `pnlab bench --ui`).
 pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
     let mut rows = Vec::new();
     let mut search = registry::build("pns", &setup())?;

@@ -1,4 +1,4 @@
-//! The tree view (issue #5 item 1, PRODUCT.md "Tree view"): a custom
+//! The tree view (issue #5 item 1, docs/architecture.md "Tree view"): a custom
 //! painter over the bounded [`Snapshot`] the worker sends.
 //!
 //! OR nodes are squares and AND nodes circles (the papers' convention);
@@ -123,7 +123,7 @@ pub struct TreeView {
     /// Node cap of the request.
     pub max_nodes: usize,
     /// Class mode: the selection path is hidden and clicks are
-    /// predictions (PRODUCT.md "Class mode").
+    /// predictions (docs/architecture.md "Class mode").
     pub hide_path: bool,
     layout: Tidy,
     layout_generation: u64,
@@ -652,7 +652,7 @@ impl TreeView {
     }
 
     /// Scrolls so the deepest shown node of the selection path is inside
-    /// the view (PRODUCT.md "follow the MPN").
+    /// the view (docs/architecture.md "follow the MPN").
     fn follow(&mut self, snap: &Snapshot, rect: Rect) {
         let Some(last) = snap
             .nodes

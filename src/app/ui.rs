@@ -33,6 +33,19 @@ pub fn app_fonts() -> egui::FontDefinitions {
     fonts
 }
 
+/// The documentation the Help menu links to (in the source tree's `docs/`).
+const DOCS: [(&str, &str); 4] = [
+    ("Algorithms and counters (docs/algorithms.md)", "algorithms.md"),
+    ("File formats (docs/formats.md)", "formats.md"),
+    ("Command line (docs/cli.md)", "cli.md"),
+    ("Architecture (docs/architecture.md)", "architecture.md"),
+];
+
+/// A `file://` link to a page of `docs/` (a section with `page#anchor`).
+pub fn doc_url(page: &str) -> String {
+    format!("file://{}/docs/{page}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// What the user asked for during one frame.
 #[derive(Default)]
 struct Requests {
@@ -207,6 +220,10 @@ impl PnlabApp {
                 ui.label("→: step, ←: back, Home: reset");
                 ui.label("tree: drag to pan, scroll to zoom, click a node to inspect,");
                 ui.label("double-click to collapse, right-click for more");
+                ui.separator();
+                for (title, file) in DOCS {
+                    ui.hyperlink_to(title, doc_url(file));
+                }
             });
             ui.separator();
             ui.strong(&self.entry.name);

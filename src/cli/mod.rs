@@ -1,5 +1,5 @@
 //! Argument parsing and the subcommands. Errors a user can cause are
-//! printed as `error: …` and give exit status 2 (CLI.md).
+//! printed as `error: …` and give exit status 2 (docs/cli.md).
 
 mod bench;
 mod experiment;

@@ -2,7 +2,7 @@
 //!
 //! A snapshot is plain owned data whose size is capped by the
 //! [`ViewRequest`], so producing and sending one costs the same whether the
-//! tree has a hundred nodes or ten million (PRODUCT.md, house rules). Every
+//! tree has a hundred nodes or ten million (docs/architecture.md, house rules). Every
 //! algorithm describes its per-node values by name (`pn`, `dn`, `deep`,
 //! `dpn`, `ppn`, `visits`, …), so a viewer shows any algorithm without code
 //! of its own.
@@ -73,7 +73,7 @@ impl Default for ViewRequest {
     }
 }
 
-/// OR / AND (ALGORITHMS.md §0): OR where the attacker moves.
+/// OR / AND (docs/algorithms.md §0): OR where the attacker moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeKind {

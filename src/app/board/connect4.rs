@@ -1,5 +1,5 @@
 //! Connect Four 7×6: the notation is the Pons move string (1-based column
-//! digits from the empty board, CLI.md); discs are dropped in that order.
+//! digits from the empty board, docs/cli.md); discs are dropped in that order.
 //! The first player's discs are dark, the second's light; moves are the
 //! column digits.
 

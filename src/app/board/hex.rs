@@ -1,4 +1,4 @@
-//! Hex N×N as the rhombus of hexagons of CLI.md: cell `c3` = column c from
+//! Hex N×N as the rhombus of hexagons of docs/cli.md: cell `c3` = column c from
 //! the left, row 3 from the top, a1 the top-left corner; cell (c, r)
 //! touches (c±1, r), (c, r±1), (c+1, r−1) and (c−1, r+1), which is what
 //! placing row r half a cell further right per row draws. Black (first)

@@ -1,9 +1,9 @@
-//! Board views (issue #5 item 2, PRODUCT.md "Board view"): the position of
+//! Board views (issue #5 item 2, docs/architecture.md "Board view"): the position of
 //! the selected node (or the root) for every game, the selection path's
 //! moves numbered on the board and per-move overlays on the root's moves
 //! (the algorithm's label values, coloured by status, like HexGui's pn/dn).
 //!
-//! Each game's view reads only the game's native notation (CLI.md), so it
+//! Each game's view reads only the game's native notation (docs/cli.md), so it
 //! draws exactly what the engine parsed and needs no game internals.
 
 mod connect4;
