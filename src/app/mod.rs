@@ -51,6 +51,8 @@ pub use state::{PnlabApp, Settings};
 pub struct LaunchOptions {
     /// Position file to open at start.
     pub open: Option<PathBuf>,
+    /// Which of the file's positions (1-based; default the first).
+    pub entry: Option<usize>,
     /// Algorithm to select at start.
     pub algo: Option<String>,
     /// Parameters `NAME=VALUE`.
@@ -82,8 +84,16 @@ impl eframe::App for Shell {
 pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String> {
     if let Some(path) = &opts.open {
         let mut entries = files::load_path(path)?;
-        let first = entries.remove(0);
-        app.load_entry(first);
+        let k = opts.entry.unwrap_or(1);
+        if k == 0 || k > entries.len() {
+            return Err(format!(
+                "{}: --entry {k}: the file holds {} positions",
+                path.display(),
+                entries.len()
+            ));
+        }
+        let chosen = entries.remove(k - 1);
+        app.load_entry(chosen);
     }
     if opts.algo.is_some() || !opts.set.is_empty() {
         let algo = opts.algo.clone().unwrap_or_else(|| app.algo.clone());

@@ -25,6 +25,9 @@ pub struct Cli {
     /// App: open this position file at start.
     #[arg(long, value_name = "FILE")]
     pub open: Option<PathBuf>,
+    /// App: which position of the file to start on (1-based; default 1).
+    #[arg(long, value_name = "K")]
+    pub entry: Option<usize>,
     /// App: algorithm to select at start.
     #[arg(long, value_name = "ALGO")]
     pub algo: Option<String>,
@@ -107,6 +110,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Tune(a)) => tune::run(a),
         None => open_app(
             cli.open.or(cli.file),
+            cli.entry,
             cli.algo,
             cli.set,
             cli.autoplay,
@@ -140,6 +144,7 @@ fn quiet_on_closed_stdout() {
 #[cfg(feature = "gui")]
 fn open_app(
     open: Option<PathBuf>,
+    entry: Option<usize>,
     algo: Option<String>,
     set: Vec<String>,
     autoplay: Option<u64>,
@@ -151,6 +156,7 @@ fn open_app(
         .collect::<Result<Vec<_>, _>>()?;
     let opts = pnlab::app::LaunchOptions {
         open,
+        entry,
         algo,
         set,
         autoplay,
@@ -168,6 +174,7 @@ fn open_app(
 #[cfg(not(feature = "gui"))]
 fn open_app(
     _open: Option<PathBuf>,
+    _entry: Option<usize>,
     _algo: Option<String>,
     _set: Vec<String>,
     _autoplay: Option<u64>,
