@@ -199,9 +199,7 @@ impl FileChooser {
     /// The typed path, relative ones taken from the listed directory.
     fn resolve(&self) -> PathBuf {
         let p = PathBuf::from(&self.typed);
-        if p.is_absolute() || self.typed.starts_with("./") {
-            p
-        } else if self.typed.contains('/') {
+        if p.is_absolute() || self.typed.contains('/') {
             p
         } else {
             self.dir.join(p)
