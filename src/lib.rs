@@ -3,8 +3,9 @@
 //! The engine (`game`, `search`, `experiments`, `positions`, and the
 //! `export` and `layout` of trees and curves that the app and the CLI
 //! share) is usable without any GUI; the egui app lives in `app` behind the `gui` feature and
-//! depends on the engine, never the reverse (docs/architecture.md, house rules).
+//! depends on the engine, never the reverse.
 
+pub mod certificate;
 pub mod experiments;
 pub mod export;
 pub mod game;

@@ -35,7 +35,10 @@ pub fn app_fonts() -> egui::FontDefinitions {
 
 /// The documentation the Help menu links to (in the source tree's `docs/`).
 const DOCS: [(&str, &str); 4] = [
-    ("Algorithms and counters (docs/algorithms.md)", "algorithms.md"),
+    (
+        "Algorithms and counters (docs/algorithms.md)",
+        "algorithms.md",
+    ),
     ("File formats (docs/formats.md)", "formats.md"),
     ("Command line (docs/cli.md)", "cli.md"),
     ("Architecture (docs/architecture.md)", "architecture.md"),

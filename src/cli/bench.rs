@@ -8,10 +8,12 @@ use std::time::Duration;
 use clap::Args;
 use serde_json::json;
 
-use pnlab::game::{AnyPosition, GameKind};
+use pnlab::experiments::deep_pn_sweep::random_othello;
+use pnlab::experiments::instance_seed;
+use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::UserError;
+use super::{parse_pair, UserError};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -19,9 +21,22 @@ pub struct BenchArgs {
     #[arg(long)]
     pub algo: Option<String>,
     /// Only this suite: othello-14, hex-4, connect4, xiangqi-mate,
-    /// xiangqi-perft.
+    /// xiangqi-perft; or one of the suites run only when named:
+    /// othello-16-random, othello-20-random.
     #[arg(long)]
     pub suite: Option<String>,
+    /// Algorithm parameter NAME=VALUE for the benchmarked algorithm
+    /// (repeatable; needs --algo).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Threads for algorithms that search in parallel (sets their
+    /// `threads` parameter; needs --algo).
+    #[arg(long)]
+    pub threads: Option<u32>,
+    /// Print the suite's positions in their native notation, one per line,
+    /// and exit (to run another program on the same set).
+    #[arg(long)]
+    pub positions: bool,
     /// Iteration cap per position (the suite's default otherwise).
     #[arg(long)]
     pub max_iterations: Option<u64>,
@@ -49,7 +64,9 @@ struct Suite {
     algos: Option<&'static [&'static str]>,
 }
 
-/// Names of the suites, in order.
+/// Names of the suites run by default, in order. The random Othello
+/// suites are run only when asked for by name (they take minutes with the
+/// plain algorithms).
 const SUITES: &[&str] = &[
     "othello-14",
     "hex-4",
@@ -75,6 +92,45 @@ fn xiangqi_mate_positions() -> Result<Vec<AnyPosition>, UserError> {
             Ok(p.within(n))
         })
         .collect()
+}
+
+/// Suites run only when named with `--suite`.
+const NAMED_ONLY_SUITES: &[&str] = &["othello-16-random", "othello-20-random"];
+
+/// The seeded random Othello suites: `count` positions with `empties`
+/// empty squares from the generator of the `deep-pn-sweep` experiment
+/// (instance seeds of base seed 0), so the bench, the experiment and an
+/// outside solver fed by `--positions` all see the same set.
+fn random_othello_suite(
+    name: &'static str,
+    empties: u32,
+    count: usize,
+) -> Result<Suite, UserError> {
+    let positions = (0..count)
+        .map(|i| {
+            let seed = instance_seed(0, i);
+            random_othello(seed, empties)
+                .map(|g| g.into_any())
+                .ok_or_else(|| {
+                    UserError(format!("bench suite {name}: no position for seed {seed}"))
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Suite {
+        name,
+        game: GameKind::Othello,
+        positions,
+        repeat: 1,
+        max_iterations: 50_000_000,
+        algos: Some(&[
+            "dfpn-fast",
+            "dfpn",
+            "dfpn-eps",
+            "deep-dfpn",
+            "deep-pn",
+            "pns",
+        ]),
+    })
 }
 
 fn load_suite(name: &str) -> Result<Suite, UserError> {
@@ -105,6 +161,8 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 2_000_000,
             algos: None,
         },
+        "othello-16-random" => random_othello_suite("othello-16-random", 16, 100)?,
+        "othello-20-random" => random_othello_suite("othello-20-random", 20, 20)?,
         "hex-4" => Suite {
             name: "hex-4",
             game: GameKind::Hex,
@@ -136,8 +194,9 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
         },
         other => {
             return Err(UserError(format!(
-                "unknown suite `{other}`; suites: {}",
-                SUITES.join(", ")
+                "unknown suite `{other}`; suites: {}, {}",
+                SUITES.join(", "),
+                NAMED_ONLY_SUITES.join(", ")
             )))
         }
     };
@@ -163,6 +222,30 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
         Some(s) => vec![s.as_str()],
         None => SUITES.to_vec(),
     };
+    if args.positions {
+        for name in &names {
+            if *name == "xiangqi-perft" {
+                continue;
+            }
+            for p in &load_suite(name)?.positions {
+                println!("{}", p.notation());
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut pairs = args
+        .set
+        .iter()
+        .map(|s| parse_pair(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(t) = args.threads {
+        pairs.push(("threads".to_string(), t.to_string()));
+    }
+    if !pairs.is_empty() && args.algo.is_none() {
+        return Err(UserError(
+            "--set and --threads need --algo (parameters belong to one algorithm)".into(),
+        ));
+    }
     let chosen = match &args.algo {
         Some(a) => Some(search::find_algo(a)?),
         None => None,
@@ -196,7 +279,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
                 .collect(),
         };
         for info in &algos {
-            let row = bench_one(&suite, info, args.max_iterations)?;
+            let params = Params::from_pairs(info.params, &pairs)
+                .map_err(|e| format!("--algo {}: {e}", info.name))?;
+            let row = bench_one(&suite, info, &params, args.max_iterations)?;
             if args.json {
                 println!("{row}");
             } else {
@@ -210,6 +295,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
 fn bench_one(
     suite: &Suite,
     info: &search::AlgoInfo,
+    params: &Params,
     cap: Option<u64>,
 ) -> Result<serde_json::Value, UserError> {
     let budget = Budget {
@@ -220,11 +306,12 @@ fn bench_one(
     let (mut it, mut nodes, mut playouts, mut ms) = (0u64, 0u64, 0u64, 0f64);
     let (mut bytes, mut live) = (0u64, 0u64);
     let mut solved = 0usize;
+    let cpu_before = process_cpu_ms();
     for _ in 0..suite.repeat {
         for (i, p) in suite.positions.iter().enumerate() {
             let setup = SearchSetup {
                 position: p.clone(),
-                params: Params::defaults(info.params),
+                params: params.clone(),
                 seed: i as u64,
                 question: QuestionKind::Win,
                 memory_limit_bytes: None,
@@ -243,10 +330,12 @@ fn bench_one(
             live += c.live_nodes.max(1);
         }
     }
+    let cpu_ms = process_cpu_ms().zip(cpu_before).map(|(a, b)| a - b);
     let secs = (ms / 1000.0).max(1e-9);
     let mut row = json!({
         "suite": suite.name,
         "algo": info.name,
+        "params": params,
         "game": suite.game.name(),
         "positions": suite.positions.len(),
         "runs": suite.positions.len() * suite.repeat,
@@ -257,6 +346,9 @@ fn bench_one(
         "bytes_per_node": ((bytes as f64 / live as f64) * 10.0).round() / 10.0,
         "time_ms": (ms * 10.0).round() / 10.0,
     });
+    if let Some(cpu) = cpu_ms {
+        row["cpu_ms"] = json!(cpu);
+    }
     if playouts > 0 {
         row["playouts_per_sec"] = json!((playouts as f64 / secs).round());
     }
@@ -266,6 +358,21 @@ fn bench_one(
     Ok(row)
 }
 
+/// CPU time (user + system) of this process so far, in milliseconds, from
+/// `/proc/self/stat` (Linux; `None` elsewhere). On a machine shared with
+/// other work, CPU time is steadier than wall time; with several search
+/// threads it is their sum.
+fn process_cpu_ms() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) in parentheses.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 here.
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    // The kernel's USER_HZ is 100 on every Linux target Rust supports.
+    Some(ticks * 10.0)
+}
+
 /// Perft over the suite's positions, single-threaded, repetition off:
 /// the game's own bulk-counting perft (the last ply's moves counted, not
 /// played) and the generic perft through the `Game` trait (what `pnlab
@@ -273,7 +380,6 @@ fn bench_one(
 /// published one.
 fn bench_xiangqi_perft() -> Result<Vec<serde_json::Value>, UserError> {
     use pnlab::game::xiangqi::{Repetition, Xiangqi};
-    use pnlab::game::Game;
     let mut cases = Vec::new();
     for l in include_str!("../../assets/bench/xiangqi-perft.txt")
         .lines()
@@ -318,7 +424,7 @@ fn bench_xiangqi_perft() -> Result<Vec<serde_json::Value>, UserError> {
 
 fn print_human(row: &serde_json::Value) {
     println!(
-        "{:<11} {:<12} {:>3}/{:<3} solved  {:>12} it/s  {:>12} nodes/s  {:>6} B/node  {:>9} ms",
+        "{:<17} {:<12} {:>3}/{:<3} solved  {:>12} it/s  {:>12} nodes/s  {:>6} B/node  {:>9} ms  {:>9} cpu ms",
         row["suite"].as_str().unwrap_or(""),
         row["algo"].as_str().unwrap_or(""),
         row["solved"],
@@ -327,6 +433,7 @@ fn print_human(row: &serde_json::Value) {
         row["nodes_per_sec"],
         row["bytes_per_node"],
         row["time_ms"],
+        row.get("cpu_ms").map_or("-".to_string(), |c| c.to_string()),
     );
 }
 

@@ -11,8 +11,12 @@ use super::{parse_pair, UserError};
 
 #[derive(Args, Debug)]
 pub struct ExperimentArgs {
-    /// Experiment name (omit to list them).
+    /// Experiment name (omit to list them), or `merge` to merge the
+    /// outputs of the shards of one run: `experiment merge OUT DIR...`.
     pub name: Option<String>,
+    /// For `merge`: the output directory, then the shards' directories.
+    #[arg(value_name = "OUT DIR")]
+    pub dirs: Vec<PathBuf>,
     /// Parallel jobs.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
@@ -51,6 +55,25 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
         }
         return Ok(ExitCode::SUCCESS);
     };
+    if name == "merge" {
+        let Some((out, dirs)) = args.dirs.split_first() else {
+            return Err(UserError(
+                "experiment merge OUT DIR...: name the output directory and the shards' directories".into(),
+            ));
+        };
+        let report = experiments::merge(out, dirs, args.jobs)?;
+        println!("{}", report.summary);
+        for p in &report.outputs {
+            println!("wrote {}", p.display());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(extra) = args.dirs.first() {
+        return Err(UserError(format!(
+            "experiment {name}: unexpected argument `{}` (settings are given with --set NAME=VALUE)",
+            extra.display()
+        )));
+    }
     let info = experiments::find(&name)?;
     let opts = ExperimentOptions {
         jobs: args.jobs.max(1),
@@ -66,8 +89,9 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
             .map(|s| parse_pair(s))
             .collect::<Result<Vec<_>, _>>()?,
         progress: !args.quiet,
+        log: Default::default(),
     };
-    let report = (info.run)(&opts)?;
+    let report = experiments::run_experiment(info, &opts)?;
     println!("{}", report.summary);
     for p in &report.outputs {
         println!("wrote {}", p.display());

@@ -6,6 +6,7 @@ mod experiment;
 mod perft;
 mod solve;
 mod tune;
+mod verify;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -54,6 +55,8 @@ pub enum Command {
     Experiment(experiment::ExperimentArgs),
     /// Hill-climb Deep df-pn's (E, D) on a position (thesis Algorithm 1).
     Tune(tune::TuneArgs),
+    /// Check a proof certificate (from `solve --proof`) with the game rules alone.
+    Verify(verify::VerifyArgs),
 }
 
 /// Moves arguments that are board positions starting with `-` (Othello
@@ -108,6 +111,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Experiment(a)) => experiment::run(a),
         Some(Command::Tune(a)) => tune::run(a),
+        Some(Command::Verify(a)) => verify::run(a),
         None => open_app(
             cli.open.or(cli.file),
             cli.entry,

@@ -15,6 +15,7 @@ use pnlab::search::correct_moves;
 use pnlab::search::{
     self, params, Budget, Params, QuestionKind, SearchSetup, StatsSample, Status, ViewRequest,
 };
+use serde_json::{json, Value};
 
 use super::{parse_pair, UserError};
 
@@ -67,6 +68,15 @@ pub struct SolveArgs {
     /// List the algorithms with their parameters and exit.
     #[arg(long)]
     pub list_algos: bool,
+    /// Search threads (the df-pn family: dfpn, dfpn-eps, deep-dfpn,
+    /// dfpn-fast); sets the algorithm's `threads` parameter.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<u32>,
+    /// Write the proof (or disproof) certificate of each solved position to
+    /// FILE (FILE.2, FILE.3, … for the second, third position); check it
+    /// with `pnlab verify FILE`.
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<std::path::PathBuf>,
     /// Write the run to FILE after solving (repeatable); the extension
     /// chooses the format: .svg or .dot (the tree), .csv (the curves),
     /// .json (the run). With several positions the files are numbered
@@ -80,6 +90,21 @@ pub struct SolveArgs {
     /// most-proving node is always included).
     #[arg(long, value_name = "N", default_value_t = 2_000)]
     pub export_nodes: usize,
+}
+
+/// Positions the certificate writer may evaluate itself (where the search
+/// keeps nothing) before giving up.
+const PROOF_WRITER_BUDGET: u64 = 200_000_000;
+
+/// Where the certificate of the `index`-th position solved (0-based) goes.
+fn proof_path(base: &Path, index: usize) -> std::path::PathBuf {
+    if index == 0 {
+        base.to_path_buf()
+    } else {
+        let mut s = base.as_os_str().to_os_string();
+        s.push(format!(".{}", index + 1));
+        s.into()
+    }
 }
 
 /// The file an export of position `k` (1-based) of `total` goes to:
@@ -188,11 +213,23 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         return Ok(ExitCode::SUCCESS);
     }
     let info = search::find_algo(&args.algo)?;
-    let pairs = args
+    let mut pairs = args
         .set
         .iter()
         .map(|s| parse_pair(s))
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some(t) = args.threads {
+        if info.params.iter().all(|p| p.name != "threads") {
+            if t != 1 {
+                return Err(UserError(format!(
+                    "--threads {t}: `{}` searches with one thread; the df-pn family (dfpn, dfpn-eps, deep-dfpn, dfpn-fast) runs in parallel",
+                    info.name
+                )));
+            }
+        } else {
+            pairs.push(("threads".to_string(), t.to_string()));
+        }
+    }
     let params = Params::from_pairs(info.params, &pairs)
         .map_err(|e| format!("--algo {}: {e}", info.name))?;
     if let Some(t) = args.time_limit {
@@ -234,6 +271,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         ..ViewRequest::default()
     };
     let mut bad_input = false;
+    let mut proofs_written = 0usize;
     let mut write_failed = false;
     let groups = read_positions(&args);
     let total: usize = groups
@@ -288,6 +326,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
                 search::run_sampled(s.as_mut(), &budget, None, &mut samples)
             };
             let q = setup.root_question();
+            let proof = match (&args.proof, status) {
+                (Some(base), Status::Proved | Status::Disproved) => {
+                    let path = proof_path(base, proofs_written);
+                    proofs_written += 1;
+                    Some(write_proof(&path, s.as_ref(), &setup)?)
+                }
+                _ => None,
+            };
             let facts = RunFacts::of(s.as_ref());
             let record = RunRecord {
                 entry: &entry,
@@ -300,9 +346,21 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
                 facts: &facts,
             };
             let line = if args.json {
-                record.line()
+                let mut obj = record.fields();
+                if let Some((path, n)) = &proof {
+                    obj.insert("proof_file".into(), json!(path.display().to_string()));
+                    obj.insert("proof_positions".into(), json!(n));
+                }
+                Value::Object(obj).to_string()
             } else {
-                human_line(&entry, &q, status, s.as_ref())
+                let mut line = human_line(&entry, &q, status, s.as_ref());
+                if let Some((path, n)) = &proof {
+                    line.push_str(&format!(
+                        ", certificate ({n} positions) written to {}",
+                        path.display()
+                    ));
+                }
+                line
             };
             if writeln!(stdout.lock(), "{line}").is_err() {
                 // Nobody reads the results any more (a closed pipe): stop
@@ -352,6 +410,20 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Writes the certificate of a solved search to `path` (atomically);
+/// returns the path and the certificate's number of positions.
+fn write_proof(
+    path: &Path,
+    s: &dyn search::Search,
+    setup: &SearchSetup,
+) -> Result<(std::path::PathBuf, usize), UserError> {
+    let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)
+        .map_err(|e| UserError(format!("--proof {}: {e}", path.display())))?;
+    pnlab::experiments::write_atomic(path, cert.to_text().as_bytes())
+        .map_err(|e| UserError(format!("--proof: {e}")))?;
+    Ok((path.to_path_buf(), stats.positions))
 }
 
 fn human_line(

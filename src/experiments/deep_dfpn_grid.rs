@@ -37,9 +37,10 @@ pub fn solved(s: Status) -> bool {
 const SETTINGS: &[&str] = &["positions", "empties", "e_max", "d_max", "eps", "max_nodes"];
 
 /// One run's result.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GridRun {
-    pub algo: &'static str,
+    #[serde(deserialize_with = "super::static_name")]
+    pub algo: super::StaticName,
     pub e: Option<u32>,
     pub d: Option<u32>,
     pub eps: Option<f64>,

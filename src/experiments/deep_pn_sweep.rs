@@ -66,9 +66,10 @@ struct Instance {
 }
 
 /// One run's result.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct RunResult {
-    algo: &'static str,
+    #[serde(deserialize_with = "super::static_name")]
+    algo: super::StaticName,
     form: Option<DpnForm>,
     r: f64,
     status: Status,

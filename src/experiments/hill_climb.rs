@@ -28,6 +28,7 @@ use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, Mean
 const SETTINGS: &[&str] = &["positions", "empties", "e_max", "d_max", "max_nodes"];
 
 /// One instance's results.
+#[derive(serde::Serialize, serde::Deserialize)]
 struct Outcome {
     dfpn: Option<u64>,
     climb: HillClimbResult,

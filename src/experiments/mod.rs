@@ -9,13 +9,21 @@ pub mod deep_dfpn_grid;
 pub mod deep_pn_sweep;
 pub mod eps_sweep;
 pub mod hill_climb;
+pub mod memory_sweep;
+pub mod merge;
 pub mod pgame_compare;
+pub mod svg;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+pub use merge::{merge, JobLog};
 
 /// Options shared by every experiment.
 #[derive(Clone, Debug)]
@@ -33,6 +41,9 @@ pub struct ExperimentOptions {
     pub settings: Vec<(String, String)>,
     /// Print a progress bar on stderr.
     pub progress: bool,
+    /// The job results of this run (recorded for `experiment merge`), and
+    /// the results a merge replays instead of running the jobs.
+    pub log: Arc<JobLog>,
 }
 
 impl Default for ExperimentOptions {
@@ -44,6 +55,7 @@ impl Default for ExperimentOptions {
             seed: 0,
             settings: Vec::new(),
             progress: false,
+            log: Arc::default(),
         }
     }
 }
@@ -133,11 +145,57 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         run: eps_sweep::run,
     },
     ExperimentInfo {
+        name: "memory-sweep",
+        summary: "df-pn family and PNS under table/tree memory budgets on Othello and Connect Four: work, re-expansions, peak bytes; answers never change, only become unknown (settings: othello, empties, connect4, algos, min_kib, max_iterations)",
+        run: memory_sweep::run,
+    },
+    ExperimentInfo {
         name: "hill-climb",
         summary: "Hill-climbing for Deep df-pn's (E, D) vs the best of the (E, D) grid and df-pn, on random Othello endgames (Zhang 2019, Algorithm 1)",
         run: hill_climb::run,
     },
 ];
+
+/// Runs experiment `info` with `opts`; a sharded run (`--shard K/N`, N >
+/// 1) also writes its job file for `experiment merge` (see [`merge`]).
+pub fn run_experiment(
+    info: &ExperimentInfo,
+    opts: &ExperimentOptions,
+) -> Result<ExperimentReport, String> {
+    let mut report = (info.run)(opts)?;
+    if opts.shard.1 > 1 {
+        report.outputs.push(merge::write_log(info, opts)?);
+    }
+    Ok(report)
+}
+
+/// A name kept as `&'static str` in a job result (the alias keeps serde
+/// from borrowing it from the input; [`static_name`] reads it back).
+pub(crate) type StaticName = &'static str;
+
+/// Deserialises a name the experiments keep as `&'static str` (an
+/// algorithm's or a game's): registry names map to themselves, any other
+/// name is interned once for the life of the process (only a merge reads
+/// names back).
+pub(crate) fn static_name<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<&'static str, D::Error> {
+    use serde::Deserialize;
+    use std::collections::HashSet;
+    static INTERNED: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let s = String::deserialize(d)?;
+    if let Some(a) = crate::search::algorithms().iter().find(|a| a.name == s) {
+        return Ok(a.name);
+    }
+    let mut set = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
+    let set = set.get_or_insert_with(HashSet::new);
+    if let Some(&k) = set.get(s.as_str()) {
+        return Ok(k);
+    }
+    let k: &'static str = Box::leak(s.into_boxed_str());
+    set.insert(k);
+    Ok(k)
+}
 
 /// Looks an experiment up.
 pub fn find(name: &str) -> Result<&'static ExperimentInfo, String> {
@@ -156,14 +214,29 @@ pub fn find(name: &str) -> Result<&'static ExperimentInfo, String> {
 /// Runs `f` on every job of this shard, `opts.jobs` at a time, returning
 /// the results in job order (with the job's index). Shows a progress bar on
 /// stderr when `opts.progress`.
+///
+/// Every result is also recorded in `opts.log` (so the shards of a sweep
+/// can be merged, see [`merge`]); a merge replays the recorded results
+/// instead of running the jobs, which is why results must serialise.
 pub fn run_jobs<J, R, F>(opts: &ExperimentOptions, jobs: &[J], f: F) -> Vec<(usize, R)>
 where
     J: Sync,
-    R: Send,
+    R: Send + Serialize + DeserializeOwned,
     F: Fn(&J) -> R + Sync,
 {
     use rayon::prelude::*;
-    let mine: Vec<usize> = (0..jobs.len()).filter(|&i| opts.in_shard(i)).collect();
+    let call = opts.log.begin_call(jobs.len());
+    let mine: Vec<usize> = (0..jobs.len())
+        .filter(|&i| opts.in_shard(i) || opts.log.is_replay())
+        .collect();
+    let job = |i: usize| -> R {
+        if let Some(r) = opts.log.replayed(call, i) {
+            return r;
+        }
+        let r = f(&jobs[i]);
+        opts.log.record(call, i, &r);
+        r
+    };
     let done = AtomicUsize::new(0);
     let total = mine.len();
     let start = Instant::now();
@@ -175,7 +248,7 @@ where
     let mut out: Vec<(usize, R)> = pool.install(|| {
         mine.par_iter()
             .map(|&i| {
-                let r = f(&jobs[i]);
+                let r = job(i);
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if opts.progress {
                     let mut last = last_draw.lock().unwrap_or_else(|e| e.into_inner());

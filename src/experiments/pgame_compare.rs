@@ -47,8 +47,10 @@ struct TreeJob {
 }
 
 /// One algorithm's run on one tree.
+#[derive(serde::Serialize, serde::Deserialize)]
 struct RunResult {
-    algo: &'static str,
+    #[serde(deserialize_with = "super::static_name")]
+    algo: super::StaticName,
     status: Status,
     iterations: u64,
     norm_iterations: f64,
@@ -61,6 +63,7 @@ struct RunResult {
 }
 
 /// A tree's reference data and its runs.
+#[derive(serde::Serialize, serde::Deserialize)]
 struct TreeResult {
     answer: bool,
     correct: Vec<bool>,

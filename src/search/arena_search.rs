@@ -95,6 +95,20 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
         self.counters.peak_tree_bytes = self.counters.peak_tree_bytes.max(self.arena.bytes());
     }
 
+    /// The node reached from the root by `path` (child indices in move
+    /// order), if the tree holds it (proof certificates).
+    pub fn node_at_path(&self, path: &[u32]) -> Option<Idx> {
+        let mut n: Idx = 0;
+        for &i in path {
+            let node = self.arena.get(n);
+            if !node.is_expanded() || i >= node.children().len() as u32 {
+                return None;
+            }
+            n = node.children().start + i;
+        }
+        Some(n)
+    }
+
     /// Ends a running search with `Unknown(reason)`.
     pub fn stop(&mut self, reason: StopReason) {
         if !self.status.is_final() {
@@ -398,6 +412,18 @@ fn shown_path<T: TreeAccess>(view: &T, path: &[Idx]) -> Vec<NodeId> {
 /// switch events, and the best move (the root child its own `best_child`
 /// names).
 macro_rules! delegate_to_core {
+    (status: $status:expr) => {
+        delegate_to_core!();
+
+        fn solved_at(&self, path: &[u32], _hash: u64) -> Option<bool> {
+            let n = self.core.node_at_path(path)?;
+            match ($status)(self.core.arena.get(n)) {
+                $crate::search::snapshot::NodeStatus::Proven => Some(true),
+                $crate::search::snapshot::NodeStatus::Disproven => Some(false),
+                $crate::search::snapshot::NodeStatus::Unknown => None,
+            }
+        }
+    };
     () => {
         fn status(&self) -> $crate::search::Status {
             self.core.status

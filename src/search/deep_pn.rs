@@ -69,7 +69,7 @@ pub const PARAMS: &[ParamSpec] = &[
 pub const VALUE_NAMES: &[&str] = &["pn", "dn", "deep", "dpn"];
 
 /// How δ is normalised in the DPN formula (docs/algorithms.md §3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DpnForm {
     /// 1 − 1/δ (the 2015 paper).
     Paper,
@@ -455,7 +455,7 @@ fn fmt_real(v: f64) -> String {
 }
 
 impl<G: Game> Search for DeepPn<G> {
-    delegate_to_core!();
+    delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, PnDn>| pn_status(n.data));
 
     fn algo(&self) -> &'static str {
         "deep-pn"

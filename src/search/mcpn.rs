@@ -296,7 +296,7 @@ fn leaf_value<G: Game>(
 }
 
 impl<G: Game> Search for Mcpn<G> {
-    delegate_to_core!();
+    delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, RealPnDn>| flag_status(n.flags));
 
     fn algo(&self) -> &'static str {
         "mcpn"

@@ -387,7 +387,7 @@ fn new_node_value<G: Game>(
 }
 
 impl<G: Game> Search for MctsSolver<G> {
-    delegate_to_core!();
+    delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, McStats>| flag_status(n.flags));
 
     fn algo(&self) -> &'static str {
         match self.policy {

@@ -24,6 +24,7 @@ pub mod pn;
 pub mod pn_value;
 pub mod pns;
 pub mod ppn;
+pub mod proof;
 pub mod recorder;
 pub mod reference;
 pub mod registry;
@@ -38,7 +39,7 @@ pub use registry::{algorithms, build, find_algo, AlgoInfo};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
 
 /// Why a search stopped without an answer (docs/cli.md `stop_reason`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StopReason {
     MaxIterations,
@@ -70,7 +71,7 @@ impl StopReason {
 }
 
 /// Where a search stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase", tag = "state", content = "reason")]
 pub enum Status {
     Running,
@@ -251,6 +252,18 @@ pub trait Search: Send {
     fn sample(&self) -> StatsSample;
     /// The root move the algorithm currently names as best, in notation.
     fn best_move(&self) -> Option<String>;
+    /// What the search has established about the node reached from the
+    /// root by `path` (child indices in the game's legal-move order), whose
+    /// position hashes to `hash`: `Some(true)` when it proved the
+    /// attacker's question there, `Some(false)` when it disproved it,
+    /// `None` when it holds nothing solved for it (tree searches read the
+    /// path, table searches the hash). The proof-certificate writer follows
+    /// these answers; a search that keeps nothing returns `None` and the
+    /// writer solves the positions itself.
+    fn solved_at(&self, _path: &[u32], _hash: u64) -> Option<bool> {
+        None
+    }
+
     /// Algorithm-specific JSON fields (e.g. `value` for `pn-value`).
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {
         serde_json::Map::new()

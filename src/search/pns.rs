@@ -411,7 +411,7 @@ pub fn terminal_numbers(proven: bool) -> PnDn {
 }
 
 impl<G: Game> Search for Pns<G> {
-    delegate_to_core!();
+    delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, PnDn>| pn_status(n.data));
 
     fn algo(&self) -> &'static str {
         "pns"

@@ -262,7 +262,7 @@ fn leaf_value<G: Game>(
 }
 
 impl<G: Game> Search for Ppn<G> {
-    delegate_to_core!();
+    delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, _>| flag_status(n.flags));
 
     fn algo(&self) -> &'static str {
         "ppn"

@@ -55,6 +55,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         build: super::dfpn::build_deep,
     },
     AlgoInfo {
+        name: "dfpn-fast",
+        summary: "df-pn tuned for speed: df-pn+ style mobility initialisation, move ordering, a bucketed lock-free table, exact alpha-beta at the Othello frontier, threads",
+        params: super::dfpn::fast::FAST_PARAMS,
+        build: super::dfpn::fast::build_fast,
+    },
+    AlgoInfo {
         name: "dfs",
         summary: "Plain depth-first AND/OR search (Deep df-pn's E = 0 row)",
         params: super::dfpn::DFS_PARAMS,

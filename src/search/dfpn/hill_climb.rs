@@ -33,7 +33,7 @@ pub const MAX_STEPS: usize = 200;
 
 /// One probe: Deep df-pn with (E, D), and the nodes it needed (`None` =
 /// ∞: the cap was reached or the table ran out).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Probe {
     pub e: u32,
     pub d: u32,
@@ -50,7 +50,7 @@ impl fmt::Display for Probe {
 }
 
 /// Every probe in the order run, and the chosen (E, D).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HillClimbResult {
     pub probes: Vec<Probe>,
     pub chosen: (u32, u32),

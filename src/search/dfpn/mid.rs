@@ -210,6 +210,11 @@ pub struct Dfpn<G: Game> {
     pub(super) root_result: Option<(Pn, Pn)>,
     started: bool,
     moves: Vec<G::Move>,
+    /// Positions expanded so far, when re-expansions are counted (the
+    /// memory-budget experiment; instrumentation outside the budget).
+    expanded_once: Option<std::collections::HashSet<u64>>,
+    /// Expansions of positions expanded before in this run.
+    re_expansions: u64,
 }
 
 /// A child's position (MID enters c1 from it instead of replaying the
@@ -275,6 +280,8 @@ impl<G: Game> Dfpn<G> {
             root_result: None,
             started: false,
             moves: Vec::new(),
+            expanded_once: None,
+            re_expansions: 0,
         };
         if let Some(o) = s.root_pos.outcome() {
             let r = solved(question.holds(o));
@@ -286,6 +293,19 @@ impl<G: Game> Dfpn<G> {
             };
         }
         s
+    }
+
+    /// Starts counting re-expansions: expansions (move generations) of a
+    /// position this run has expanded before, whether its table entry was
+    /// kept (a revisit) or replaced under the memory budget. The set of
+    /// expanded positions this needs is not counted in the budget.
+    pub fn count_re_expansions(&mut self) {
+        self.expanded_once.get_or_insert_with(Default::default);
+    }
+
+    /// Re-expansions so far, when counted.
+    pub fn re_expansions(&self) -> Option<u64> {
+        self.expanded_once.as_ref().map(|_| self.re_expansions)
     }
 
     /// The options.
@@ -595,6 +615,11 @@ impl<G: Game> Dfpn<G> {
             }
             count = self.moves.len();
             self.counters.nodes_expanded += 1;
+            if let Some(seen) = &mut self.expanded_once {
+                if !seen.insert(hash) {
+                    self.re_expansions += 1;
+                }
+            }
         }
         match known {
             Some(e) => e.on_path = e.on_path.saturating_add(1),

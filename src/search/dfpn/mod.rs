@@ -9,8 +9,12 @@
 //! - [`view`]: snapshots (frames, the DAG from the table, inspection).
 //! - [`dfs`]: the depth-first AND/OR search (`dfs`, `deep-dfpn` with E = 0).
 //! - [`hill_climb`]: the (E, D) tuner behind `pnlab tune`.
+//! - [`fast`]: `dfpn-fast` (heuristic initialisation, ordering, a bucketed
+//!   table, frontier alpha-beta) and the parallel df-pn that `dfpn`,
+//!   `dfpn-eps` and `deep-dfpn` run with `threads` > 1.
 
 pub mod dfs;
+pub mod fast;
 pub mod hill_climb;
 pub mod mid;
 pub mod path_filter;
@@ -28,8 +32,9 @@ pub use dfs::Dfs;
 pub use hill_climb::{hill_climb, HillClimbResult, Probe};
 pub use mid::{Dfpn, DfpnOptions, Event};
 
-/// df-pn takes no parameters (the table budget comes from the setup).
-pub const DFPN_PARAMS: &[ParamSpec] = &[];
+/// df-pn's only parameter is its thread count (the table budget comes
+/// from the setup).
+pub const DFPN_PARAMS: &[ParamSpec] = &[fast::THREADS_PARAM];
 
 /// The 1+ε trick's parameter.
 pub const EPS_PARAMS: &[ParamSpec] = &[ParamSpec {
@@ -40,7 +45,7 @@ pub const EPS_PARAMS: &[ParamSpec] = &[ParamSpec {
         default: 0.25,
     },
     help: "ε > 0 of the 1+ε trick: thδ(c1) = min(thφ(n), ⌈δ2·(1+ε)⌉); larger ε stays deeper in a subtree",
-}];
+}, fast::THREADS_PARAM];
 
 /// Deep df-pn's parameters.
 pub const DEEP_PARAMS: &[ParamSpec] = &[
@@ -62,6 +67,7 @@ pub const DEEP_PARAMS: &[ParamSpec] = &[
         },
         help: "Depth threshold D: unknown nodes at depth d ≥ D count 1; D ≤ 1 is df-pn",
     },
+    fast::THREADS_PARAM,
 ];
 
 /// The depth-first search takes no parameters.
@@ -71,9 +77,26 @@ fn budget(setup: &SearchSetup) -> u64 {
     setup.memory_limit_bytes.unwrap_or(tt::DEFAULT_BUDGET_BYTES)
 }
 
-fn boxed(name: &'static str, setup: &SearchSetup, opts: DfpnOptions) -> Box<dyn Search> {
+/// The sequential df-pn with `opts`, or with `threads` > 1 the parallel
+/// engine of [`fast`] with the same thresholds and initialisation.
+fn boxed(
+    name: &'static str,
+    setup: &SearchSetup,
+    opts: DfpnOptions,
+) -> Result<Box<dyn Search>, String> {
+    let threads = fast::threads_of(setup)?;
+    if threads > 1 {
+        let fast_opts = fast::FastOptions {
+            base: opts,
+            init: fast::worker::Init::Unit,
+            order: false,
+            leaf_empties: 0,
+            threads,
+        };
+        return Ok(fast::new_fast(name, setup, fast_opts));
+    }
     let q = setup.root_question();
-    crate::with_position!(&setup.position, g => new_dfpn(name, g, q, opts))
+    Ok(crate::with_position!(&setup.position, g => new_dfpn(name, g, q, opts)))
 }
 
 /// A boxed df-pn search on any game (generic, so the position is cloned
@@ -97,7 +120,7 @@ pub fn build_dfpn(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
         budget_bytes: budget(setup),
         ..Default::default()
     };
-    Ok(boxed("dfpn", setup, opts))
+    boxed("dfpn", setup, opts)
 }
 
 /// Registry constructor for `dfpn-eps`.
@@ -111,7 +134,7 @@ pub fn build_eps(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
         budget_bytes: budget(setup),
         ..Default::default()
     };
-    Ok(boxed("dfpn-eps", setup, opts))
+    boxed("dfpn-eps", setup, opts)
 }
 
 /// Registry constructor for `deep-dfpn`; E = 0 runs the depth-first search
@@ -132,7 +155,7 @@ pub fn build_deep(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
         budget_bytes: budget(setup),
         ..Default::default()
     };
-    Ok(boxed("deep-dfpn", setup, opts))
+    boxed("deep-dfpn", setup, opts)
 }
 
 /// Registry constructor for `dfs`.
@@ -199,6 +222,15 @@ impl<G: Game> Search for Dfpn<G> {
         let mut moves = Vec::new();
         self.root().legal_moves(&mut moves);
         moves.get(k as usize).map(|&m| self.root().format_move(m))
+    }
+
+    fn solved_at(&self, _path: &[u32], hash: u64) -> Option<bool> {
+        let e = self.table().get(hash)?;
+        match (e.pn, e.dn) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
     }
 
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {

@@ -1,0 +1,50 @@
+//! `pnlab verify CERTIFICATE`: checks a proof certificate with the game
+//! rules alone. Exit 0 and `valid: <answer> (<N> positions)` when it
+//! holds; exit 1 and `invalid: <moves to the first bad node>: <why>` when
+//! it does not; exit 2 for a file that cannot be read as a certificate.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use pnlab::certificate::{verify, Certificate, Verdict};
+use pnlab::game::notation::FileError;
+
+use super::UserError;
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The certificate file (written by `pnlab solve --proof FILE`), or `-`
+    /// for standard input.
+    #[arg(value_name = "CERTIFICATE")]
+    pub file: PathBuf,
+}
+
+pub fn run(args: VerifyArgs) -> Result<ExitCode, UserError> {
+    let name = args.file.display().to_string();
+    let text = if name == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| format!("-:1:1: cannot read standard input: {e}"))?;
+        s
+    } else {
+        std::fs::read_to_string(&args.file).map_err(|e| format!("{name}:1:1: cannot read: {e}"))?
+    };
+    let located = |error| {
+        UserError(
+            FileError {
+                file: name.clone(),
+                error,
+            }
+            .to_string(),
+        )
+    };
+    let cert = Certificate::parse(&text).map_err(located)?;
+    let verdict = verify(&cert).map_err(located)?;
+    println!("{}", verdict.line());
+    Ok(match verdict {
+        Verdict::Valid { .. } => ExitCode::SUCCESS,
+        Verdict::Invalid { .. } => ExitCode::from(1),
+    })
+}

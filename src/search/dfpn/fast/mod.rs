@@ -1,0 +1,483 @@
+//! `dfpn-fast` and parallel df-pn: one df-pn engine over a shared,
+//! lock-free transposition table ([`table`]), run by one or more threads
+//! ([`worker`]), with the usual endgame-solver techniques as options:
+//!
+//! - `init = mobility`: df-pn+ style heuristic initialisation (Nagai
+//!   2002): an unknown node counts (1, m) where the attacker moves and
+//!   (m, 1) where the defender moves, m its number of legal moves, instead
+//!   of (1, 1);
+//! - `order = fastest`: children sorted by those numbers (fewest replies
+//!   first) and a static square preference, so ties go the likelier way;
+//! - `leaf_empties = N` (Othello): nodes with at most N empty squares are
+//!   answered by an exact bitboard alpha-beta ([`othello_leaf`]) instead
+//!   of being expanded;
+//! - `eps`: the 1+ε trick (Pawlewicz & Lew 2007), 0 = off;
+//! - a bucketed table of 16-byte entries replacing the least work
+//!   ([`table`]) in place of the plain df-pn's hash map;
+//! - `threads = T`: T threads share the table, each running MID from the
+//!   root, steered apart by Kaneko's (2010) virtual proof numbers.
+//!
+//! Every option keeps the answer exact; the plain `dfpn`, `dfpn-eps` and
+//! `deep-dfpn` stay as they are (the experiments' algorithms) and use this
+//! engine only when asked for more than one thread.
+//!
+//! Stepping: with one thread, [`Search::step`] is one MID call, as in the
+//! plain df-pn. With T > 1 threads a step runs the T threads for up to
+//! [`CALLS_PER_STEP`] MID calls each (scoped threads that end with the
+//! step, so the search is still paused between steps and owns no thread);
+//! `iterations` then grows by up to T·[`CALLS_PER_STEP`] per step and
+//! budgets are checked at that grain. Runs with one thread are
+//! deterministic; with several, the answer is (it is the game's), the
+//! counters and the tree are not.
+
+pub mod othello_leaf;
+pub mod rules;
+pub mod table;
+mod view;
+pub mod worker;
+
+use std::sync::atomic::AtomicBool;
+
+use crate::game::{AnyPosition, Game};
+use crate::search::params::{ParamKind, ParamSpec};
+use crate::search::pn::{self, Pn};
+use crate::search::seesaw::RootSwitches;
+use crate::search::snapshot::{Snapshot, ViewRequest};
+use crate::search::{
+    Counters, Question, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent,
+};
+
+use super::mid::{solved, DfpnOptions};
+use rules::{AnyRules, OthelloRules, Rules};
+use table::{FastTable, SLOT_BYTES};
+use worker::{Init, Shared, Worker};
+
+/// MID calls each thread runs per step of a parallel search.
+pub const CALLS_PER_STEP: u64 = 1024;
+
+/// Table budget of `dfpn-fast` when the setup gives none. The table
+/// starts at 4 MiB and grows to this as the search needs it.
+pub const DEFAULT_FAST_BUDGET_BYTES: u64 = 64 << 20;
+
+/// The default frontier threshold of `dfpn-fast` on Othello (empty
+/// squares at or below which the alpha-beta answers): chosen by the
+/// `othello-16-random` bench (see `results/othello-16-random.md`).
+pub const DEFAULT_LEAF_EMPTIES: i64 = 10;
+
+/// The `threads` parameter of the df-pn family.
+pub const THREADS_PARAM: ParamSpec = ParamSpec {
+    name: "threads",
+    kind: ParamKind::Int {
+        min: 1,
+        max: 256,
+        default: 1,
+    },
+    help: "Search threads sharing one table (Kaneko 2010's virtual proof numbers); 1 = the sequential search",
+};
+
+/// Parameters of `dfpn-fast`.
+pub const FAST_PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "init",
+        kind: ParamKind::Choice {
+            options: &["unit", "mobility"],
+            default: "mobility",
+        },
+        help: "Unknown nodes: unit = (1, 1) as plain df-pn; mobility = (1, m) at the attacker's nodes and (m, 1) at the defender's (df-pn+ style)",
+    },
+    ParamSpec {
+        name: "order",
+        kind: ParamKind::Choice {
+            options: &["generation", "fastest"],
+            default: "fastest",
+        },
+        help: "Child order for ties: generation = move-generation order; fastest = fewest replies first, then a static square preference",
+    },
+    ParamSpec {
+        name: "leaf_empties",
+        kind: ParamKind::Int {
+            min: 0,
+            max: 30,
+            default: DEFAULT_LEAF_EMPTIES,
+        },
+        help: "Othello: nodes with at most this many empty squares are solved by a bitboard alpha-beta (0 = off; other games ignore it)",
+    },
+    ParamSpec {
+        name: "eps",
+        kind: ParamKind::Real {
+            min: 0.0,
+            max: 1000.0,
+            default: 0.0,
+        },
+        help: "ε of the 1+ε trick, thδ(c1) = min(thφ, ⌈δ2·(1+ε)⌉); 0 = plain δ2 + 1",
+    },
+    THREADS_PARAM,
+];
+
+/// How a fast df-pn is configured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FastOptions {
+    /// Thresholds, Deep df-pn's (E, D) and the table budget.
+    pub base: DfpnOptions,
+    pub init: Init,
+    pub order: bool,
+    /// Othello frontier threshold (0 = off).
+    pub leaf_empties: u32,
+    pub threads: u32,
+}
+
+impl Default for FastOptions {
+    fn default() -> Self {
+        FastOptions {
+            base: DfpnOptions {
+                budget_bytes: DEFAULT_FAST_BUDGET_BYTES,
+                ..DfpnOptions::default()
+            },
+            init: Init::Mobility,
+            order: true,
+            leaf_empties: DEFAULT_LEAF_EMPTIES as u32,
+            threads: 1,
+        }
+    }
+}
+
+/// The `threads` parameter of a setup (1 when the algorithm has none).
+pub fn threads_of(setup: &SearchSetup) -> Result<u32, String> {
+    match setup.params.get("threads") {
+        None => Ok(1),
+        Some(_) => {
+            let t = setup.params.int("threads")?;
+            u32::try_from(t)
+                .ok()
+                .filter(|t| *t >= 1)
+                .ok_or_else(|| format!("threads must be an integer ≥ 1, got {t}"))
+        }
+    }
+}
+
+/// Registry constructor for `dfpn-fast`.
+pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    let eps = setup.params.real("eps")?;
+    if !(eps >= 0.0 && eps.is_finite()) {
+        return Err(format!("eps must be a real number ≥ 0, got {eps}"));
+    }
+    let leaf = setup.params.int("leaf_empties")?;
+    let opts = FastOptions {
+        base: DfpnOptions {
+            eps: (eps > 0.0).then_some(eps),
+            deep: None,
+            budget_bytes: setup
+                .memory_limit_bytes
+                .unwrap_or(DEFAULT_FAST_BUDGET_BYTES),
+        },
+        init: match setup.params.choice("init")? {
+            "unit" => Init::Unit,
+            _ => Init::Mobility,
+        },
+        order: setup.params.choice("order")? == "fastest",
+        leaf_empties: u32::try_from(leaf).map_err(|_| format!("bad leaf_empties {leaf}"))?,
+        threads: threads_of(setup)?,
+    };
+    Ok(new_fast("dfpn-fast", setup, opts))
+}
+
+/// The fast engine on `setup`'s position with the game's rules: Othello's
+/// bitboard ones, the generic ones elsewhere.
+pub fn new_fast(name: &'static str, setup: &SearchSetup, opts: FastOptions) -> Box<dyn Search> {
+    let q = setup.root_question();
+    match &setup.position {
+        AnyPosition::Othello(g) => {
+            let rules = OthelloRules {
+                leaf_empties: opts.leaf_empties,
+            };
+            Box::new(FastDfpn::new(name, *g, q, opts, rules))
+        }
+        other => crate::with_position!(other, g => {
+            Box::new(FastDfpn::new(name, g.clone(), q, opts, AnyRules)) as Box<dyn Search>
+        }),
+    }
+}
+
+/// What the threads share: the table, the rules and the options.
+struct Engine<R> {
+    question: Question,
+    opts: FastOptions,
+    rules: R,
+    table: FastTable,
+    stop: AtomicBool,
+    parallel: bool,
+}
+
+impl<R> Engine<R> {
+    /// The workers' view of the engine.
+    fn shared<G: Game>(&self) -> Shared<'_, G, R>
+    where
+        R: Rules<G>,
+    {
+        let init = match (self.opts.init, self.opts.base.deep) {
+            (Init::Mobility, _) => Init::Mobility,
+            (_, Some(_)) => Init::Deep,
+            _ => Init::Unit,
+        };
+        Shared {
+            table: &self.table,
+            rules: &self.rules,
+            question: self.question,
+            base: &self.opts.base,
+            init,
+            order: self.opts.order,
+            reread: self.parallel,
+            stop: &self.stop,
+            _game: std::marker::PhantomData,
+        }
+    }
+}
+
+/// The fast / parallel df-pn on game `G` with rules `R`.
+pub struct FastDfpn<G: Game, R: Rules<G>> {
+    name: &'static str,
+    root: G,
+    root_moves: Vec<G::Move>,
+    question: Question,
+    engine: Engine<R>,
+    workers: Vec<Worker<G>>,
+    status: Status,
+    counters: Counters,
+    root_switches: RootSwitches,
+    root_result: Option<(Pn, Pn)>,
+}
+
+impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
+    /// A search of `root` for `question`; a finished root is solved at once.
+    pub fn new(
+        name: &'static str,
+        root: G,
+        question: Question,
+        opts: FastOptions,
+        rules: R,
+    ) -> FastDfpn<G, R> {
+        let threads = opts.threads.max(1);
+        let mut root_moves = Vec::new();
+        root.legal_moves(&mut root_moves);
+        let mut s = FastDfpn {
+            name,
+            engine: Engine {
+                question,
+                opts,
+                rules,
+                table: FastTable::with_budget(opts.base.budget_bytes, threads > 1),
+                stop: AtomicBool::new(false),
+                parallel: threads > 1,
+            },
+            workers: (0..threads).map(|_| Worker::new(root.clone())).collect(),
+            root_moves,
+            question,
+            status: Status::Running,
+            counters: Counters::default(),
+            root_switches: RootSwitches::default(),
+            root_result: None,
+            root,
+        };
+        if let Some(o) = s.root.outcome() {
+            let r = solved(question.holds(o));
+            s.finish(r);
+        }
+        s
+    }
+
+    /// The options.
+    pub fn options(&self) -> &FastOptions {
+        &self.engine.opts
+    }
+
+    /// The shared table.
+    pub fn table(&self) -> &FastTable {
+        &self.engine.table
+    }
+
+    fn finish(&mut self, r: (Pn, Pn)) {
+        self.root_result = Some(r);
+        self.status = if r.0 == 0 {
+            Status::Proved
+        } else if r.1 == 0 {
+            Status::Disproved
+        } else {
+            Status::Unknown(StopReason::Exhausted)
+        };
+    }
+
+    /// Sums the workers' counts into the search's counters and collects
+    /// root picks (worker 0's) and the root result.
+    fn collect(&mut self) {
+        let c = &mut self.counters;
+        c.iterations = 0;
+        c.nodes_expanded = 0;
+        c.nodes_created = 0;
+        c.revisits = 0;
+        for w in &self.workers {
+            c.iterations += w.counters.calls;
+            c.nodes_expanded += w.counters.expanded;
+            c.nodes_created += w.counters.created;
+            c.revisits += w.counters.revisits;
+            c.max_depth = c.max_depth.max(w.counters.max_depth);
+        }
+        c.live_nodes = self.engine.table.used();
+        c.peak_tree_bytes = self.engine.table.used() * SLOT_BYTES;
+        if let Some(w) = self.workers.first_mut() {
+            for (it, mv) in w.root_picks.drain(..) {
+                if let Some(k) = self.root_moves.iter().position(|&m| m == mv) {
+                    self.root_switches.observe(it, k as u32, c);
+                }
+            }
+        }
+        if let Some(r) = self.workers.iter().find_map(|w| w.result) {
+            self.finish(r);
+        }
+    }
+
+    /// Numbers of a root child from the table (terminal children by the
+    /// rules).
+    fn child_numbers(&self, m: G::Move) -> (Pn, Pn) {
+        let mut c = self.root.clone();
+        c.play(m);
+        match c.outcome() {
+            Some(o) => solved(self.question.holds(o)),
+            None => match self.engine.table.probe(c.hash()) {
+                Some(e) => (e.pn, e.dn),
+                None => (1, 1),
+            },
+        }
+    }
+
+    /// Index (move-generation order) of the root child the search names
+    /// as best: least δ, a solving child when there is one.
+    pub fn best_child(&self) -> Option<u32> {
+        let or = self.root.to_move() == self.question.attacker;
+        let mut best: Option<(u32, Pn)> = None;
+        for (i, &m) in self.root_moves.iter().enumerate() {
+            let (p, d) = self.child_numbers(m);
+            let a = if or { p } else { d };
+            if best.is_none_or(|(_, b)| a < b) {
+                best = Some((i as u32, a));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// Root (pn, dn): final once solved, else worker 0's root frame.
+    pub fn root_numbers(&self) -> (Pn, Pn) {
+        if let Some(r) = self.root_result {
+            return r;
+        }
+        match self.workers.first().and_then(|w| w.frames().first()) {
+            Some(f) => (f.pn, f.dn),
+            None => (1, 1),
+        }
+    }
+}
+
+impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
+    fn algo(&self) -> &'static str {
+        self.name
+    }
+
+    /// One MID call (one thread), or a round of [`CALLS_PER_STEP`] calls
+    /// per thread.
+    fn step(&mut self) -> Status {
+        if self.status.is_final() {
+            return self.status;
+        }
+        self.engine.table.grow_if_full();
+        let shared = self.engine.shared();
+        if let [w] = self.workers.as_mut_slice() {
+            w.step(&shared);
+        } else {
+            std::thread::scope(|s| {
+                for w in self.workers.iter_mut() {
+                    let sh = &shared;
+                    s.spawn(move || w.run(sh, CALLS_PER_STEP));
+                }
+            });
+        }
+        if self.workers.iter().any(|w| w.result.is_some()) {
+            for w in &mut self.workers {
+                w.abandon(&shared);
+            }
+        }
+        self.collect();
+        self.status
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stop(&mut self, reason: StopReason) {
+        if !self.status.is_final() {
+            self.status = Status::Unknown(reason);
+        }
+    }
+
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    fn counters_mut(&mut self) -> &mut Counters {
+        &mut self.counters
+    }
+
+    fn switch_events(&self) -> &[SwitchEvent] {
+        &self.root_switches.events
+    }
+
+    fn value_names(&self) -> &'static [&'static str] {
+        &["pn", "dn"]
+    }
+
+    fn snapshot(&self, req: &ViewRequest) -> Snapshot {
+        self.make_snapshot(req)
+    }
+
+    fn sample(&self) -> StatsSample {
+        let (p, d) = self.root_numbers();
+        StatsSample {
+            iteration: self.counters.iterations,
+            nodes: self.counters.live_nodes,
+            max_depth: self.counters.max_depth,
+            seesaw_root_switches: self.counters.seesaw_root_switches,
+            seesaw_switches: self.counters.seesaw_switches,
+            revisits: self.counters.revisits,
+            root_values: vec![pn::to_f64(p), pn::to_f64(d)],
+            best_child: self.best_child(),
+        }
+    }
+
+    fn best_move(&self) -> Option<String> {
+        let k = self.best_child()?;
+        self.root_moves
+            .get(k as usize)
+            .map(|&m| self.root.format_move(m))
+    }
+
+    fn solved_at(&self, _path: &[u32], hash: u64) -> Option<bool> {
+        let e = self.engine.table.probe(hash)?;
+        match (e.pn, e.dn) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
+    }
+
+    fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut m = serde_json::Map::new();
+        let (solves, nodes) = self.workers.iter().fold((0, 0), |(a, b), w| {
+            (a + w.counters.leaf_solves, b + w.counters.leaf_nodes)
+        });
+        m.insert("threads".into(), self.workers.len().into());
+        m.insert("leaf_solves".into(), solves.into());
+        m.insert("leaf_nodes".into(), nodes.into());
+        m.insert("tt_used".into(), self.engine.table.used().into());
+        m.insert("tt_capacity".into(), self.engine.table.capacity().into());
+        m
+    }
+}

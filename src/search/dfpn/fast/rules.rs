@@ -1,0 +1,91 @@
+//! What `dfpn-fast` asks of a game beyond the [`Game`] trait: a position's
+//! end and mobility in one move generation (for the df-pn+ style
+//! initialisation), a static move preference (ties of the numbers), and an
+//! optional exact solver for small positions at the frontier. Any game
+//! gets the plain answers of [`AnyRules`]; Othello has its bitboard
+//! versions in [`OthelloRules`].
+
+use crate::game::othello::bitboard::move_mask;
+use crate::game::othello::Othello;
+use crate::game::{Game, Outcome};
+use crate::search::Question;
+
+use super::othello_leaf;
+
+/// Game-specific help for the fast df-pn (see the module comment).
+pub trait Rules<G: Game>: Send + Sync + 'static {
+    /// The outcome if the game is over, else the number of legal moves.
+    fn inspect(&self, g: &G) -> Result<u32, Outcome>;
+
+    /// A static preference for move `m` at `g`, lower first: orders
+    /// children whose initial numbers tie.
+    fn order_key(&self, _g: &G, _m: G::Move) -> u32 {
+        0
+    }
+
+    /// `Some(answer)` when `g` is small enough for the frontier solver,
+    /// which then answers `q` exactly, adding the positions it visited to
+    /// `nodes`.
+    fn solve_leaf(&self, _g: &G, _q: &Question, _nodes: &mut u64) -> Option<bool> {
+        None
+    }
+}
+
+/// The rules of any game through the [`Game`] trait alone; no frontier
+/// solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnyRules;
+
+impl<G: Game> Rules<G> for AnyRules {
+    fn inspect(&self, g: &G) -> Result<u32, Outcome> {
+        match g.outcome() {
+            Some(o) => Err(o),
+            None => Ok(g.move_count() as u32),
+        }
+    }
+}
+
+/// Othello: mobility from the move mask, corners first and the squares
+/// next to empty corners last, and the bitboard frontier solver at or
+/// below `leaf_empties` empty squares (0 turns it off).
+#[derive(Clone, Copy, Debug)]
+pub struct OthelloRules {
+    pub leaf_empties: u32,
+}
+
+/// Static class of each square (a1 = 0 … h8 = 63): 0 corners, 1 edges,
+/// 2 inner squares, 3 the edge squares next to a corner (C), 4 the
+/// diagonal neighbours of a corner (X).
+const SQUARE_CLASS: [u8; 64] = [
+    0, 3, 1, 1, 1, 1, 3, 0, //
+    3, 4, 2, 2, 2, 2, 4, 3, //
+    1, 2, 2, 2, 2, 2, 2, 1, //
+    1, 2, 2, 2, 2, 2, 2, 1, //
+    1, 2, 2, 2, 2, 2, 2, 1, //
+    1, 2, 2, 2, 2, 2, 2, 1, //
+    3, 4, 2, 2, 2, 2, 4, 3, //
+    0, 3, 1, 1, 1, 1, 3, 0, //
+];
+
+impl Rules<Othello> for OthelloRules {
+    #[inline]
+    fn inspect(&self, g: &Othello) -> Result<u32, Outcome> {
+        let side = g.to_move();
+        let (p, o) = (g.discs_of(side), g.discs_of(side.other()));
+        match move_mask(p, o).count_ones() {
+            0 if move_mask(o, p) == 0 => Err(g.outcome().unwrap_or(Outcome::DRAW)),
+            0 => Ok(1),
+            n => Ok(n),
+        }
+    }
+
+    #[inline]
+    fn order_key(&self, _g: &Othello, m: u8) -> u32 {
+        SQUARE_CLASS.get(m as usize).map_or(5, |&c| u32::from(c))
+    }
+
+    #[inline]
+    fn solve_leaf(&self, g: &Othello, q: &Question, nodes: &mut u64) -> Option<bool> {
+        (g.empties() <= self.leaf_empties).then(|| othello_leaf::answer(g, q, nodes))
+    }
+}

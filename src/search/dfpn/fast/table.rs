@@ -1,0 +1,393 @@
+//! The transposition table of `dfpn-fast` and of parallel df-pn: a fixed
+//! array of 64-byte buckets of four 16-byte slots, shared by every search
+//! thread without locks.
+//!
+//! Positions are known by m = a bijective mix of their hash (so hashes with
+//! weak low bits spread too). A slot is two words: `data` = pn | dn << 32
+//! and `check` = (key | meta) XOR data, where key is the upper 48 bits of
+//! m and meta (16 bits) the entry's work code and "left" flag. A reader
+//! accepts a slot only when check XOR data gives back its key, so a slot
+//! half-written by another thread (the two words are stored separately)
+//! reads as a miss, never as another position's numbers (Hyatt & Mann's
+//! lockless hashing). The bucket index is the low bits of m, so key and
+//! index together check all 64 bits on tables of 2^16 buckets (4 MiB) or
+//! more; smaller tables check at least 48.
+//!
+//! The table starts at 4 MiB (or the budget, if smaller) and doubles,
+//! between steps of the search, when three quarters of its slots are
+//! filled, up to the budget: the allocator hands out zeroed pages that the
+//! system maps in on first touch, and a small search should not pay for
+//! touching the pages of a large table. Growing moves each entry to the
+//! bucket its next index bit names (the bit is part of the stored key).
+//!
+//! Replacement: a store goes to the slot holding the same position, else
+//! to an empty slot, else over the slot of least work (MID calls, or
+//! positions visited by the frontier solver, below the entry; kept as a
+//! 15-bit logarithmic code). Losing an entry only forgets work: the
+//! position counts as unknown again and is searched again, so answers
+//! never change, and a full table never stops the search.
+//!
+//! Next to the slots, a parallel search keeps a small array of counters of
+//! the threads working below each position (indexed by hash, collisions
+//! allowed): Kaneko's (2010) virtual proof numbers read them.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+
+use crate::game::mix::GOLDEN;
+use crate::search::pn::Pn;
+
+/// Bytes one slot costs.
+pub const SLOT_BYTES: u64 = 16;
+
+/// Slots per bucket (one cache line).
+pub const BUCKET_SLOTS: usize = 4;
+
+/// The meta bits of a slot's check word.
+const META_MASK: u64 = 0xFFFF;
+
+/// Meta bit: the position has been searched by a MID call that returned
+/// (drives `revisits`).
+const LEFT_BIT: u64 = 1 << 15;
+
+/// Counters of the busy array (a power of two).
+const BUSY_SLOTS: usize = 1 << 16;
+
+/// One slot (see the module comment).
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Four slots on one cache line.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Slot; BUCKET_SLOTS]);
+
+/// An entry as read from the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub pn: Pn,
+    pub dn: Pn,
+    /// Work below the entry (decoded from its logarithmic code).
+    pub work: u64,
+    /// Searched by a MID call that has returned.
+    pub left: bool,
+}
+
+/// log2 of the buckets of a new table (4 MiB), when the budget allows.
+const START_BITS: u32 = 16;
+
+/// The bijective mix applied to a position hash (splitmix64's finaliser).
+#[inline]
+fn mix(hash: u64) -> u64 {
+    crate::game::mix::finalize(hash)
+}
+
+/// The shared table.
+pub struct FastTable {
+    buckets: Box<[Bucket]>,
+    /// log2 of the number of buckets.
+    bits: u32,
+    /// log2 of the most buckets the budget allows.
+    max_bits: u32,
+    /// Threads working below each position (parallel searches only).
+    busy: Box<[AtomicU32]>,
+    /// Slots ever filled (they are never emptied).
+    used: AtomicU64,
+}
+
+/// The 15-bit logarithmic code of a work count: exact below 1024, then
+/// five bits of mantissa per power of two; monotone in the count.
+fn work_code(work: u64) -> u64 {
+    if work < 1024 {
+        return work;
+    }
+    let e = 63 - u64::from(work.leading_zeros()); // ≥ 10
+    let mantissa = (work >> (e - 5)) & 31;
+    1024 + (e - 10) * 32 + mantissa
+}
+
+/// The smallest count with code `code` (inverse of [`work_code`] up to its
+/// rounding).
+fn work_of_code(code: u64) -> u64 {
+    if code < 1024 {
+        return code;
+    }
+    let e = (code - 1024) / 32 + 10;
+    let mantissa = (code - 1024) % 32;
+    (32 + mantissa) << (e - 5)
+}
+
+impl FastTable {
+    /// A table of at most `budget_bytes` (a power of two of buckets, at
+    /// least one); `parallel` adds the busy counters.
+    pub fn with_budget(budget_bytes: u64, parallel: bool) -> FastTable {
+        let max_buckets = (budget_bytes / (SLOT_BYTES * BUCKET_SLOTS as u64)).max(1);
+        let max_bits = 63 - max_buckets.leading_zeros();
+        let bits = max_bits.min(START_BITS);
+        FastTable {
+            buckets: zeroed_buckets(1usize << bits),
+            bits,
+            max_bits,
+            busy: if parallel {
+                (0..BUSY_SLOTS).map(|_| AtomicU32::new(0)).collect()
+            } else {
+                Box::new([])
+            },
+            used: AtomicU64::new(0),
+        }
+    }
+
+    /// Number of slots.
+    pub fn capacity(&self) -> u64 {
+        (self.buckets.len() * BUCKET_SLOTS) as u64
+    }
+
+    /// Bytes of the slots.
+    pub fn bytes(&self) -> u64 {
+        self.capacity() * SLOT_BYTES
+    }
+
+    /// Slots filled so far.
+    pub fn used(&self) -> u64 {
+        self.used.load(Relaxed)
+    }
+
+    /// Doubles the table while three quarters of its slots are filled and
+    /// the budget allows (see the module comment). Needs the table to
+    /// itself: the search calls it between steps.
+    pub fn grow_if_full(&mut self) {
+        while self.bits < self.max_bits && self.used() * 4 >= self.capacity() * 3 {
+            let bits = self.bits + 1;
+            let new = zeroed_buckets(1usize << bits);
+            let high = 1usize << self.bits;
+            for (i, b) in self.buckets.iter().enumerate() {
+                for s in &b.0 {
+                    let d = s.data.load(Relaxed);
+                    let c = s.check.load(Relaxed);
+                    if d == 0 {
+                        continue;
+                    }
+                    // Bit `self.bits` of m is a key bit (self.bits ≥ 16).
+                    let m = (c ^ d) & !META_MASK;
+                    let j = if m >> self.bits & 1 == 1 { i + high } else { i };
+                    if let Some(t) = new[j].0.iter().find(|t| t.data.load(Relaxed) == 0) {
+                        t.data.store(d, Relaxed);
+                        t.check.store(c, Relaxed);
+                    }
+                }
+            }
+            self.buckets = new;
+            self.bits = bits;
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, m: u64) -> &Bucket {
+        &self.buckets[(m & ((1u64 << self.bits) - 1)) as usize]
+    }
+
+    /// The entry of the position with hash `hash`, if held.
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<Found> {
+        let m = mix(hash);
+        let key = m & !META_MASK;
+        for s in &self.bucket(m).0 {
+            let d = s.data.load(Relaxed);
+            let w = s.check.load(Relaxed) ^ d;
+            if d != 0 && w & !META_MASK == key {
+                return Some(Found {
+                    pn: d as Pn,
+                    dn: (d >> 32) as Pn,
+                    work: work_of_code(w & META_MASK & !LEFT_BIT),
+                    left: w & LEFT_BIT != 0,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores (pn, dn) for `hash` with `work` below it (see the module
+    /// comment for the slot chosen). Returns whether an empty slot was
+    /// filled.
+    pub fn store(&self, hash: u64, pn: Pn, dn: Pn, work: u64, left: bool) -> bool {
+        let m = mix(hash);
+        let key = m & !META_MASK;
+        let meta = work_code(work).min(LEFT_BIT - 1) | if left { LEFT_BIT } else { 0 };
+        let data = u64::from(pn) | u64::from(dn) << 32;
+        debug_assert!(data != 0, "(0, 0) is not a valid pair");
+        let bucket = &self.bucket(m).0;
+        let mut same = None;
+        let mut empty = None;
+        let mut least = (0, u64::MAX);
+        for (i, s) in bucket.iter().enumerate() {
+            let d = s.data.load(Relaxed);
+            let w = s.check.load(Relaxed) ^ d;
+            if d == 0 {
+                empty = empty.or(Some(i));
+            } else if w & !META_MASK == key {
+                same = Some(i);
+                break;
+            } else if (w & META_MASK & !LEFT_BIT) < least.1 {
+                least = (i, w & META_MASK & !LEFT_BIT);
+            }
+        }
+        let fresh = same.is_none() && empty.is_some();
+        let victim = same.or(empty).unwrap_or(least.0);
+        let s = &bucket[victim];
+        s.data.store(data, Relaxed);
+        s.check.store((key | meta) ^ data, Relaxed);
+        if fresh {
+            self.used.fetch_add(1, Relaxed);
+        }
+        fresh
+    }
+
+    #[inline]
+    fn busy_slot(&self, hash: u64) -> Option<&AtomicU32> {
+        if self.busy.is_empty() {
+            return None;
+        }
+        let i = (hash.wrapping_mul(GOLDEN) >> 48) as usize & (BUSY_SLOTS - 1);
+        Some(&self.busy[i])
+    }
+
+    /// Notes a thread entering the position `hash` (parallel searches).
+    #[inline]
+    pub fn enter_busy(&self, hash: u64) {
+        if let Some(b) = self.busy_slot(hash) {
+            b.fetch_add(1, Relaxed);
+        }
+    }
+
+    /// Notes a thread leaving the position `hash`.
+    #[inline]
+    pub fn leave_busy(&self, hash: u64) {
+        if let Some(b) = self.busy_slot(hash) {
+            b.fetch_sub(1, Relaxed);
+        }
+    }
+
+    /// Threads currently working at or below `hash` (0 in a sequential
+    /// search; collisions of the counter array may add a few).
+    #[inline]
+    pub fn busy(&self, hash: u64) -> u32 {
+        self.busy_slot(hash).map_or(0, |b| b.load(Relaxed))
+    }
+}
+
+/// `n` empty buckets without writing them: the allocator hands out zeroed
+/// pages, and the operating system maps them in as the search touches
+/// them, so a large budget costs only the part the search uses.
+fn zeroed_buckets(n: usize) -> Box<[Bucket]> {
+    let zeroed = Box::<[Bucket]>::new_zeroed_slice(n);
+    // SAFETY: a bucket is atomics of plain integers, for which all-zero
+    // bytes are a valid value (an empty slot).
+    unsafe { zeroed.assume_init() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_codes_are_monotone_and_fit_fifteen_bits() {
+        let mut last = 0;
+        for w in (0..5000u64)
+            .chain((10..63).map(|e| 1u64 << e))
+            .chain([u64::MAX])
+        {
+            let c = work_code(w);
+            assert!(c >= last || w < 5000, "{w}");
+            assert!(c < LEFT_BIT, "{w}");
+            assert!(work_of_code(c) <= w, "{w}");
+            if w >= 5000 {
+                last = c;
+            }
+        }
+        for w in 0..5000u64 {
+            assert!(work_code(w + 1) >= work_code(w));
+        }
+    }
+
+    #[test]
+    fn stores_read_back_and_the_least_work_is_replaced() {
+        // One bucket: four slots.
+        let t = FastTable::with_budget(64, false);
+        assert_eq!(t.capacity(), 4);
+        let h = |i: u64| i << 20 | 0xABC;
+        for i in 0..4 {
+            assert!(t.store(h(i), 3, 4, 100 * (i + 1), false));
+        }
+        assert_eq!(
+            t.probe(h(2)),
+            Some(Found {
+                pn: 3,
+                dn: 4,
+                work: 300,
+                left: false
+            })
+        );
+        // Full: the fifth position replaces the one with least work (h(0)).
+        assert!(!t.store(h(9), 0, crate::search::pn::INF, 7, true));
+        assert_eq!(t.probe(h(0)), None);
+        let e = t.probe(h(9)).expect("stored");
+        assert_eq!((e.pn, e.dn, e.left), (0, crate::search::pn::INF, true));
+        // Same position: updated in place.
+        t.store(h(3), 1, 1, 5, false);
+        assert_eq!(t.probe(h(3)).map(|e| (e.pn, e.work)), Some((1, 5)));
+        assert_eq!(t.used(), 4);
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_a_miss() {
+        let t = FastTable::with_budget(64, false);
+        t.store(7 << 20, 5, 6, 1, false);
+        // Another thread's data word lands without its check word.
+        let s = &t.bucket(mix(7 << 20)).0[0];
+        s.data.store(9 | 9 << 32, Relaxed);
+        assert_eq!(t.probe(7 << 20), None);
+    }
+
+    #[test]
+    fn growing_keeps_every_entry() {
+        // Budget 16 MiB: starts at 4 MiB (2^18 slots), may double twice.
+        let mut t = FastTable::with_budget(16 << 20, false);
+        assert_eq!(t.capacity(), 1 << 18);
+        let n = 240_000u64;
+        for i in 0..n {
+            t.store(crate::game::mix::zobrist_key(i), 1 + i as Pn, 7, i, false);
+        }
+        let before: Vec<Option<Found>> = (0..n)
+            .map(|i| t.probe(crate::game::mix::zobrist_key(i)))
+            .collect();
+        t.grow_if_full();
+        assert_eq!(t.capacity(), 1 << 19);
+        for i in 0..n {
+            assert_eq!(
+                t.probe(crate::game::mix::zobrist_key(i)),
+                before[i as usize],
+                "{i}"
+            );
+        }
+        // Most stored entries survived the filling (buckets overflow at
+        // this load only now and then).
+        assert!(before.iter().filter(|e| e.is_some()).count() as u64 > n * 8 / 10);
+        t.grow_if_full();
+        assert_eq!(t.capacity(), 1 << 19, "half full: no growth");
+    }
+
+    #[test]
+    fn busy_counters_count_entries_and_exits() {
+        let t = FastTable::with_budget(1 << 12, true);
+        t.enter_busy(42);
+        t.enter_busy(42);
+        assert_eq!(t.busy(42), 2);
+        t.leave_busy(42);
+        assert_eq!(t.busy(42), 1);
+        let s = FastTable::with_budget(1 << 12, false);
+        s.enter_busy(42);
+        assert_eq!(s.busy(42), 0);
+    }
+}

@@ -1,0 +1,468 @@
+//! One thread of the fast df-pn: the MID procedure (Nagai 2002) as
+//! an explicit-stack state machine over the shared [`FastTable`], like
+//! [`super::super::mid`] but with the options of `dfpn-fast`.
+//!
+//! One *event* is the entry of a MID call or its exit; [`Worker::step`]
+//! runs events up to and including the next entry (one MID call). On
+//! entry, a node the table already puts over its thresholds returns at
+//! once; a node the frontier solver can answer is answered and returns;
+//! otherwise its moves are generated and each child gets its numbers:
+//! solved if the game is over there, the table's if it holds the child,
+//! else the initial numbers of the chosen [`Init`]. With ordering on, the
+//! children are sorted by their initial numbers (the loop's leftmost-least
+//! rule then prefers them on ties) and the game's static preference.
+//!
+//! The loop at a node takes its children's numbers from the frame: c1's
+//! are written by c1's exit; in a parallel search every loop reads all
+//! unsolved children from the table again (other threads change them) and
+//! adds to each the number of threads working below it — Kaneko's (2010)
+//! virtual proof and disproof numbers, which steer the threads apart.
+//! Solved numbers are never changed by the virtual part, and sums of
+//! finite numbers stay finite, so a proof or disproof is only ever read
+//! from a solved child: the answer is the sequential search's.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::game::Game;
+use crate::search::pn::{self, Pn, INF};
+use crate::search::Question;
+
+use super::super::mid::{solved, DfpnOptions};
+use super::rules::Rules;
+use super::table::FastTable;
+
+/// How unknown children not in the table are initialised.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Init {
+    /// (1, 1): plain df-pn (and the 1+ε trick).
+    Unit,
+    /// Deep df-pn's E^(D−d) (the [`DfpnOptions::deep`] pair).
+    Deep,
+    /// df-pn+ style (Nagai 2002) mobility: a node where the attacker moves
+    /// needs one good move to be proved and a refutation of each of its m
+    /// moves to be disproved, so it starts at (1, m); a defender's node at
+    /// (m, 1).
+    Mobility,
+}
+
+/// Everything a worker reads but does not own.
+pub struct Shared<'a, G: Game, R: Rules<G>> {
+    pub table: &'a FastTable,
+    pub rules: &'a R,
+    pub question: Question,
+    pub base: &'a DfpnOptions,
+    pub init: Init,
+    pub order: bool,
+    /// Read every child from the table at every loop (parallel searches).
+    pub reread: bool,
+    /// Set when some thread has solved the root (others stop).
+    pub stop: &'a AtomicBool,
+    pub _game: std::marker::PhantomData<fn() -> G>,
+}
+
+/// A child of a frame.
+#[derive(Clone, Debug)]
+struct Kid<G: Game> {
+    pos: G,
+    hash: u64,
+    mv: G::Move,
+    /// The attacker moves at the child.
+    or: bool,
+    /// Numbers as the parent's loop last read them.
+    pn: Pn,
+    dn: Pn,
+    /// Initial numbers when the table does not hold the child.
+    init: (Pn, Pn),
+    /// Solved (game over, or read as solved): never read again.
+    solved: bool,
+}
+
+/// One MID call on the path.
+#[derive(Clone, Debug)]
+pub struct Frame<G: Game> {
+    pub pos: G,
+    pub hash: u64,
+    pub mv: G::Move,
+    /// Index among the parent's children (after ordering).
+    pub child_index: u32,
+    pub depth: u32,
+    pub or: bool,
+    pub th_pn: Pn,
+    pub th_dn: Pn,
+    pub pn: Pn,
+    pub dn: Pn,
+    first: usize,
+    count: usize,
+    /// Work the table held for the node at entry.
+    work0: u64,
+    /// `calls` at entry.
+    entered_at: u64,
+    /// Write the numbers to the table on exit.
+    store: bool,
+    /// Counted in the busy array (parallel).
+    busy: bool,
+}
+
+/// What one event did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    Enter,
+    Exit,
+    Done,
+}
+
+/// Counts of one worker.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WorkerCounters {
+    /// MID calls.
+    pub calls: u64,
+    pub expanded: u64,
+    /// Positions written to the table that it did not hold.
+    pub created: u64,
+    pub max_depth: u32,
+    pub revisits: u64,
+    /// Nodes answered by the frontier solver, and its positions visited.
+    pub leaf_solves: u64,
+    pub leaf_nodes: u64,
+}
+
+/// One search thread's state.
+#[derive(Clone, Debug)]
+pub struct Worker<G: Game> {
+    root: G,
+    stack: Vec<Frame<G>>,
+    kids: Vec<Kid<G>>,
+    moves: Vec<G::Move>,
+    started: bool,
+    pub counters: WorkerCounters,
+    /// The root's (pn, dn) once this worker's root call returned.
+    pub result: Option<(Pn, Pn)>,
+    /// Root picks (the MID call's number and the move), oldest first, not
+    /// yet collected by the search (root-switch events).
+    pub root_picks: Vec<(u64, G::Move)>,
+}
+
+impl<G: Game> Worker<G> {
+    /// A worker that will start at `root`.
+    pub fn new(root: G) -> Worker<G> {
+        Worker {
+            root,
+            stack: Vec::new(),
+            kids: Vec::new(),
+            moves: Vec::new(),
+            started: false,
+            counters: WorkerCounters::default(),
+            result: None,
+            root_picks: Vec::new(),
+        }
+    }
+
+    /// The current MID path, root first.
+    pub fn frames(&self) -> &[Frame<G>] {
+        &self.stack
+    }
+
+    /// Runs events until the next MID entry (one call) or the end.
+    pub fn step<R: Rules<G>>(&mut self, sh: &Shared<G, R>) -> Event {
+        loop {
+            match self.event(sh) {
+                Event::Exit => {}
+                e => return e,
+            }
+        }
+    }
+
+    /// Runs up to `calls` MID calls, stopping early when the root is
+    /// solved here or elsewhere (`sh.stop`).
+    pub fn run<R: Rules<G>>(&mut self, sh: &Shared<G, R>, calls: u64) {
+        for _ in 0..calls {
+            if sh.stop.load(Ordering::Relaxed) || self.step(sh) == Event::Done {
+                return;
+            }
+        }
+    }
+
+    /// Gives up the path (the search is over): the busy counters are
+    /// released.
+    pub fn abandon<R: Rules<G>>(&mut self, sh: &Shared<G, R>) {
+        for f in self.stack.drain(..) {
+            if f.busy {
+                sh.table.leave_busy(f.hash);
+            }
+        }
+        self.kids.clear();
+    }
+
+    /// One event: a MID entry or exit.
+    fn event<R: Rules<G>>(&mut self, sh: &Shared<G, R>) -> Event {
+        if self.result.is_some() {
+            return Event::Done;
+        }
+        if !self.started {
+            self.started = true;
+            let root = self.root.clone();
+            let or = root.to_move() == sh.question.attacker;
+            let init = match sh.rules.inspect(&root) {
+                Ok(m) => self.initial(sh, or, m, 0),
+                Err(o) => solved(sh.question.holds(o)),
+            };
+            self.enter(sh, root, G::Move::default(), 0, 0, or, (INF, INF), init);
+            return Event::Enter;
+        }
+        let Some(top) = self.stack.last() else {
+            return Event::Done;
+        };
+        if top.count == 0 {
+            let (p, d) = (top.pn, top.dn);
+            return self.exit(sh, p, d);
+        }
+        let (first, count, or) = (top.first, top.count, top.or);
+        // The loop's numbers (Nagai 2002), in the parent's frame:
+        // a = the number n minimises (pn at OR), b = the one it sums.
+        let mut phi = INF;
+        let mut delta: Pn = 0;
+        let mut best = 0usize;
+        let mut best_b = 0;
+        let mut delta2 = INF;
+        for i in 0..count {
+            let k = &mut self.kids[first + i];
+            let (p, d) = if k.solved || !sh.reread {
+                (k.pn, k.dn)
+            } else {
+                let (p, d) = match sh.table.probe(k.hash) {
+                    Some(e) => (e.pn, e.dn),
+                    None => k.init,
+                };
+                if p == 0 || d == 0 {
+                    k.solved = true;
+                    (k.pn, k.dn) = (p, d);
+                    (p, d)
+                } else {
+                    (k.pn, k.dn) = (p, d);
+                    let v = sh.table.busy(k.hash);
+                    (pn::add(p, v), pn::add(d, v))
+                }
+            };
+            let (a, b) = if or { (p, d) } else { (d, p) };
+            if a == 0 {
+                // Solves n: φ(n) = 0, δ(n) = ∞.
+                phi = 0;
+                delta = INF;
+                best = i;
+                best_b = b;
+                break;
+            }
+            delta = pn::add(delta, b);
+            if a < phi {
+                delta2 = phi;
+                phi = a;
+                best = i;
+                best_b = b;
+            } else if a < delta2 {
+                delta2 = a;
+            }
+        }
+        let (pn_now, dn_now) = if or { (phi, delta) } else { (delta, phi) };
+        let top = self.stack.last_mut().expect("a frame");
+        top.pn = pn_now;
+        top.dn = dn_now;
+        if pn_now >= top.th_pn || dn_now >= top.th_dn {
+            return self.exit(sh, pn_now, dn_now);
+        }
+        // Thresholds for c1: thφ(c1) = thδ(n) + φ(c1) − δ(n) and
+        // thδ(c1) = min(thφ(n), δ2 + 1) (or the 1+ε form).
+        let (th_phi, th_delta) = if or {
+            (top.th_pn, top.th_dn)
+        } else {
+            (top.th_dn, top.th_pn)
+        };
+        let th_a = th_phi.min(sh.base.second_threshold(delta2));
+        let th_b = pn::add_sub(th_delta, best_b, delta);
+        let th = if or { (th_a, th_b) } else { (th_b, th_a) };
+        let depth = top.depth;
+        let k = &self.kids[first + best];
+        if depth == 0 {
+            self.root_picks.push((self.counters.calls + 1, k.mv));
+        }
+        let (pos, mv, kid_or, init) = (k.pos.clone(), k.mv, k.or, (k.pn, k.dn));
+        self.enter(sh, pos, mv, best as u32, depth + 1, kid_or, th, init);
+        Event::Enter
+    }
+
+    /// The initial numbers of an unknown node with `m` legal moves at
+    /// depth `d`.
+    fn initial<R: Rules<G>>(&self, sh: &Shared<G, R>, or: bool, m: u32, d: u32) -> (Pn, Pn) {
+        match sh.init {
+            Init::Unit => (1, 1),
+            Init::Deep => {
+                let v = sh.base.unknown_value(d);
+                (v, v)
+            }
+            Init::Mobility => {
+                let m = m.max(1);
+                if or {
+                    (1, m)
+                } else {
+                    (m, 1)
+                }
+            }
+        }
+    }
+
+    /// Enters MID at `pos` with thresholds `th` = (th_pn, th_dn); `init`
+    /// are its numbers as the parent saw them.
+    #[allow(clippy::too_many_arguments)]
+    fn enter<R: Rules<G>>(
+        &mut self,
+        sh: &Shared<G, R>,
+        pos: G,
+        mv: G::Move,
+        child_index: u32,
+        depth: u32,
+        or: bool,
+        th: (Pn, Pn),
+        init: (Pn, Pn),
+    ) {
+        self.counters.calls += 1;
+        self.counters.max_depth = self.counters.max_depth.max(depth);
+        let hash = pos.hash();
+        let known = sh.table.probe(hash);
+        let (pn0, dn0, work0) = match known {
+            Some(e) => {
+                if e.left {
+                    self.counters.revisits += 1;
+                }
+                (e.pn, e.dn, e.work)
+            }
+            None => (init.0, init.1, 0),
+        };
+        let mut frame = Frame {
+            pos,
+            hash,
+            mv,
+            child_index,
+            depth,
+            or,
+            th_pn: th.0,
+            th_dn: th.1,
+            pn: pn0,
+            dn: dn0,
+            first: self.kids.len(),
+            count: 0,
+            work0,
+            entered_at: self.counters.calls,
+            store: false,
+            busy: false,
+        };
+        let solved_now = pn0 == 0 || dn0 == 0;
+        if solved_now || (known.is_some() && (pn0 >= th.0 || dn0 >= th.1)) {
+            // The table already answers the call (Algorithm 2, step 1).
+            self.stack.push(frame);
+            return;
+        }
+        let mut leaf_nodes = 0;
+        if let Some(win) = sh
+            .rules
+            .solve_leaf(&frame.pos, &sh.question, &mut leaf_nodes)
+        {
+            self.counters.leaf_solves += 1;
+            self.counters.leaf_nodes += leaf_nodes;
+            (frame.pn, frame.dn) = solved(win);
+            if sh
+                .table
+                .store(hash, frame.pn, frame.dn, work0 + leaf_nodes, true)
+            {
+                self.counters.created += 1;
+            }
+            self.stack.push(frame);
+            return;
+        }
+        self.counters.expanded += 1;
+        self.moves.clear();
+        frame.pos.legal_moves(&mut self.moves);
+        for &m in &self.moves {
+            let mut c = frame.pos.clone();
+            c.play(m);
+            let h = c.hash();
+            let c_or = c.to_move() == sh.question.attacker;
+            let (numbers, init, is_solved) = match sh.rules.inspect(&c) {
+                Err(o) => {
+                    let t = solved(sh.question.holds(o));
+                    (t, t, true)
+                }
+                Ok(mobility) => {
+                    let init = self.initial(sh, c_or, mobility, depth + 1);
+                    match sh.table.probe(h) {
+                        Some(e) => ((e.pn, e.dn), init, e.pn == 0 || e.dn == 0),
+                        None => (init, init, false),
+                    }
+                }
+            };
+            self.kids.push(Kid {
+                pos: c,
+                hash: h,
+                mv: m,
+                or: c_or,
+                pn: numbers.0,
+                dn: numbers.1,
+                init,
+                solved: is_solved,
+            });
+        }
+        frame.count = self.moves.len();
+        if sh.order {
+            let kids = &mut self.kids[frame.first..];
+            let key = |k: &Kid<G>| {
+                let a = if or { k.pn } else { k.dn };
+                (a, sh.rules.order_key(&frame.pos, k.mv))
+            };
+            kids.sort_by_key(key);
+        }
+        frame.store = true;
+        if sh.reread {
+            sh.table.enter_busy(hash);
+            frame.busy = true;
+        }
+        self.stack.push(frame);
+    }
+
+    /// Leaves the top MID call with (pn, dn).
+    fn exit<R: Rules<G>>(&mut self, sh: &Shared<G, R>, pn_now: Pn, dn_now: Pn) -> Event {
+        let f = self.stack.pop().expect("exit with a frame");
+        self.kids.truncate(f.first);
+        if f.busy {
+            sh.table.leave_busy(f.hash);
+        }
+        if f.store {
+            let work = f.work0 + (self.counters.calls - f.entered_at + 1);
+            if sh.table.store(f.hash, pn_now, dn_now, work, true) {
+                self.counters.created += 1;
+            }
+        }
+        match self.stack.last() {
+            Some(parent) => {
+                let k = &mut self.kids[parent.first + f.child_index as usize];
+                (k.pn, k.dn) = (pn_now, dn_now);
+                k.solved = pn_now == 0 || dn_now == 0;
+            }
+            None => {
+                self.result = Some((pn_now, dn_now));
+                sh.stop.store(true, Ordering::Relaxed);
+                return Event::Done;
+            }
+        }
+        Event::Exit
+    }
+
+    /// The move of the root child the worker's root frame would pick now,
+    /// and all root children's numbers, while the root call runs.
+    pub fn root_children(&self) -> Vec<(G::Move, Pn, Pn)> {
+        match self.stack.first() {
+            Some(f) => self.kids[f.first..f.first + f.count]
+                .iter()
+                .map(|k| (k.mv, k.pn, k.dn))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! `dfpn-fast` and the parallel df-pn against the exhaustive reference
+//! (`search::reference`, plain AND/OR evaluation with no proof-number
+//! machinery) on seeded random positions: every option of the fast
+//! configuration (initialisation, ordering, frontier solver threshold,
+//! 1+ε, tiny lossy tables) and `threads = 2` for the whole df-pn family.
+//! A run may never answer wrong, and within its budget must answer.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use pnlab::experiments::deep_pn_sweep::random_othello;
+use pnlab::game::{AnyPosition, Game, GameKind};
+use pnlab::search::{
+    self, reference, Budget, Goal, Params, Question, QuestionKind, SearchSetup, Status,
+};
+use pnlab::with_position;
+
+fn parse(kind: GameKind, s: &str) -> AnyPosition {
+    AnyPosition::parse(kind, s).unwrap_or_else(|e| panic!("{kind} `{s}`: {e}"))
+}
+
+/// `plies` random moves from `start`, or `None` if the game ended.
+fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<AnyPosition> {
+    let mut p = start.clone();
+    for _ in 0..plies {
+        let moves = p.legal_move_names();
+        if moves.is_empty() {
+            return None;
+        }
+        p = p
+            .after_move(&moves[rng.random_range(0..moves.len())])
+            .ok()?;
+    }
+    p.outcome().is_none().then_some(p)
+}
+
+/// Othello endgames with 9–13 empties from the experiments' generator.
+fn othello(count: u64) -> Vec<AnyPosition> {
+    (0..count)
+        .map(|i| {
+            let g = random_othello(0xFA57 + i, 9 + (i % 5) as u32).expect("position");
+            g.into_any()
+        })
+        .collect()
+}
+
+fn other_games(count: usize) -> Vec<AnyPosition> {
+    let mut rng = SmallRng::seed_from_u64(0xFA57);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let p = match out.len() % 3 {
+            0 => random_walk(
+                &parse(GameKind::Connect4, ""),
+                rng.random_range(26..32),
+                &mut rng,
+            ),
+            1 => random_walk(
+                &parse(GameKind::Hex, "4:"),
+                rng.random_range(4..9),
+                &mut rng,
+            ),
+            _ => random_walk(
+                &parse(GameKind::TicTacToe, "........."),
+                rng.random_range(0..4),
+                &mut rng,
+            ),
+        };
+        out.extend(p);
+    }
+    out
+}
+
+/// Runs `algo` with `pairs` on `pos` for `q` and returns its answer.
+fn answer(
+    algo: &str,
+    pairs: &[(&str, &str)],
+    memory: Option<u64>,
+    pos: &AnyPosition,
+    q: QuestionKind,
+) -> bool {
+    let info = search::find_algo(algo).expect("registered");
+    let pairs: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let setup = SearchSetup {
+        position: pos.clone(),
+        params: Params::from_pairs(info.params, &pairs).expect("parameters"),
+        seed: 0,
+        question: q,
+        memory_limit_bytes: memory,
+    };
+    let mut s = search::build(algo, &setup).expect("build");
+    let budget = Budget {
+        max_iterations: Some(20_000_000),
+        ..Budget::default()
+    };
+    match search::run(s.as_mut(), &budget, None) {
+        Status::Proved => true,
+        Status::Disproved => false,
+        other => panic!("{algo} {pairs:?} on {}: {other:?}", pos.notation()),
+    }
+}
+
+fn truth(pos: &AnyPosition, q: QuestionKind) -> bool {
+    let attacker = pos.default_attacker();
+    let goal = match q {
+        QuestionKind::Win => Goal::Win,
+        QuestionKind::NotLose => Goal::NotLose,
+    };
+    with_position!(pos, g => reference::answer_memo(g, &Question { attacker, goal }))
+}
+
+fn check(positions: &[AnyPosition], algo: &str, pairs: &[(&str, &str)], memory: Option<u64>) {
+    for (i, pos) in positions.iter().enumerate() {
+        for q in [QuestionKind::Win, QuestionKind::NotLose] {
+            assert_eq!(
+                answer(algo, pairs, memory, pos, q),
+                truth(pos, q),
+                "#{i} {}: {algo} {pairs:?} {q:?} answered wrong",
+                pos.notation()
+            );
+        }
+    }
+}
+
+#[test]
+fn fast_configurations_answer_like_the_reference_on_othello() {
+    let set = othello(40);
+    for pairs in [
+        &[][..],
+        &[("leaf_empties", "0")][..],
+        &[("leaf_empties", "6"), ("init", "unit")][..],
+        &[("leaf_empties", "4"), ("order", "generation")][..],
+        &[("leaf_empties", "0"), ("eps", "0.5")][..],
+    ] {
+        check(&set, "dfpn-fast", pairs, None);
+    }
+}
+
+#[test]
+fn fast_df_pn_answers_like_the_reference_on_other_games() {
+    let set = other_games(90);
+    check(&set, "dfpn-fast", &[], None);
+    check(
+        &set,
+        "dfpn-fast",
+        &[("init", "unit"), ("eps", "0.25")],
+        None,
+    );
+}
+
+#[test]
+fn tiny_lossy_tables_slow_the_search_but_never_change_an_answer() {
+    // 1 KiB = 64 slots: entries are overwritten all the time.
+    check(
+        &othello(12),
+        "dfpn-fast",
+        &[("leaf_empties", "3")],
+        Some(1 << 10),
+    );
+    check(&other_games(30), "dfpn-fast", &[], Some(1 << 10));
+}
+
+#[test]
+fn two_threads_give_the_sequential_answers() {
+    let mut set = othello(16);
+    set.extend(other_games(30));
+    for algo in ["dfpn", "dfpn-eps", "deep-dfpn", "dfpn-fast"] {
+        let pairs: &[(&str, &str)] = if algo == "dfpn-fast" {
+            &[("threads", "2"), ("leaf_empties", "4")]
+        } else {
+            &[("threads", "2")]
+        };
+        check(&set, algo, pairs, None);
+    }
+}
+
+#[test]
+fn a_parallel_run_reports_its_threads_and_work() {
+    let pos = othello(1).remove(0);
+    let info = search::find_algo("dfpn").expect("registered");
+    let setup = SearchSetup {
+        position: pos,
+        params: Params::from_pairs(info.params, &[("threads".into(), "3".into())])
+            .expect("parameters"),
+        seed: 0,
+        question: QuestionKind::Win,
+        memory_limit_bytes: Some(1 << 22),
+    };
+    let mut s = search::build("dfpn", &setup).expect("build");
+    let st = search::run(s.as_mut(), &Budget::default(), None);
+    assert!(matches!(st, Status::Proved | Status::Disproved));
+    assert_eq!(s.extra_json()["threads"], 3);
+    assert!(s.counters().iterations > 0);
+    assert!(s.counters().peak_tree_bytes <= 1 << 22);
+}
+
+/// A thread count the parameter's range refuses is an error, not a panic.
+#[test]
+fn thread_counts_out_of_range_are_refused() {
+    let info = search::find_algo("dfpn").expect("registered");
+    assert!(Params::from_pairs(info.params, &[("threads".into(), "0".into())]).is_err());
+    assert!(Params::from_pairs(info.params, &[("threads".into(), "257".into())]).is_err());
+}
