@@ -197,7 +197,7 @@ fn bare(id: u64, parent: Option<u32>, child_index: u32, depth: u32) -> SnapNode 
         child_index,
         depth,
         move_label: format!("m{child_index}"),
-        kind: if depth % 2 == 0 {
+        kind: if depth.is_multiple_of(2) {
             NodeKind::Or
         } else {
             NodeKind::And
