@@ -244,11 +244,11 @@ impl TreeView {
         let mut actions = Vec::new();
         ui.horizontal_wrapped(|ui| {
             let before = self.mode;
-            egui::ComboBox::from_id_salt("tree_mode")
+            egui::ComboBox::from_label("view")
                 .selected_text(match self.mode {
-                    TreeMode::Auto => "View: auto",
-                    TreeMode::Tidy => "View: tree",
-                    TreeMode::Path => "View: path",
+                    TreeMode::Auto => "auto",
+                    TreeMode::Tidy => "tree",
+                    TreeMode::Path => "path",
                 })
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut self.mode, TreeMode::Auto, "auto")
