@@ -78,7 +78,7 @@ fn load_step_inspect_back_forward_reset() {
     assert!(after_two.len() > after_one.len());
 
     // Select the root: the inspector explains its pn as a min over the
-    // children (OR node, ALGORITHMS.md §1).
+    // children (OR node, docs/algorithms.md §1).
     h.get_by_label_contains("node root").click();
     settle(&mut h);
     h.get_by_label_contains("pn = min(");
@@ -157,7 +157,7 @@ fn class_mode_scores_predictions() {
     h.get_by_label("score 1 / 1");
     h.get_by_label("iterations 1");
     // All nine children start at pn = dn = 1 (unit initialisation); the
-    // leftmost tie rule (ALGORITHMS.md §1) makes the first move, a1,
+    // leftmost tie rule (docs/algorithms.md §1) makes the first move, a1,
     // most-proving: predicting b2 is wrong, a1 right.
     h.get_by_label_contains("node b2:").click();
     settle(&mut h);
@@ -182,7 +182,7 @@ fn race_two_parameter_sets_in_lockstep() {
     settle(&mut h);
     h.get_by_label("iterations 10");
     h.get_by_label_contains("B: iterations 10 ·");
-    // PNS expands exactly one node per iteration (ALGORITHMS.md §1), so
+    // PNS expands exactly one node per iteration (docs/algorithms.md §1), so
     // the three counts add up to 10 expansions on each side.
     let diff = h
         .get_by_label_contains("expanded by both")

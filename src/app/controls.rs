@@ -1,4 +1,4 @@
-//! Run controls and the parameter panel (issue #5 item 4, PRODUCT.md
+//! Run controls and the parameter panel (issue #5 item 4, docs/architecture.md
 //! "Controls"): step, step ×N, run/pause, speed, back with a scrubber,
 //! reset, budgets, keyboard shortcuts; the algorithm picker and a
 //! parameter panel generated from each algorithm's `ParamSpec` list, so a

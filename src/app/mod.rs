@@ -24,6 +24,7 @@ pub mod browser;
 pub mod class_mode;
 pub mod controls;
 pub mod error_rate;
+pub mod file_chooser;
 pub mod files;
 pub mod hook;
 pub mod inspector;
@@ -35,6 +36,7 @@ pub mod race;
 pub mod record_view;
 pub mod state;
 pub mod text;
+pub mod tree_path;
 pub mod tree_view;
 pub mod ui;
 pub mod worker;
@@ -51,6 +53,8 @@ pub use state::{PnlabApp, Settings};
 pub struct LaunchOptions {
     /// Position file to open at start.
     pub open: Option<PathBuf>,
+    /// Which of the file's positions (1-based; default the first).
+    pub entry: Option<usize>,
     /// Algorithm to select at start.
     pub algo: Option<String>,
     /// Parameters `NAME=VALUE`.
@@ -82,8 +86,16 @@ impl eframe::App for Shell {
 pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String> {
     if let Some(path) = &opts.open {
         let mut entries = files::load_path(path)?;
-        let first = entries.remove(0);
-        app.load_entry(first);
+        let k = opts.entry.unwrap_or(1);
+        if k == 0 || k > entries.len() {
+            return Err(format!(
+                "{}: --entry {k}: the file holds {} positions",
+                path.display(),
+                entries.len()
+            ));
+        }
+        let chosen = entries.remove(k - 1);
+        app.load_entry(chosen);
     }
     if opts.algo.is_some() || !opts.set.is_empty() {
         let algo = opts.algo.clone().unwrap_or_else(|| app.algo.clone());

@@ -17,6 +17,7 @@ use super::browser::Browser;
 use super::class_mode::ClassMode;
 use super::controls::{Controls, RunInfo};
 use super::error_rate::CorrectMovesTask;
+use super::file_chooser::{self, ChooserPurpose, FileChooser};
 use super::files::{self, Export};
 use super::hook::{Hook, HookStep, HookView};
 use super::lockstep::{Progress, Tick, RACE_CHUNK};
@@ -26,6 +27,10 @@ use super::plots::Curves;
 use super::race::Race;
 use super::record_view::{self, RecordView};
 use super::tree_view::TreeView;
+
+/// Why the in-app chooser replaced a native dialog that did not open.
+const DIALOG_FAILED: &str = "the native file dialog did not open (is an xdg desktop portal \
+                             running?); choose the file here";
 use super::worker::{Command, RunSpec, WorkerHandle};
 
 /// Settings kept between sessions (eframe storage).
@@ -48,6 +53,8 @@ pub struct Settings {
     pub seed: u64,
     /// Show the curves under the inspector.
     pub show_plots: bool,
+    /// Files opened lately, newest first (File › Open recent).
+    pub recent: Vec<String>,
 }
 
 impl Default for Settings {
@@ -61,6 +68,7 @@ impl Default for Settings {
             algo: "pns".into(),
             seed: 1,
             show_plots: true,
+            recent: Vec::new(),
         }
     }
 }
@@ -101,6 +109,8 @@ pub struct PnlabApp {
     pub(super) epoch: u64,
     /// The headless hook, when the window was opened to take a screenshot.
     pub hook: Option<Hook>,
+    /// The in-app file chooser, while it is open.
+    pub chooser: Option<super::file_chooser::FileChooser>,
     /// Class mode's score.
     pub class: ClassMode,
     /// Race mode: the challenger run, if racing.
@@ -158,6 +168,7 @@ impl PnlabApp {
             generation: 0,
             epoch: 0,
             hook: None,
+            chooser: None,
             class: ClassMode::default(),
             race: None,
             applied_zoom: 0.0,
@@ -354,7 +365,13 @@ impl PnlabApp {
     /// the chooser; a bad file only adds the error message.
     pub fn open_path(&mut self, path: &Path) {
         match files::load_path(path) {
-            Ok(entries) => self.open_entries(path.display().to_string(), entries),
+            Ok(entries) => {
+                super::file_chooser::remember(
+                    &mut self.settings.recent,
+                    &path.display().to_string(),
+                );
+                self.open_entries(path.display().to_string(), entries)
+            }
             Err(e) => self.messages.push(format!("error: {e}")),
         }
     }
@@ -575,10 +592,52 @@ impl PnlabApp {
             return;
         };
         let name = format!("pnlab-{}.{}", snap.algo, e.ext());
-        let Some(path) = files::pick_save(&name, e.ext()) else {
+        let purpose = ChooserPurpose::Save(e);
+        if let Some(reason) = file_chooser::native_unavailable() {
+            self.chooser = Some(FileChooser::new(purpose, reason, &name));
+            return;
+        }
+        let started = std::time::Instant::now();
+        match files::pick_save(&name, e.ext()) {
+            Some(path) => self.export_to(ctx, e, &path),
+            None if file_chooser::returned_too_fast(started) => {
+                self.chooser = Some(FileChooser::new(purpose, DIALOG_FAILED.into(), &name));
+            }
+            None => {}
+        }
+    }
+
+    /// File › Open: the native dialog, else the in-app chooser.
+    pub(super) fn open_with_dialog(&mut self) {
+        if let Some(reason) = file_chooser::native_unavailable() {
+            self.chooser = Some(FileChooser::new(ChooserPurpose::Open, reason, ""));
+            return;
+        }
+        let started = std::time::Instant::now();
+        match files::pick_open() {
+            Some(p) => self.open_path(&p),
+            None if file_chooser::returned_too_fast(started) => {
+                self.chooser = Some(FileChooser::new(
+                    ChooserPurpose::Open,
+                    DIALOG_FAILED.into(),
+                    "",
+                ));
+            }
+            None => {}
+        }
+    }
+
+    /// Draws the in-app chooser when it is open and acts on its answer.
+    pub(super) fn chooser_ui(&mut self, ctx: &egui::Context) {
+        let Some(answer) = self.chooser.as_mut().and_then(|c| c.ui(ctx)) else {
             return;
         };
-        self.export_to(ctx, e, &path);
+        let purpose = self.chooser.take().map(|c| c.purpose);
+        match (answer, purpose) {
+            (Some(p), Some(ChooserPurpose::Open)) => self.open_path(&p),
+            (Some(p), Some(ChooserPurpose::Save(e))) => self.export_to(ctx, e, &p),
+            _ => {}
+        }
     }
 
     /// Advances the headless hook: autoplay, then screenshot, then close.

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use super::board;
 use super::controls;
-use super::files::{self, Export};
+use super::files::Export;
 use super::inspector;
 use super::lockstep::Pace;
 use super::plots;
@@ -33,6 +33,22 @@ pub fn app_fonts() -> egui::FontDefinitions {
     fonts
 }
 
+/// The documentation the Help menu links to (in the source tree's `docs/`).
+const DOCS: [(&str, &str); 4] = [
+    (
+        "Algorithms and counters (docs/algorithms.md)",
+        "algorithms.md",
+    ),
+    ("File formats (docs/formats.md)", "formats.md"),
+    ("Command line (docs/cli.md)", "cli.md"),
+    ("Architecture (docs/architecture.md)", "architecture.md"),
+];
+
+/// A `file://` link to a page of `docs/` (a section with `page#anchor`).
+pub fn doc_url(page: &str) -> String {
+    format!("file://{}/docs/{page}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// What the user asked for during one frame.
 #[derive(Default)]
 struct Requests {
@@ -46,6 +62,8 @@ struct Requests {
     exports: Vec<Export>,
     /// File › Open.
     open_dialog: bool,
+    /// File › Open recent.
+    open_file: Option<std::path::PathBuf>,
     /// Tree view actions of the main tree.
     tree: Vec<TreeAction>,
     /// The challenger's tree asked for another view.
@@ -156,10 +174,12 @@ impl PnlabApp {
         self.settings.follow_mpn = self.tree.follow_mpn;
         self.settings.max_depth = self.tree.max_depth;
         if req.open_dialog {
-            if let Some(p) = files::pick_open() {
-                self.open_path(&p);
-            }
+            self.open_with_dialog();
         }
+        if let Some(p) = req.open_file {
+            self.open_path(&p);
+        }
+        self.chooser_ui(ctx);
         for e in req.exports {
             self.export_with_dialog(ctx, e);
         }
@@ -172,6 +192,17 @@ impl PnlabApp {
                     req.open_dialog = true;
                     ui.close();
                 }
+                ui.menu_button("Open recent", |ui| {
+                    if self.settings.recent.is_empty() {
+                        ui.weak("no file opened yet");
+                    }
+                    for p in &self.settings.recent {
+                        if ui.button(p).clicked() {
+                            req.open_file = Some(p.into());
+                            ui.close();
+                        }
+                    }
+                });
                 if ui.button("Positions…").clicked() {
                     self.browser.open = true;
                     ui.close();
@@ -203,6 +234,10 @@ impl PnlabApp {
                 ui.label("game record: click a move, or ←/→ over the move list");
                 ui.label("tree: drag to pan, scroll to zoom, click a node to inspect,");
                 ui.label("double-click to collapse, right-click for more");
+                ui.separator();
+                for (title, file) in DOCS {
+                    ui.hyperlink_to(title, doc_url(file));
+                }
             });
             ui.separator();
             ui.strong(&self.entry.name);

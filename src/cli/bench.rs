@@ -1,5 +1,5 @@
 //! `pnlab bench`: a fixed, seeded suite that measures iterations, nodes and
-//! bytes per node per algorithm and game (CLI.md). Run it before and after
+//! bytes per node per algorithm and game (docs/cli.md). Run it before and after
 //! a change; the numbers go in closing notes, never in tests.
 
 use std::process::ExitCode;

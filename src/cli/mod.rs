@@ -1,5 +1,5 @@
 //! Argument parsing and the subcommands. Errors a user can cause are
-//! printed as `error: …` and give exit status 2 (CLI.md).
+//! printed as `error: …` and give exit status 2 (docs/cli.md).
 
 mod bench;
 mod experiment;
@@ -20,9 +20,15 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// App: open this position file (the same as `--open FILE`).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
     /// App: open this position file at start.
     #[arg(long, value_name = "FILE")]
     pub open: Option<PathBuf>,
+    /// App: which position of the file to start on (1-based; default 1).
+    #[arg(long, value_name = "K")]
+    pub entry: Option<usize>,
     /// App: algorithm to select at start.
     #[arg(long, value_name = "ALGO")]
     pub algo: Option<String>,
@@ -106,7 +112,14 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Experiment(a)) => experiment::run(a),
         Some(Command::Tune(a)) => tune::run(a),
         Some(Command::Verify(a)) => verify::run(a),
-        None => open_app(cli.open, cli.algo, cli.set, cli.autoplay, cli.screenshot),
+        None => open_app(
+            cli.open.or(cli.file),
+            cli.entry,
+            cli.algo,
+            cli.set,
+            cli.autoplay,
+            cli.screenshot,
+        ),
     };
     match result {
         Ok(code) => code,
@@ -135,6 +148,7 @@ fn quiet_on_closed_stdout() {
 #[cfg(feature = "gui")]
 fn open_app(
     open: Option<PathBuf>,
+    entry: Option<usize>,
     algo: Option<String>,
     set: Vec<String>,
     autoplay: Option<u64>,
@@ -146,6 +160,7 @@ fn open_app(
         .collect::<Result<Vec<_>, _>>()?;
     let opts = pnlab::app::LaunchOptions {
         open,
+        entry,
         algo,
         set,
         autoplay,
@@ -163,6 +178,7 @@ fn open_app(
 #[cfg(not(feature = "gui"))]
 fn open_app(
     _open: Option<PathBuf>,
+    _entry: Option<usize>,
     _algo: Option<String>,
     _set: Vec<String>,
     _autoplay: Option<u64>,

@@ -1,4 +1,4 @@
-//! `pnlab solve`: one result per position, in input order (CLI.md).
+//! `pnlab solve`: one result per position, in input order (docs/cli.md).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

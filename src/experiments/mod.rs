@@ -122,7 +122,7 @@ pub struct ExperimentInfo {
     pub run: fn(&ExperimentOptions) -> Result<ExperimentReport, String>,
 }
 
-/// Every experiment, by stable CLI name (CLI.md).
+/// Every experiment, by stable CLI name (docs/cli.md).
 pub static EXPERIMENTS: &[ExperimentInfo] = &[
     ExperimentInfo {
         name: "deep-pn-sweep",

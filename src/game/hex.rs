@@ -1,6 +1,6 @@
 //! Hex on an N×N rhombus, N = 2…11, without the swap rule.
 //!
-//! Conventions (CLI.md, the same as Benzene and HexGui): a cell is a column
+//! Conventions (docs/cli.md, the same as Benzene and HexGui): a cell is a column
 //! letter and a row number, `a1` the top-left corner; Black
 //! ([`Player::First`]) moves first and joins the top and bottom rows, White
 //! ([`Player::Second`]) joins the left and right columns; cell (c, r)
@@ -72,7 +72,7 @@ const GEOMETRY: [Geometry; MAX_SIZE as usize + 1] = {
     t
 };
 
-/// The cells adjacent to some cell of `s` on an `n`×`n` board (CLI.md
+/// The cells adjacent to some cell of `s` on an `n`×`n` board (docs/cli.md
 /// adjacency).
 #[inline]
 fn neighbours(s: u128, n: u32, g: &Geometry) -> u128 {
@@ -188,7 +188,7 @@ impl Hex {
         })
     }
 
-    /// Parses `SIZE:` and the cells played (CLI.md), e.g. `5:c3 b4`.
+    /// Parses `SIZE:` and the cells played (docs/cli.md), e.g. `5:c3 b4`.
     /// Errors give the 1-based column in `text`: a bad or missing size, a
     /// missing `:`, a malformed cell, a cell off the board, an occupied
     /// cell, or a move after the game is over.
@@ -451,7 +451,7 @@ impl Game for Hex {
         }
     }
 
-    /// ALGORITHMS.md §5, done the Hex way: a uniformly random continuation
+    /// docs/algorithms.md §5, done the Hex way: a uniformly random continuation
     /// gives the side to move a uniformly random half (rounded up) of the
     /// empty cells and the opponent the rest, and since filling cells can
     /// never take a connection away nor create a second one, the winner on

@@ -59,7 +59,7 @@ impl Player {
 ///
 /// Games without a natural score use ±1/0; Othello uses the final disc
 /// difference with empties given to the winner (FFO/Edax convention);
-/// P-games use the sum of the move values along the path (ALGORITHMS.md §10).
+/// P-games use the sum of the move values along the path (docs/algorithms.md §10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Outcome {
     pub score: i32,
@@ -130,7 +130,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Wraps the position for the dynamic side of the program.
     fn into_any(self) -> AnyPosition;
 
-    /// Number of legal moves (mobility initialisation, ALGORITHMS.md §1).
+    /// Number of legal moves (mobility initialisation, docs/algorithms.md §1).
     fn move_count(&self) -> usize {
         let mut v = Vec::new();
         self.legal_moves(&mut v);
@@ -138,7 +138,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// The player whose question a search answers by default. `None` means
-    /// the side to move (ALGORITHMS.md §0); a hand-written tree says its OR
+    /// the side to move (docs/algorithms.md §0); a hand-written tree says its OR
     /// player.
     fn default_attacker(&self) -> Option<Player> {
         None
@@ -189,7 +189,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// Plays uniformly random legal moves to the end and returns the result
-    /// (ALGORITHMS.md §5). Games override this with a faster version.
+    /// (docs/algorithms.md §5). Games override this with a faster version.
     fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
         let mut g = self.clone();
         let mut moves = Vec::new();
@@ -230,7 +230,7 @@ impl GameKind {
         GameKind::Xiangqi,
     ];
 
-    /// The CLI name (CLI.md `GAME`).
+    /// The CLI name (docs/cli.md `GAME`).
     pub fn name(self) -> &'static str {
         match self {
             GameKind::TicTacToe => "tictactoe",
@@ -321,7 +321,7 @@ macro_rules! with_position {
 }
 
 impl AnyPosition {
-    /// Parses an inline position in `kind`'s native notation (CLI.md).
+    /// Parses an inline position in `kind`'s native notation (docs/cli.md).
     pub fn parse(kind: GameKind, text: &str) -> Result<AnyPosition, ParseError> {
         Ok(match kind {
             GameKind::TicTacToe => AnyPosition::TicTacToe(tictactoe::TicTacToe::parse(text)?),
@@ -434,7 +434,7 @@ impl AnyPosition {
         with_position!(self, g => g.evaluate().is_some())
     }
 
-    /// The attacker of a default question (ALGORITHMS.md §0).
+    /// The attacker of a default question (docs/algorithms.md §0).
     pub fn default_attacker(&self) -> Player {
         with_position!(self, g => g.default_attacker().unwrap_or_else(|| g.to_move()))
     }

@@ -1,6 +1,6 @@
 //! Tic-tac-toe on 3×3: x moves first, the game stops at three in a row or a
 //! full board. Notation: 9 characters `x`, `o`, `.` row by row from the
-//! top-left (CLI.md); the side to move follows from the piece counts.
+//! top-left (docs/cli.md); the side to move follows from the piece counts.
 //! Moves are named `a1`…`c3` (column letter, row number from the top).
 
 use super::{Game, GameKind, Outcome, ParseError, Player};

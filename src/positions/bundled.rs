@@ -1,4 +1,4 @@
-//! The curated `positions/` folder, embedded in the binary (PRODUCT.md:
+//! The curated `positions/` folder, embedded in the binary (docs/architecture.md:
 //! "a browser of the bundled positions/", issue #2 "embedded in the binary
 //! so the app works from anywhere"). Paths are relative to the package
 //! root, so a TOML file's `file = …` finds its embedded neighbour.

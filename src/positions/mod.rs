@@ -1,4 +1,4 @@
-//! Position files (PRODUCT.md "Position files"): the project's TOML format,
+//! Position files (docs/architecture.md "Position files"): the project's TOML format,
 //! the native files (Edax OBF, Pascal Pons's test files, Hex and
 //! tic-tac-toe lines, tree files, xiangqi FEN lines and game records), and
 //! the curated `positions/` folder, embedded in the binary so the app

@@ -1,5 +1,5 @@
 //! Searches: the [`Search`] trait every algorithm implements, the counters of
-//! ALGORITHMS.md §0/§9, budgets and the driver, bounded snapshots, the
+//! docs/algorithms.md §0/§9, budgets and the driver, bounded snapshots, the
 //! replay recorder and the registry that builds an algorithm by name.
 //!
 //! A search is a state machine stepped from outside: [`Search::step`] runs
@@ -38,7 +38,7 @@ pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params};
 pub use registry::{algorithms, build, find_algo, AlgoInfo};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
 
-/// Why a search stopped without an answer (CLI.md `stop_reason`).
+/// Why a search stopped without an answer (docs/cli.md `stop_reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StopReason {
@@ -87,7 +87,7 @@ impl Status {
         !matches!(self, Status::Running)
     }
 
-    /// CLI.md `outcome`.
+    /// docs/cli.md `outcome`.
     pub fn outcome_name(self) -> &'static str {
         match self {
             Status::Proved => "proved",
@@ -96,7 +96,7 @@ impl Status {
         }
     }
 
-    /// CLI.md `stop_reason`.
+    /// docs/cli.md `stop_reason`.
     pub fn stop_reason_name(self) -> &'static str {
         match self {
             Status::Proved | Status::Disproved => "solved",
@@ -106,7 +106,7 @@ impl Status {
     }
 }
 
-/// The counters every algorithm reports (ALGORITHMS.md §0, §9), under the
+/// The counters every algorithm reports (docs/algorithms.md §0, §9), under the
 /// same names in the UI, the CLI and the JSON output.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Counters {
@@ -126,7 +126,7 @@ pub struct Counters {
     pub playouts: u64,
 }
 
-/// A change of the root's selected child (ALGORITHMS.md §9).
+/// A change of the root's selected child (docs/algorithms.md §9).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SwitchEvent {
     pub iteration: u64,
@@ -136,7 +136,7 @@ pub struct SwitchEvent {
     pub to: u32,
 }
 
-/// The goal of the attacker's question (ALGORITHMS.md §0).
+/// The goal of the attacker's question (docs/algorithms.md §0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Goal {
     /// The attacker wins (draws are not wins).
@@ -166,7 +166,7 @@ impl Question {
         }
     }
 
-    /// The answer in words (CLI.md `answer`) for a final status.
+    /// The answer in words (docs/cli.md `answer`) for a final status.
     pub fn answer_name(&self, status: Status) -> &'static str {
         match (self.goal, status) {
             (Goal::Win, Status::Proved) => "win",
@@ -233,7 +233,7 @@ pub struct StatsSample {
 pub trait Search: Send {
     /// The registry name (`pns`, `deep-pn`, …).
     fn algo(&self) -> &'static str;
-    /// Runs one iteration (ALGORITHMS.md §0). After a final status further
+    /// Runs one iteration (docs/algorithms.md §0). After a final status further
     /// calls return it unchanged.
     fn step(&mut self) -> Status;
     fn status(&self) -> Status;

@@ -1,7 +1,7 @@
 //! Parameter descriptions: every algorithm describes its parameters once
 //! (name, range, default, help) and the CLI flags (`--set NAME=VALUE`), the
 //! app's parameter panel and the JSON output are all generated from that
-//! description (PRODUCT.md, house rules).
+//! description (docs/architecture.md, house rules).
 
 use std::collections::BTreeMap;
 use std::fmt;

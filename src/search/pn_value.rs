@@ -1,5 +1,5 @@
 //! Multi-valued PN-search and the value search (lecture notes),
-//! ALGORITHMS.md §2.
+//! docs/algorithms.md §2.
 //!
 //! PN-search(v) answers "is the attacker's score ≥ v?": a terminal node is
 //! (0, INF) when its score is ≥ v, else (INF, 0), and everything else is
@@ -198,7 +198,7 @@ impl<G: Game> PnValue<G> {
         };
     }
 
-    /// The next target after a sub-search at `t` ended (ALGORITHMS.md §2),
+    /// The next target after a sub-search at `t` ended (docs/algorithms.md §2),
     /// or the exact value when the bracket has closed.
     fn next_target(&self, t: i32) -> Result<i32, i32> {
         match (self.low, self.high) {

@@ -6,11 +6,11 @@ use super::{ParamSpec, Search, SearchSetup};
 
 /// One registered algorithm.
 pub struct AlgoInfo {
-    /// Stable CLI name (CLI.md `ALGO`).
+    /// Stable CLI name (docs/cli.md `ALGO`).
     pub name: &'static str,
     /// One line for menus and `--help`.
     pub summary: &'static str,
-    /// The parameters, described once (PRODUCT.md house rules).
+    /// The parameters, described once (docs/architecture.md house rules).
     pub params: &'static [ParamSpec],
     /// Builds the search on a position. Errors (an unsupported game, …) are
     /// user-facing sentences.

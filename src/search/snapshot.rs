@@ -2,7 +2,7 @@
 //!
 //! A snapshot is plain owned data whose size is capped by the
 //! [`ViewRequest`], so producing and sending one costs the same whether the
-//! tree has a hundred nodes or ten million (PRODUCT.md, house rules). Every
+//! tree has a hundred nodes or ten million (docs/architecture.md, house rules). Every
 //! algorithm describes its per-node values by name (`pn`, `dn`, `deep`,
 //! `dpn`, `ppn`, `visits`, …), so a viewer shows any algorithm without code
 //! of its own.
@@ -36,7 +36,7 @@ pub struct ViewRequest {
     /// Include the whole tree's overview ([`Snapshot::overview`]).
     pub overview: bool,
     /// The path view's shape instead of levels: the selection path, every
-    /// child of a path node, and the children of the nodes in `open`
+    /// child of a path node and of the focus, and the children of the nodes in `open`
     /// (siblings the viewer expanded in place), however deep.
     pub path_view: bool,
     /// With `path_view`: nodes whose children are listed too.
@@ -50,7 +50,9 @@ impl ViewRequest {
     /// levels and the path view work for every algorithm.
     pub fn expands(&self, id: NodeId, rel_depth: u32, on_path: bool) -> bool {
         if self.path_view {
-            on_path || self.open.contains(&id)
+            // The focus always lists its children (a solved search's
+            // path may be empty).
+            on_path || rel_depth == 0 || self.open.contains(&id)
         } else {
             rel_depth < self.max_depth && !self.collapsed.contains(&id)
         }
@@ -73,7 +75,7 @@ impl Default for ViewRequest {
     }
 }
 
-/// OR / AND (ALGORITHMS.md §0): OR where the attacker moves.
+/// OR / AND (docs/algorithms.md §0): OR where the attacker moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeKind {

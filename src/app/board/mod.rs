@@ -1,9 +1,9 @@
-//! Board views (issue #5 item 2, PRODUCT.md "Board view"): the position of
+//! Board views (issue #5 item 2, docs/architecture.md "Board view"): the position of
 //! the selected node (or the root) for every game, the selection path's
 //! moves numbered on the board and per-move overlays on the root's moves
 //! (the algorithm's label values, coloured by status, like HexGui's pn/dn).
 //!
-//! Each game's view reads only the game's native notation (CLI.md), so it
+//! Each game's view reads only the game's native notation (docs/cli.md), so it
 //! draws exactly what the engine parsed and needs no game internals.
 
 mod connect4;
@@ -23,8 +23,13 @@ use crate::search::Snapshot;
 /// A per-move overlay: text and a colour (status) for one root move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Overlay {
+    /// The move, in the game's notation.
     pub mv: String,
+    /// Every label value, full precision (tooltips).
     pub text: String,
+    /// The label values, to be fitted to the cell by [`cell_label`].
+    pub values: Vec<f64>,
+    /// Colour.
     pub status: NodeStatus,
 }
 
@@ -38,6 +43,8 @@ pub struct BoardInput<'a> {
     /// The move that led to the root, when known (a game record's ply):
     /// marked as the last move while the path is empty.
     pub last_move: Option<String>,
+    /// Values an overlay shows (2; all with the board's toggle).
+    pub shown_values: usize,
 }
 
 impl<'a> BoardInput<'a> {
@@ -50,6 +57,11 @@ impl<'a> BoardInput<'a> {
                 .map(|c| Overlay {
                     mv: c.move_label.clone(),
                     text: snap.label(&c.values, "/"),
+                    values: snap
+                        .label_values
+                        .iter()
+                        .filter_map(|&i| c.values.get(i).copied())
+                        .collect(),
                     status: c.status,
                 })
                 .collect()
@@ -61,6 +73,7 @@ impl<'a> BoardInput<'a> {
             path: &snap.position_path,
             overlays,
             last_move: None,
+            shown_values: 2,
         })
     }
 
@@ -86,8 +99,48 @@ fn stone(p: Player) -> Color32 {
     }
 }
 
+/// Draws an overlay's values in a `w × h` box centred at `c`, fitted by
+/// the one label rule ([`crate::layout::labels::fit_cell`]): font sized
+/// to the cell, numbers shortened (`1.2k`, `∞`), nothing when even the
+/// smallest font does not fit (the values are then in the tooltip, the
+/// tree and the inspector). Every board painter calls this.
+pub fn cell_label(
+    p: &egui::Painter,
+    c: Pos2,
+    o: &Overlay,
+    shown: usize,
+    (w, h): (f32, f32),
+    color: Color32,
+) {
+    use crate::layout::labels::{fit_cell, ApproxMeasure};
+    let Some(l) = fit_cell(&o.values, shown, w, h, 16.0, &ApproxMeasure) else {
+        return;
+    };
+    let line = l.font * 1.2;
+    let top = c.y - line * l.lines.len() as f32 / 2.0 + line / 2.0;
+    for (k, text) in l.lines.iter().enumerate() {
+        centered_text(
+            p,
+            Pos2::new(c.x, top + k as f32 * line),
+            text,
+            l.font,
+            color,
+        );
+    }
+}
+
 /// Draws the board of `input` in a square area of the available width.
 pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
+    let id = egui::Id::unique("board_all_values");
+    let mut all = ui.data_mut(|d| *d.get_persisted_mut_or(id, false));
+    let shown = if all { usize::MAX } else { 2 };
+    let input = &BoardInput {
+        position: input.position,
+        path: input.path,
+        overlays: input.overlays.clone(),
+        last_move: input.last_move.clone(),
+        shown_values: shown,
+    };
     let pos = input.position.shown();
     let side = ui.available_width().clamp(120.0, 420.0);
     let drawn = match pos {
@@ -128,6 +181,22 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
     if !input.path.is_empty() {
         ui.label(format!("path: {}", input.path.join(" ")));
     }
+    if !input.overlays.is_empty() {
+        if ui
+            .checkbox(&mut all, "all values on the board")
+            .on_hover_text("Board cells show two values; this shows every label value")
+            .changed()
+        {
+            ui.data_mut(|d| d.insert_persisted(id, all));
+        }
+        let lines: Vec<String> = input
+            .overlays
+            .iter()
+            .map(|o| format!("{} {}", o.mv, o.text))
+            .collect();
+        ui.weak(lines.join(" · "))
+            .on_hover_text("the root's moves with every label value");
+    }
 }
 
 /// Allocates a board area and its painter.
@@ -165,4 +234,33 @@ fn fitted_text(p: &egui::Painter, c: Pos2, text: &str, size: f32, max_width: f32
 /// Index in `path` of move `mv` (1-based number shown on the board).
 fn path_number(path: &[String], mv: &str) -> Option<usize> {
     path.iter().rposition(|m| m == mv).map(|i| i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::layout::labels::{fit_cell, ApproxMeasure, MIN_CELL_FONT};
+
+    /// Othello (cell side/8.5, box 0.9 × 0.8 cell) and Connect Four (cell
+    /// side/7, box 0.7 × 0.6 cell, inside the disc): the widest values
+    /// fit their box at the board's narrowest and widest area.
+    #[test]
+    fn labels_fit_othello_and_connect_four_cells() {
+        let worst = [123_456.0, f64::INFINITY, 0.0701];
+        for side in [120.0f32, 420.0] {
+            for (name, cell, bw, bh) in [
+                ("othello", side / 8.5, 0.9, 0.8),
+                ("connect4", side / 7.0, 0.7, 0.6),
+            ] {
+                let (w, h) = (cell * bw, cell * bh);
+                match fit_cell(&worst, 2, w, h, 16.0, &ApproxMeasure) {
+                    Some(l) => {
+                        let (lw, lh) = l.size(&ApproxMeasure);
+                        assert!(lw <= w + 0.01 && lh <= h + 0.01, "{name} {side}");
+                        assert!(l.font >= MIN_CELL_FONT);
+                    }
+                    None => assert!(side < 420.0, "{name} at {side} drew no label"),
+                }
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@
 
 use egui::{Color32, Pos2, Stroke, Vec2};
 
-use super::{canvas, fitted_text, overlay_color, BoardInput, Overlay};
+use super::{canvas, cell_label, fitted_text, overlay_color, BoardInput, Overlay};
 use crate::game::AnyPosition;
 
 const FILES: usize = 9;
@@ -214,11 +214,6 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     for ((f, r), list) in &groups {
         let c = at(*f, *r);
         let first = list[0];
-        let text = if list.len() > 1 {
-            format!("{} +{}", first.text, list.len() - 1)
-        } else {
-            first.text.clone()
-        };
         let box_rect = egui::Rect::from_center_size(
             c + Vec2::new(0.0, cell * 0.3),
             Vec2::new(cell * 0.96, cell * 0.36),
@@ -228,14 +223,27 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
             3.0,
             overlay_color(first.status).gamma_multiply(0.85),
         );
-        fitted_text(
+        cell_label(
             &p,
             box_rect.center(),
-            &text,
-            cell * 0.26,
-            box_rect.width() * 0.95,
+            first,
+            input.shown_values,
+            (box_rect.width() * 0.95, box_rect.height()),
             Color32::WHITE,
         );
+        if list.len() > 1 {
+            // Other moves to the same point: counted here, listed on hover.
+            let badge = box_rect.right_top() + Vec2::new(-cell * 0.08, 0.0);
+            p.circle_filled(badge, cell * 0.14, Color32::from_rgb(40, 120, 230));
+            fitted_text(
+                &p,
+                badge,
+                &format!("+{}", list.len() - 1),
+                cell * 0.16,
+                cell * 0.24,
+                Color32::WHITE,
+            );
+        }
     }
     // Hovering a point lists every overlay of a move from or to it.
     let hovered = ui
@@ -297,6 +305,7 @@ mod tests {
         let o = |mv: &str, t: &str| Overlay {
             mv: mv.into(),
             text: t.into(),
+            values: Vec::new(),
             status: NodeStatus::Unknown,
         };
         let list = [o("b0c2", "1/1"), o("h2e2", "2/1"), o("b2e2", "3/1")];

@@ -1,4 +1,4 @@
-//! Hand-written AND/OR trees and DAGs (PRODUCT.md "Games"): the teaching
+//! Hand-written AND/OR trees and DAGs (docs/architecture.md "Games"): the teaching
 //! trees of the papers and the lecture notes, written by hand in a small
 //! indentation-based text format.
 //!

@@ -2,7 +2,7 @@
 //! filter (a move may not leave the mover's general attacked, which
 //! includes the two generals facing each other on an open file).
 //!
-//! Order (deterministic, ALGORITHMS.md §0): the pieces of the side to move
+//! Order (deterministic, docs/algorithms.md §0): the pieces of the side to move
 //! by ascending point (a0, b0, …, i0, a1, …, i9), each piece's moves in a
 //! fixed direction order (up, right, down, left for lines and steps).
 //!

@@ -1,9 +1,9 @@
 //! The plain depth-first AND/OR search: the E = 0 row of Deep df-pn's table
-//! (thesis Table 3.1, ALGORITHMS.md §4), also registered as `dfs`.
+//! (thesis Table 3.1, docs/algorithms.md §4), also registered as `dfs`.
 //!
 //! An OR node tries its children left to right and is proven by the first
 //! proven child; an AND node is disproven by the first disproven child.
-//! No table and no proof numbers: ALGORITHMS.md §4 asks for this row to be
+//! No table and no proof numbers: docs/algorithms.md §4 asks for this row to be
 //! a real depth-first search, not df-pn with unknown nodes valued 0 (which
 //! would read as proofs). Explicit stack; one [`Search::step`] enters one
 //! node (`iterations` = node entries, terminal ones included).

@@ -1,5 +1,5 @@
 //! The MID procedure of df-pn (Nagai 2002) as an explicit-stack state
-//! machine, ALGORITHMS.md §4, with the 1+ε threshold and the Deep df-pn
+//! machine, docs/algorithms.md §4, with the 1+ε threshold and the Deep df-pn
 //! initialisation as options.
 //!
 //! One *event* is either the entry of a MID call (a frame is pushed, the
@@ -59,7 +59,7 @@ impl Default for DfpnOptions {
 }
 
 impl DfpnOptions {
-    /// ALGORITHMS.md §4: the value of an unknown node not in the table at
+    /// docs/algorithms.md §4: the value of an unknown node not in the table at
     /// depth `d` (root = 0), saturating below `INF`.
     #[inline]
     pub fn unknown_value(&self, d: u32) -> Pn {
@@ -173,7 +173,7 @@ pub enum Event {
     Done,
 }
 
-/// The numbers of the loop at one node: φ, δ, c1, δ2 (ALGORITHMS.md §4).
+/// The numbers of the loop at one node: φ, δ, c1, δ2 (docs/algorithms.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoopValues {
     pub phi: Pn,
@@ -367,7 +367,7 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
-    /// The loop's numbers at frame `f` from its children (ALGORITHMS.md §4).
+    /// The loop's numbers at frame `f` from its children (docs/algorithms.md §4).
     pub fn loop_values(&self, f: &Frame<G>) -> LoopValues {
         let mut phi = INF;
         let mut delta: Pn = 0;
@@ -463,7 +463,7 @@ impl<G: Game> Dfpn<G> {
     }
 
     /// The thresholds (th_pn, th_dn) MID passes to the loop's c1 at frame
-    /// `f` (ALGORITHMS.md §4): thφ(c1) = thδ(n) + φ(c1) − δ(n) and
+    /// `f` (docs/algorithms.md §4): thφ(c1) = thδ(n) + φ(c1) − δ(n) and
     /// thδ(c1) = min(thφ(n), δ2 + 1) (or ⌈δ2(1+ε)⌉), in the parent's frame.
     pub fn child_thresholds(&self, f: &Frame<G>, v: &LoopValues) -> (Pn, Pn) {
         let (th_phi, th_delta) = f.thresholds_phi_delta();

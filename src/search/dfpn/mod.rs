@@ -1,4 +1,4 @@
-//! The df-pn family (ALGORITHMS.md §4): df-pn (Nagai 2002) over a
+//! The df-pn family (docs/algorithms.md §4): df-pn (Nagai 2002) over a
 //! transposition table with a memory budget, the 1+ε trick (Pawlewicz &
 //! Lew 2007), Deep df-pn (Zhang et al. 2017) with its E = 0 row as the
 //! plain depth-first AND/OR search, and hill-climbing for Deep df-pn's
@@ -138,7 +138,7 @@ pub fn build_eps(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
 }
 
 /// Registry constructor for `deep-dfpn`; E = 0 runs the depth-first search
-/// (ALGORITHMS.md §4: not unknown nodes valued 0, which would read as
+/// (docs/algorithms.md §4: not unknown nodes valued 0, which would read as
 /// proofs).
 pub fn build_deep(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     let e = setup.params.int("E")?;
@@ -169,7 +169,7 @@ impl<G: Game> Search for Dfpn<G> {
         self.name()
     }
 
-    /// One MID call (ALGORITHMS.md §0).
+    /// One MID call (docs/algorithms.md §0).
     fn step(&mut self) -> Status {
         self.run_step()
     }

@@ -1,4 +1,4 @@
-//! Snapshots of df-pn (ALGORITHMS.md §4, PRODUCT.md): the current MID path
+//! Snapshots of df-pn (docs/algorithms.md §4, docs/architecture.md): the current MID path
 //! as frames with their thresholds, and the explored DAG rebuilt from the
 //! root by replaying moves and looking children up in the table.
 //!
@@ -144,7 +144,7 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
-    /// Breadth-first DAG from the focus (ALGORITHMS.md §4 visualiser).
+    /// Breadth-first DAG from the focus (docs/algorithms.md §4 visualiser).
     fn collect_dag(&self, req: &ViewRequest) -> (Vec<SnapNode>, Vec<(u32, u32, String)>) {
         let path: HashSet<NodeId> = self.stack.iter().map(|f| f.hash).collect();
         let (focus, focus_depth) = match req.focus.and_then(|id| self.find_position(id)) {
