@@ -231,6 +231,7 @@ impl TreeView {
             collapsed: self.collapsed.clone(),
             inspect: self.selected,
             want_position: true,
+            cn_target: None,
         }
     }
 

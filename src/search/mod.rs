@@ -8,6 +8,7 @@
 
 pub mod arena;
 mod arena_search;
+pub mod cns;
 pub mod correct_moves;
 pub mod deep_pn;
 pub mod dfpn;

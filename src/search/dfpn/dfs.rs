@@ -458,6 +458,7 @@ impl<G: Game> Search for Dfs<G> {
             position_path: labels,
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras: Vec::new(),
+            functions: None,
         }
     }
 
