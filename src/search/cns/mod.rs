@@ -547,8 +547,10 @@ impl<G: Game> Cns<G> {
 
     /// The exact value of the root as a game score (the score of the
     /// finished game its principal variation ends in), once proven.
+    /// Only the `score` model's values are game scores; the others map
+    /// every finished game to ±∞ and report none.
     pub fn exact_score(&self) -> Option<i32> {
-        if !self.is_exact(0) {
+        if self.opts.model != Model::Score || !self.is_exact(0) {
             return None;
         }
         let v = self.minimax(0);

@@ -9,8 +9,8 @@
 use std::any::Any;
 
 use crate::game::pgame::PGame;
-use crate::game::tree::{LeafValue, TreeGame};
-use crate::game::{Game, Outcome, Player};
+use crate::game::tree::TreeGame;
+use crate::game::{Game, GameKind, Outcome, Player};
 use crate::search::Question;
 
 use super::staircase::{Value, NEG_INF, POS_INF};
@@ -31,9 +31,9 @@ pub enum Model {
     /// yes, −∞ otherwise, and every unfinished leaf is 0. CNS then selects
     /// exactly as proof-number search does.
     WinLoss,
-    /// Finished games at their terminal value on the evaluation scale,
-    /// unfinished leaves at the game's static evaluation (0 for a game
-    /// without one). Unit 1.
+    /// Finished games at their exact score (±∞ for a game whose results
+    /// are only win/draw/loss, [`results_are_signs`]), unfinished leaves at
+    /// the game's static evaluation (0 for a game without one). Unit 1.
     Score,
     /// The sibling comparison evaluation function of SCNS (Pawlewicz &
     /// Hayward 2015, Definition 6): finished games ±∞ by the question,
@@ -52,6 +52,8 @@ impl Model {
     }
 
     /// The value of a finished game `g` with outcome `o`, attacker's view.
+    /// (With `Score` the root's exact value is read back as a game score
+    /// from the finished game its principal variation ends in.)
     pub fn terminal<G: Game>(self, g: &G, o: Outcome, q: &Question) -> Value {
         match self {
             Model::WinLoss | Model::Scef => {
@@ -61,7 +63,18 @@ impl Model {
                     NEG_INF
                 }
             }
-            Model::Score => for_attacker(terminal_value(g, o) as Value, q.attacker),
+            Model::Score => {
+                let s = o.score_for(q.attacker) as Value;
+                if results_are_signs(g.kind()) {
+                    match s.signum() {
+                        1 => POS_INF,
+                        -1 => NEG_INF,
+                        _ => 0,
+                    }
+                } else {
+                    clamp(s)
+                }
+            }
         }
     }
 
@@ -111,20 +124,12 @@ pub fn static_value<G: Game>(g: &G) -> Value {
     0
 }
 
-/// The value of a win on the evaluation scale (heuristic values stay
-/// strictly inside ±WIN).
-pub const WIN: i32 = 10_000;
-
-/// The value of a finished game on the evaluation scale (first player's
-/// view): ±[`WIN`] or 0, except that a tree's scored leaf (`= N`) keeps
-/// its score.
-pub fn terminal_value<G: Game>(g: &G, o: Outcome) -> i32 {
-    if let Some(t) = (g as &dyn Any).downcast_ref::<TreeGame>() {
-        if let Some(LeafValue::Score(s)) = t.value() {
-            return s;
-        }
-    }
-    WIN * o.score.signum()
+/// Whether a game's results are only win, draw or loss (scores ±1 and 0):
+/// its wins and losses are then ±∞ on the value scale, so that every
+/// heuristic evaluation lies between them. Other games (trees, P-games,
+/// Othello, Connect Four) keep their exact scores.
+pub fn results_are_signs(kind: GameKind) -> bool {
+    matches!(kind, GameKind::Hex | GameKind::TicTacToe)
 }
 
 /// The relative errors e(n → s) = ln(E(n→s₀)/E(n→s)) of the moves at `g`,
@@ -153,7 +158,8 @@ pub fn relative_errors<G: Game>(
             let mut c = g.clone();
             c.play(m);
             let v = match c.outcome() {
-                Some(o) => terminal_value(&c, o) as Value,
+                // A finished game scores ±(largest evaluation) or 0.
+                Some(o) => o.score.signum() as Value * 10_000,
                 None => static_value(&c),
             };
             let mine = if me == Player::First { v } else { -v };
