@@ -80,7 +80,10 @@ fn assert_same_as_pns<G: Game>(g: &G, q: Question, pmax: Pn, dmax: Pn, what: &st
         steps += 1;
         assert!(steps < 100_000, "{what}: no end");
     }
-    assert_eq!(Search::counters(&pns).iterations, Search::counters(&cns).iterations);
+    assert_eq!(
+        Search::counters(&pns).iterations,
+        Search::counters(&cns).iterations
+    );
     assert_eq!(
         Search::counters(&pns).seesaw_switches,
         Search::counters(&cns).seesaw_switches
@@ -122,7 +125,13 @@ fn two_valued_cns_expands_what_pns_expands_on_small_games() {
         let b = rng.random_range(2..4);
         let d = rng.random_range(2..7);
         let g = PGame::new(b, d, i).unwrap();
-        assert_same_as_pns(&g, question(Goal::Win), 1, 1, &format!("pgame b={b} d={d} seed={i}"));
+        assert_same_as_pns(
+            &g,
+            question(Goal::Win),
+            1,
+            1,
+            &format!("pgame b={b} d={d} seed={i}"),
+        );
     }
     for text in ["3:", "3:b2", "4:b2 c3 a4 d1 c2 b3"] {
         let g = pnlab::game::hex::Hex::parse(text).unwrap();
@@ -147,11 +156,21 @@ fn two_valued_cns_expands_what_pns_expands_on_small_games() {
 /// A random tree text: integer leaves in [−20, 20], inner nodes mostly
 /// alternating OR/AND, some with `eval=` hints, some leaves high up.
 fn random_tree_text(rng: &mut SmallRng) -> String {
-    fn node(rng: &mut SmallRng, out: &mut String, depth: usize, or: bool, label: &str, max_depth: usize) {
+    fn node(
+        rng: &mut SmallRng,
+        out: &mut String,
+        depth: usize,
+        or: bool,
+        label: &str,
+        max_depth: usize,
+    ) {
         let indent = "  ".repeat(depth);
         let leaf = depth == max_depth || (depth > 0 && rng.random_bool(0.2));
         if leaf {
-            out.push_str(&format!("{indent}{label} = {}\n", rng.random_range(-20..=20)));
+            out.push_str(&format!(
+                "{indent}{label} = {}\n",
+                rng.random_range(-20..=20)
+            ));
             return;
         }
         let kind = if or { "or" } else { "and" };
@@ -215,7 +234,15 @@ fn cns_ends_at_the_exact_minimax_value_of_random_trees() {
             Goal::NotLose => truth >= 0,
             _ => truth >= 1,
         };
-        assert_eq!(st, if yes { Status::Proved } else { Status::Disproved }, "{text}");
+        assert_eq!(
+            st,
+            if yes {
+                Status::Proved
+            } else {
+                Status::Disproved
+            },
+            "{text}"
+        );
         assert_eq!(s.exact_score(), Some(truth), "tree #{t} {opts:?}\n{text}");
         assert_eq!(s.minimax(0), truth as Value);
         let json = s.extra_json();
@@ -239,7 +266,12 @@ fn cns_ends_at_the_exact_value_of_p_games() {
         let mut s = Cns::new("cns", g, question(Goal::Win), opts);
         let st = finish(&mut s);
         assert_eq!(st == Status::Proved, truth >= 1);
-        assert_eq!(s.exact_score(), Some(truth), "b={b} d={d} seed={}", 1000 + i);
+        assert_eq!(
+            s.exact_score(),
+            Some(truth),
+            "b={b} d={d} seed={}",
+            1000 + i
+        );
     }
 }
 
@@ -329,7 +361,11 @@ fn incremental_functions_equal_a_dense_recomputation() {
             };
             let gap = |a: Value, b: Value| -> Value {
                 if a == POS_INF || b == NEG_INF {
-                    if a == b { 0 } else { POS_INF }
+                    if a == b {
+                        0
+                    } else {
+                        POS_INF
+                    }
                 } else {
                     a.saturating_sub(b)
                 }
@@ -344,7 +380,11 @@ fn incremental_functions_equal_a_dense_recomputation() {
         for i in 0..s.arena().len() as u32 {
             let (p, d) = dense_functions(&s, i, &grid, &leaf);
             let k = grid.len() / 2;
-            assert_eq!((s.p_at(i, grid[k]), s.d_at(i, grid[k])), (p[k], d[k]), "node {i}");
+            assert_eq!(
+                (s.p_at(i, grid[k]), s.d_at(i, grid[k])),
+                (p[k], d[k]),
+                "node {i}"
+            );
         }
     }
 }
@@ -358,7 +398,15 @@ fn scns_answers_random_trees_and_p_games_correctly() {
         let truth = minimax(&g) >= 1;
         let mut s = Cns::new("scns", g, question(Goal::Win), CnsOptions::scns());
         let st = finish(&mut s);
-        assert_eq!(st, if truth { Status::Proved } else { Status::Disproved }, "#{t}\n{text}");
+        assert_eq!(
+            st,
+            if truth {
+                Status::Proved
+            } else {
+                Status::Disproved
+            },
+            "#{t}\n{text}"
+        );
     }
     for i in 0..60 {
         let g = PGame::new(rng.random_range(2..4), rng.random_range(2..6), 500 + i).unwrap();

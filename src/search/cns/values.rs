@@ -8,6 +8,7 @@
 
 use std::any::Any;
 
+use crate::game::hex::Hex;
 use crate::game::pgame::PGame;
 use crate::game::tree::TreeGame;
 use crate::game::{Game, GameKind, Outcome, Player};
@@ -121,7 +122,18 @@ pub fn static_value<G: Game>(g: &G) -> Value {
     if let Some(p) = any.downcast_ref::<PGame>() {
         return p.sum() as Value;
     }
+    if let Some(h) = any.downcast_ref::<Hex>() {
+        return hex_evaluation(h);
+    }
     0
+}
+
+/// The Hex resistance evaluation on the integer scale: 1000 · ln(R(White)
+/// / R(Black)), Black's view, inside ±9999.
+pub fn hex_evaluation(h: &Hex) -> Value {
+    (h.resistance_evaluation() * 1000.0)
+        .round()
+        .clamp(-9999.0, 9999.0) as Value
 }
 
 /// Whether a game's results are only win, draw or loss (scores ±1 and 0):
