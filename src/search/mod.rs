@@ -6,6 +6,7 @@
 //! one iteration and returns. It never owns a thread or a clock; the CLI,
 //! the tests and the app's worker all drive the same `step()`.
 
+pub mod alphabeta;
 pub mod arena;
 mod arena_search;
 pub mod cns;
@@ -47,6 +48,9 @@ pub enum StopReason {
     /// The algorithm ran out of things to do without a proof (e.g. a
     /// Monte-Carlo search whose tree cannot grow further).
     Exhausted,
+    /// A depth-limited search (alpha-beta) finished its deepest iteration
+    /// without proving or disproving the question.
+    DepthLimit,
 }
 
 impl StopReason {
@@ -59,6 +63,7 @@ impl StopReason {
             StopReason::Memory => "memory",
             StopReason::Cancelled => "cancelled",
             StopReason::Exhausted => "exhausted",
+            StopReason::DepthLimit => "depth-limit",
         }
     }
 }

@@ -85,6 +85,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         build: super::mcts_solver::build_uct,
     },
     AlgoInfo {
+        name: "alphabeta",
+        summary: "Alpha-beta with iterative deepening and the root's single conspiracy number for threshold T per depth (Song & Iida 2018)",
+        params: super::alphabeta::PARAMS,
+        build: super::alphabeta::build,
+    },
+    AlgoInfo {
         name: "cns",
         summary: "Conspiracy-number search (McAllester 1988) with proof/disproof functions and the search interval [v_min, v_max]",
         params: super::cns::CNS_PARAMS,

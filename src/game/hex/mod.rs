@@ -453,6 +453,15 @@ impl Game for Hex {
         }
     }
 
+    /// The resistance evaluation (Wolve's): 1000 · ln(R(White) / R(Black)),
+    /// Black's view, inside ±[`MAX_EVAL`](super::eval::MAX_EVAL) (see
+    /// [`resistance`]).
+    fn evaluate(&self) -> Option<i32> {
+        let v = (self.resistance_evaluation() * 1000.0).round();
+        let m = super::eval::MAX_EVAL as f64;
+        Some(v.clamp(-m, m) as i32)
+    }
+
     /// The local heuristic of SCNS: a cell's energy shares in both
     /// players' resistor circuits (see [`resistance`]).
     fn move_scores(&self, moves: &[u8], out: &mut Vec<f64>) -> bool {

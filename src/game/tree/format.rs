@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::{LeafValue, NodeKind, ParseError, Tree, TreeNode};
+use crate::game::eval::{MAX_EVAL, WIN};
 use crate::game::notation::col_of;
 
 /// A `*NAME` child waiting for its definition.
@@ -345,7 +346,13 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                     return Err(err(at, "`eval=` is given twice".into()));
                 }
                 match e.parse::<i32>() {
-                    Ok(x) => eval = Some(x),
+                    Ok(x) if x.abs() <= MAX_EVAL => eval = Some(x),
+                    Ok(_) => {
+                        return Err(err(
+                            at + 5,
+                            format!("expected an evaluation between -{MAX_EVAL} and {MAX_EVAL} after `eval=` (±{WIN} is a won game), found `{e}`"),
+                        ))
+                    }
                     Err(_) => {
                         return Err(err(
                             at + 5,

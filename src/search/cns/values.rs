@@ -6,11 +6,6 @@
 //! side the question is asked for), so MAX nodes are exactly the OR nodes
 //! of the proof searches.
 
-use std::any::Any;
-
-use crate::game::hex::Hex;
-use crate::game::pgame::PGame;
-use crate::game::tree::TreeGame;
 use crate::game::{Game, GameKind, Outcome, Player};
 use crate::search::Question;
 
@@ -108,32 +103,10 @@ pub fn clamp(v: Value) -> Value {
     v.clamp(-VALUE_LIMIT, VALUE_LIMIT)
 }
 
-/// The static evaluation of an unfinished position (first player's view),
-/// 0 when the game has none.
-///
-/// Until the games carry their own evaluation hook this reads the two
-/// that have one built in: a tree's `eval=` hint and a P-game's running
-/// sum of move values.
+/// The static evaluation of an unfinished position (first player's view,
+/// [`Game::evaluate`]), 0 when the game has none.
 pub fn static_value<G: Game>(g: &G) -> Value {
-    let any = g as &dyn Any;
-    if let Some(t) = any.downcast_ref::<TreeGame>() {
-        return t.eval_hint().unwrap_or(0) as Value;
-    }
-    if let Some(p) = any.downcast_ref::<PGame>() {
-        return p.sum() as Value;
-    }
-    if let Some(h) = any.downcast_ref::<Hex>() {
-        return hex_evaluation(h);
-    }
-    0
-}
-
-/// The Hex resistance evaluation on the integer scale: 1000 · ln(R(White)
-/// / R(Black)), Black's view, inside ±9999.
-pub fn hex_evaluation(h: &Hex) -> Value {
-    (h.resistance_evaluation() * 1000.0)
-        .round()
-        .clamp(-9999.0, 9999.0) as Value
+    g.evaluate().unwrap_or(0) as Value
 }
 
 /// Whether a game's results are only win, draw or loss (scores ±1 and 0):
@@ -170,8 +143,7 @@ pub fn relative_errors<G: Game>(
             let mut c = g.clone();
             c.play(m);
             let v = match c.outcome() {
-                // A finished game scores ±(largest evaluation) or 0.
-                Some(o) => o.score.signum() as Value * 10_000,
+                Some(o) => c.terminal_value(o) as Value,
                 None => static_value(&c),
             };
             let mine = if me == Player::First { v } else { -v };
