@@ -296,10 +296,12 @@ fn dense_functions(
         .children()
         .map(|c| dense_functions(s, c, grid, leaf))
         .collect();
-    let fold = |min: bool, pick: &dyn Fn(&(Vec<Pn>, Vec<Pn>)) -> &Vec<Pn>| -> Vec<Pn> {
+    // `proof`: fold the children's proof functions, else their disproof
+    // functions.
+    let fold = |min: bool, proof: bool| -> Vec<Pn> {
         (0..grid.len())
             .map(|k| {
-                let it = kids.iter().map(|f| pick(f)[k]);
+                let it = kids.iter().map(|f| if proof { f.0[k] } else { f.1[k] });
                 if min {
                     it.min().unwrap()
                 } else {
@@ -309,7 +311,7 @@ fn dense_functions(
             .collect()
     };
     let or = n.is_or();
-    (fold(or, &|f| &f.0), fold(!or, &|f| &f.1))
+    (fold(or, true), fold(!or, false))
 }
 
 #[test]

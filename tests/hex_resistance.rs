@@ -127,8 +127,9 @@ fn reference_circuit(g: &Hex, p: Player) -> (f64, Vec<f64>) {
             if row != col {
                 let f = a[row][col] / a[col][col];
                 if f != 0.0 {
-                    for c in col..=k {
-                        a[row][c] -= f * a[col][c];
+                    let pivot_row = a[col].clone();
+                    for (x, p) in a[row][col..=k].iter_mut().zip(&pivot_row[col..=k]) {
+                        *x -= f * p;
                     }
                 }
             }
@@ -211,6 +212,22 @@ fn mapped(g: &Hex, map: impl Fn(usize) -> usize) -> Hex {
         .map(|&m| g.name_of(map(m as usize) as u8))
         .collect();
     Hex::parse(&format!("{n}:{}", cells.join(" "))).unwrap()
+}
+
+#[test]
+fn one_free_cell_is_solved_too() {
+    // 2×2 with three stones: each circuit has at most one unknown.
+    for text in ["2:a1 b1 a2", "2:a1 b2 b1", "2:b1 a1 b2"] {
+        let g = Hex::parse(text).unwrap();
+        if g.outcome().is_some() {
+            continue;
+        }
+        let r = Resistance::of(&g);
+        for p in [Player::First, Player::Second] {
+            let (want, _) = reference_circuit(&g, p);
+            assert!(close(r.of_player(p).resistance, want, 1e-5), "{text} {p:?}");
+        }
+    }
 }
 
 #[test]

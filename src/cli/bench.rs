@@ -44,10 +44,23 @@ struct Suite {
     /// How many times the set is run (small suites repeat for stable times).
     repeat: usize,
     max_iterations: u64,
+    /// The algorithms run by default (`None`: [`DEFAULT_ALGOS`]).
+    algos: Option<&'static [&'static str]>,
 }
 
-/// Names of the suites, in order.
-const SUITES: &[&str] = &["othello-14", "hex-4", "connect4"];
+/// Names of the suites, in order (`resistance` is the Hex circuit model
+/// alone, not a search).
+const SUITES: &[&str] = &[
+    "othello-14",
+    "hex-4",
+    "connect4",
+    "cns-trees",
+    "cns-hex-8",
+    "resistance",
+];
+
+/// Conspiracy-number searches, benchmarked on their own suites.
+const CNS_ALGOS: &[&str] = &["cns", "scns"];
 
 fn load_suite(name: &str) -> Result<Suite, UserError> {
     let parse_lines =
@@ -75,6 +88,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             )?,
             repeat: 1,
             max_iterations: 2_000_000,
+            algos: None,
         },
         "hex-4" => Suite {
             name: "hex-4",
@@ -83,6 +97,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
                 .map_err(|e| UserError(format!("bench suite: {e}")))?],
             repeat: 20,
             max_iterations: 2_000_000,
+            algos: None,
         },
         "connect4" => Suite {
             name: "connect4",
@@ -94,6 +109,32 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             )?,
             repeat: 1,
             max_iterations: 500_000,
+            algos: None,
+        },
+        // CNS expansions per second on trees: ten P-games b = 4, d = 8
+        // (solved exactly), and on 8×8 Hex (capped).
+        "cns-trees" => Suite {
+            name: "cns-trees",
+            game: GameKind::PGame,
+            positions: (1..=10)
+                .map(|seed| AnyPosition::parse(GameKind::PGame, &format!("b=4,d=8,seed={seed}")))
+                .collect::<Result<_, _>>()
+                .map_err(|e| UserError(format!("bench suite: {e}")))?,
+            repeat: 1,
+            max_iterations: 200_000,
+            algos: Some(CNS_ALGOS),
+        },
+        "cns-hex-8" => Suite {
+            name: "cns-hex-8",
+            game: GameKind::Hex,
+            positions: ["8:", "8:d5 e4", "8:b2 g7 d4 e5 c6 f3"]
+                .iter()
+                .map(|p| AnyPosition::parse(GameKind::Hex, p))
+                .collect::<Result<_, _>>()
+                .map_err(|e| UserError(format!("bench suite: {e}")))?,
+            repeat: 1,
+            max_iterations: 3_000,
+            algos: Some(CNS_ALGOS),
         },
         other => {
             return Err(UserError(format!(
@@ -124,21 +165,36 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
         Some(s) => vec![s.as_str()],
         None => SUITES.to_vec(),
     };
+    if names.contains(&"resistance") {
+        for row in bench_resistance() {
+            if args.json {
+                println!("{row}");
+            } else {
+                println!(
+                    "resistance  {}x{}  {:>12} evaluations/s  ({} positions)",
+                    row["size"], row["size"], row["evaluations_per_sec"], row["positions"]
+                );
+            }
+        }
+    }
     let all = names
         .into_iter()
+        .filter(|&n| n != "resistance")
         .map(load_suite)
         .collect::<Result<Vec<_>, _>>()?;
-    let algos: Vec<&'static search::AlgoInfo> = match &args.algo {
-        Some(a) => vec![search::find_algo(a)?],
-        None => DEFAULT_ALGOS
-            .iter()
-            .filter_map(|a| search::find_algo(a).ok())
-            .collect(),
-    };
     for suite in all
         .iter()
         .filter(|s| args.suite.as_deref().is_none_or(|n| n == s.name))
     {
+        let algos: Vec<&'static search::AlgoInfo> = match &args.algo {
+            Some(a) => vec![search::find_algo(a)?],
+            None => suite
+                .algos
+                .unwrap_or(DEFAULT_ALGOS)
+                .iter()
+                .filter_map(|a| search::find_algo(a).ok())
+                .collect(),
+        };
         for info in &algos {
             let row = bench_one(suite, info, args.max_iterations)?;
             if args.json {
@@ -208,6 +264,52 @@ fn bench_one(
         row["simulations_per_sec"] = json!((it as f64 / secs).round());
     }
     Ok(row)
+}
+
+/// Resistance evaluations (both circuits solved) per second on 8×8 and
+/// 11×11 boards, over positions from seeded random play at every stage of
+/// a game.
+fn bench_resistance() -> Vec<serde_json::Value> {
+    use pnlab::game::hex::Hex;
+    use pnlab::game::Game;
+    let mut rows = Vec::new();
+    for n in [8u8, 11] {
+        let mut positions = Vec::new();
+        let mut x = 0x5EEDu64;
+        for k in 0..20 {
+            let Some(mut g) = Hex::new(n) else { continue };
+            let mut moves = Vec::new();
+            for _ in 0..(k * n as usize * n as usize) / 40 {
+                moves.clear();
+                g.legal_moves(&mut moves);
+                x = pnlab::game::mix::splitmix64(x);
+                let mut h = g;
+                h.play(moves[(x % moves.len() as u64) as usize]);
+                if h.outcome().is_some() {
+                    break;
+                }
+                g = h;
+            }
+            positions.push(g);
+        }
+        let start = std::time::Instant::now();
+        let mut evals = 0u64;
+        while start.elapsed() < Duration::from_secs(2) {
+            for g in &positions {
+                std::hint::black_box(g.resistance_evaluation());
+                evals += 1;
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        rows.push(json!({
+            "suite": "resistance",
+            "size": n,
+            "positions": positions.len(),
+            "evaluations": evals,
+            "evaluations_per_sec": (evals as f64 / secs).round(),
+        }));
+    }
+    rows
 }
 
 fn print_human(row: &serde_json::Value) {

@@ -10,6 +10,8 @@ pub mod deep_pn_sweep;
 pub mod eps_sweep;
 pub mod hill_climb;
 pub mod pgame_compare;
+pub mod rating;
+pub mod scns_hex;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -131,6 +133,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "eps-sweep",
         summary: "1+ε trick vs df-pn over a list of ε on random Othello endgames: MID calls and revisits (Pawlewicz & Lew 2007; Zhang 2019)",
         run: eps_sweep::run,
+    },
+    ExperimentInfo {
+        name: "scns-hex",
+        summary: "SCNS vs the UCT solver vs alpha-beta (resistance evaluation) on 7×7 and 8×8 Hex: round robin at equal budgets, win rates, Elo, first-move quality (a small substitute for Pawlewicz & Hayward 2015)",
+        run: scns_hex::run,
     },
     ExperimentInfo {
         name: "hill-climb",

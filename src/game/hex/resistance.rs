@@ -232,8 +232,9 @@ pub fn circuit(g: &Hex, p: Player) -> Circuit {
     for (x, &d) in diag.iter().enumerate() {
         tri.add_triplet(x, x, d);
     }
-    let volts = if k == 0 {
-        Vec::new()
+    let volts = if k <= 1 {
+        // (sprs-ldl wants at least two unknowns.)
+        diag.iter().zip(&rhs).map(|(d, b)| b / d).collect()
     } else {
         let m = tri.to_csc::<usize>();
         match Ldl::new()
@@ -295,11 +296,9 @@ fn reachable_from_terminals(
                 adj[x].push(y);
                 adj[y].push(x);
             }
-            (Slot::Free(x), Slot::Terminal(_)) | (Slot::Terminal(_), Slot::Free(x)) => {
-                if !live[x] {
-                    live[x] = true;
-                    stack.push(x);
-                }
+            (Slot::Free(x), Slot::Terminal(_)) | (Slot::Terminal(_), Slot::Free(x)) if !live[x] => {
+                live[x] = true;
+                stack.push(x);
             }
             _ => {}
         }

@@ -400,9 +400,7 @@ mod tests {
         let mut out = Vec::with_capacity(d.len());
         for _ in &d {
             if rng.random_bool(0.25) {
-                h = if rng.random_bool(0.08) {
-                    INF
-                } else if h == INF {
+                h = if h == INF || rng.random_bool(0.08) {
                     INF
                 } else {
                     h + rng.random_range(1..40)
