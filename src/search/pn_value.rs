@@ -390,6 +390,7 @@ impl<G: Game> Search for PnValue<G> {
                 switch_events: Vec::new(),
                 extras: Vec::new(),
                 functions: None,
+                overview: None,
             },
         };
         extras.append(&mut snap.extras);
