@@ -13,6 +13,7 @@ use crate::export::{self, ExportInput, RunRecord};
 use crate::positions::{self, PositionEntry};
 use crate::search::{registry, NodeId, Params, QuestionKind, SearchSetup};
 
+use super::board::HeatCache;
 use super::browser::Browser;
 use super::class_mode::ClassMode;
 use super::controls::{Controls, RunInfo};
@@ -47,6 +48,8 @@ pub struct Settings {
     pub seed: u64,
     /// Show the curves under the inspector.
     pub show_plots: bool,
+    /// Hex boards: shade empty cells by the resistance model's move score.
+    pub heat_map: bool,
 }
 
 impl Default for Settings {
@@ -60,6 +63,7 @@ impl Default for Settings {
             algo: "pns".into(),
             seed: 1,
             show_plots: true,
+            heat_map: false,
         }
     }
 }
@@ -80,6 +84,8 @@ pub struct PnlabApp {
     /// Persisted settings.
     pub settings: Settings,
     pub(super) curves: Curves,
+    /// The Hex resistance heat map of the shown position.
+    pub(super) heat: HeatCache,
     /// Whether the app's fonts went to the context already.
     pub(super) fonts_installed: bool,
     /// The loaded position's correct root moves (error-rate curves).
@@ -141,6 +147,7 @@ impl PnlabApp {
             tree,
             settings,
             curves: Curves::default(),
+            heat: HeatCache::default(),
             fonts_installed: false,
             correct: CorrectMovesTask::default(),
             file_entries: Vec::new(),

@@ -104,6 +104,8 @@ pub struct TreeView {
     /// Class mode: the selection path is hidden and clicks are
     /// predictions (PRODUCT.md "Class mode").
     pub hide_path: bool,
+    /// Conspiracy-number searches: label nodes with CN at this target.
+    pub cn_target: Option<f64>,
     layout: Tidy,
     layout_generation: u64,
     /// Displayed positions (layout units), gliding toward the layout.
@@ -126,6 +128,7 @@ impl Default for TreeView {
             max_depth: 8,
             max_nodes: 2_000,
             hide_path: false,
+            cn_target: None,
             layout: Tidy::default(),
             layout_generation: u64::MAX,
             shown: HashMap::new(),
@@ -169,7 +172,7 @@ impl TreeView {
             collapsed: self.collapsed.clone(),
             inspect: self.selected,
             want_position: true,
-            cn_target: None,
+            cn_target: self.cn_target,
             ..ViewRequest::default()
         }
     }

@@ -16,6 +16,7 @@ use super::state::PnlabApp;
 use super::text;
 use super::tree_view::TreeAction;
 use super::worker::Command;
+use crate::game::AnyPosition;
 
 /// egui's default fonts with the monospace face (Hack) as a fallback for
 /// proportional text: Ubuntu-Light has no arrows (← →), ceiling brackets
@@ -231,7 +232,14 @@ impl PnlabApp {
             }
         }
         if let Some(snap) = self.run.snapshot.as_ref() {
-            if let Some(input) = board::BoardInput::from_snapshot(snap) {
+            if let Some(mut input) = board::BoardInput::from_snapshot(snap) {
+                if matches!(input.position.shown(), AnyPosition::Hex(_)) {
+                    ui.checkbox(&mut self.settings.heat_map, "Resistance heat map")
+                        .on_hover_text("Shade each empty cell by its share of the current in both players' resistor circuits (Anshelevich 2002)");
+                    if self.settings.heat_map {
+                        input.heat = self.heat.get(input.position);
+                    }
+                }
                 board::ui(ui, &input);
             }
         }
@@ -338,7 +346,9 @@ impl PnlabApp {
             if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref(), &note) {
                 req.commands.push(Command::GoTo(k));
             }
-            super::algo_sections::plots_section(ui, &self.run);
+            if super::algo_sections::plots_section(ui, &self.run, &mut self.tree) {
+                req.tree.push(TreeAction::ViewChanged);
+            }
         }
     }
 

@@ -294,6 +294,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
             revisits: 0,
             root_values,
             best_child,
+            interval: None,
         }
     }
 

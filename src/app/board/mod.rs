@@ -7,11 +7,14 @@
 //! draws exactly what the engine parsed and needs no game internals.
 
 mod connect4;
+mod heat;
 mod hex;
 mod othello;
 mod pgame;
 mod tictactoe;
 mod tree;
+
+pub use heat::HeatCache;
 
 use egui::{Color32, Pos2, Rect, Sense, Vec2};
 
@@ -34,6 +37,9 @@ pub struct BoardInput<'a> {
     pub path: &'a [String],
     /// Overlays on the moves of `position` (only at the root).
     pub overlays: Vec<Overlay>,
+    /// Hex: the resistance heat map (per cell, 1 = hottest, `None` on
+    /// stones), when switched on.
+    pub heat: Option<&'a [Option<f32>]>,
 }
 
 impl<'a> BoardInput<'a> {
@@ -56,6 +62,7 @@ impl<'a> BoardInput<'a> {
             position,
             path: &snap.position_path,
             overlays,
+            heat: None,
         })
     }
 
@@ -71,6 +78,13 @@ fn overlay_color(s: NodeStatus) -> Color32 {
         NodeStatus::Disproven => Color32::from_rgb(207, 57, 57),
         NodeStatus::Unknown => Color32::from_rgb(40, 110, 200),
     }
+}
+
+/// A heat-map colour: pale yellow (cool) to deep red (hot).
+fn heat_color(h: f32) -> Color32 {
+    let h = h.clamp(0.0, 1.0).sqrt();
+    let lerp = |a: f32, b: f32| (a + (b - a) * h).round() as u8;
+    Color32::from_rgb(lerp(250.0, 200.0), lerp(235.0, 20.0), lerp(170.0, 20.0))
 }
 
 /// Fill colours of the two players' stones.

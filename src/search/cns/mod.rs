@@ -796,8 +796,14 @@ impl<G: Game> Search for Cns<G> {
     }
 
     fn sample(&self) -> StatsSample {
-        self.core
-            .sample(self.node_values(0, None), self.best_child())
+        let iv = self.interval();
+        let unit = self.unit();
+        StatsSample {
+            interval: Some([display_value(iv.v_min, unit), display_value(iv.v_max, unit)]),
+            ..self
+                .core
+                .sample(self.node_values(0, None), self.best_child())
+        }
     }
 
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {

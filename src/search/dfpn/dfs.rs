@@ -479,6 +479,7 @@ impl<G: Game> Search for Dfs<G> {
             revisits: 0,
             root_values: Self::node_values(st),
             best_child: self.stack.first().map(|f| f.next.saturating_sub(1) as u32),
+            interval: None,
         }
     }
 
