@@ -292,8 +292,31 @@ fn pairings(
     Ok(out)
 }
 
-/// Iterations per ms of each player on positions from the middle of
-/// random games (wall time of this machine).
+/// CPU time of the calling thread in ms: calibration on a shared machine
+/// must not count the time other processes ran (wall time would).
+#[cfg(unix)]
+fn thread_cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `clock_gettime` writes into the valid `timespec` we pass.
+    unsafe {
+        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts);
+    }
+    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
+}
+
+/// Elsewhere: wall time since the first call.
+#[cfg(not(unix))]
+fn thread_cpu_ms() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+/// Iterations per ms of each player on positions from the early and
+/// middle game of random games (CPU time of the thread, so other load on
+/// the machine does not lower the rates).
 fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, String> {
     let mut out = Vec::new();
     for &n in &cfg.sizes {
@@ -324,7 +347,7 @@ fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, String> {
         for &p in &cfg.players {
             let c = Competitor {
                 player: p,
-                budget_ms: 50.0,
+                budget_ms: 200.0,
             };
             let time_cfg = Config {
                 mode: BudgetMode::Time,
@@ -332,9 +355,9 @@ fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, String> {
             };
             let (mut units, mut ms) = (0u64, 0.0);
             for (k, g) in positions.iter().enumerate() {
-                let t = Instant::now();
+                let t = thread_cpu_ms();
                 let (_, used) = choose_move(&time_cfg, &c, g, k as u64)?;
-                ms += t.elapsed().as_secs_f64() * 1000.0;
+                ms += thread_cpu_ms() - t;
                 units += used;
             }
             out.push((p, n, units as f64 / ms.max(1e-9)));
