@@ -19,15 +19,17 @@
 //! iterations per algorithm and board size with calibrated rates
 //! (iterations per ms, `rates`; `calibrate=1` measures them on this
 //! machine and prints them), which makes the run deterministic and
-//! reproducible; `budget=time` uses the wall clock instead.
+//! reproducible; `budget=time` uses the wall clock instead. Default
+//! budgets 10, 20, 40, 80 ms; the default run (16 openings on each board)
+//! takes about 35 CPU minutes.
 //!
 //! **Games.** Competitors are (player, budget). Every pair of players
 //! meets at every budget, and (`cross=adjacent`, default) every player
 //! meets itself at the next larger budget, which ties the budgets together
 //! for the rating fit (`cross=all`: every competitor meets every other;
-//! `cross=none`). Each pairing plays every first move of the board
-//! (`openings=all`, or the first N cells) twice, once with each side as
-//! Black (no swap rule).
+//! `cross=none`). Each pairing plays from each opening cell (`openings=N`:
+//! N cells spread evenly over the board, default 16; `all`: every cell)
+//! twice, once with each side as Black (no swap rule).
 //!
 //! **Outputs.** `scns-hex-games.csv` (one row per game),
 //! `scns-hex-first-moves.csv`, and `scns-hex.json`: win rates per pairing
@@ -66,17 +68,19 @@ const SETTINGS: &[&str] = &[
 pub const PLAYERS: &[&str] = &["scns", "uct-solver", "alphabeta"];
 
 /// Nominal budgets, ms per move.
-const DEFAULT_BUDGETS: &[f64] = &[5.0, 10.0, 20.0, 40.0];
+const DEFAULT_BUDGETS: &[f64] = &[10.0, 20.0, 40.0, 80.0];
 
-/// Calibrated iterations per ms, per (player, board size): measured with
-/// `calibrate=1` (see the results folder for the run that set them).
+/// Calibrated iterations per ms of CPU, per (player, board size):
+/// measured with `calibrate=1` (release build, 2026-11-23; see
+/// `results/2026-11-23/scns-hex/`). An SCNS iteration solves the resistance
+/// circuits of the expanded node, hence its low rate.
 const DEFAULT_RATES: &[(&str, u8, f64)] = &[
-    ("scns", 7, 10.0),
-    ("scns", 8, 7.0),
-    ("uct-solver", 7, 60.0),
-    ("uct-solver", 8, 45.0),
-    ("alphabeta", 7, 40.0),
-    ("alphabeta", 8, 30.0),
+    ("scns", 7, 0.73),
+    ("scns", 8, 0.54),
+    ("uct-solver", 7, 135.82),
+    ("uct-solver", 8, 111.41),
+    ("alphabeta", 7, 8.68),
+    ("alphabeta", 8, 8.01),
 ];
 
 /// The Benzene first-move tables (7×7 and 8×8, no swap).
@@ -256,6 +260,18 @@ fn play(cfg: &Config, comps: &[Competitor], job: &GameJob) -> Result<GameResult,
     })
 }
 
+/// The first moves played: every cell, or `k` cells spread evenly over
+/// the board (cell ⌊j·cells/k⌋ for j < k).
+fn opening_cells(cells: u32, k: Option<usize>) -> Vec<u8> {
+    match k {
+        None => (0..cells as u8).collect(),
+        Some(k) => {
+            let k = (k as u32).min(cells);
+            (0..k).map(|j| (j * cells / k) as u8).collect()
+        }
+    }
+}
+
 /// The pairings: (competitor a, competitor b), each played both ways.
 fn pairings(
     comps: &[Competitor],
@@ -406,7 +422,7 @@ fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), String> {
         }
     }
     let openings =
-        match opts.setting("openings", "all".to_string())?.as_str() {
+        match opts.setting("openings", "16".to_string())?.as_str() {
             "all" => None,
             t => Some(t.parse::<usize>().ok().filter(|&k| k > 0).ok_or_else(|| {
                 format!("invalid value `{t}` for setting `openings`: all or N > 0")
@@ -482,9 +498,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let mut games = Vec::new();
     for &n in &cfg.sizes {
         let cells = n as u32 * n as u32;
-        let count = cfg.openings.map_or(cells, |k| (k as u32).min(cells));
         for &(a, b) in &pairs {
-            for opening in 0..count as u8 {
+            for opening in opening_cells(cells, cfg.openings) {
                 for (black, white) in [(a, b), (b, a)] {
                     games.push(GameJob {
                         index: games.len(),
@@ -723,6 +738,13 @@ mod tests {
         }
         assert_eq!(first_move_wins(7, "d4"), Some(true));
         assert_eq!(first_move_wins(7, "a1"), Some(false));
+    }
+
+    #[test]
+    fn a_few_openings_spread_over_the_board() {
+        assert_eq!(opening_cells(49, Some(4)), vec![0, 12, 24, 36]);
+        assert_eq!(opening_cells(9, Some(20)).len(), 9);
+        assert_eq!(opening_cells(9, None), (0..9).collect::<Vec<u8>>());
     }
 
     #[test]
