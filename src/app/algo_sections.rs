@@ -20,7 +20,7 @@ pub fn inspector_section(ui: &mut egui::Ui, snap: &Snapshot) {
     }
 }
 
-/// Draws the algorithm's extra plots below the common curves, if any;
+/// Draws the algorithm's extra plots above the common curves, if any;
 /// true when the tree view's request changed (new labels wanted).
 pub fn plots_section(ui: &mut egui::Ui, run: &RunState, tree: &mut TreeView) -> bool {
     let Some(snap) = run.snapshot.as_ref() else {

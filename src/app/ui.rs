@@ -233,14 +233,15 @@ impl PnlabApp {
         }
         if let Some(snap) = self.run.snapshot.as_ref() {
             if let Some(mut input) = board::BoardInput::from_snapshot(snap) {
-                if matches!(input.position.shown(), AnyPosition::Hex(_)) {
-                    ui.checkbox(&mut self.settings.heat_map, "Resistance heat map")
-                        .on_hover_text("Shade each empty cell by its share of the current in both players' resistor circuits (Anshelevich 2002)");
-                    if self.settings.heat_map {
-                        input.heat = self.heat.get(input.position);
-                    }
+                let hex = matches!(input.position.shown(), AnyPosition::Hex(_));
+                if hex && self.settings.heat_map {
+                    input.heat = self.heat.get(input.position);
                 }
                 board::ui(ui, &input);
+                if hex {
+                    ui.checkbox(&mut self.settings.heat_map, "Resistance heat map")
+                        .on_hover_text("Shade each empty cell by its share of the current in both players' resistor circuits (Anshelevich 2002)");
+                }
             }
         }
         if !self.file_entries.is_empty() {
@@ -342,12 +343,14 @@ impl PnlabApp {
         inspector::ui(ui, self.run.snapshot.as_ref(), self.tree.selected);
         if self.settings.show_plots {
             ui.separator();
+            // The algorithm's own plots first (CNS's step plots belong next
+            // to the inspector), then the common curves.
+            if super::algo_sections::plots_section(ui, &self.run, &mut self.tree) {
+                req.tree.push(TreeAction::ViewChanged);
+            }
             let note = self.correct.describe();
             if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref(), &note) {
                 req.commands.push(Command::GoTo(k));
-            }
-            if super::algo_sections::plots_section(ui, &self.run, &mut self.tree) {
-                req.tree.push(TreeAction::ViewChanged);
             }
         }
     }
