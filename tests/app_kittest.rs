@@ -450,3 +450,38 @@ fn within_field_asks_the_mate_question() {
     h.get_by_label("Run").click();
     assert_eq!(settle_until_finished(&mut h), "status proved");
 }
+
+#[test]
+fn cns_plots_the_selected_nodes_functions_and_labels_cn_at_a_target() {
+    let mut h = harness();
+    let text = include_str!("../positions/trees/cns-interval.tree");
+    let pos = AnyPosition::parse(pnlab::game::GameKind::Tree, text).unwrap();
+    h.state_mut().load_entry(PositionEntry {
+        algo: Some("cns".into()),
+        ..PositionEntry::new("cns interval", pos, 1)
+    });
+    settle(&mut h);
+    for _ in 0..2 {
+        h.get_by_label("Step").click();
+        settle(&mut h);
+    }
+    h.get_by_label("proof and disproof functions");
+    let labels = tree_labels(&h);
+    assert!(!labels.is_empty());
+    // No target yet: the CN column is empty ("–") on every node.
+    assert!(labels.iter().all(|l| l.contains("CN –")), "{labels:?}");
+    let root = {
+        let snap = h.state().run.snapshot.as_ref().expect("snapshot");
+        let f = snap.functions.as_ref().expect("CNS sends the functions");
+        assert!(f.v_min <= f.v_max);
+        snap.nodes.iter().find(|n| n.parent.is_none()).unwrap().id
+    };
+    // A target: every node shows a number there.
+    h.state_mut().tree.cn_target = Some(5.0);
+    h.state_mut().inspect(root);
+    settle(&mut h);
+    let labels = tree_labels(&h);
+    assert!(labels.iter().all(|l| !l.contains("CN –")), "{labels:?}");
+    let snap = h.state().run.snapshot.as_ref().unwrap();
+    assert_eq!(snap.functions.as_ref().unwrap().node, root);
+}

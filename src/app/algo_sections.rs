@@ -10,6 +10,7 @@ use crate::search::snapshot::fmt_value;
 use crate::search::Snapshot;
 
 use super::logic::RunState;
+use super::tree_view::TreeView;
 
 /// Draws the algorithm's extra inspector section, if it has one.
 pub fn inspector_section(ui: &mut egui::Ui, snap: &Snapshot) {
@@ -19,18 +20,15 @@ pub fn inspector_section(ui: &mut egui::Ui, snap: &Snapshot) {
     }
 }
 
-/// Draws the algorithm's extra plots below the common curves, if any.
-pub fn plots_section(ui: &mut egui::Ui, run: &RunState) {
+/// Draws the algorithm's extra plots above the common curves, if any;
+/// true when the tree view's request changed (new labels wanted).
+pub fn plots_section(ui: &mut egui::Ui, run: &RunState, tree: &mut TreeView) -> bool {
     let Some(snap) = run.snapshot.as_ref() else {
-        return;
+        return false;
     };
-    // Add `"algo-name" => its_plots(ui, run),` arms here; no algorithm
-    // has plots of its own yet.
-    #[allow(clippy::match_single_binding)]
     match snap.algo.as_str() {
-        _ => {
-            let _ = ui;
-        }
+        "cns" | "scns" => super::conspiracy::ui(ui, run, tree),
+        _ => false,
     }
 }
 

@@ -22,6 +22,7 @@ pub mod bench;
 pub mod board;
 pub mod browser;
 pub mod class_mode;
+pub mod conspiracy;
 pub mod controls;
 pub mod error_rate;
 pub mod file_chooser;

@@ -13,6 +13,7 @@ use crate::export::{self, ExportInput, RunRecord};
 use crate::positions::{self, PositionEntry};
 use crate::search::{registry, NodeId, Params, QuestionKind, SearchSetup};
 
+use super::board::HeatCache;
 use super::browser::Browser;
 use super::class_mode::ClassMode;
 use super::controls::{Controls, RunInfo};
@@ -55,6 +56,8 @@ pub struct Settings {
     pub show_plots: bool,
     /// Files opened lately, newest first (File › Open recent).
     pub recent: Vec<String>,
+    /// Hex boards: shade empty cells by the resistance model's move score.
+    pub heat_map: bool,
 }
 
 impl Default for Settings {
@@ -69,6 +72,7 @@ impl Default for Settings {
             seed: 1,
             show_plots: true,
             recent: Vec::new(),
+            heat_map: false,
         }
     }
 }
@@ -89,6 +93,8 @@ pub struct PnlabApp {
     /// Persisted settings.
     pub settings: Settings,
     pub(super) curves: Curves,
+    /// The Hex resistance heat map of the shown position.
+    pub(super) heat: HeatCache,
     /// Whether the app's fonts went to the context already.
     pub(super) fonts_installed: bool,
     /// The loaded position's correct root moves (error-rate curves).
@@ -157,6 +163,7 @@ impl PnlabApp {
             tree,
             settings,
             curves: Curves::default(),
+            heat: HeatCache::default(),
             fonts_installed: false,
             correct: CorrectMovesTask::default(),
             file_entries: Vec::new(),

@@ -125,6 +125,8 @@ pub struct TreeView {
     /// Class mode: the selection path is hidden and clicks are
     /// predictions (docs/architecture.md "Class mode").
     pub hide_path: bool,
+    /// Conspiracy-number searches: label nodes with CN at this target.
+    pub cn_target: Option<f64>,
     layout: Tidy,
     layout_generation: u64,
     /// Displayed positions (layout units), gliding toward the layout.
@@ -161,6 +163,7 @@ impl Default for TreeView {
             max_depth: 8,
             max_nodes: 2_000,
             hide_path: false,
+            cn_target: None,
             layout: Tidy::default(),
             layout_generation: u64::MAX,
             shown: HashMap::new(),
@@ -214,6 +217,7 @@ impl TreeView {
             overview: self.show_overview,
             path_view: self.path_active,
             open: self.open.clone(),
+            cn_target: self.cn_target,
         }
     }
 

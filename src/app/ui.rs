@@ -16,6 +16,7 @@ use super::state::PnlabApp;
 use super::text;
 use super::tree_view::TreeAction;
 use super::worker::Command;
+use crate::game::AnyPosition;
 
 /// egui's default fonts with the monospace face (Hack) as a fallback for
 /// proportional text: Ubuntu-Light has no arrows (← →), ceiling brackets
@@ -359,7 +360,7 @@ impl PnlabApp {
     }
 
     /// The board of the shown node (or the root).
-    fn board(&self, ui: &mut egui::Ui) {
+    fn board(&mut self, ui: &mut egui::Ui) {
         if let Some(snap) = self.run.snapshot.as_ref() {
             if let Some(mut input) = board::BoardInput::from_snapshot(snap) {
                 input.last_move = self
@@ -367,7 +368,15 @@ impl PnlabApp {
                     .as_ref()
                     .and_then(|r| r.last_move())
                     .map(str::to_string);
+                let hex = matches!(input.position.shown(), AnyPosition::Hex(_));
+                if hex && self.settings.heat_map {
+                    input.heat = self.heat.get(input.position);
+                }
                 board::ui(ui, &input);
+                if hex {
+                    ui.checkbox(&mut self.settings.heat_map, "Resistance heat map")
+                        .on_hover_text("Shade each empty cell by its share of the current in both players' resistor circuits (Anshelevich 2002)");
+                }
             }
         }
     }
@@ -487,11 +496,15 @@ impl PnlabApp {
         inspector::ui(ui, self.run.snapshot.as_ref(), self.tree.selected);
         if self.settings.show_plots {
             ui.separator();
+            // The algorithm's own plots first (CNS's step plots belong next
+            // to the inspector), then the common curves.
+            if super::algo_sections::plots_section(ui, &self.run, &mut self.tree) {
+                req.tree.push(TreeAction::ViewChanged);
+            }
             let note = self.correct.describe();
             if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref(), &note) {
                 req.commands.push(Command::GoTo(k));
             }
-            super::algo_sections::plots_section(ui, &self.run);
         }
     }
 

@@ -12,6 +12,8 @@ pub mod hill_climb;
 pub mod memory_sweep;
 pub mod merge;
 pub mod pgame_compare;
+pub mod rating;
+pub mod scns_hex;
 pub mod svg;
 
 use std::io::Write;
@@ -148,6 +150,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "memory-sweep",
         summary: "df-pn family and PNS under table/tree memory budgets on Othello and Connect Four: work, re-expansions, peak bytes; answers never change, only become unknown (settings: othello, empties, connect4, algos, min_kib, max_iterations)",
         run: memory_sweep::run,
+    },
+    ExperimentInfo {
+        name: "scns-hex",
+        summary: "SCNS vs the UCT solver vs alpha-beta (resistance evaluation) on 7×7 and 8×8 Hex: round robin at equal budgets, win rates, Elo, first-move quality (a small substitute for Pawlewicz & Hayward 2015)",
+        run: scns_hex::run,
     },
     ExperimentInfo {
         name: "hill-climb",

@@ -203,6 +203,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
             g.play(moves[i]);
         }
     }
+
+    /// A *local* heuristic: a positive score E(n → s) for each of `moves`
+    /// (legal here), written to `out` in the same order, that compares
+    /// sibling moves reliably even if it says little across positions
+    /// (SCNS, Pawlewicz & Hayward 2015). Returns `false`, leaving `out`
+    /// empty, when the game has no such score; searches then fall back to
+    /// the children's static values. Hex scores a cell by its energy in
+    /// the Shannon/Anshelevich resistor model.
+    fn move_scores(&self, _moves: &[Self::Move], _out: &mut Vec<f64>) -> bool {
+        false
+    }
 }
 
 /// The games pnlab knows, by their stable CLI names.

@@ -96,6 +96,7 @@ pub(crate) mod test_nodes {
             switch_events: vec![],
             extras: vec![],
             overview: None,
+            functions: None,
         }
     }
 }

@@ -25,6 +25,7 @@ pub static BUNDLED: &[BundledFile] = bundle![
     "trees/ppn-hints.tree",
     "trees/scn-vs-minimax.tree",
     "trees/scn-cutoff.tree",
+    "trees/cns-interval.tree",
     "tictactoe.toml",
     "tictactoe.ttt",
     "connect4/Test_L3_R1-first12",

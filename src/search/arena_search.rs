@@ -308,6 +308,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
             revisits: 0,
             root_values,
             best_child,
+            interval: None,
         }
     }
 
@@ -378,6 +379,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
             position_path: self.arena.path_labels(&self.root_pos, pos_node),
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras: parts.extras,
+            functions: None,
             overview,
         }
     }

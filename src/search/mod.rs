@@ -9,6 +9,7 @@
 pub mod alphabeta;
 pub mod arena;
 mod arena_search;
+pub mod cns;
 pub mod correct_moves;
 pub mod deep_pn;
 pub mod dfpn;
@@ -227,6 +228,9 @@ pub struct StatsSample {
     pub root_values: Vec<f64>,
     /// Index of the root child the algorithm currently names as best.
     pub best_child: Option<u32>,
+    /// Conspiracy-number searches: the root's search interval
+    /// [v_min, v_max] in value units (the app's interval curve).
+    pub interval: Option<[f64; 2]>,
 }
 
 /// A proof-family search, stepped from outside.

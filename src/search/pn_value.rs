@@ -378,6 +378,7 @@ impl<G: Game> Search for PnValue<G> {
                 position_path: Vec::new(),
                 switch_events: Vec::new(),
                 extras: Vec::new(),
+                functions: None,
                 overview: None,
             },
         };

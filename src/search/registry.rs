@@ -96,6 +96,18 @@ static ALGORITHMS: &[AlgoInfo] = &[
         params: super::alphabeta::PARAMS,
         build: super::alphabeta::build,
     },
+    AlgoInfo {
+        name: "cns",
+        summary: "Conspiracy-number search (McAllester 1988) with proof/disproof functions and the search interval [v_min, v_max]",
+        params: super::cns::CNS_PARAMS,
+        build: super::cns::build_cns,
+    },
+    AlgoInfo {
+        name: "scns",
+        summary: "Sibling conspiracy-number search (Pawlewicz & Hayward 2015): CNS over the sibling comparison evaluation, logarithmic leaf steps",
+        params: super::cns::SCNS_PARAMS,
+        build: super::cns::build_scns,
+    },
 ];
 
 /// Every registered algorithm, in menu order.

@@ -33,6 +33,10 @@ pub struct ViewRequest {
     pub inspect: Option<NodeId>,
     /// Include the position at the inspected node (or the root).
     pub want_position: bool,
+    /// Conspiracy-number searches: the target value t (in value units) at
+    /// which nodes show their conspiracy number CN(t) = p(t) + d(t);
+    /// `None` shows none.
+    pub cn_target: Option<f64>,
     /// Include the whole tree's overview ([`Snapshot::overview`]).
     pub overview: bool,
     /// The path view's shape instead of levels: the selection path, every
@@ -68,6 +72,7 @@ impl Default for ViewRequest {
             collapsed: HashSet::new(),
             inspect: None,
             want_position: true,
+            cn_target: None,
             overview: false,
             path_view: false,
             open: HashSet::new(),
@@ -195,6 +200,9 @@ pub struct Snapshot {
     /// Algorithm-specific extras shown as key/value lines (e.g. the value
     /// search's bracket `[low, high]`).
     pub extras: Vec<(String, String)>,
+    /// Conspiracy-number searches: the proof and disproof functions of the
+    /// inspected node (or the root) with the search interval.
+    pub functions: Option<FunctionPlot>,
     /// The whole tree by subtree size per depth, when the request asked
     /// for it (see [`super::overview`]); searches that track subtree
     /// sizes fill it from their tree, the app's worker fills it from the
@@ -214,6 +222,42 @@ impl Snapshot {
             .collect::<Vec<_>>()
             .join(sep)
     }
+}
+
+/// One step of a step function for a plot: the value range `[lo, hi]`
+/// (both ends included, ±∞ allowed) on which it takes `height` (∞ for an
+/// impossible target).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct PlotStep {
+    /// First value of the step.
+    pub lo: f64,
+    /// Last value of the step.
+    pub hi: f64,
+    /// The function's value there.
+    pub height: f64,
+}
+
+/// A node's proof and disproof functions and the root's search interval,
+/// in value units (what the app draws as step plots).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct FunctionPlot {
+    /// The node the functions belong to.
+    pub node: NodeId,
+    /// p(v): leaves that must change for the node's value to reach ≥ v.
+    pub p: Vec<PlotStep>,
+    /// d(v): leaves that must change for the node's value to fall to ≤ v.
+    pub d: Vec<PlotStep>,
+    /// The node's minimax value (where p and d meet at 0).
+    pub value: f64,
+    /// The root's search interval [v_min, v_max].
+    pub v_min: f64,
+    /// See `v_min`.
+    pub v_max: f64,
+    /// The root's conspiracy numbers at the interval's ends: p(v_max) and
+    /// d(v_min).
+    pub root_p: f64,
+    /// See `root_p`.
+    pub root_d: f64,
 }
 
 /// Read access to a search tree, enough to build a bounded snapshot with

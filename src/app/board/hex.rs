@@ -7,7 +7,7 @@
 
 use egui::{Color32, Pos2, Shape, Stroke, Vec2};
 
-use super::{canvas, cell_label, centered_text, overlay_color, stone, BoardInput};
+use super::{canvas, cell_label, centered_text, heat_color, overlay_color, stone, BoardInput};
 
 /// Cell width (flat side to flat side) and hexagon radius of an `n × n`
 /// board drawn `side` points wide: the rhombus is 1.5 n cells wide plus
@@ -92,15 +92,22 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     }
     let first_path = cells.len().saturating_sub(input.path.len());
     let text = ui.visuals().text_color();
+    // Overlay numbers on the heat map's pale-to-red cells read best dark.
+    let overlay_text = if input.heat.is_some() {
+        Color32::BLACK
+    } else {
+        text
+    };
     for r in 0..n {
         for c in 0..n {
             let ctr = center(c, r);
             let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
             let fill = match owner[r * n + c] {
                 Some((pl, _)) => stone(pl),
-                None => match input.overlay(&name) {
-                    Some(o) => overlay_color(o.status).gamma_multiply(0.45),
-                    None => Color32::from_rgb(205, 170, 110),
+                None => match (input.heat.and_then(|h| h[r * n + c]), input.overlay(&name)) {
+                    (Some(h), _) => heat_color(h),
+                    (None, Some(o)) => overlay_color(o.status).gamma_multiply(0.45),
+                    (None, None) => Color32::from_rgb(205, 170, 110),
                 },
             };
             p.add(Shape::convex_polygon(
@@ -120,7 +127,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
                 None => {
                     if let Some(o) = input.overlay(&name) {
                         let label_box = label_box(w, s);
-                        cell_label(&p, ctr, o, input.shown_values, label_box, text);
+                        cell_label(&p, ctr, o, input.shown_values, label_box, overlay_text);
                     }
                 }
                 _ => {}

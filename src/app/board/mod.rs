@@ -7,12 +7,15 @@
 //! draws exactly what the engine parsed and needs no game internals.
 
 mod connect4;
+mod heat;
 mod hex;
 mod othello;
 mod pgame;
 mod tictactoe;
 mod tree;
 mod xiangqi;
+
+pub use heat::HeatCache;
 
 use egui::{Color32, Pos2, Rect, Sense, Vec2};
 
@@ -45,6 +48,9 @@ pub struct BoardInput<'a> {
     pub last_move: Option<String>,
     /// Values an overlay shows (2; all with the board's toggle).
     pub shown_values: usize,
+    /// Hex: the resistance heat map (per cell, 1 = hottest, `None` on
+    /// stones), when switched on.
+    pub heat: Option<&'a [Option<f32>]>,
 }
 
 impl<'a> BoardInput<'a> {
@@ -74,6 +80,7 @@ impl<'a> BoardInput<'a> {
             overlays,
             last_move: None,
             shown_values: 2,
+            heat: None,
         })
     }
 
@@ -89,6 +96,13 @@ fn overlay_color(s: NodeStatus) -> Color32 {
         NodeStatus::Disproven => Color32::from_rgb(207, 57, 57),
         NodeStatus::Unknown => Color32::from_rgb(40, 110, 200),
     }
+}
+
+/// A heat-map colour: pale yellow (cool) to deep red (hot).
+fn heat_color(h: f32) -> Color32 {
+    let h = h.clamp(0.0, 1.0).sqrt();
+    let lerp = |a: f32, b: f32| (a + (b - a) * h).round() as u8;
+    Color32::from_rgb(lerp(250.0, 200.0), lerp(235.0, 20.0), lerp(170.0, 20.0))
 }
 
 /// Fill colours of the two players' stones.
@@ -140,6 +154,7 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         overlays: input.overlays.clone(),
         last_move: input.last_move.clone(),
         shown_values: shown,
+        heat: input.heat,
     };
     let pos = input.position.shown();
     let side = ui.available_width().clamp(120.0, 420.0);

@@ -439,6 +439,7 @@ impl<G: Game> Search for Dfs<G> {
             position_path: labels,
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras: Vec::new(),
+            functions: None,
             overview,
         }
     }
@@ -458,6 +459,7 @@ impl<G: Game> Search for Dfs<G> {
             revisits: 0,
             root_values: Self::node_values(st),
             best_child: self.stack.first().map(|f| f.next.saturating_sub(1) as u32),
+            interval: None,
         }
     }
 

@@ -196,6 +196,7 @@ impl<G: Game> Search for Dfpn<G> {
             revisits: c.revisits,
             root_values: vec![pn::to_f64(p), pn::to_f64(d)],
             best_child: self.best_child(),
+            interval: None,
         }
     }
 

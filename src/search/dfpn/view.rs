@@ -406,6 +406,7 @@ impl<G: Game> Dfpn<G> {
             position_path,
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras,
+            functions: None,
             overview,
         }
     }

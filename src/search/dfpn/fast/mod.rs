@@ -449,6 +449,7 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
             revisits: self.counters.revisits,
             root_values: vec![pn::to_f64(p), pn::to_f64(d)],
             best_child: self.best_child(),
+            interval: None,
         }
     }
 

@@ -16,6 +16,8 @@
 //! into the neighbouring row. Hex has no draws: on a full board exactly
 //! one player is connected.
 
+pub mod resistance;
+
 use std::fmt;
 
 use super::{Game, GameKind, Outcome, ParseError, Player};
@@ -449,6 +451,23 @@ impl Game for Hex {
         } else {
             (!self.occupied() & self.geometry().board).count_ones() as usize
         }
+    }
+
+    /// The resistance evaluation (Wolve's): 1000 · ln(R(White) / R(Black)),
+    /// Black's view, inside ±[`MAX_EVAL`](super::eval::MAX_EVAL) (see
+    /// [`resistance`]).
+    fn evaluate(&self) -> Option<i32> {
+        let v = (self.resistance_evaluation() * 1000.0).round();
+        let m = super::eval::MAX_EVAL as f64;
+        Some(v.clamp(-m, m) as i32)
+    }
+
+    /// The local heuristic of SCNS: a cell's energy shares in both
+    /// players' resistor circuits (see [`resistance`]).
+    fn move_scores(&self, moves: &[u8], out: &mut Vec<f64>) -> bool {
+        let r = resistance::Resistance::of(self);
+        out.extend(moves.iter().map(|&m| r.move_score(m as usize)));
+        true
     }
 
     /// docs/algorithms.md §5, done the Hex way: a uniformly random continuation
