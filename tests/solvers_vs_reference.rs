@@ -1,8 +1,10 @@
 //! Every registered algorithm against the exhaustive reference (plain
 //! alpha-beta negamax, `search::reference`) on seeded random positions of
-//! every game, for both questions (win, not-lose). A solver may stop
-//! `unknown` only by budget (counted and bounded); it may never answer
-//! wrong. `pn-value` must return the exact minimax value.
+//! every game, for both questions (win, not-lose). Every run must answer
+//! within its budget: `unknown` fails the test unless the (family,
+//! algorithm) pair is listed in [`TOO_HARD`] with the reason; such runs
+//! are counted and still may never answer wrong. `pn-value` must return
+//! the exact minimax value.
 //!
 //! Position counts per game are the defaults below; `PNLAB_TEST_SCALE=k`
 //! multiplies them for a longer soak run.
@@ -102,6 +104,18 @@ fn families() -> Vec<Family> {
     ]
 }
 
+/// (family, algorithm, why): pairs allowed to stop `unknown` at the
+/// budget. Empty today: every registered proof search answers every
+/// position here within 2M iterations.
+const TOO_HARD: &[(&str, &str, &str)] = &[];
+
+fn excused(family: &str, algo: &str) -> Option<&'static str> {
+    TOO_HARD
+        .iter()
+        .find(|(f, a, _)| *f == family && *a == algo)
+        .map(|(_, _, why)| *why)
+}
+
 fn scale() -> usize {
     std::env::var("PNLAB_TEST_SCALE")
         .ok()
@@ -153,6 +167,7 @@ fn check_family(f: &Family) {
         positions.len()
     );
     let mut checked = 0usize;
+    let mut unknown = 0usize;
     for (i, pos) in positions.iter().enumerate() {
         let attacker = pos.default_attacker();
         let truth_value = with_position!(pos, g => reference::value_for(g, attacker));
@@ -176,11 +191,18 @@ fn check_family(f: &Family) {
                 let got = match st {
                     Status::Proved => true,
                     Status::Disproved => false,
-                    other => panic!(
-                        "{} #{i} {}: {algo} {goal:?} ended {other:?} within a 2M-iteration budget",
-                        f.name,
-                        pos.notation()
-                    ),
+                    other => match excused(f.name, algo) {
+                        Some(why) => {
+                            eprintln!("{} #{i}: {algo} {goal:?} {other:?} ({why})", f.name);
+                            unknown += 1;
+                            continue;
+                        }
+                        None => panic!(
+                            "{} #{i} {}: {algo} {goal:?} ended {other:?} within a 2M-iteration budget",
+                            f.name,
+                            pos.notation()
+                        ),
+                    },
                 };
                 assert_eq!(
                     got,
@@ -208,7 +230,7 @@ fn check_family(f: &Family) {
         }
     }
     eprintln!(
-        "{}: {} positions, {checked} runs agree with the reference",
+        "{}: {} positions, {checked} runs agree with the reference, {unknown} excused unknown",
         f.name,
         positions.len()
     );
