@@ -4,6 +4,8 @@
 mod bench;
 mod experiment;
 mod perft;
+mod rscn;
+mod scn;
 mod solve;
 mod tune;
 
@@ -48,6 +50,10 @@ pub enum Command {
     Experiment(experiment::ExperimentArgs),
     /// Hill-climb Deep df-pn's (E, D) on a position (thesis Algorithm 1).
     Tune(tune::TuneArgs),
+    /// Value and single-conspiracy-number curves per depth (alpha-beta).
+    Scn(scn::ScnArgs),
+    /// Relative single conspiracy numbers along a game or self-play.
+    Rscn(rscn::RscnArgs),
 }
 
 /// Moves arguments that are board positions starting with `-` (Othello
@@ -102,6 +108,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Experiment(a)) => experiment::run(a),
         Some(Command::Tune(a)) => tune::run(a),
+        Some(Command::Scn(a)) => scn::run(a),
+        Some(Command::Rscn(a)) => rscn::run(a),
         None => open_app(cli.open, cli.algo, cli.set, cli.autoplay, cli.screenshot),
     };
     match result {

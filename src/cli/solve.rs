@@ -62,11 +62,14 @@ pub enum QuestionArg {
     NotLose,
 }
 
-/// Reads every position named on the command line. Errors are collected
-/// per argument so the other positions are still solved.
-fn read_positions(args: &SolveArgs) -> Vec<Result<Vec<PositionEntry>, String>> {
-    let game = args.game.as_deref();
-    args.positions
+/// Reads every position named on the command line (files, inline
+/// positions with `game`, `-` for stdin). Errors are collected per
+/// argument so the other positions are still searched.
+pub(super) fn read_inputs(
+    inputs: &[String],
+    game: Option<&str>,
+) -> Vec<Result<Vec<PositionEntry>, String>> {
+    inputs
         .iter()
         .map(|arg| {
             if arg == "-" {
@@ -167,7 +170,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
     };
     let mut bad_input = false;
     let stdout = std::io::stdout();
-    for group in read_positions(&args) {
+    for group in read_inputs(&args.positions, args.game.as_deref()) {
         let entries = match group {
             Ok(e) => e,
             Err(msg) => {
