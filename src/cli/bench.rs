@@ -11,14 +11,14 @@ use serde_json::json;
 use pnlab::game::{AnyPosition, GameKind};
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::UserError;
+use super::{bench_depth, UserError};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Only this algorithm.
     #[arg(long)]
     pub algo: Option<String>,
-    /// Only this suite: othello-14, hex-4, connect4.
+    /// Only this suite: othello-14, hex-4, connect4, othello-mid (alphabeta).
     #[arg(long)]
     pub suite: Option<String>,
     /// Iteration cap per position (the suite's default otherwise).
@@ -119,6 +119,29 @@ const DEFAULT_ALGOS: &[&str] = &[
 pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
     if args.ui {
         return run_ui(args.ui_max_nodes);
+    }
+    // Depth-limited suites (alpha-beta) are measured on their own.
+    if args.algo.as_deref().is_none_or(|a| a == bench_depth::ALGO) {
+        for name in bench_depth::SUITES {
+            if args.suite.as_deref().is_some_and(|s| s != *name) {
+                continue;
+            }
+            if let Some(row) = bench_depth::run_suite(name) {
+                if args.json {
+                    println!("{row}");
+                } else {
+                    print_human(&row);
+                }
+            }
+        }
+        if args.algo.is_some()
+            || args
+                .suite
+                .as_deref()
+                .is_some_and(|s| bench_depth::SUITES.contains(&s))
+        {
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     let names: Vec<&str> = match &args.suite {
         Some(s) => vec![s.as_str()],

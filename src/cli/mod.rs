@@ -2,6 +2,7 @@
 //! printed as `error: …` and give exit status 2 (CLI.md).
 
 mod bench;
+mod bench_depth;
 mod experiment;
 mod perft;
 mod rscn;
