@@ -65,7 +65,8 @@ pub struct AlphaBeta<G: Game> {
     /// The recorded tree of the current depth.
     pub(super) trace: Trace<G>,
     pub(super) counters: Counters,
-    /// Cut-off children scored as leaves, over the whole run.
+    /// Cut-off children scored as leaves, over the whole run (without a
+    /// recorded tree, children that cannot change the SCN are skipped).
     pub(super) cutoff_leaves: u64,
     status: Status,
 }
@@ -407,7 +408,13 @@ impl<G: Game> AlphaBeta<G> {
         };
         // Slot k + 1 is free once frame k closes: score the children there.
         self.ensure_slot(k + 1);
+        let recording = self.trace.recording();
         for j in next..n {
+            // min(0, ·) stays 0 and ∞ + · stays ∞: the remaining children
+            // cannot change the SCN, so an unrecorded search skips them.
+            if !recording && scn == if is_max { 0 } else { INF } {
+                break;
+            }
             let (parents, rest) = self.frames.split_at_mut(k + 1);
             let f = &parents[k];
             let m = f.moves[j];
