@@ -25,6 +25,7 @@ fn available(kind: GameKind) -> bool {
         GameKind::Othello => "---------------------------OX------XO--------------------------- X",
         GameKind::PGame => "b=2,d=4,seed=1",
         GameKind::Tree => "A = win",
+        GameKind::Xiangqi => pnlab::game::xiangqi::START_FEN,
     };
     AnyPosition::parse(kind, sample).is_ok()
 }

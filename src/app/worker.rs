@@ -43,8 +43,11 @@ pub struct RunSpec {
     pub setup: SearchSetup,
 }
 
-/// UI → worker.
+/// UI → worker. `Load` carries a whole position (a xiangqi board is a
+/// few hundred bytes); commands are sent once per user action, so the size
+/// costs nothing worth an indirection.
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// Start a new run (position, algorithm, parameters, seed).
     Load(RunSpec),

@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use serde_json::{json, Map, Value};
 
 use pnlab::game::notation::FileError;
+use pnlab::game::xiangqi::Repetition;
 use pnlab::game::{AnyPosition, GameKind, UnknownGame};
 use pnlab::positions::{self, PositionEntry};
 use pnlab::search::{self, params, Budget, Params, QuestionKind, SearchSetup, Status};
@@ -21,9 +22,19 @@ pub struct SolveArgs {
     /// (OBF boards that start with `-` are recognised anywhere on the line.)
     #[arg(value_name = "POSITION")]
     pub positions: Vec<String>,
-    /// Game of inline positions: tictactoe, connect4, hex, othello, pgame, tree.
+    /// Game of inline positions: tictactoe, connect4, hex, othello, pgame,
+    /// tree, xiangqi.
     #[arg(long)]
     pub game: Option<String>,
+    /// The mate question: the attacker must win within N of its own moves
+    /// (any game; a position at the horizon counts as not won). Replaces a
+    /// file's `within`.
+    #[arg(long, value_name = "N")]
+    pub within: Option<u32>,
+    /// Xiangqi repetition rule: draw (default), perpetual-check-loses or
+    /// none. Replaces a file's `repetition`.
+    #[arg(long, value_name = "RULE")]
+    pub repetition: Option<String>,
     /// Algorithm (see `--list-algos`).
     #[arg(long, default_value = "pns")]
     pub algo: String,
@@ -64,37 +75,46 @@ pub enum QuestionArg {
 
 /// Reads every position named on the command line (files, inline
 /// positions with `game`, `-` for stdin). Errors are collected per
-/// argument so the other positions are still searched.
+/// argument (and per game of a game-record file) so the other positions
+/// are still searched.
 pub(super) fn read_inputs(
     inputs: &[String],
     game: Option<&str>,
 ) -> Vec<Result<Vec<PositionEntry>, String>> {
-    inputs
-        .iter()
-        .map(|arg| {
-            if arg == "-" {
-                let mut text = String::new();
-                std::io::stdin()
-                    .read_to_string(&mut text)
-                    .map_err(|e| format!("-:1:1: cannot read standard input: {e}"))?;
-                return match game {
-                    Some(g) => inline_lines(g, "-", &text),
-                    None => positions::load_text("-", &text).map_err(|e| e.to_string()),
-                };
-            }
-            let path = Path::new(arg);
-            if path.is_file() {
-                return positions::load_file(path).map_err(|e| e.to_string());
-            }
-            match game {
-                Some(g) => inline_lines(g, "<inline>", arg),
-                None => Err(format!(
-                    "{arg}:1:1: no such file; for an inline position give --game ({})",
-                    GameKind::all_names()
-                )),
-            }
-        })
-        .collect()
+    let mut out = Vec::new();
+    for arg in inputs {
+        let path = Path::new(arg);
+        if arg != "-" && path.is_file() {
+            let (entries, errors) = positions::load_file_partial(path);
+            out.push(Ok(entries));
+            out.extend(errors.into_iter().map(|e| Err(e.to_string())));
+            continue;
+        }
+        out.push(read_argument(arg, game));
+    }
+    out
+}
+
+/// One argument that is not a file on disk: standard input or inline
+/// notation.
+fn read_argument(arg: &str, game: Option<&str>) -> Result<Vec<PositionEntry>, String> {
+    if arg == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("-:1:1: cannot read standard input: {e}"))?;
+        return match game {
+            Some(g) => inline_lines(g, "-", &text),
+            None => positions::load_text("-", &text).map_err(|e| e.to_string()),
+        };
+    }
+    match game {
+        Some(g) => inline_lines(g, "<inline>", arg),
+        None => Err(format!(
+            "{arg}:1:1: no such file; for an inline position give --game ({})",
+            GameKind::all_names()
+        )),
+    }
 }
 
 /// Inline notation (or stdin with --game): one position per non-empty line,
@@ -164,6 +184,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         max_memory_bytes: args.memory.map(|m| m.saturating_mul(1 << 20)),
     };
+    let repetition = match &args.repetition {
+        Some(r) => Some(Repetition::from_name(r).map_err(|e| format!("--repetition: {e}"))?),
+        None => None,
+    };
     let question = match args.question {
         QuestionArg::Win => QuestionKind::Win,
         QuestionArg::NotLose => QuestionKind::NotLose,
@@ -179,7 +203,20 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
                 continue;
             }
         };
-        for entry in entries {
+        for mut entry in entries {
+            if let Some(rule) = repetition {
+                match entry.position.clone().with_repetition(rule) {
+                    Ok(p) => entry.position = p,
+                    Err(e) => {
+                        eprintln!("error: {}:{}:1: --repetition: {e}", entry.name, entry.line);
+                        bad_input = true;
+                        continue;
+                    }
+                }
+            }
+            if let Some(n) = args.within {
+                entry.position = entry.position.within(n);
+            }
             let setup = SearchSetup {
                 position: entry.position.clone(),
                 params: params.clone(),
@@ -252,6 +289,12 @@ fn json_line(
             _ => "win",
         }),
     );
+    if let Some(n) = entry.position.within_limit() {
+        obj.insert("within".into(), json!(n));
+    }
+    if let AnyPosition::Xiangqi(g) = entry.position.shown() {
+        obj.insert("repetition".into(), json!(g.repetition().name()));
+    }
     obj.insert("outcome".into(), json!(status.outcome_name()));
     obj.insert("answer".into(), json!(q.answer_name(status)));
     obj.insert("best_move".into(), json!(s.best_move()));

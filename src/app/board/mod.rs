@@ -89,7 +89,7 @@ fn stone(p: Player) -> Color32 {
 
 /// Draws the board of `input` in a square area of the available width.
 pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
-    let pos = input.position;
+    let pos = input.position.shown();
     let side = ui.available_width().clamp(120.0, 420.0);
     let drawn = match pos {
         AnyPosition::TicTacToe(_) => tictactoe::draw(ui, side, input),
@@ -98,6 +98,7 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         AnyPosition::Othello(_) => othello::draw(ui, side, input),
         AnyPosition::PGame(_) => pgame::draw(ui, input),
         AnyPosition::Tree(_) => tree::draw(ui, input),
+        AnyPosition::Xiangqi(_) | AnyPosition::Within(_) => false,
     };
     if !drawn {
         // A notation the view does not recognise: show it as text.
