@@ -10,6 +10,7 @@ pub mod deep_pn_sweep;
 pub mod eps_sweep;
 pub mod hill_climb;
 pub mod pgame_compare;
+pub mod rscn;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -136,6 +137,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "hill-climb",
         summary: "Hill-climbing for Deep df-pn's (E, D) vs the best of the (E, D) grid and df-pn, on random Othello endgames (Zhang 2019, Algorithm 1)",
         run: hill_climb::run,
+    },
+    ExperimentInfo {
+        name: "rscn",
+        summary: "RSCN of alpha-beta self-play on xiangqi: set=tactical (mate puzzles), drawn (attackers removed), handicap (openings; T=200, 600) (Zhang 2019 §4.3)",
+        run: rscn::run,
     },
 ];
 
