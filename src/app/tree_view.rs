@@ -17,6 +17,7 @@ use std::collections::{HashMap, HashSet};
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
+use crate::layout::{Point, Tidy};
 use crate::search::snapshot::{fmt_value, NodeKind, NodeStatus, SnapNode};
 use crate::search::{NodeId, Snapshot, ViewRequest};
 
@@ -79,67 +80,9 @@ impl Palette {
     }
 }
 
-/// Layered tidy layout of one snapshot, in layout units (x: leaf slots,
-/// y: levels below the shallowest node).
-#[derive(Default)]
-pub struct Layout {
-    pub pos: Vec<Vec2>,
-    pub children: Vec<Vec<usize>>,
-    pub width: f32,
-    pub depth: f32,
-}
-
-impl Layout {
-    /// Leaves take consecutive slots in move order; a parent sits over the
-    /// middle of its first and last child (explicit stack, no recursion).
-    pub fn of(nodes: &[SnapNode]) -> Layout {
-        let n = nodes.len();
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (i, node) in nodes.iter().enumerate() {
-            if let Some(p) = node.parent {
-                if let Some(c) = children.get_mut(p as usize) {
-                    c.push(i);
-                }
-            }
-        }
-        for c in &mut children {
-            c.sort_by_key(|&i| nodes[i].child_index);
-        }
-        let min_depth = nodes.iter().map(|x| x.depth).min().unwrap_or(0);
-        let mut pos = vec![Vec2::ZERO; n];
-        let mut next_leaf = 0.0f32;
-        // Post-order over every root (nodes without a parent in the list).
-        let mut stack: Vec<(usize, bool)> = Vec::new();
-        for r in (0..n).filter(|&i| nodes[i].parent.is_none()).rev() {
-            stack.push((r, false));
-        }
-        while let Some((i, done)) = stack.pop() {
-            if done || children[i].is_empty() {
-                let x = if children[i].is_empty() {
-                    let x = next_leaf;
-                    next_leaf += 1.0;
-                    x
-                } else {
-                    let first = pos[children[i][0]].x;
-                    let last = pos[children[i][children[i].len() - 1]].x;
-                    (first + last) / 2.0
-                };
-                pos[i] = Vec2::new(x, (nodes[i].depth - min_depth) as f32);
-            } else {
-                stack.push((i, true));
-                for &c in children[i].iter().rev() {
-                    stack.push((c, false));
-                }
-            }
-        }
-        let depth = pos.iter().map(|p| p.y).fold(0.0, f32::max);
-        Layout {
-            pos,
-            children,
-            width: next_leaf.max(1.0),
-            depth,
-        }
-    }
+/// A layout point as an egui vector.
+fn to_vec(p: Point) -> Vec2 {
+    Vec2::new(p.x, p.y)
 }
 
 /// The tree view's state (persisted parts are plain values).
@@ -161,7 +104,7 @@ pub struct TreeView {
     /// Class mode: the selection path is hidden and clicks are
     /// predictions (PRODUCT.md "Class mode").
     pub hide_path: bool,
-    layout: Layout,
+    layout: Tidy,
     layout_generation: u64,
     /// Displayed positions (layout units), gliding toward the layout.
     shown: HashMap<NodeId, Vec2>,
@@ -183,7 +126,7 @@ impl Default for TreeView {
             max_depth: 8,
             max_nodes: 2_000,
             hide_path: false,
-            layout: Layout::default(),
+            layout: Tidy::default(),
             layout_generation: u64::MAX,
             shown: HashMap::new(),
             fit_pending: true,
@@ -195,12 +138,7 @@ impl Default for TreeView {
 
 /// A node's label values ("1 / 2" for pn/dn).
 pub fn label_text(snap: &Snapshot, node: &SnapNode) -> String {
-    snap.label_values
-        .iter()
-        .filter_map(|&i| node.values.get(i))
-        .map(|&v| fmt_value(v))
-        .collect::<Vec<_>>()
-        .join(" / ")
+    snap.label(&node.values, " / ")
 }
 
 /// The accessible name of a node: its move and every value, e.g.
@@ -231,6 +169,7 @@ impl TreeView {
             collapsed: self.collapsed.clone(),
             inspect: self.selected,
             want_position: true,
+            ..ViewRequest::default()
         }
     }
 
@@ -324,7 +263,7 @@ impl TreeView {
             )
         });
         if generation != self.layout_generation {
-            self.layout = Layout::of(&snap.nodes);
+            self.layout = Tidy::of(&snap.nodes);
             self.layout_generation = generation;
             if self.auto_fit {
                 self.fit_pending = true;
@@ -373,7 +312,7 @@ impl TreeView {
         let mut moving = false;
         let mut next_shown = HashMap::with_capacity(count);
         for (i, node) in snap.nodes.iter().enumerate() {
-            let target = self.layout.pos[i];
+            let target = to_vec(self.layout.pos[i]);
             let start = self
                 .shown
                 .get(&node.id)
@@ -602,7 +541,7 @@ impl TreeView {
         else {
             return;
         };
-        let p = self.layout.pos[last];
+        let p = to_vec(self.layout.pos[last]);
         let screen = self.pan + Vec2::new(p.x * SLOT * self.zoom, p.y * LEVEL * self.zoom);
         let margin = 60.0f32.min(rect.width() / 4.0).min(rect.height() / 4.0);
         let size = rect.size();
@@ -662,59 +601,4 @@ fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) {
         ui.label(format!("{} nodes below", node.descendants));
     }
     ui.weak("click: inspect · double-click: collapse/expand · right-click: menu");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn node(id: u64, parent: Option<u32>, child_index: u32, depth: u32) -> SnapNode {
-        SnapNode {
-            id,
-            parent,
-            child_index,
-            depth,
-            move_label: String::new(),
-            kind: NodeKind::Or,
-            status: NodeStatus::Unknown,
-            values: vec![],
-            expanded: true,
-            n_children: 0,
-            descendants: 0,
-            truncated: false,
-            on_path: false,
-            terminal: false,
-        }
-    }
-
-    #[test]
-    fn parents_sit_over_their_children_and_leaves_do_not_overlap() {
-        // root(0) -> a(1), b(2); a -> c(3), d(4)
-        let nodes = vec![
-            node(0, None, 0, 0),
-            node(1, Some(0), 0, 1),
-            node(2, Some(0), 1, 1),
-            node(3, Some(1), 0, 2),
-            node(4, Some(1), 1, 2),
-        ];
-        let l = Layout::of(&nodes);
-        assert_eq!(l.pos[3], Vec2::new(0.0, 2.0));
-        assert_eq!(l.pos[4], Vec2::new(1.0, 2.0));
-        assert_eq!(l.pos[1], Vec2::new(0.5, 1.0));
-        assert_eq!(l.pos[2], Vec2::new(2.0, 1.0));
-        assert_eq!(l.pos[0], Vec2::new(1.25, 0.0));
-        assert_eq!(l.width, 3.0);
-        assert_eq!(l.depth, 2.0);
-    }
-
-    #[test]
-    fn children_are_ordered_by_move_not_by_list_order() {
-        let nodes = vec![
-            node(0, None, 0, 0),
-            node(7, Some(0), 1, 1),
-            node(5, Some(0), 0, 1),
-        ];
-        let l = Layout::of(&nodes);
-        assert!(l.pos[2].x < l.pos[1].x);
-    }
 }

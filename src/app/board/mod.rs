@@ -16,7 +16,7 @@ mod tree;
 use egui::{Color32, Pos2, Rect, Sense, Vec2};
 
 use crate::game::{AnyPosition, Player};
-use crate::search::snapshot::{fmt_value, NodeStatus};
+use crate::search::snapshot::NodeStatus;
 use crate::search::Snapshot;
 
 /// A per-move overlay: text and a colour (status) for one root move.
@@ -45,13 +45,7 @@ impl<'a> BoardInput<'a> {
                 .iter()
                 .map(|c| Overlay {
                     mv: c.move_label.clone(),
-                    text: snap
-                        .label_values
-                        .iter()
-                        .filter_map(|&i| c.values.get(i))
-                        .map(|&v| fmt_value(v))
-                        .collect::<Vec<_>>()
-                        .join("/"),
+                    text: snap.label(&c.values, "/"),
                     status: c.status,
                 })
                 .collect()

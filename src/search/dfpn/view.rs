@@ -177,7 +177,7 @@ impl<G: Game> Dfpn<G> {
             n.on_path = forced;
             let me = nodes.len() as u32;
             index.insert(id, me);
-            let expand_all = rel < req.max_depth && !req.collapsed.contains(&id);
+            let expand_all = req.expands(id, rel, forced);
             let kids = self.shown_children(&g);
             if !kids.is_empty() && !expand_all {
                 n.truncated = true;
@@ -387,6 +387,7 @@ impl<G: Game> Dfpn<G> {
             extras.push(("E".into(), e.to_string()));
             extras.push(("D".into(), d.to_string()));
         }
+        let overview = crate::search::overview::if_requested(req, &nodes);
         Snapshot {
             algo: self.algo().to_string(),
             status: self.status,
@@ -405,6 +406,7 @@ impl<G: Game> Dfpn<G> {
             position_path,
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras,
+            overview,
         }
     }
 }
