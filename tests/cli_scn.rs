@@ -132,3 +132,40 @@ fn rscn_along_given_moves_and_its_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("`T`"), "{err}");
 }
+
+#[test]
+fn rscn_follows_a_xiangqi_master_game_record() {
+    // Game 4 of the sample file (Lv Qin – Lin HongMin, 1994): 36 full
+    // moves and Red's 37th, i.e. 73 plies and 74 positions, all in the
+    // record as written.
+    let (code, out, err) = pnlab(&[
+        "rscn",
+        "tests/data/xiangqi/sample_15_UCI_games.pgn",
+        "--game-index",
+        "4",
+        "--set",
+        "depth=2",
+        "--set",
+        "T=200",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows = json_lines(&out);
+    let (positions, summary) = rows.split_at(rows.len() - 1);
+    assert_eq!(positions.len(), 74);
+    assert!(positions.iter().all(|r| r["game"] == 4));
+    assert_eq!(positions[0]["move"], "h2e2");
+    assert_eq!(positions[1]["move"], "h9g7");
+    assert_eq!(positions[72]["move"], "f4e4");
+    assert_eq!(positions[73]["move"], Value::Null);
+    assert_eq!(
+        positions[0]["fen"],
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    );
+    for (i, r) in positions.iter().enumerate() {
+        let side = if i % 2 == 0 { "red" } else { "black" };
+        assert_eq!(r["side"], side, "ply {i}");
+        assert_eq!(r["curve"].as_array().unwrap().len(), 2, "ply {i}");
+    }
+    assert_eq!(summary[0]["positions"], 74);
+}

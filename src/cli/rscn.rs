@@ -1,6 +1,8 @@
 //! `pnlab rscn`: relative single conspiracy numbers along a sequence of
 //! positions — a start position followed by a move list (`--moves`), or
-//! the engine's self-play from it to the end of the game (`--self-play`).
+//! the engine's self-play from it to the end of the game (`--self-play`),
+//! or the moves of a game record (a xiangqi `.pgn` file: every game, or
+//! the one chosen by `--game-index`).
 //! Every position gets its value and SCN curves (alpha-beta per depth,
 //! side to move as MAX); then RSCN, Vl and the bands per position and the
 //! per-side averages per game.
@@ -134,17 +136,14 @@ pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
         .as_deref()
         .map(|m| m.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default();
-    let mode = match (args.self_play, args.moves.is_some()) {
-        (true, false) => Mode::SelfPlay {
+    let chosen = match (args.self_play, args.moves.is_some()) {
+        (true, false) => Some(Mode::SelfPlay {
             max_plies: args.max_plies,
-        },
-        (false, true) => Mode::Moves(&moves),
+        }),
+        (false, true) => Some(Mode::Moves(&moves)),
         (true, true) => return Err(UserError("give --self-play or --moves, not both".into())),
-        (false, false) => {
-            return Err(UserError(
-                "nothing to follow: give --self-play (the engine plays to the end) or --moves \"M1 M2 …\"".into(),
-            ))
-        }
+        // A game record follows its own moves.
+        (false, false) => None,
     };
     let mut groups = read_inputs(std::slice::from_ref(&args.record), args.game.as_deref());
     let entries = groups.pop().unwrap_or_else(|| Ok(Vec::new()))?;
@@ -162,7 +161,15 @@ pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
         if args.game_index.is_some_and(|want| want != k) {
             continue;
         }
-        let rows = sequence(&entry.position, &mode, &opts, |_| {})
+        let (start, mode) = match (&chosen, &entry.record) {
+            (Some(m), _) => (&entry.position, m),
+            (None, Some(rec)) => (&rec.start, &Mode::Moves(&rec.moves)),
+            (None, None) => return Err(UserError(format!(
+                "{}:{}:1: nothing to follow: not a game record; give --self-play (the engine plays to the end) or --moves \"M1 M2 …\"",
+                entry.name, entry.line
+            ))),
+        };
+        let rows = sequence(start, mode, &opts, |_| {})
             .map_err(|e| format!("{}:{}:1: {e}", entry.name, entry.line))?;
         let (rscns, summary) = analyse(&rows);
         let kind = entry.position.kind();
