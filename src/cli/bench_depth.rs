@@ -9,12 +9,13 @@ use rand::{Rng, SeedableRng};
 use serde_json::json;
 
 use pnlab::game::othello::Othello;
+use pnlab::game::xiangqi::Xiangqi;
 use pnlab::game::Game;
 use pnlab::search::alphabeta::{AlphaBeta, AlphaBetaOptions, MoveOrder};
 use pnlab::search::QuestionKind;
 
 /// Names of the depth-limited suites.
-pub const SUITES: &[&str] = &["othello-mid"];
+pub const SUITES: &[&str] = &["othello-mid", "xiangqi-mid"];
 
 /// The algorithm these suites measure.
 pub const ALGO: &str = "alphabeta";
@@ -88,6 +89,31 @@ pub fn run_suite(name: &str) -> Option<serde_json::Value> {
     match name {
         // 8 positions 24 plies into seeded random games, depth 7.
         "othello-mid" => Some(measure(name, &positions(&Othello::start(), 8, 24, 7), 7)),
+        // The position after 30 plies of eight master games, depth 5.
+        "xiangqi-mid" => Some(measure(name, &xiangqi_middle_games(), 5)),
         _ => None,
+    }
+}
+
+/// The xiangqi-mid positions (`assets/bench/xiangqi-mid.txt`; the file is
+/// fixed and checked by the bench's test, so a bad line is a build error
+/// in spirit and skipped here).
+fn xiangqi_middle_games() -> Vec<Xiangqi> {
+    include_str!("../../assets/bench/xiangqi-mid.txt")
+        .lines()
+        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
+        .filter_map(|l| Xiangqi::parse_fen(l.trim()).ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_xiangqi_mid_file_gives_eight_positions_with_red_to_move() {
+        let g = super::xiangqi_middle_games();
+        assert_eq!(g.len(), 8);
+        assert!(g
+            .iter()
+            .all(|p| pnlab::game::Game::to_move(p) == pnlab::game::Player::First));
     }
 }
