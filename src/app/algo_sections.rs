@@ -15,22 +15,24 @@ use super::logic::RunState;
 pub fn inspector_section(ui: &mut egui::Ui, snap: &Snapshot) {
     match snap.algo.as_str() {
         "dfpn" | "dfpn-eps" | "deep-dfpn" | "dfs" => recursion_frames(ui, snap),
+        "alphabeta" => super::scn_curves::inspector_section(ui, snap),
         _ => {}
     }
 }
 
 /// Draws the algorithm's extra plots below the common curves, if any.
-pub fn plots_section(ui: &mut egui::Ui, run: &RunState) {
-    let Some(snap) = run.snapshot.as_ref() else {
-        return;
-    };
-    // Add `"algo-name" => its_plots(ui, run),` arms here; no algorithm
-    // has plots of its own yet.
-    #[allow(clippy::match_single_binding)]
+/// Returns the parameter changes the user asked for there (`NAME`,
+/// `VALUE`): the caller sets them and re-runs.
+pub fn plots_section(ui: &mut egui::Ui, run: &RunState) -> Option<(String, i64)> {
+    let snap = run.snapshot.as_ref()?;
     match snap.algo.as_str() {
-        _ => {
-            let _ = ui;
+        "alphabeta" => {
+            ui.separator();
+            let points = super::scn_curves::depth_points(&run.facts.extra);
+            let t = run.facts.extra.get("T").and_then(|t| t.as_i64())?;
+            super::scn_curves::depth_curves_ui(ui, &points, t).map(|t| ("T".to_string(), t))
         }
+        _ => None,
     }
 }
 

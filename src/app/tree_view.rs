@@ -399,7 +399,9 @@ impl TreeView {
             }
         }
 
-        // Nodes.
+        // Nodes. A node whose value `cut-off` is 1 (alpha-beta's children
+        // never searched) is struck through: it counts as a leaf.
+        let cut_off = snap.value_names.iter().position(|n| n == "cut-off");
         let selected = self.selected;
         let mut hovered: Option<usize> = None;
         for (i, node) in snap.nodes.iter().enumerate() {
@@ -426,6 +428,12 @@ impl TreeView {
             }
             if node.terminal && detail {
                 painter.circle_filled(c, r * 0.25, pal.text);
+            }
+            if cut_off.is_some_and(|k| node.values.get(k) == Some(&1.0)) {
+                painter.line_segment(
+                    [node_rect.left_bottom(), node_rect.right_top()],
+                    Stroke::new(1.5, pal.text),
+                );
             }
             if selected == Some(node.id) {
                 painter.rect_stroke(

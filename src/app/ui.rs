@@ -52,6 +52,8 @@ struct Requests {
     race_view_changed: bool,
     /// Race mode switched on or off.
     set_race: Option<bool>,
+    /// View › RSCN along the game.
+    start_rscn: bool,
 }
 
 impl PnlabApp {
@@ -97,6 +99,12 @@ impl PnlabApp {
             });
         egui::CentralPanel::default().show(ui, |ui| self.central(ui, &mut req));
 
+        self.rscn.poll();
+        if self.rscn.open {
+            if let Some(k) = self.rscn.ui(&ctx) {
+                self.show_rscn_ply(k);
+            }
+        }
         if let Some((source, entries)) = self.browser.ui(&ctx) {
             self.open_entries(source, entries);
         }
@@ -114,6 +122,9 @@ impl PnlabApp {
     fn apply_requests(&mut self, ctx: &egui::Context, req: Requests) {
         if let Some(on) = req.set_race {
             self.set_race(ctx, on);
+        }
+        if req.start_rscn {
+            self.start_rscn();
         }
         if req.restart {
             self.restart();
@@ -178,6 +189,14 @@ impl PnlabApp {
             ui.menu_button("View", |ui| {
                 ui.checkbox(&mut self.settings.dark, "Dark theme");
                 ui.checkbox(&mut self.settings.show_plots, "Curves");
+                if ui
+                    .button("RSCN along the game…")
+                    .on_hover_text("the loaded game record's moves, or alpha-beta's self-play from the loaded position; RSCN per ply on a background thread")
+                    .clicked()
+                {
+                    req.start_rscn = true;
+                    ui.close();
+                }
                 ui.horizontal(|ui| {
                     ui.label("Presentation zoom");
                     ui.add(
@@ -338,7 +357,12 @@ impl PnlabApp {
             if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref(), &note) {
                 req.commands.push(Command::GoTo(k));
             }
-            super::algo_sections::plots_section(ui, &self.run);
+            if let Some((name, v)) = super::algo_sections::plots_section(ui, &self.run) {
+                if let Ok(info) = crate::search::registry::find_algo(&self.algo) {
+                    let value = crate::search::params::ParamValue::Int(v);
+                    req.restart |= self.params.set_value(info.params, &name, value).is_ok();
+                }
+            }
         }
     }
 

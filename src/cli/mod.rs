@@ -37,6 +37,10 @@ pub struct Cli {
     /// App: save a PNG screenshot of the window after autoplay, then exit.
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<PathBuf>,
+    /// App: open the RSCN game-progress view at start (the opened game
+    /// record's moves, or self-play from the opened position).
+    #[arg(long)]
+    pub rscn: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -111,7 +115,14 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Tune(a)) => tune::run(a),
         Some(Command::Scn(a)) => scn::run(a),
         Some(Command::Rscn(a)) => rscn::run(a),
-        None => open_app(cli.open, cli.algo, cli.set, cli.autoplay, cli.screenshot),
+        None => open_app(
+            cli.open,
+            cli.algo,
+            cli.set,
+            cli.autoplay,
+            cli.screenshot,
+            cli.rscn,
+        ),
     };
     match result {
         Ok(code) => code,
@@ -144,6 +155,7 @@ fn open_app(
     set: Vec<String>,
     autoplay: Option<u64>,
     screenshot: Option<PathBuf>,
+    rscn: bool,
 ) -> Result<ExitCode, UserError> {
     let set = set
         .iter()
@@ -155,6 +167,7 @@ fn open_app(
         set,
         autoplay,
         screenshot,
+        rscn,
     };
     match pnlab::app::run_app(opts) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -172,6 +185,7 @@ fn open_app(
     _set: Vec<String>,
     _autoplay: Option<u64>,
     _screenshot: Option<PathBuf>,
+    _rscn: bool,
 ) -> Result<ExitCode, UserError> {
     Err(UserError(
         "this pnlab was built without the `gui` feature; use a subcommand (see --help)".into(),

@@ -248,7 +248,10 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     };
     let wanted: usize = opts.setting("positions", 96)?;
     let t_given: Option<i32> = match opts.settings.iter().rev().find(|(k, _)| k == "T") {
-        Some((_, v)) => Some(v.parse().map_err(|_| format!("invalid value `{v}` for T"))?),
+        Some((_, v)) => Some(
+            v.parse()
+                .map_err(|_| format!("invalid value `{v}` for T"))?,
+        ),
         None => None,
     };
     let mut skipped = Vec::new();
@@ -299,7 +302,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 "the start position without Red's pieces as named (a0 rook, both rooks, b0 horse, both horses, b2 cannon, both cannons) replace the thesis' handicap openings; two moves per side",
             )
         }
-        other => return Err(format!("set `{other}`: expected tactical, drawn or handicap")),
+        other => {
+            return Err(format!(
+                "set `{other}`: expected tactical, drawn or handicap"
+            ))
+        }
     };
     let results = run_jobs(opts, &jobs, |job| {
         let ab = AlphaBetaOptions {
@@ -313,8 +320,20 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     });
 
     let mut games = Csv::new(&[
-        "set", "id", "T", "depth", "positions", "end", "rscn_red", "rscn_black", "vl_red",
-        "vl_black", "band_red", "band_black", "nodes", "time_ms",
+        "set",
+        "id",
+        "T",
+        "depth",
+        "positions",
+        "end",
+        "rscn_red",
+        "rscn_black",
+        "vl_red",
+        "vl_black",
+        "band_red",
+        "band_black",
+        "nodes",
+        "time_ms",
     ]);
     let mut positions = Csv::new(&[
         "set", "id", "T", "ply", "side", "fen", "move", "value", "scn", "r", "rscn", "vl", "band",
@@ -365,7 +384,12 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 job.id.clone(),
                 job.threshold.to_string(),
                 ply.to_string(),
-                if row.side == Player::First { "red" } else { "black" }.to_string(),
+                if row.side == Player::First {
+                    "red"
+                } else {
+                    "black"
+                }
+                .to_string(),
                 row.fen.clone(),
                 row.played.clone().unwrap_or_default(),
                 row.value.map_or(String::new(), |v| v.to_string()),
@@ -460,7 +484,9 @@ mod tests {
             "2bakab2/9/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1"
         );
         assert_eq!(
-            without_attackers("3k1ab2/2r1a1N2/1R2b1C2/p5R1p/9/4p4/P2p2P1P/4r4/N3A4/4KAB1c w - - 0 1"),
+            without_attackers(
+                "3k1ab2/2r1a1N2/1R2b1C2/p5R1p/9/4p4/P2p2P1P/4r4/N3A4/4KAB1c w - - 0 1"
+            ),
             "3k1ab2/4a4/4b4/9/9/9/9/9/4A4/4KAB2 w - - 0 1"
         );
     }
