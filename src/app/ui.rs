@@ -353,15 +353,16 @@ impl PnlabApp {
         inspector::ui(ui, self.run.snapshot.as_ref(), self.tree.selected);
         if self.settings.show_plots {
             ui.separator();
-            let note = self.correct.describe();
-            if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref(), &note) {
-                req.commands.push(Command::GoTo(k));
-            }
+            // The algorithm's own curves first (alpha-beta: per depth).
             if let Some((name, v)) = super::algo_sections::plots_section(ui, &self.run) {
                 if let Ok(info) = crate::search::registry::find_algo(&self.algo) {
                     let value = crate::search::params::ParamValue::Int(v);
                     req.restart |= self.params.set_value(info.params, &name, value).is_ok();
                 }
+            }
+            let note = self.correct.describe();
+            if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref(), &note) {
+                req.commands.push(Command::GoTo(k));
             }
         }
     }
