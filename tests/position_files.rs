@@ -459,7 +459,12 @@ fn positions_without_known_results_get_the_same_answer_from_pns_and_the_referenc
     let mut checked = 0;
     for (path, result) in positions::bundled_entries() {
         let Ok(entries) = result else { continue };
-        for e in entries.iter().filter(|e| e.expected.is_none()) {
+        // Positions suggested for `alphabeta` (positions/alphabeta.toml)
+        // are curve demos of middle games, far beyond an exhaustive check.
+        let unsolved = entries
+            .iter()
+            .filter(|e| e.expected.is_none() && e.algo.as_deref() != Some("alphabeta"));
+        for e in unsolved {
             let who = e.position.default_attacker();
             let expected = holds(&e.position, who, Goal::Win);
             let setup = SearchSetup {
