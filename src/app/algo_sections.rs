@@ -16,19 +16,47 @@ use super::tree_view::TreeView;
 pub fn inspector_section(ui: &mut egui::Ui, snap: &Snapshot) {
     match snap.algo.as_str() {
         "dfpn" | "dfpn-eps" | "deep-dfpn" | "dfs" => recursion_frames(ui, snap),
+        "alphabeta" => super::scn_curves::inspector_section(ui, snap),
         _ => {}
     }
 }
 
-/// Draws the algorithm's extra plots above the common curves, if any;
-/// true when the tree view's request changed (new labels wanted).
-pub fn plots_section(ui: &mut egui::Ui, run: &RunState, tree: &mut TreeView) -> bool {
+/// What the algorithm's own plots asked for this frame.
+#[derive(Debug, Default)]
+pub struct PlotRequests {
+    /// The tree view's request changed (new labels wanted).
+    pub view_changed: bool,
+    /// A parameter to set (`NAME`, `VALUE`); the caller sets it and re-runs.
+    pub set_param: Option<(String, i64)>,
+}
+
+/// Draws the algorithm's extra plots above the common curves, if any
+/// (CNS's step plots, alpha-beta's curves per depth).
+pub fn plots_section(ui: &mut egui::Ui, run: &RunState, tree: &mut TreeView) -> PlotRequests {
     let Some(snap) = run.snapshot.as_ref() else {
-        return false;
+        return PlotRequests::default();
     };
     match snap.algo.as_str() {
-        "cns" | "scns" => super::conspiracy::ui(ui, run, tree),
-        _ => false,
+        "cns" | "scns" => PlotRequests {
+            view_changed: super::conspiracy::ui(ui, run, tree),
+            ..PlotRequests::default()
+        },
+        "alphabeta" => {
+            ui.separator();
+            let points = super::scn_curves::depth_points(&run.facts.extra);
+            let set_param = run
+                .facts
+                .extra
+                .get("T")
+                .and_then(|t| t.as_i64())
+                .and_then(|t| super::scn_curves::depth_curves_ui(ui, &points, t))
+                .map(|t| ("T".to_string(), t));
+            PlotRequests {
+                set_param,
+                ..PlotRequests::default()
+            }
+        }
+        _ => PlotRequests::default(),
     }
 }
 

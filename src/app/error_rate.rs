@@ -54,6 +54,9 @@ impl CorrectMovesTask {
         let best = best_moves.to_vec();
         let spawned = std::thread::Builder::new()
             .name("pnlab-correct-moves".into())
+            // The exhaustive evaluation recurses once per ply: long games
+            // (xiangqi) overflow the default 2 MiB.
+            .stack_size(256 << 20)
             .spawn(move || {
                 let c = correct_moves::for_position(
                     &position,

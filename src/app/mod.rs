@@ -35,6 +35,8 @@ pub mod mirror;
 pub mod plots;
 pub mod race;
 pub mod record_view;
+pub mod rscn_view;
+pub mod scn_curves;
 pub mod state;
 pub mod text;
 pub mod tree_path;
@@ -64,6 +66,9 @@ pub struct LaunchOptions {
     pub autoplay: Option<u64>,
     /// Screenshot to save after the autoplay, then exit.
     pub screenshot: Option<PathBuf>,
+    /// Open the RSCN game-progress view at start (the loaded game
+    /// record, or self-play from the loaded position).
+    pub rscn: bool,
 }
 
 /// The eframe shell around [`PnlabApp`].
@@ -101,6 +106,9 @@ pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String>
     if opts.algo.is_some() || !opts.set.is_empty() {
         let algo = opts.algo.clone().unwrap_or_else(|| app.algo.clone());
         app.set_algo(&algo, &opts.set)?;
+    }
+    if opts.rscn {
+        app.start_rscn();
     }
     Ok(())
 }

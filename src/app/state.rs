@@ -27,12 +27,14 @@ use super::mirror;
 use super::plots::Curves;
 use super::race::Race;
 use super::record_view::{self, RecordView};
+use super::rscn_view::RscnView;
 use super::tree_view::TreeView;
 
 /// Why the in-app chooser replaced a native dialog that did not open.
 const DIALOG_FAILED: &str = "the native file dialog did not open (is an xdg desktop portal \
                              running?); choose the file here";
 use super::worker::{Command, RunSpec, WorkerHandle};
+use crate::search::alphabeta::AlphaBetaOptions;
 
 /// Settings kept between sessions (eframe storage).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -121,6 +123,10 @@ pub struct PnlabApp {
     pub class: ClassMode,
     /// Race mode: the challenger run, if racing.
     pub race: Option<Race>,
+    /// The RSCN game-progress view.
+    pub rscn: RscnView,
+    /// The window's context (wakes it from background threads).
+    pub(super) ctx: egui::Context,
     pub(super) applied_zoom: f32,
     pub(super) applied_dark: Option<bool>,
     /// The game-record viewer, when the entry is a recorded game.
@@ -178,6 +184,8 @@ impl PnlabApp {
             chooser: None,
             class: ClassMode::default(),
             race: None,
+            rscn: RscnView::default(),
+            ctx: ctx.clone(),
             applied_zoom: 0.0,
             applied_dark: None,
             record: None,
@@ -647,11 +655,54 @@ impl PnlabApp {
         }
     }
 
+    /// Opens the RSCN game-progress view: the loaded game record's moves,
+    /// or the engine's self-play from the loaded position. Alpha-beta's
+    /// T and depth come from the run's parameters when alpha-beta is the
+    /// algorithm (else T = 600, depth 4).
+    pub fn start_rscn(&mut self) {
+        let opts = if self.algo == "alphabeta" {
+            AlphaBetaOptions::from_params(&self.params).unwrap_or_default()
+        } else {
+            AlphaBetaOptions {
+                max_depth: 4,
+                ..AlphaBetaOptions::default()
+            }
+        };
+        let opts = AlphaBetaOptions {
+            record_limit: 0,
+            ..opts
+        };
+        let (title, start, moves) = match &self.entry.record {
+            Some(rec) => (
+                format!("{}: the record's {} moves", rec.title, rec.moves.len()),
+                rec.start.clone(),
+                Some(rec.moves.clone()),
+            ),
+            None => (
+                format!("{}: self-play by alpha-beta", self.entry.name),
+                self.entry.position.clone(),
+                None,
+            ),
+        };
+        let wake = self.ctx.clone();
+        self.rscn
+            .start(title, start, moves, opts, move || wake.request_repaint());
+    }
+
+    /// Shows ply `k` of the RSCN view's game: loads its position.
+    pub(super) fn show_rscn_ply(&mut self, k: usize) {
+        if let Some(row) = self.rscn.rows().get(k) {
+            let mut e = PositionEntry::new(format!("RSCN ply {k}"), row.position.clone(), 0);
+            e.record = self.entry.record.clone();
+            self.load_entry(e);
+        }
+    }
+
     /// Advances the headless hook: autoplay, then screenshot, then close.
     pub(super) fn drive_hook(&mut self, ctx: &egui::Context) {
         let view = HookView {
             synced: self.run.synced,
-            computing: self.correct.is_computing(),
+            computing: self.correct.is_computing() || self.rscn.is_computing(),
         };
         let Some(hook) = self.hook.as_mut() else {
             return;

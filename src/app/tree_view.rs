@@ -546,7 +546,9 @@ impl TreeView {
             }
         }
 
-        // Nodes.
+        // Nodes. A node whose value `cut-off` is 1 (alpha-beta's children
+        // never searched) is struck through: it counts as a leaf.
+        let cut_off = snap.value_names.iter().position(|n| n == "cut-off");
         let selected = self.selected;
         let mut hovered: Option<usize> = None;
         for (i, node) in snap.nodes.iter().enumerate() {
@@ -579,6 +581,12 @@ impl TreeView {
                 painter.line_segment(
                     [c + Vec2::new(0.0, r), c + Vec2::new(0.0, r + 4.0)],
                     Stroke::new(1.0, pal.text.gamma_multiply(0.7)),
+                );
+            }
+            if cut_off.is_some_and(|k| node.values.get(k) == Some(&1.0)) {
+                painter.line_segment(
+                    [node_rect.left_bottom(), node_rect.right_top()],
+                    Stroke::new(1.5, pal.text),
                 );
             }
             if selected == Some(node.id) {

@@ -75,6 +75,8 @@ struct Requests {
     record_ply: Option<usize>,
     /// The mate question's limit changed (the new limit).
     within: Option<Option<u32>>,
+    /// View › RSCN along the game.
+    start_rscn: bool,
 }
 
 impl PnlabApp {
@@ -120,6 +122,12 @@ impl PnlabApp {
             });
         egui::CentralPanel::default().show(ui, |ui| self.central(ui, &mut req));
 
+        self.rscn.poll();
+        if self.rscn.open {
+            if let Some(k) = self.rscn.ui(&ctx) {
+                self.show_rscn_ply(k);
+            }
+        }
         if let Some((source, entries)) = self.browser.ui(&ctx) {
             self.open_entries(source, entries);
         }
@@ -143,6 +151,9 @@ impl PnlabApp {
         }
         if let Some(on) = req.set_race {
             self.set_race(ctx, on);
+        }
+        if req.start_rscn {
+            self.start_rscn();
         }
         if req.restart {
             self.restart();
@@ -220,6 +231,14 @@ impl PnlabApp {
             ui.menu_button("View", |ui| {
                 ui.checkbox(&mut self.settings.dark, "Dark theme");
                 ui.checkbox(&mut self.settings.show_plots, "Curves");
+                if ui
+                    .button("RSCN along the game…")
+                    .on_hover_text("the loaded game record's moves, or alpha-beta's self-play from the loaded position; RSCN per ply on a background thread")
+                    .clicked()
+                {
+                    req.start_rscn = true;
+                    ui.close();
+                }
                 ui.horizontal(|ui| {
                     ui.label("Presentation zoom");
                     ui.add(
@@ -497,9 +516,17 @@ impl PnlabApp {
         if self.settings.show_plots {
             ui.separator();
             // The algorithm's own plots first (CNS's step plots belong next
-            // to the inspector), then the common curves.
-            if super::algo_sections::plots_section(ui, &self.run, &mut self.tree) {
+            // to the inspector, alpha-beta's curves per depth), then the
+            // common curves.
+            let asked = super::algo_sections::plots_section(ui, &self.run, &mut self.tree);
+            if asked.view_changed {
                 req.tree.push(TreeAction::ViewChanged);
+            }
+            if let Some((name, v)) = asked.set_param {
+                if let Ok(info) = crate::search::registry::find_algo(&self.algo) {
+                    let value = crate::search::params::ParamValue::Int(v);
+                    req.restart |= self.params.set_value(info.params, &name, value).is_ok();
+                }
             }
             let note = self.correct.describe();
             if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref(), &note) {

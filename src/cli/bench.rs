@@ -13,16 +13,17 @@ use pnlab::experiments::instance_seed;
 use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::{parse_pair, UserError};
+use super::{bench_depth, parse_pair, UserError};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Only this algorithm.
     #[arg(long)]
     pub algo: Option<String>,
-    /// Only this suite: othello-14, hex-4, connect4, xiangqi-mate,
-    /// xiangqi-perft; or one of the suites run only when named:
-    /// othello-16-random, othello-20-random.
+    /// Only this suite: othello-14, hex-4, connect4, othello-mid
+    /// (alphabeta), xiangqi-mate, xiangqi-perft, xiangqi-mid (alphabeta);
+    /// or one of the suites run only when named: othello-16-random,
+    /// othello-20-random.
     #[arg(long)]
     pub suite: Option<String>,
     /// Algorithm parameter NAME=VALUE for the benchmarked algorithm
@@ -249,6 +250,29 @@ const DEFAULT_ALGOS: &[&str] = &[
 pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
     if args.ui {
         return run_ui(args.ui_max_nodes);
+    }
+    // Depth-limited suites (alpha-beta) are measured on their own.
+    if args.algo.as_deref().is_none_or(|a| a == bench_depth::ALGO) {
+        for name in bench_depth::SUITES {
+            if args.suite.as_deref().is_some_and(|s| s != *name) {
+                continue;
+            }
+            if let Some(row) = bench_depth::run_suite(name) {
+                if args.json {
+                    println!("{row}");
+                } else {
+                    print_human(&row);
+                }
+            }
+        }
+        if args.algo.is_some()
+            || args
+                .suite
+                .as_deref()
+                .is_some_and(|s| bench_depth::SUITES.contains(&s))
+        {
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     let names: Vec<&str> = match &args.suite {
         Some(s) => vec![s.as_str()],

@@ -2,8 +2,11 @@
 //! printed as `error: …` and give exit status 2 (docs/cli.md).
 
 mod bench;
+mod bench_depth;
 mod experiment;
 mod perft;
+mod rscn;
+mod scn;
 mod solve;
 mod tune;
 mod verify;
@@ -41,6 +44,10 @@ pub struct Cli {
     /// App: save a PNG screenshot of the window after autoplay, then exit.
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<PathBuf>,
+    /// App: open the RSCN game-progress view at start (the opened game
+    /// record's moves, or self-play from the opened position).
+    #[arg(long)]
+    pub rscn: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -57,6 +64,10 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// Check a proof certificate (from `solve --proof`) with the game rules alone.
     Verify(verify::VerifyArgs),
+    /// Value and single-conspiracy-number curves per depth (alpha-beta).
+    Scn(scn::ScnArgs),
+    /// Relative single conspiracy numbers along a game or self-play.
+    Rscn(rscn::RscnArgs),
 }
 
 /// Moves arguments that are board positions starting with `-` (Othello
@@ -112,6 +123,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Experiment(a)) => experiment::run(a),
         Some(Command::Tune(a)) => tune::run(a),
         Some(Command::Verify(a)) => verify::run(a),
+        Some(Command::Scn(a)) => scn::run(a),
+        Some(Command::Rscn(a)) => rscn::run(a),
         None => open_app(
             cli.open.or(cli.file),
             cli.entry,
@@ -119,6 +132,7 @@ pub fn run(cli: Cli) -> ExitCode {
             cli.set,
             cli.autoplay,
             cli.screenshot,
+            cli.rscn,
         ),
     };
     match result {
@@ -153,6 +167,7 @@ fn open_app(
     set: Vec<String>,
     autoplay: Option<u64>,
     screenshot: Option<PathBuf>,
+    rscn: bool,
 ) -> Result<ExitCode, UserError> {
     let set = set
         .iter()
@@ -165,6 +180,7 @@ fn open_app(
         set,
         autoplay,
         screenshot,
+        rscn,
     };
     match pnlab::app::run_app(opts) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -183,6 +199,7 @@ fn open_app(
     _set: Vec<String>,
     _autoplay: Option<u64>,
     _screenshot: Option<PathBuf>,
+    _rscn: bool,
 ) -> Result<ExitCode, UserError> {
     Err(UserError(
         "this pnlab was built without the `gui` feature; use a subcommand (see --help)".into(),

@@ -13,6 +13,7 @@ pub mod memory_sweep;
 pub mod merge;
 pub mod pgame_compare;
 pub mod rating;
+pub mod rscn;
 pub mod scns_hex;
 pub mod svg;
 
@@ -160,6 +161,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "hill-climb",
         summary: "Hill-climbing for Deep df-pn's (E, D) vs the best of the (E, D) grid and df-pn, on random Othello endgames (Zhang 2019, Algorithm 1)",
         run: hill_climb::run,
+    },
+    ExperimentInfo {
+        name: "rscn",
+        summary: "RSCN of alpha-beta self-play on xiangqi: set=tactical (mate puzzles), drawn (attackers removed), handicap (openings; T=200, 600) (Zhang 2019 §4.3)",
+        run: rscn::run,
     },
 ];
 

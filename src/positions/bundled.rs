@@ -15,6 +15,7 @@ macro_rules! bundle {
 pub static BUNDLED: &[BundledFile] = bundle![
     "README.md",
     "trees.toml",
+    "alphabeta.toml",
     "trees/seesaw.tree",
     "trees/suitable-depth4.tree",
     "trees/lecture-mpn.tree",
