@@ -305,6 +305,11 @@ impl Game for Connect4 {
         super::AnyPosition::Connect4(self)
     }
 
+    /// Win, draw or loss: ±1 or 0.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-1.0, 1.0))
+    }
+
     fn move_count(&self) -> usize {
         if self.outcome().is_some() {
             0

@@ -198,6 +198,11 @@ impl Game for TicTacToe {
         super::AnyPosition::TicTacToe(self)
     }
 
+    /// Win, draw or loss: ±1 or 0.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-1.0, 1.0))
+    }
+
     fn notation(&self) -> String {
         (0..9u8)
             .map(|i| match self.cell(i) {

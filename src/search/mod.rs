@@ -8,6 +8,7 @@
 
 pub mod arena;
 mod arena_search;
+pub mod chance;
 pub mod correct_moves;
 pub mod deep_pn;
 pub mod dfpn;
@@ -46,6 +47,10 @@ pub enum StopReason {
     /// The algorithm ran out of things to do without a proof (e.g. a
     /// Monte-Carlo search whose tree cannot grow further).
     Exhausted,
+    /// The search met a repetition (a position whose value depends on the
+    /// path, the graph history interaction) that it cannot account for
+    /// exactly, and stopped rather than risk a wrong answer.
+    Cycles,
 }
 
 impl StopReason {
@@ -58,6 +63,7 @@ impl StopReason {
             StopReason::Memory => "memory",
             StopReason::Cancelled => "cancelled",
             StopReason::Exhausted => "exhausted",
+            StopReason::Cycles => "cycles",
         }
     }
 }

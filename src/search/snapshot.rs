@@ -47,12 +47,14 @@ impl Default for ViewRequest {
     }
 }
 
-/// OR / AND (ALGORITHMS.md §0): OR where the attacker moves.
+/// OR / AND (ALGORITHMS.md §0): OR where the attacker moves; `Chance`
+/// where a random event picks the child (the expectimax family only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeKind {
     Or,
     And,
+    Chance,
 }
 
 /// Solved status of a node.

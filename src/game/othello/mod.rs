@@ -275,6 +275,11 @@ impl Game for Othello {
         super::AnyPosition::Othello(self)
     }
 
+    /// The disc difference, empties to the winner: at most 64 either way.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-64.0, 64.0))
+    }
+
     /// Uniformly random legal moves to the end, picking a random set bit
     /// of the move mask (no move list).
     fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {

@@ -29,77 +29,14 @@
 //!   moving twice) is handled by the same code.
 
 use crate::game::Game;
-use crate::search::pn::{self, Pn, INF, MAX_FINITE};
+use crate::search::pn::{self, Pn, INF};
 use crate::search::seesaw::{note_pick, RootSwitches, NO_PICK};
 use crate::search::{Counters, Question, Status, StopReason};
 
+use super::ghi;
+pub use super::options::DfpnOptions;
 use super::path_filter::PathFilter;
 use super::tt::{Entry, KeySet, Table, LEFT};
-
-/// How unknown nodes are initialised and how thδ(c1) is computed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DfpnOptions {
-    /// 1+ε trick: thδ(c1) = min(thφ(n), ⌈δ2·(1+ε)⌉); `None` = plain δ2 + 1.
-    pub eps: Option<f64>,
-    /// Deep df-pn (E, D): unknown nodes not in the table at depth d count
-    /// E^(D−d) when D > d, else 1; `None` = plain (1, 1).
-    pub deep: Option<(u32, u32)>,
-    /// Table budget in bytes.
-    pub budget_bytes: u64,
-}
-
-impl Default for DfpnOptions {
-    fn default() -> Self {
-        DfpnOptions {
-            eps: None,
-            deep: None,
-            budget_bytes: super::tt::DEFAULT_BUDGET_BYTES,
-        }
-    }
-}
-
-impl DfpnOptions {
-    /// ALGORITHMS.md §4: the value of an unknown node not in the table at
-    /// depth `d` (root = 0), saturating below `INF`.
-    #[inline]
-    pub fn unknown_value(&self, d: u32) -> Pn {
-        match self.deep {
-            Some((e, big_d)) if big_d > d && e > 1 => {
-                let mut v: u64 = 1;
-                for _ in 0..(big_d - d) {
-                    v = v.saturating_mul(e as u64);
-                    if v >= MAX_FINITE as u64 {
-                        return MAX_FINITE;
-                    }
-                }
-                v as Pn
-            }
-            _ => 1,
-        }
-    }
-
-    /// The threshold for c1's minimised number given the second least δ2.
-    #[inline]
-    pub fn second_threshold(&self, delta2: Pn) -> Pn {
-        if delta2 == INF {
-            return INF;
-        }
-        match self.eps {
-            None => pn::add(delta2, 1),
-            Some(eps) => {
-                let scaled = (delta2 as f64 * (1.0 + eps)).ceil();
-                // ⌈δ2(1+ε)⌉ > δ2 for ε > 0; the max guards against a
-                // rounding of δ2·ε below one ulp.
-                let v = if scaled >= MAX_FINITE as f64 {
-                    MAX_FINITE
-                } else {
-                    scaled as Pn
-                };
-                v.max(pn::add(delta2, 1))
-            }
-        }
-    }
-}
 
 /// A child of a frame, recorded when the frame's node is entered.
 #[derive(Clone, Copy, Debug)]
@@ -110,6 +47,9 @@ pub struct Child<M> {
     pub or: bool,
     /// (pn, dn) of a terminal child.
     pub terminal: Option<(Pn, Pn)>,
+    /// Its solved numbers rest on the path (a repetition, or a result
+    /// stored under the path set; `dfpn-ghi` only).
+    pub dep: bool,
 }
 
 /// One MID call on the path.
@@ -141,6 +81,9 @@ pub struct Frame<G: Game> {
     pub last_pick: u16,
     /// The `Dfpn::epoch` of the frame's last full read of its children.
     epoch: u64,
+    /// The key of the set of positions from the root to this one
+    /// ([`ghi::member_key`] XORed; history-dependent games only).
+    pub path_set: u64,
 }
 
 impl<G: Game> Frame<G> {
@@ -196,7 +139,7 @@ pub struct Dfpn<G: Game> {
     pub(super) stack: Vec<Frame<G>>,
     pub(super) children: Vec<Child<G::Move>>,
     /// The positions and numbers of `children`, index for index.
-    kids: Vec<Kid<G>>,
+    pub(super) kids: Vec<Kid<G>>,
     /// Which positions may be children of path nodes.
     filter: PathFilter,
     /// Bumped when the filter reports a possible transposition: frames
@@ -210,15 +153,17 @@ pub struct Dfpn<G: Game> {
     pub(super) root_result: Option<(Pn, Pn)>,
     started: bool,
     moves: Vec<G::Move>,
+    /// The root's game is history-dependent (repetitions may occur).
+    pub(super) history: bool,
 }
 
 /// A child's position (MID enters c1 from it instead of replaying the
 /// move) and its numbers as the node's loop last read them.
 #[derive(Clone, Debug)]
-struct Kid<G> {
-    pos: G,
-    pn: Pn,
-    dn: Pn,
+pub(super) struct Kid<G> {
+    pub(super) pos: G,
+    pub(super) pn: Pn,
+    pub(super) dn: Pn,
 }
 
 /// (pn, dn) of a child from the table (`unknown` when absent), noting a
@@ -241,7 +186,7 @@ fn read_child<M>(table: &Table, c: &mut Child<M>, unknown: Pn) -> (Pn, Pn) {
 
 /// The keys a collection pass must keep besides the path's entries
 /// (which are marked): the children of every node on the MID path.
-fn protected_keys<M>(children: &[Child<M>]) -> KeySet {
+pub(super) fn protected_keys<M>(children: &[Child<M>]) -> KeySet {
     children.iter().map(|c| c.hash).collect()
 }
 
@@ -275,7 +220,9 @@ impl<G: Game> Dfpn<G> {
             root_result: None,
             started: false,
             moves: Vec::new(),
+            history: false,
         };
+        s.history = s.root_pos.history_dependent();
         if let Some(o) = s.root_pos.outcome() {
             let r = solved(question.holds(o));
             s.root_result = Some(r);
@@ -586,6 +533,7 @@ impl<G: Game> Dfpn<G> {
                     hash,
                     or: c.to_move() == self.question.attacker,
                     terminal: None,
+                    dep: false,
                 });
                 self.kids.push(Kid {
                     pos: c,
@@ -618,14 +566,28 @@ impl<G: Game> Dfpn<G> {
                 self.counters.nodes_created += 1;
             }
         }
+        let path_set = self.stack.last().map_or(0, |f| f.path_set) ^ ghi::member_key(hash);
         // The children's numbers for the first loop. Terminal positions
         // are never stored in the table, so only a child the table does
-        // not hold needs the (costly) test for the end of the game.
+        // not hold needs the (costly) test for the end of the game; with
+        // repetitions the test comes first (a repeated position has its
+        // ancestor's hash).
         let unknown = self.opts.unknown_value(depth + 1);
+        if self.history {
+            self.history_children(first, path_set, unknown);
+        }
         let kids = self.children[first..]
             .iter_mut()
             .zip(&mut self.kids[first..]);
         for (c, k) in kids {
+            if self.history {
+                // Set above; a solved entry by position is terminal (in
+                // `Exact` only path-independent results are stored so).
+                if c.terminal.is_none() && (k.pn == 0 || k.dn == 0) {
+                    c.terminal = Some((k.pn, k.dn));
+                }
+                continue;
+            }
             (k.pn, k.dn) = match self.table.get(c.hash) {
                 Some(e) => {
                     if e.pn == 0 || e.dn == 0 {
@@ -660,6 +622,7 @@ impl<G: Game> Dfpn<G> {
             entered_at: self.counters.iterations,
             last_pick,
             epoch: self.epoch,
+            path_set,
         });
         self.refresh_memory();
     }
@@ -667,7 +630,11 @@ impl<G: Game> Dfpn<G> {
     /// Leaves the top MID call storing (pn, dn).
     fn exit(&mut self, pn_now: Pn, dn_now: Pn) -> Event {
         let f = self.stack.pop().expect("exit with a frame");
+        let dep = self.result_of_frame_dependent(&f, pn_now, dn_now);
         self.drop_children(f.first);
+        if dep && !self.store_path_result(&f, pn_now, dn_now) {
+            return Event::Done;
+        }
         let work = self.counters.iterations - f.entered_at + 1;
         let work = work.min(u32::MAX as u64) as u32;
         // The entry is on the path, so it cannot have been evicted; the
@@ -694,8 +661,10 @@ impl<G: Game> Dfpn<G> {
                 }
             }
         };
-        e.pn = pn_now;
-        e.dn = dn_now;
+        if !dep {
+            e.pn = pn_now;
+            e.dn = dn_now;
+        }
         e.last_pick = f.last_pick;
         e.work = e.work.saturating_add(work);
         e.flags |= LEFT;
@@ -707,6 +676,7 @@ impl<G: Game> Dfpn<G> {
             (self.kids[i].pn, self.kids[i].dn) = (pn_now, dn_now);
             if pn_now == 0 || dn_now == 0 {
                 self.children[i].terminal = Some((pn_now, dn_now));
+                self.children[i].dep = dep;
             }
         }
         if self.stack.is_empty() {
@@ -766,7 +736,7 @@ impl<G: Game> Dfpn<G> {
             c.play(m);
             let (p, d) = match c.outcome() {
                 Some(o) => solved(self.question.holds(o)),
-                None => self.lookup(c.hash(), 1),
+                None => self.child_lookup(root, &c),
             };
             let a = if or { p } else { d };
             if best.is_none() || a < best_a {

@@ -5,14 +5,19 @@
 //! (E, D) (thesis Algorithm 1).
 //!
 //! - [`mid`]: the MID procedure as an explicit-stack state machine.
+//! - [`options`]: unknown-node values, thresholds, budget, repetitions.
+//! - [`ghi`]: repeated positions (the graph history interaction) and the
+//!   exact variant `dfpn-ghi`.
 //! - [`tt`]: the table, its budget and replacement policy.
 //! - [`view`]: snapshots (frames, the DAG from the table, inspection).
 //! - [`dfs`]: the depth-first AND/OR search (`dfs`, `deep-dfpn` with E = 0).
 //! - [`hill_climb`]: the (E, D) tuner behind `pnlab tune`.
 
 pub mod dfs;
+pub mod ghi;
 pub mod hill_climb;
 pub mod mid;
+pub mod options;
 pub mod path_filter;
 pub mod tt;
 pub mod view;
@@ -25,11 +30,23 @@ use super::snapshot::{Snapshot, ViewRequest};
 use super::{Counters, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent};
 
 pub use dfs::Dfs;
+pub use ghi::Ghi;
 pub use hill_climb::{hill_climb, HillClimbResult, Probe};
 pub use mid::{Dfpn, DfpnOptions, Event};
 
-/// df-pn takes no parameters (the table budget comes from the setup).
-pub const DFPN_PARAMS: &[ParamSpec] = &[];
+/// df-pn's parameter: what to do at a repetition (the table budget comes
+/// from the setup).
+pub const DFPN_PARAMS: &[ParamSpec] = &[ParamSpec {
+    name: "ghi",
+    kind: ParamKind::Choice {
+        options: &["stop", "naive"],
+        default: "stop",
+    },
+    help: "At a repeated position (cyclic graphs, repetition rules): stop = end `unknown` (reason cycles), never wrong; naive = value it by the loop rule and store results by position (the graph history interaction: can be wrong, see dfpn-ghi)",
+}];
+
+/// `dfpn-ghi` takes no parameters.
+pub const GHI_PARAMS: &[ParamSpec] = &[];
 
 /// The 1+ε trick's parameter.
 pub const EPS_PARAMS: &[ParamSpec] = &[ParamSpec {
@@ -93,11 +110,27 @@ fn new_dfs<G: Game>(name: &'static str, g: &G, q: super::Question) -> Box<dyn Se
 
 /// Registry constructor for `dfpn`.
 pub fn build_dfpn(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    let ghi = match setup.params.choice("ghi")? {
+        "naive" => Ghi::Naive,
+        _ => Ghi::Stop,
+    };
     let opts = DfpnOptions {
         budget_bytes: budget(setup),
+        ghi,
         ..Default::default()
     };
     Ok(boxed("dfpn", setup, opts))
+}
+
+/// Registry constructor for `dfpn-ghi`: df-pn with path-dependent results
+/// stored under the path set ([`ghi`]), exact on cyclic graphs.
+pub fn build_ghi(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    let opts = DfpnOptions {
+        budget_bytes: budget(setup),
+        ghi: Ghi::Exact,
+        ..Default::default()
+    };
+    Ok(boxed("dfpn-ghi", setup, opts))
 }
 
 /// Registry constructor for `dfpn-eps`.
