@@ -203,6 +203,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
+    /// For a history-dependent position, a hash of the positions on its
+    /// path that a repetition can still reach (in a cyclic graph: the set
+    /// of nodes on the path); 0 for positions without history. Two
+    /// positions with equal [`hash`](Game::hash) and equal `path_hash`
+    /// have the same value, so a search may store values under the pair.
+    fn path_hash(&self) -> u64 {
+        0
+    }
+
     /// An optional hint for a non-terminal leaf of a hand-written tree: the
     /// probability that the first player wins (used instead of playouts).
     fn leaf_win_rate_hint(&self) -> Option<f64> {

@@ -247,6 +247,14 @@ pub struct TreeGame {
     /// tree has a loop rule (the outcome of a repeated node depends on the
     /// path); empty otherwise.
     path: Vec<u32>,
+    /// XOR of [`path_key`] over `path` ([`Game::path_hash`]).
+    path_hash: u64,
+}
+
+/// A node's share of [`Game::path_hash`] (the XOR over the path: the set
+/// of nodes on it, since a node is on a path once before it repeats).
+fn path_key(node: u32) -> u64 {
+    mix(0x7061_7468_0000_0000 ^ u64::from(node))
 }
 
 impl TreeGame {
@@ -266,12 +274,17 @@ impl TreeGame {
     }
 
     fn at_node(tree: Arc<Tree>, node: u32) -> TreeGame {
-        let path = if tree.loops.is_some() {
-            vec![node]
+        let (path, path_hash) = if tree.loops.is_some() {
+            (vec![node], path_key(node))
         } else {
-            Vec::new()
+            (Vec::new(), 0)
         };
-        TreeGame { tree, node, path }
+        TreeGame {
+            tree,
+            node,
+            path,
+            path_hash,
+        }
     }
 
     /// The nodes from the start to the current one in a cyclic graph
@@ -376,6 +389,7 @@ impl Game for TreeGame {
         self.node = self.cur().children[m as usize];
         if self.tree.loops.is_some() {
             self.path.push(self.node);
+            self.path_hash ^= path_key(self.node);
         }
     }
 
@@ -430,6 +444,10 @@ impl Game for TreeGame {
     /// True in a cyclic graph: the position carries its path.
     fn history_dependent(&self) -> bool {
         self.tree.loops.is_some()
+    }
+
+    fn path_hash(&self) -> u64 {
+        self.path_hash
     }
 
     /// The node's identity: a shared node hashes the same from every

@@ -7,46 +7,48 @@
 //! position alone may then hand a value computed under one path to
 //! another path where it is wrong. Three ways to meet that:
 //!
-//! - [`Ghi::Stop`] (the default of `dfpn`, `dfpn-eps`, `deep-dfpn`): the
-//!   first repetition met ends the run `unknown` with reason `cycles`.
-//!   Until then no stored value depends on a path, so the answer, when it
-//!   comes, is exact.
+//! - [`Ghi::Stop`] (the default of `dfpn`, `dfpn-eps`, `deep-dfpn`): on a
+//!   history-dependent position the run ends at once, `unknown` with
+//!   reason `cycles`. Waiting for the first repetition would not do: with
+//!   a table keyed by position, the numbers of two positions on a cycle
+//!   can feed each other (each MID call returns at once, over its
+//!   threshold, raised by the other's entry) without either search ever
+//!   holding both on its path, and df-pn then loops without end.
 //! - [`Ghi::Naive`] (`dfpn` with `ghi = naive`): a repetition is a
 //!   terminal valued by the loop rule and every result goes into the
 //!   table by position, as a plain depth-first search with a table would
-//!   do; this shows the wrong answers of the lecture notes' example.
-//! - [`Ghi::Exact`] (`dfpn-ghi`): results are split by what they rest on.
-//!   A solved result is *path-dependent* when its proof (or disproof)
-//!   uses a repetition, directly or through another path-dependent
-//!   result: at a node solved for its mover, when every child that solves
-//!   it is path-dependent; at a node solved against its mover, when any
-//!   child is. A path-dependent result is stored under a key made of the
-//!   position and the *set* of positions on the path to it (play from a
-//!   position depends on the path only through that set, since a
-//!   repetition is a move into a member of it), never under the position
-//!   alone. Path-independent results are stored by position as usual.
+//!   do; this shows the wrong answers of the lecture notes' example (and
+//!   can loop as described above: give it a budget).
+//! - [`Ghi::Exact`] (`dfpn-ghi`): the table keys a position together
+//!   with its path ([`Game::path_hash`]: in a cyclic graph the set of
+//!   nodes on the path; play from a position depends on the path only
+//!   through that set, since a repetition is a move into a member of it).
+//!   Searched that way, df-pn runs on the finite acyclic graph of (position,
+//!   path set) pairs (the set grows along every move), where it is exact
+//!   and terminates (Kishimoto & Müller 2008 show df-pn complete on finite
+//!   acyclic graphs). To keep the table's sharing across paths where it is
+//!   safe, a solved result is also stored under the position alone when it
+//!   is *path-independent*: its proof (or disproof) uses no repetition,
+//!   directly or through a path-dependent result (at a node solved for its
+//!   mover: some child that solves it is path-independent; at a node
+//!   solved against its mover: every child is). A position with such an
+//!   entry is a terminal for every later search.
 //!
-//! Why `Exact` is exact (up to 64-bit hash collisions): a position's
-//! path-independent proof is built, bottom-up in time, only from
-//! terminal positions and earlier path-independent proofs, so the proof
-//! graph it stands for is acyclic and holds no repetition. Such a proof
-//! stays valid on every path that does not meet it; and no position of it
-//! can be on the current MID path when it is used, because a position on
-//! the path is being searched, i.e. not yet solved by position (a
-//! position is written as solved only when its own MID call returns, and
-//! it cannot be entered twice on one path: the second time it is a
-//! repetition). A path-dependent result is reused only under the same
-//! path set, where every repetition it rests on is a repetition again.
-//! Both hold the same way for disproofs. The unsolved (pn, dn) numbers
-//! stay keyed by position: they only steer the search, and a wrong steer
-//! costs time, not correctness. `tests/ghi.rs` checks the claim against
-//! an exhaustive path-carrying evaluator on hundreds of random cyclic
-//! graphs under all three loop rules.
+//! Why the shortcut is exact (up to 64-bit hash collisions): a
+//! path-independent proof is built, bottom-up in time, only from terminal
+//! positions and earlier path-independent proofs, so the proof graph it
+//! stands for is acyclic and holds no repetition; it stays valid on every
+//! path that does not meet it. And no position of it is on the current
+//! MID path when it is used: a position gets its shortcut only when its
+//! own MID call returns (a position is on a path at most once: the second
+//! time it is a repetition), and a position with a shortcut is never
+//! entered again. Both hold the same way for disproofs. `tests/ghi.rs`
+//! checks the whole against an exhaustive path-carrying evaluator on
+//! hundreds of random cyclic graphs under all three loop rules.
 //!
-//! This is a simplification of Kishimoto & Müller's scheme (which also
-//! avoids re-searching a position under a different path set when the
-//! difference cannot matter); it trades some re-search for a short
-//! argument.
+//! This is a simplification of Kishimoto & Müller's 2004 scheme, which
+//! shares more of the unsolved work between paths; it trades re-search
+//! for a short argument.
 
 use crate::game::mix::zobrist_key;
 use crate::game::Game;
@@ -54,7 +56,7 @@ use crate::search::pn::Pn;
 use crate::search::{Status, StopReason};
 
 use super::mid::{protected_keys, solved, Dfpn, Frame};
-use super::tt::{Entry, LEFT};
+use super::tt::{Entry, DEP, LEFT};
 use crate::search::seesaw::NO_PICK;
 
 /// How df-pn treats repeated positions.
@@ -81,22 +83,13 @@ impl Ghi {
     }
 }
 
-const NODE_SALT: u64 = 0x6768_695f_6e6f_6465;
 const PATH_SALT: u64 = 0x6768_695f_7061_7468;
 
-/// A position's contribution to the key of a path set (the XOR of the
-/// contributions of its members: a set, so the order of the path does
-/// not matter, and no position is on a path twice).
+/// The table key of position `hash` reached along a path with
+/// [`Game::path_hash`] `path_hash`.
 #[inline]
-pub fn member_key(hash: u64) -> u64 {
-    zobrist_key(hash ^ NODE_SALT)
-}
-
-/// The table key of a path-dependent result for position `hash` reached
-/// with the path set `path_set` (which includes the position itself).
-#[inline]
-pub fn path_entry_key(hash: u64, path_set: u64) -> u64 {
-    zobrist_key(hash.rotate_left(29) ^ path_set ^ PATH_SALT)
+pub fn path_entry_key(hash: u64, path_hash: u64) -> u64 {
+    zobrist_key(hash.rotate_left(29) ^ path_hash ^ PATH_SALT)
 }
 
 /// Whether a node's solved result is path-dependent, from its children
@@ -121,52 +114,88 @@ pub fn result_dependent(children: impl Iterator<Item = (u32, u32, bool)>, for_mo
 }
 
 impl<G: Game> Dfpn<G> {
+    /// The numbers of a position solved without its path (`dfpn-ghi`'s
+    /// entry under the position's hash alone), if there is one.
+    pub(super) fn shortcut(&self, g: &G) -> Option<(Pn, Pn)> {
+        let e = self.table.get(g.hash())?;
+        (e.pn == 0 || e.dn == 0).then_some((e.pn, e.dn))
+    }
+
+    /// Stores a path-independent solved result under the position's hash
+    /// alone; false (and the run ends on the memory budget) when the
+    /// table is full.
+    pub(super) fn store_shortcut(&mut self, g: &G, pn: Pn, dn: Pn) -> bool {
+        let hash = g.hash();
+        if let Some(e) = self.table.get_mut(hash) {
+            (e.pn, e.dn) = (pn, dn);
+            return true;
+        }
+        let fresh = Entry {
+            pn,
+            dn,
+            work: 0,
+            last_pick: NO_PICK,
+            flags: LEFT,
+            on_path: 0,
+        };
+        let children = &self.children;
+        let protect = || protected_keys(children);
+        if self.table.insert_absent(hash, fresh, protect).is_none() {
+            self.status = Status::Unknown(StopReason::Memory);
+            return false;
+        }
+        true
+    }
+
     /// The first numbers of the children from `first` on, in a
-    /// history-dependent game (see [`super::ghi`]): a repetition is a
-    /// terminal by the loop rule (or stops the run in [`Ghi::Stop`]); in
-    /// [`Ghi::Exact`] a result stored under the child's path set counts
-    /// before the one stored by position, and only a path-independent
-    /// solved entry by position is taken as solved.
-    pub(super) fn history_children(&mut self, first: usize, path_set: u64, unknown: Pn) {
-        let kids = self.children[first..]
-            .iter_mut()
-            .zip(&mut self.kids[first..]);
-        for (c, k) in kids {
+    /// history-dependent game: a repetition is a terminal by the loop
+    /// rule (path-dependent in [`Ghi::Exact`]); in [`Ghi::Exact`] a child
+    /// solved without its path
+    /// is a terminal too, and a child solved under its path counts as
+    /// path-dependent when its entry says so.
+    pub(super) fn history_children(&mut self, first: usize, unknown: Pn) {
+        let range = first..self.children.len();
+        for i in range {
+            let (c, k) = (&mut self.children[i], &mut self.kids[i]);
             if let Some(o) = k.pos.outcome() {
                 let t = solved(self.question.holds(o));
                 c.terminal = Some(t);
                 (k.pn, k.dn) = t;
-                if k.pos.is_repetition() {
-                    match self.opts.ghi {
-                        Ghi::Stop => self.status = Status::Unknown(StopReason::Cycles),
-                        Ghi::Naive => {}
-                        Ghi::Exact => c.dep = true,
-                    }
-                }
+                // (`Ghi::Stop` never gets here: it stops at the start.)
+                c.dep = self.exact && k.pos.is_repetition();
                 continue;
             }
-            if self.opts.ghi == Ghi::Exact {
-                let key = path_entry_key(c.hash, path_set ^ member_key(c.hash));
-                if let Some(e) = self.table.get(key) {
+            if self.exact {
+                if let Some(e) = self
+                    .table
+                    .get(k.pos.hash())
+                    .filter(|e| e.pn == 0 || e.dn == 0)
+                {
                     c.terminal = Some((e.pn, e.dn));
-                    c.dep = true;
                     (k.pn, k.dn) = (e.pn, e.dn);
                     continue;
                 }
             }
             (k.pn, k.dn) = match self.table.get(c.hash) {
-                Some(e) => (e.pn, e.dn),
+                Some(e) => {
+                    c.dep = e.flags & DEP != 0;
+                    (e.pn, e.dn)
+                }
                 None => (unknown, unknown),
             };
         }
     }
 
     /// Whether frame `f`'s solved result rests on its path (`dfpn-ghi`,
-    /// [`ghi::result_dependent`]); false for unsolved numbers and in the
-    /// other modes.
+    /// [`result_dependent`]); false for unsolved numbers and in the other
+    /// modes. A frame that returned at once without its children returns
+    /// what the table held: its entry says.
     pub(super) fn result_of_frame_dependent(&self, f: &Frame<G>, pn_now: Pn, dn_now: Pn) -> bool {
-        if !self.history || self.opts.ghi != Ghi::Exact || (pn_now != 0 && dn_now != 0) {
+        if !self.exact || (pn_now != 0 && dn_now != 0) {
             return false;
+        }
+        if f.count == 0 {
+            return self.table.get(f.hash).is_some_and(|e| e.flags & DEP != 0);
         }
         let for_mover = if f.or { pn_now == 0 } else { dn_now == 0 };
         let range = f.first..f.first + f.count;
@@ -180,41 +209,16 @@ impl<G: Game> Dfpn<G> {
         )
     }
 
-    /// Stores a path-dependent result under the frame's path set; false
-    /// (and the run ends on the memory budget) when the table is full.
-    pub(super) fn store_path_result(&mut self, f: &Frame<G>, pn_now: Pn, dn_now: Pn) -> bool {
-        let key = path_entry_key(f.hash, f.path_set);
-        if let Some(e) = self.table.get_mut(key) {
-            (e.pn, e.dn) = (pn_now, dn_now);
-            return true;
-        }
-        let fresh = Entry {
-            pn: pn_now,
-            dn: dn_now,
-            work: 0,
-            last_pick: NO_PICK,
-            flags: LEFT,
-            on_path: 0,
-        };
-        let children = &self.children;
-        let protect = || protected_keys(children);
-        if self.table.insert_absent(key, fresh, protect).is_none() {
-            self.status = Status::Unknown(StopReason::Memory);
-            return false;
-        }
-        true
-    }
-
-    /// (pn, dn) of the root's child `c` as the search stored it: under
-    /// its path set first when `dfpn-ghi` may have put it there.
-    pub(super) fn child_lookup(&self, root: &G, c: &G) -> (Pn, Pn) {
-        if self.history && self.opts.ghi == Ghi::Exact {
-            let set = member_key(root.hash()) ^ member_key(c.hash());
-            if let Some(e) = self.table.get(path_entry_key(c.hash(), set)) {
-                return (e.pn, e.dn);
+    /// (pn, dn) of a position as the search stored it (its key; in
+    /// `dfpn-ghi` the shortcut of a path-independent result first), or the
+    /// unknown value at depth `d`.
+    pub(super) fn stored_numbers(&self, g: &G, d: u32) -> (Pn, Pn) {
+        if self.exact {
+            if let Some(t) = self.shortcut(g) {
+                return t;
             }
         }
-        self.lookup(c.hash(), 1)
+        self.lookup(self.key(g), d)
     }
 }
 
@@ -237,12 +241,5 @@ mod tests {
         assert!(result_dependent(kids.into_iter(), false));
         let kids = [(u32::MAX, 0, false), (u32::MAX, 0, false)];
         assert!(!result_dependent(kids.into_iter(), false));
-    }
-
-    #[test]
-    fn path_sets_ignore_order() {
-        let (a, b, c) = (member_key(1), member_key(2), member_key(3));
-        assert_eq!(a ^ b ^ c, c ^ a ^ b);
-        assert_ne!(path_entry_key(5, a ^ b), path_entry_key(5, a ^ c));
     }
 }

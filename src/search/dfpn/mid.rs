@@ -33,10 +33,10 @@ use crate::search::pn::{self, Pn, INF};
 use crate::search::seesaw::{note_pick, RootSwitches, NO_PICK};
 use crate::search::{Counters, Question, Status, StopReason};
 
-use super::ghi;
+use super::ghi::{self, Ghi};
 pub use super::options::DfpnOptions;
 use super::path_filter::PathFilter;
-use super::tt::{Entry, KeySet, Table, LEFT};
+use super::tt::{Entry, KeySet, Table, DEP, LEFT};
 
 /// A child of a frame, recorded when the frame's node is entered.
 #[derive(Clone, Copy, Debug)]
@@ -81,9 +81,6 @@ pub struct Frame<G: Game> {
     pub last_pick: u16,
     /// The `Dfpn::epoch` of the frame's last full read of its children.
     epoch: u64,
-    /// The key of the set of positions from the root to this one
-    /// ([`ghi::member_key`] XORed; history-dependent games only).
-    pub path_set: u64,
 }
 
 impl<G: Game> Frame<G> {
@@ -155,6 +152,9 @@ pub struct Dfpn<G: Game> {
     moves: Vec<G::Move>,
     /// The root's game is history-dependent (repetitions may occur).
     pub(super) history: bool,
+    /// `history` and [`Ghi::Exact`]: table keys include the path
+    /// ([`Dfpn::key`]).
+    pub(super) exact: bool,
 }
 
 /// A child's position (MID enters c1 from it instead of replaying the
@@ -190,6 +190,16 @@ pub(super) fn protected_keys<M>(children: &[Child<M>]) -> KeySet {
     children.iter().map(|c| c.hash).collect()
 }
 
+/// [`Dfpn::key`] without borrowing the search.
+#[inline]
+fn key_of<G: Game>(exact: bool, g: &G) -> u64 {
+    if exact {
+        ghi::path_entry_key(g.hash(), g.path_hash())
+    } else {
+        g.hash()
+    }
+}
+
 /// The numbers of a solved node.
 #[inline]
 pub fn solved(proven: bool) -> (Pn, Pn) {
@@ -221,8 +231,15 @@ impl<G: Game> Dfpn<G> {
             started: false,
             moves: Vec::new(),
             history: false,
+            exact: false,
         };
         s.history = s.root_pos.history_dependent();
+        s.exact = s.history && opts.ghi == Ghi::Exact;
+        if s.history && opts.ghi == Ghi::Stop && !s.status.is_final() {
+            // See `super::ghi`: a table keyed by position alone can loop
+            // on a cyclic graph even without meeting a repetition.
+            s.status = Status::Unknown(StopReason::Cycles);
+        }
         if let Some(o) = s.root_pos.outcome() {
             let r = solved(question.holds(o));
             s.root_result = Some(r);
@@ -233,6 +250,13 @@ impl<G: Game> Dfpn<G> {
             };
         }
         s
+    }
+
+    /// The table key of a position: its hash, or in `dfpn-ghi` on a
+    /// history-dependent game its hash and its path's ([`super::ghi`]).
+    #[inline]
+    pub fn key(&self, g: &G) -> u64 {
+        key_of(self.exact, g)
     }
 
     /// The options.
@@ -493,7 +517,14 @@ impl<G: Game> Dfpn<G> {
     ) {
         self.counters.iterations += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
-        let hash = pos.hash();
+        let hash = self.key(&pos);
+        // `dfpn-ghi`: a position solved without its path is not searched
+        // again (see `super::ghi`).
+        let shortcut = if self.exact {
+            self.shortcut(&pos)
+        } else {
+            None
+        };
         // A position that may be a child of a path node (besides being its
         // parent's c1) makes every frame re-read its children.
         if self.filter.may_hold_more_than(hash, u32::from(depth > 0)) {
@@ -504,6 +535,10 @@ impl<G: Game> Dfpn<G> {
         // the path at the end.
         let known = self.table.get_mut(hash);
         let (pn0, dn0, last_pick) = match &known {
+            _ if shortcut.is_some() => {
+                let (p, d) = shortcut.unwrap_or((1, 1));
+                (p, d, known.as_ref().map_or(NO_PICK, |e| e.last_pick))
+            }
             Some(e) => {
                 if e.flags & LEFT != 0 {
                     self.counters.revisits += 1;
@@ -519,14 +554,14 @@ impl<G: Game> Dfpn<G> {
         let mut count = 0;
         // A call whose node the table already puts over its thresholds
         // returns at once without generating moves (Algorithm 2, step 1).
-        let already_over = known.is_some() && (pn0 >= th_pn || dn0 >= th_dn);
+        let already_over = shortcut.is_some() || known.is_some() && (pn0 >= th_pn || dn0 >= th_dn);
         if !already_over {
             self.moves.clear();
             pos.legal_moves(&mut self.moves);
             for &m in &self.moves {
                 let mut c = pos.clone();
                 c.play(m);
-                let hash = c.hash();
+                let hash = key_of(self.exact, &c);
                 self.filter.add(hash);
                 self.children.push(Child {
                     mv: m,
@@ -566,7 +601,6 @@ impl<G: Game> Dfpn<G> {
                 self.counters.nodes_created += 1;
             }
         }
-        let path_set = self.stack.last().map_or(0, |f| f.path_set) ^ ghi::member_key(hash);
         // The children's numbers for the first loop. Terminal positions
         // are never stored in the table, so only a child the table does
         // not hold needs the (costly) test for the end of the game; with
@@ -574,7 +608,7 @@ impl<G: Game> Dfpn<G> {
         // ancestor's hash).
         let unknown = self.opts.unknown_value(depth + 1);
         if self.history {
-            self.history_children(first, path_set, unknown);
+            self.history_children(first, unknown);
         }
         let kids = self.children[first..]
             .iter_mut()
@@ -622,7 +656,6 @@ impl<G: Game> Dfpn<G> {
             entered_at: self.counters.iterations,
             last_pick,
             epoch: self.epoch,
-            path_set,
         });
         self.refresh_memory();
     }
@@ -632,9 +665,6 @@ impl<G: Game> Dfpn<G> {
         let f = self.stack.pop().expect("exit with a frame");
         let dep = self.result_of_frame_dependent(&f, pn_now, dn_now);
         self.drop_children(f.first);
-        if dep && !self.store_path_result(&f, pn_now, dn_now) {
-            return Event::Done;
-        }
         let work = self.counters.iterations - f.entered_at + 1;
         let work = work.min(u32::MAX as u64) as u32;
         // The entry is on the path, so it cannot have been evicted; the
@@ -661,14 +691,19 @@ impl<G: Game> Dfpn<G> {
                 }
             }
         };
-        if !dep {
-            e.pn = pn_now;
-            e.dn = dn_now;
+        e.pn = pn_now;
+        e.dn = dn_now;
+        if dep {
+            e.flags |= DEP;
         }
         e.last_pick = f.last_pick;
         e.work = e.work.saturating_add(work);
         e.flags |= LEFT;
         e.on_path = e.on_path.saturating_sub(1);
+        let solved_now = pn_now == 0 || dn_now == 0;
+        if self.exact && solved_now && !dep && !self.store_shortcut(&f.pos, pn_now, dn_now) {
+            return Event::Done;
+        }
         // The parent's loop takes c1's new numbers from here, as it would
         // read them from the entry just written.
         if let Some(parent) = self.stack.last() {
@@ -736,7 +771,7 @@ impl<G: Game> Dfpn<G> {
             c.play(m);
             let (p, d) = match c.outcome() {
                 Some(o) => solved(self.question.holds(o)),
-                None => self.child_lookup(root, &c),
+                None => self.stored_numbers(&c, 1),
             };
             let a = if or { p } else { d };
             if best.is_none() || a < best_a {

@@ -42,7 +42,7 @@ pub const DFPN_PARAMS: &[ParamSpec] = &[ParamSpec {
         options: &["stop", "naive"],
         default: "stop",
     },
-    help: "At a repeated position (cyclic graphs, repetition rules): stop = end `unknown` (reason cycles), never wrong; naive = value it by the loop rule and store results by position (the graph history interaction: can be wrong, see dfpn-ghi)",
+    help: "On positions with a history (cyclic graphs, repetition rules): stop = end `unknown` (reason cycles) at once, never wrong; naive = value a repetition by the loop rule and store results by position (the graph history interaction: can answer wrong or loop; see dfpn-ghi)",
 }];
 
 /// `dfpn-ghi` takes no parameters.
