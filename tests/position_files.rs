@@ -25,6 +25,7 @@ fn available(kind: GameKind) -> bool {
         GameKind::Othello => "---------------------------OX------XO--------------------------- X",
         GameKind::PGame => "b=2,d=4,seed=1",
         GameKind::Tree => "A = win",
+        GameKind::Ewn => "123../45.../6...f/...ed/..cba r",
     };
     AnyPosition::parse(kind, sample).is_ok()
 }
