@@ -16,14 +16,8 @@ use pnlab::positions::PositionEntry;
 /// A position entry with PNS suggested, as a file would give it.
 fn entry(name: &str, position: AnyPosition) -> PositionEntry {
     PositionEntry {
-        name: name.into(),
-        game: position.kind(),
-        position,
-        notes: String::new(),
-        expected: None,
         algo: Some("pns".into()),
-        params: Vec::new(),
-        line: 1,
+        ..PositionEntry::new(name, position, 1)
     }
 }
 

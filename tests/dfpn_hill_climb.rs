@@ -1,6 +1,6 @@
-//! Hill-climbing for Deep df-pn's (E, D) (thesis Algorithm 1 as specified
-//! in ALGORITHMS.md §4): every probe's node count is checked against an
-//! independent Deep df-pn run built through the registry, and the walk's
+//! Hill-climbing for Deep df-pn's (E, D) (thesis Algorithm 1): every
+//! probe's node count is checked against a plain recursive Deep df-pn
+//! written in this file (no code shared with the project's MID), and the walk's
 //! rules (start at (2, 2), move to the better forward neighbour, stop at a
 //! point whose forward neighbours are not better, cap ⇒ ∞) are checked on
 //! the probes it reports.
@@ -10,11 +10,11 @@ use std::collections::HashMap;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use pnlab::game::{AnyPosition, GameKind};
+use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::dfpn::hill_climb::probe;
 use pnlab::search::dfpn::{hill_climb, HillClimbResult, Probe};
 use pnlab::search::params::Params;
-use pnlab::search::{registry, QuestionKind, SearchSetup, Status};
+use pnlab::search::{Question, QuestionKind, SearchSetup};
 
 fn setup(kind: GameKind, text: &str, q: QuestionKind) -> SearchSetup {
     SearchSetup {
@@ -26,25 +26,123 @@ fn setup(kind: GameKind, text: &str, q: QuestionKind) -> SearchSetup {
     }
 }
 
-/// node(E, D) by an independent run through the registry: MID calls to
-/// solve, `None` when the cap is reached.
-fn nodes_via_registry(su: &SearchSetup, e: u32, d: u32, cap: u64) -> Option<u64> {
-    let info = registry::find_algo("deep-dfpn").expect("registered");
-    let mut su = su.clone();
-    su.params = Params::from_pairs(
-        info.params,
-        &[("E".into(), e.to_string()), ("D".into(), d.to_string())],
-    )
-    .expect("params");
-    let mut s = registry::build("deep-dfpn", &su).expect("builds");
-    while s.counters().iterations < cap {
-        match s.step() {
-            Status::Proved | Status::Disproved => return Some(s.counters().iterations),
-            Status::Running => {}
-            Status::Unknown(_) => return None,
+/// Deep df-pn written plainly in this file, so the probes are checked
+/// against code that shares nothing with the project's explicit-stack MID:
+/// recursive MID (Nagai 2002) over an unbounded `HashMap`, children in move
+/// order, terminal children valued at once and never entered, unknown
+/// children not in the table counting E^(D−d) at depth d (1 when d ≥ D),
+/// ties to the leftmost child.
+struct PlainDeepDfpn<G: Game> {
+    table: HashMap<u64, (u64, u64)>,
+    question: Question,
+    e: u64,
+    d: u32,
+    calls: u64,
+    cap: u64,
+    _game: std::marker::PhantomData<G>,
+}
+
+const INF: u64 = u64::MAX;
+
+fn sat_add(a: u64, b: u64) -> u64 {
+    if a == INF || b == INF {
+        INF
+    } else {
+        a.saturating_add(b).min(INF - 1)
+    }
+}
+
+impl<G: Game> PlainDeepDfpn<G> {
+    /// (φ, δ) of a child for its own player to move: terminal results from
+    /// the rules, else the table, else the deep initial value.
+    fn child_numbers(&self, c: &G, depth: u32) -> (u64, u64) {
+        let attacker_moves = c.to_move() == self.question.attacker;
+        if let Some(o) = c.outcome() {
+            let proved = self.question.holds(o);
+            // (pn, dn) → (φ, δ) by the child's own kind.
+            let (pn, dn) = if proved { (0, INF) } else { (INF, 0) };
+            return if attacker_moves { (pn, dn) } else { (dn, pn) };
+        }
+        if let Some(&v) = self.table.get(&c.hash()) {
+            return v;
+        }
+        let v = if self.d > depth {
+            self.e.saturating_pow(self.d - depth)
+        } else {
+            1
+        };
+        (v, v)
+    }
+
+    /// MID(n, thφ, thδ); `None` once the call cap is exceeded.
+    fn mid(&mut self, n: &G, depth: u32, th_phi: u64, th_delta: u64) -> Option<()> {
+        self.calls += 1;
+        if self.calls > self.cap {
+            return None;
+        }
+        let mut moves = Vec::new();
+        n.legal_moves(&mut moves);
+        let children: Vec<G> = moves
+            .iter()
+            .map(|&m| {
+                let mut c = n.clone();
+                c.play(m);
+                c
+            })
+            .collect();
+        loop {
+            let nums: Vec<(u64, u64)> = children
+                .iter()
+                .map(|c| self.child_numbers(c, depth + 1))
+                .collect();
+            // Alternating games: φ(n) = min δ(c), δ(n) = Σ φ(c).
+            let phi = nums.iter().map(|&(_, dl)| dl).min().expect("a move");
+            let delta = nums.iter().fold(0, |acc, &(ph, _)| sat_add(acc, ph));
+            if phi >= th_phi || delta >= th_delta {
+                self.table.insert(n.hash(), (phi, delta));
+                return Some(());
+            }
+            let mut best = 0;
+            for (i, &(_, dl)) in nums.iter().enumerate() {
+                if dl < nums[best].1 {
+                    best = i;
+                }
+            }
+            let delta2 = nums
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != best)
+                .map(|(_, &(_, dl))| dl)
+                .min()
+                .unwrap_or(INF);
+            let phi_c1 = nums[best].0;
+            let child_th_phi = if th_delta == INF {
+                INF
+            } else {
+                th_delta + phi_c1 - delta
+            };
+            let child_th_delta = th_phi.min(sat_add(delta2, 1));
+            self.mid(&children[best], depth + 1, child_th_phi, child_th_delta)?;
         }
     }
-    None
+}
+
+/// node(E, D) by the plain recursive Deep df-pn above: MID calls to solve
+/// the root, `None` when the cap is reached.
+fn nodes_by_plain_recursion(su: &SearchSetup, e: u32, d: u32, cap: u64) -> Option<u64> {
+    let q = su.root_question();
+    pnlab::with_position!(&su.position, g => {
+        let mut s = PlainDeepDfpn {
+            table: HashMap::new(),
+            question: q,
+            e: e as u64,
+            d,
+            calls: 0,
+            cap,
+            _game: std::marker::PhantomData,
+        };
+        s.mid(g, 0, INF, INF).map(|()| s.calls)
+    })
 }
 
 fn check_walk(su: &SearchSetup, cap: u64) -> HillClimbResult {
@@ -60,8 +158,8 @@ fn check_walk(su: &SearchSetup, cap: u64) -> HillClimbResult {
     for p in &r.probes {
         assert_eq!(
             p.nodes,
-            nodes_via_registry(su, p.e, p.d, cap),
-            "probe {p} disagrees with an independent run"
+            nodes_by_plain_recursion(su, p.e, p.d, cap),
+            "probe {p} disagrees with the plain recursive Deep df-pn"
         );
     }
     let key = |v: Option<u64>| v.unwrap_or(u64::MAX);

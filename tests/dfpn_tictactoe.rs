@@ -13,10 +13,38 @@ use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::{AnyPosition, Game};
 use pnlab::search::dfpn::{Dfpn, DfpnOptions, Event};
 use pnlab::search::params::Params;
+use pnlab::search::snapshot::{NodeKind, NodeStatus};
 use pnlab::search::{
     reference, registry, Goal, Question, QuestionKind, Search, SearchSetup, Status, StopReason,
     ViewRequest,
 };
+
+/// Does x (the first player) win from `g` with best play? A plain
+/// negamax over the rules, written here so the check shares no code with
+/// the searches.
+fn negamax_x_wins(g: &TicTacToe) -> bool {
+    fn value(g: &TicTacToe) -> i32 {
+        if let Some(o) = g.outcome() {
+            return o.score_for(g.to_move());
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut c = *g;
+                c.play(m);
+                -value(&c)
+            })
+            .max()
+            .expect("a move")
+    }
+    let v = value(g);
+    match g.to_move() {
+        pnlab::game::Player::First => v > 0,
+        pnlab::game::Player::Second => v < 0,
+    }
+}
 
 fn reachable() -> Vec<TicTacToe> {
     pnlab::game::perft::reachable(&TicTacToe::new())
@@ -283,8 +311,12 @@ fn snapshot_lists_transposed_nodes_once() {
         assert_eq!(snap.nodes[c].depth, snap.nodes[p].depth + 1);
         assert!(!label.is_empty());
     }
-    // Every listed node's values are the table's (or terminal) numbers:
-    // recompute each listed child from its parent's position independently.
+    // Every listed node is checked against the rules, independently of the
+    // search: replay its move from its parent's position; its kind and
+    // terminal flag follow from that position; a terminal node carries the
+    // rules' numbers; a proven node really is a win for x and a disproven
+    // one really is not (a plain negamax in this file); an unsolved node
+    // has finite, non-zero numbers.
     let by_id: HashMap<u64, usize> = snap
         .nodes
         .iter()
@@ -292,6 +324,52 @@ fn snapshot_lists_transposed_nodes_once() {
         .map(|(i, n)| (n.id, i))
         .collect();
     assert_eq!(by_id.len(), snap.nodes.len());
+    let mut positions: Vec<TicTacToe> = Vec::with_capacity(snap.nodes.len());
+    for (i, n) in snap.nodes.iter().enumerate() {
+        let pos = match n.parent {
+            None => TicTacToe::new(),
+            Some(p) => {
+                let mut g = positions[p as usize];
+                let m = g.parse_move(&n.move_label).expect("a legal move");
+                g.play(m);
+                g
+            }
+        };
+        let x_to_move = pos.to_move() == pnlab::game::Player::First;
+        let expected_kind = if x_to_move {
+            NodeKind::Or
+        } else {
+            NodeKind::And
+        };
+        assert_eq!(n.kind, expected_kind, "node {i}: kind");
+        assert_eq!(n.terminal, pos.outcome().is_some(), "node {i}: terminal");
+        let (pn, dn) = (n.values[0], n.values[1]);
+        let x_wins = negamax_x_wins(&pos);
+        if let Some(o) = pos.outcome() {
+            let won = o.score > 0;
+            let want = if won {
+                (0.0, f64::INFINITY)
+            } else {
+                (f64::INFINITY, 0.0)
+            };
+            assert_eq!((pn, dn), want, "node {i}: terminal numbers");
+        }
+        match n.status {
+            NodeStatus::Proven => assert!(x_wins && pn == 0.0, "node {i}: proven"),
+            NodeStatus::Disproven => assert!(!x_wins && dn == 0.0, "node {i}: disproven"),
+            NodeStatus::Unknown => assert!(
+                pn >= 1.0 && dn >= 1.0 && pn.is_finite() && dn.is_finite(),
+                "node {i}: unsolved numbers {pn}/{dn}"
+            ),
+        }
+        positions.push(pos);
+    }
+    // A transposition edge joins a parent to a position its move reaches.
+    for (p, c, label) in &snap.extra_edges {
+        let mut g = positions[*p as usize];
+        g.play(g.parse_move(label).expect("a legal move"));
+        assert_eq!(g, positions[*c as usize], "extra edge {label}");
+    }
     // Frames: the MID path from the root, thresholds at the root are ∞.
     assert!(!snap.frames.is_empty());
     assert_eq!(snap.frames[0].values[0].1, f64::INFINITY);

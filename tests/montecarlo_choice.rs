@@ -139,7 +139,10 @@ fn ppn_and_mcpn_never_select_solved_children() {
         for seed in 0..20u64 {
             let g = PGame::new(3, 5, seed).unwrap();
             let mut s = build(algo, &setup(&g, algo, seed)).unwrap();
+            let mut guard = 0u32;
             while !s.status().is_final() {
+                guard += 1;
+                assert!(guard < 100_000, "{algo} seed {seed} does not finish");
                 let snap = s.snapshot(&ViewRequest {
                     max_depth: 0,
                     max_nodes: 1,

@@ -4,9 +4,10 @@
 //! the right child is selected) and never a solved status the flags do not
 //! say. Expected values are computed here in closed form (sums of logs).
 
+use pnlab::search::arena::flag_status;
 use pnlab::search::arena::{Arena, Idx, OR, PROVEN, SOLVED};
 use pnlab::search::logprob::LogProb;
-use pnlab::search::ppn::{flag_status, select_child, update_node};
+use pnlab::search::ppn::{select_child, update_node};
 use pnlab::search::snapshot::NodeStatus;
 
 type Tree = Arena<u8, LogProb>;

@@ -1,8 +1,10 @@
 //! Every registered algorithm against the exhaustive reference (plain
 //! alpha-beta negamax, `search::reference`) on seeded random positions of
-//! every game, for both questions (win, not-lose). A solver may stop
-//! `unknown` only by budget (counted and bounded); it may never answer
-//! wrong. `pn-value` must return the exact minimax value.
+//! every game, for both questions (win, not-lose). Every run must answer
+//! within its budget: `unknown` fails the test unless the (family,
+//! algorithm) pair is listed in [`TOO_HARD`] with the reason; such runs
+//! are counted and still may never answer wrong. `pn-value` must return
+//! the exact minimax value.
 //!
 //! Position counts per game are the defaults below; `PNLAB_TEST_SCALE=k`
 //! multiplies them for a longer soak run.
@@ -102,6 +104,18 @@ fn families() -> Vec<Family> {
     ]
 }
 
+/// (family, algorithm, why): pairs allowed to stop `unknown` at the
+/// budget. Empty today: every registered proof search answers every
+/// position here within 2M iterations.
+const TOO_HARD: &[(&str, &str, &str)] = &[];
+
+fn excused(family: &str, algo: &str) -> Option<&'static str> {
+    TOO_HARD
+        .iter()
+        .find(|(f, a, _)| *f == family && *a == algo)
+        .map(|(_, _, why)| *why)
+}
+
 fn scale() -> usize {
     std::env::var("PNLAB_TEST_SCALE")
         .ok()
@@ -109,12 +123,19 @@ fn scale() -> usize {
         .unwrap_or(1)
 }
 
-/// The algorithms checked here: every registered one.
+/// The algorithms checked here: every registered one. `alphabeta` is a
+/// depth-limited search: given a depth beyond the end of every game here
+/// it searches the whole tree and must answer exactly (its value is on
+/// the evaluation scale, ±10000 for a win, so only its sign is compared).
 fn run_algo(algo: &str, pos: &AnyPosition, q: QuestionKind, seed: u64) -> (Status, Option<i64>) {
     let info = search::find_algo(algo).expect("registered");
+    let mut params = Params::defaults(info.params);
+    if algo == "alphabeta" {
+        params.set(info.params, "depth", "64").unwrap();
+    }
     let setup = SearchSetup {
         position: pos.clone(),
-        params: Params::defaults(info.params),
+        params,
         seed,
         question: q,
         memory_limit_bytes: None,
@@ -146,6 +167,7 @@ fn check_family(f: &Family) {
         positions.len()
     );
     let mut checked = 0usize;
+    let mut unknown = 0usize;
     for (i, pos) in positions.iter().enumerate() {
         let attacker = pos.default_attacker();
         let truth_value = with_position!(pos, g => reference::value_for(g, attacker));
@@ -162,6 +184,9 @@ fn check_family(f: &Family) {
             if heavy && i % 4 != 0 {
                 continue;
             }
+            if algo == "alphabeta" && !pos.has_evaluation() {
+                continue;
+            }
             for (qk, goal) in [
                 (QuestionKind::Win, Goal::Win),
                 (QuestionKind::NotLose, Goal::NotLose),
@@ -172,11 +197,18 @@ fn check_family(f: &Family) {
                 let got = match st {
                     Status::Proved => true,
                     Status::Disproved => false,
-                    other => panic!(
-                        "{} #{i} {}: {algo} {goal:?} ended {other:?} within a 2M-iteration budget",
-                        f.name,
-                        pos.notation()
-                    ),
+                    other => match excused(f.name, algo) {
+                        Some(why) => {
+                            eprintln!("{} #{i}: {algo} {goal:?} {other:?} ({why})", f.name);
+                            unknown += 1;
+                            continue;
+                        }
+                        None => panic!(
+                            "{} #{i} {}: {algo} {goal:?} ended {other:?} within a 2M-iteration budget",
+                            f.name,
+                            pos.notation()
+                        ),
+                    },
                 };
                 assert_eq!(
                     got,
@@ -186,6 +218,11 @@ fn check_family(f: &Family) {
                     pos.notation()
                 );
                 if let Some(v) = value {
+                    let v = if algo == "alphabeta" {
+                        v.signum() * (truth_value as i64).abs()
+                    } else {
+                        v
+                    };
                     assert_eq!(
                         v,
                         truth_value as i64,
@@ -199,7 +236,7 @@ fn check_family(f: &Family) {
         }
     }
     eprintln!(
-        "{}: {} positions, {checked} runs agree with the reference",
+        "{}: {} positions, {checked} runs agree with the reference, {unknown} excused unknown",
         f.name,
         positions.len()
     );

@@ -149,6 +149,23 @@ impl After for TreeGame {
 }
 
 #[test]
+fn evaluation_scale_of_trees() {
+    use pnlab::game::eval::{value_of, WIN};
+    let g = TreeGame::parse(EXAMPLE).unwrap();
+    // Inner nodes: their `eval=` hint, 0 without one.
+    assert_eq!(g.evaluate(), Some(0));
+    let e = g.clone().after("B").after("E");
+    assert_eq!(e.evaluate(), Some(-3));
+    assert_eq!(value_of(&e), Some(-3));
+    // Leaves: win/loss/draw are ±WIN/0, a score is itself.
+    let b = g.clone().after("B");
+    assert_eq!(value_of(&b.clone().after("D")), Some(WIN));
+    assert_eq!(value_of(&e.clone().after("F")), Some(-WIN));
+    assert_eq!(value_of(&e.after("G")), Some(3));
+    assert_eq!(value_of(&g.after("C").after("H")), Some(0));
+}
+
+#[test]
 fn parse_move_rejects_unknown_labels() {
     let g = TreeGame::parse(EXAMPLE).unwrap();
     let err = g.parse_move("Z").unwrap_err();
@@ -271,6 +288,12 @@ const ERRORS: &[(&str, usize, usize, &str)] = &[
     ),
     ("A or\n  B = win p=1.5\n", 2, 13, "win rate between 0 and 1"),
     ("A or\n  B = win eval=x\n", 2, 16, "integer after `eval=`"),
+    (
+        "A or\n  B and eval=10000\n    C = win\n",
+        2,
+        14,
+        "between -9999 and 9999",
+    ),
     ("A or\n  B = win foo\n", 2, 11, "expected a hint"),
     ("A or\n  *b extra\n  C = win &b\n", 2, 6, "stands alone"),
     ("A or\n  B = win\ntree \"late\"\n", 3, 1, "must come before"),

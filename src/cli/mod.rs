@@ -91,7 +91,11 @@ pub fn parse_pair(s: &str) -> Result<(String, String), UserError> {
     }
 }
 
+/// Runs the parsed command line; user errors become `error: …` and exit 2.
 pub fn run(cli: Cli) -> ExitCode {
+    if cli.command.is_some() {
+        quiet_on_closed_stdout();
+    }
     let result = match cli.command {
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Perft(a)) => perft::run(a),
@@ -106,6 +110,21 @@ pub fn run(cli: Cli) -> ExitCode {
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Lets a closed standard output end a subcommand quietly, as `ls | head`
+/// does: Rust ignores SIGPIPE, so `println!` to a closed pipe would panic
+/// ("failed printing to stdout") with exit 101. Restoring the default
+/// action makes the process end with the conventional status 141 instead,
+/// for every subcommand at once. The app keeps Rust's setting: its window
+/// must not die with a display connection.
+fn quiet_on_closed_stdout() {
+    #[cfg(unix)]
+    // SAFETY: `signal` with a valid signal number and `SIG_DFL` only resets
+    // the disposition; it runs before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

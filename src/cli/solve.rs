@@ -117,20 +117,12 @@ fn inline_lines(game: &str, source: &str, text: &str) -> Result<Vec<PositionEntr
                 }
                 .to_string()
             })?;
-            Ok(PositionEntry {
-                name: if source == "<inline>" {
-                    chunk.to_string()
-                } else {
-                    format!("{source}:{line}")
-                },
-                game: kind,
-                position,
-                notes: String::new(),
-                expected: None,
-                algo: None,
-                params: Vec::new(),
-                line,
-            })
+            let name = if source == "<inline>" {
+                chunk.to_string()
+            } else {
+                format!("{source}:{line}")
+            };
+            Ok(PositionEntry::new(name, position, line))
         })
         .collect()
 }
@@ -216,7 +208,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
                 human_line(&entry, &q, status, s.as_ref())
             };
             let mut out = stdout.lock();
-            let _ = writeln!(out, "{line}");
+            if writeln!(out, "{line}").is_err() {
+                // Nobody reads the results any more (a closed pipe): stop
+                // rather than solve positions whose answers go nowhere.
+                return Ok(ExitCode::SUCCESS);
+            }
         }
     }
     Ok(if bad_input {

@@ -82,6 +82,55 @@ fn four_cells(b: u64) -> u64 {
     cells
 }
 
+/// Number of four-cell windows (lines of four) on the board: 24
+/// horizontal, 21 vertical and 12 on each diagonal.
+const WINDOW_COUNT: usize = 69;
+
+/// Every four-cell window as a bit mask over the bitboard layout.
+const WINDOWS: [u64; WINDOW_COUNT] = {
+    let mut w = [0u64; WINDOW_COUNT];
+    let mut n = 0;
+    // (column step, row step) of the four directions.
+    let dirs: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    let mut d = 0;
+    while d < 4 {
+        let (dc, dr) = dirs[d];
+        let mut c = 0;
+        while c < WIDTH as i32 {
+            let mut r = 0;
+            while r < HEIGHT as i32 {
+                let (ec, er) = (c + 3 * dc, r + 3 * dr);
+                if ec >= 0 && ec < WIDTH as i32 && er >= 0 && er < HEIGHT as i32 {
+                    let mut mask = 0u64;
+                    let mut k = 0;
+                    while k < 4 {
+                        mask |= 1 << ((c + k * dc) * STRIDE as i32 + r + k * dr);
+                        k += 1;
+                    }
+                    w[n] = mask;
+                    n += 1;
+                }
+                r += 1;
+            }
+            c += 1;
+        }
+        d += 1;
+    }
+    assert!(n == WINDOW_COUNT);
+    w
+};
+
+/// Cells on rows 1, 3 and 5 (counted from 1 at the bottom): the "odd"
+/// rows of Allis's zugzwang analysis.
+const ODD_ROWS: u64 = BOTTOM * 0b10101;
+
+/// Evaluation weights (first player's view, see
+/// [`Connect4::threat_evaluation`]).
+const ONE_STONE: i32 = 1;
+const TWO_STONES: i32 = 5;
+const THREAT: i32 = 20;
+const GOOD_THREAT: i32 = 40;
+
 /// Zobrist key number `i` (salted so no other game shares the keys).
 const fn zobrist(i: u64) -> u64 {
     super::mix::zobrist_key(i ^ 0xC4C4_0000_0000_0000)
@@ -204,6 +253,48 @@ impl Connect4 {
         (self.occupied() & column_of(c)).count_ones() as u8
     }
 
+    /// The threat evaluation (first player's view), after Allis's (1988)
+    /// analysis of Connect Four: over the 69 lines of four, a line holding
+    /// stones of one player only scores for that player 1 (one stone), 5
+    /// (two) or, with three stones, a *threat* on its empty cell: 20, or
+    /// 40 when the cell lies on a row that favours its owner in the
+    /// endgame zugzwang (odd rows 1, 3, 5 from the bottom for the first
+    /// player, even rows for the second: when the board fills up, each
+    /// player can claim the cells of its own parity). Lines with stones of
+    /// both players are dead and score nothing. At most 69 × 40 = 2760 in
+    /// magnitude, inside ±WIN.
+    pub fn threat_evaluation(&self) -> i32 {
+        let [first, second] = self.stones;
+        let mut score = 0;
+        for &w in &WINDOWS {
+            let (a, b) = (first & w, second & w);
+            let (sign, own, good_rows) = match (a != 0, b != 0) {
+                (true, false) => (1, a, ODD_ROWS),
+                (false, true) => (-1, b, !ODD_ROWS),
+                _ => continue,
+            };
+            let value = match own.count_ones() {
+                1 => ONE_STONE,
+                2 => TWO_STONES,
+                _ => {
+                    if (w & !own) & good_rows != 0 {
+                        GOOD_THREAT
+                    } else {
+                        THREAT
+                    }
+                }
+            };
+            score += sign * value;
+        }
+        score
+    }
+
+    /// The cell a stone dropped into column `c` lands on (0 if full).
+    #[inline]
+    fn landing_cell(&self, c: u8) -> u64 {
+        (self.occupied() + bottom_of(c)) & column_of(c)
+    }
+
     /// The cells `(column, row)` of the winner's four(s) in a row, empty
     /// while nobody has won.
     pub fn winning_cells(&self) -> Vec<(u8, u8)> {
@@ -304,6 +395,19 @@ impl Game for Connect4 {
     fn into_any(self) -> super::AnyPosition {
         super::AnyPosition::Connect4(self)
     }
+    /// [`Connect4::threat_evaluation`].
+    fn evaluate(&self) -> Option<i32> {
+        Some(self.threat_evaluation())
+    }
+
+    /// A move whose stone completes four for the mover (a win) or lands
+    /// where the opponent would complete four (a block).
+    fn is_tactical(&self, c: u8) -> bool {
+        // A legal move means nobody has four yet, so any four now uses
+        // the new stone.
+        let cell = self.landing_cell(c);
+        fours(self.stones[0] | cell) != 0 || fours(self.stones[1] | cell) != 0
+    }
 
     /// Win, draw or loss: ±1 or 0.
     fn score_range(&self) -> Option<(f64, f64)> {
@@ -377,6 +481,44 @@ mod tests {
         }
         let g = Connect4::parse("121212").unwrap();
         assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn threat_evaluation_by_hand() {
+        assert_eq!(WINDOWS.iter().map(|w| w.count_ones()).sum::<u32>(), 4 * 69);
+        assert_eq!(Connect4::new().threat_evaluation(), 0);
+        // A first-player stone in the bottom corner a1 lies in one
+        // horizontal, one vertical and one diagonal line: 3 × 1.
+        assert_eq!(Connect4::parse("1").unwrap().evaluate(), Some(3));
+        // Bottom centre d1: 4 horizontal, 1 vertical, 2 diagonal lines.
+        assert_eq!(Connect4::parse("4").unwrap().evaluate(), Some(7));
+        // Swapping the colours negates the value.
+        let a = Connect4::parse("12").unwrap().threat_evaluation();
+        let b = Connect4::parse("21").unwrap().threat_evaluation();
+        assert_eq!(a, -b);
+    }
+
+    #[test]
+    fn threats_score_by_row_parity() {
+        // First player a1 b1 c1, second player g1 g2; second to move.
+        let g = Connect4::parse("17273").unwrap();
+        // First: a1-d1 is a threat on d1, row 1 (odd, good for the
+        // first player): 40; b1-e1 two stones: 5; c1-f1 one: 1; the
+        // vertical lines from a1, b1, c1: 3 × 1; the up-right diagonals
+        // from a1, b1, c1: 3 × 1; no down-right diagonal reaches them.
+        let first = 40 + 5 + 1 + 3 + 3;
+        // Second: d1-g1 (g1 only): 1; d2-g2: 1; column g rows 1-4 (two
+        // stones): 5, rows 2-5: 1; the down-right diagonals d4-g1 and
+        // d5-g2: 1 + 1.
+        let second = 1 + 1 + 5 + 1 + 1 + 1;
+        assert_eq!(g.threat_evaluation(), first - second);
+        assert!(g.is_tactical(3), "d1 blocks the first player's four");
+        assert!(!g.is_tactical(5) && !g.is_tactical(6));
+        // First to move after the second plays a2: d1 now wins.
+        let mut h = g;
+        h.play(0);
+        assert!(h.is_tactical(3), "d1 wins for the first player");
+        assert!(!h.is_tactical(1));
     }
 
     #[test]

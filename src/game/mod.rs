@@ -7,6 +7,7 @@
 //! games.
 
 pub mod connect4;
+pub mod eval;
 pub mod ewn;
 pub mod hex;
 pub mod mix;
@@ -218,6 +219,35 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// The static evaluation of an unfinished position, from the first
+    /// player's point of view, strictly inside ±[`eval::WIN`] (the scale is
+    /// described in [`eval`]); `None` when the game has no evaluation
+    /// function, for every position. Depth-limited searches (alpha-beta
+    /// with single conspiracy numbers, CNS, opponent models) call it on the
+    /// leaves they cut at their horizon. On a finished position the result
+    /// says nothing (callers ask [`outcome`](Game::outcome) first and use
+    /// [`terminal_value`](Game::terminal_value)), so a game need not test
+    /// for the end of the game twice.
+    fn evaluate(&self) -> Option<i32> {
+        None
+    }
+
+    /// The value of a finished game on the evaluation scale (first
+    /// player's view): ±[`eval::WIN`] or 0 ([`eval::terminal_value`]);
+    /// hand-written trees give a scored leaf its own score.
+    fn terminal_value(&self, o: Outcome) -> i32 {
+        eval::terminal_value(o)
+    }
+
+    /// Whether `m` (legal here) is a *tactical* move, searched first by the
+    /// "captures first" move ordering of depth-limited searches: captures
+    /// in chess-like games, moves that win at once or stop the opponent's
+    /// immediate win in connection games, corners in Othello. Each game
+    /// documents its choice; the default is none.
+    fn is_tactical(&self, _m: Self::Move) -> bool {
+        false
+    }
+
     /// Plays uniformly random legal moves to the end and returns the result
     /// (ALGORITHMS.md §5). Games override this with a faster version.
     fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
@@ -394,6 +424,12 @@ impl AnyPosition {
             g.play(m);
         });
         Ok(p)
+    }
+
+    /// Whether the game has a static evaluation ([`Game::evaluate`]), which
+    /// depth-limited searches such as alpha-beta need.
+    pub fn has_evaluation(&self) -> bool {
+        with_position!(self, g => g.evaluate().is_some())
     }
 
     /// The attacker of a default question (ALGORITHMS.md §0).

@@ -91,6 +91,35 @@ impl TicTacToe {
         Ok(g)
     }
 
+    /// The line-count evaluation (first player's view): every line that
+    /// only x occupies scores +1 for one x and +10 for two, every line that
+    /// only o occupies the same for o. Two in an open line is a threat, so
+    /// it outweighs all the single stones together; lines both players
+    /// hold are dead and score nothing. Bounded by ±80, far inside ±WIN.
+    pub fn line_evaluation(&self) -> i32 {
+        const SCORE: [i32; 4] = [0, 1, 10, 0];
+        LINES
+            .iter()
+            .map(|&l| {
+                let (x, o) = (
+                    (self.cells[0] & l).count_ones(),
+                    (self.cells[1] & l).count_ones(),
+                );
+                match (x, o) {
+                    (x, 0) => SCORE[x as usize],
+                    (0, o) => -SCORE[o as usize],
+                    _ => 0,
+                }
+            })
+            .sum()
+    }
+
+    /// Does a stone of player index `p` on free cell `m` complete a line?
+    fn completes_line(&self, p: usize, m: u8) -> bool {
+        let b = self.cells[p] | 1 << m;
+        LINES.iter().any(|&l| l >> m & 1 == 1 && b & l == l)
+    }
+
     fn has_line(&self, p: usize) -> bool {
         LINES.iter().any(|&l| self.cells[p] & l == l)
     }
@@ -197,6 +226,17 @@ impl Game for TicTacToe {
     fn into_any(self) -> super::AnyPosition {
         super::AnyPosition::TicTacToe(self)
     }
+    /// [`TicTacToe::line_evaluation`].
+    fn evaluate(&self) -> Option<i32> {
+        Some(self.line_evaluation())
+    }
+
+    /// A move that completes a line for the mover or takes the cell where
+    /// the opponent would complete one.
+    fn is_tactical(&self, m: u8) -> bool {
+        let me = self.to_move().index();
+        self.completes_line(me, m) || self.completes_line(1 - me, m)
+    }
 
     /// Win, draw or loss: ±1 or 0.
     fn score_range(&self) -> Option<(f64, f64)> {
@@ -227,6 +267,18 @@ mod tests {
         for (d, &e) in expected.iter().enumerate() {
             assert_eq!(perft(&g, d as u32 + 1), e, "depth {}", d + 1);
         }
+    }
+
+    #[test]
+    fn line_evaluation_counts_open_lines() {
+        assert_eq!(TicTacToe::new().line_evaluation(), 0);
+        // x in the centre: 4 open lines with one x.
+        assert_eq!(TicTacToe::parse("....x....").unwrap().evaluate(), Some(4));
+        // x a1, b2 (cells 0, 4) and o c1 (cell 2): x's lines through a1
+        // are row 1 (dead: o on c1), column a (1), diagonal a1-c3 (two x:
+        // 10); through b2: row 2 (1), column b (1), anti-diagonal (dead).
+        // o on c1: row 1 dead, column c (−1), anti-diagonal dead.
+        assert_eq!(TicTacToe::parse("x.o.x....").unwrap().evaluate(), Some(12));
     }
 
     #[test]

@@ -23,6 +23,8 @@ pub static BUNDLED: &[BundledFile] = bundle![
     "trees/shared-node.tree",
     "trees/scores.tree",
     "trees/ppn-hints.tree",
+    "trees/scn-vs-minimax.tree",
+    "trees/scn-cutoff.tree",
     "tictactoe.toml",
     "tictactoe.ttt",
     "connect4/Test_L3_R1-first12",

@@ -24,16 +24,8 @@ fn entry(
     position: AnyPosition,
     line: usize,
 ) -> PositionEntry {
-    PositionEntry {
-        name: format!("{} #{k}", stem(file)),
-        game: kind,
-        position,
-        notes: String::new(),
-        expected: None,
-        algo: None,
-        params: Vec::new(),
-        line,
-    }
+    debug_assert_eq!(kind, position.kind());
+    PositionEntry::new(format!("{} #{k}", stem(file)), position, line)
 }
 
 /// Splits `raw` at the first `#`: (content, comment text).

@@ -248,17 +248,16 @@ pub(super) fn read(
             .get(k)
             .copied()
             .unwrap_or_else(|| line_col(text, game_span.start).0);
+        let name = p
+            .name
+            .unwrap_or_else(|| format!("{} #{}", stem(file), k + 1));
         out.push(PositionEntry {
-            name: p
-                .name
-                .unwrap_or_else(|| format!("{} #{}", stem(file), k + 1)),
             game: kind,
-            position,
             notes: p.notes.unwrap_or_default().trim().to_string(),
             expected,
             algo: algo_name,
             params,
-            line,
+            ..PositionEntry::new(name, position, line)
         });
     }
     Ok(out)

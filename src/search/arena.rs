@@ -10,6 +10,7 @@
 use crate::game::Game;
 
 use super::seesaw::NO_PICK;
+use super::snapshot::NodeStatus;
 
 /// Index of a node in the arena.
 pub type Idx = u32;
@@ -273,5 +274,48 @@ where
             on_path: false,
             terminal: n.is_terminal(),
         }
+    }
+}
+
+/// Solved status read from the flags.
+#[inline]
+pub fn flag_status(flags: u8) -> NodeStatus {
+    if flags & SOLVED == 0 {
+        NodeStatus::Unknown
+    } else if flags & PROVEN != 0 {
+        NodeStatus::Proven
+    } else {
+        NodeStatus::Disproven
+    }
+}
+
+/// The solved flags of an internal node from its children's flags
+/// (ALGORITHMS.md §0/§5.1): OR proven by one proven child and disproven by
+/// all children disproven; AND the other way round.
+pub fn solved_flags<M: Copy, D: Copy>(arena: &Arena<M, D>, n: Idx) -> u8 {
+    let node = arena.get(n);
+    let or = node.is_or();
+    let (mut any_win, mut all_loss) = (false, true);
+    for c in node.children() {
+        let f = arena.get(c).flags;
+        let proven = f & SOLVED != 0 && f & PROVEN != 0;
+        let disproven = f & SOLVED != 0 && f & PROVEN == 0;
+        // "win" = good for the side to move at n.
+        let (win, loss) = if or {
+            (proven, disproven)
+        } else {
+            (disproven, proven)
+        };
+        any_win |= win;
+        all_loss &= loss;
+    }
+    let proven = if or { any_win } else { all_loss };
+    let disproven = if or { all_loss } else { any_win };
+    if proven {
+        SOLVED | PROVEN
+    } else if disproven {
+        SOLVED
+    } else {
+        0
     }
 }

@@ -13,11 +13,11 @@
 
 use crate::game::Game;
 
+use super::arena::{flag_status, solved_flags};
 use super::arena::{Arena, Idx, NONE, PROVEN, SOLVED, TERMINAL};
 use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
 use super::params::ParamSpec;
 use super::playout::{clamp_rate, Playouts, K_PARAM, THETA_PARAM};
-use super::ppn::{flag_status, solved_flags};
 use super::snapshot::{fmt_value, Inspection, NodeStatus, Snapshot, ViewRequest};
 use super::{Counters, Question, Search, SearchSetup, StatsSample, Status};
 

@@ -34,11 +34,11 @@
 
 use crate::game::{Game, Player};
 
+use super::arena::{flag_status, solved_flags};
 use super::arena::{Arena, ArenaView, Idx, Node, NONE, PROVEN, SOLVED, TERMINAL};
 use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
 use super::params::{ParamKind, ParamSpec};
 use super::playout::{Playouts, K_PARAM};
-use super::ppn::{flag_status, solved_flags};
 use super::snapshot::{
     fmt_value, Inspection, NodeId, NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
 };

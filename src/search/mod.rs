@@ -6,6 +6,7 @@
 //! one iteration and returns. It never owns a thread or a clock; the CLI,
 //! the tests and the app's worker all drive the same `step()`.
 
+pub mod alphabeta;
 pub mod arena;
 mod arena_search;
 pub mod chance;
@@ -51,6 +52,9 @@ pub enum StopReason {
     /// path, the graph history interaction) that it cannot account for
     /// exactly, and stopped rather than risk a wrong answer.
     Cycles,
+    /// A depth-limited search (alpha-beta) finished its deepest iteration
+    /// without proving or disproving the question.
+    DepthLimit,
 }
 
 impl StopReason {
@@ -64,6 +68,7 @@ impl StopReason {
             StopReason::Cancelled => "cancelled",
             StopReason::Exhausted => "exhausted",
             StopReason::Cycles => "cycles",
+            StopReason::DepthLimit => "depth-limit",
         }
     }
 }

@@ -14,7 +14,7 @@
 
 use crate::game::Game;
 
-use super::arena::{Arena, Idx, NONE, PROVEN, SOLVED, TERMINAL};
+use super::arena::{flag_status, solved_flags, Arena, Idx, NONE, PROVEN, SOLVED, TERMINAL};
 use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
 use super::logprob::LogProb;
 use super::params::ParamSpec;
@@ -28,49 +28,6 @@ pub const PARAMS: &[ParamSpec] = &[K_PARAM, THETA_PARAM];
 /// Values shown per node: ppn and its two logarithms (which stay exact
 /// where the float ppn shows 0 or 1).
 const VALUE_NAMES: &[&str] = &["ppn", "ln_ppn", "ln_1m_ppn"];
-
-/// Solved status read from the flags.
-#[inline]
-pub fn flag_status(flags: u8) -> NodeStatus {
-    if flags & SOLVED == 0 {
-        NodeStatus::Unknown
-    } else if flags & PROVEN != 0 {
-        NodeStatus::Proven
-    } else {
-        NodeStatus::Disproven
-    }
-}
-
-/// The solved flags of an internal node from its children's flags
-/// (ALGORITHMS.md §0/§5.1): OR proven by one proven child and disproven by
-/// all children disproven; AND the other way round.
-pub fn solved_flags<M: Copy, D: Copy>(arena: &Arena<M, D>, n: Idx) -> u8 {
-    let node = arena.get(n);
-    let or = node.is_or();
-    let (mut any_win, mut all_loss) = (false, true);
-    for c in node.children() {
-        let f = arena.get(c).flags;
-        let proven = f & SOLVED != 0 && f & PROVEN != 0;
-        let disproven = f & SOLVED != 0 && f & PROVEN == 0;
-        // "win" = good for the side to move at n.
-        let (win, loss) = if or {
-            (proven, disproven)
-        } else {
-            (disproven, proven)
-        };
-        any_win |= win;
-        all_loss &= loss;
-    }
-    let proven = if or { any_win } else { all_loss };
-    let disproven = if or { all_loss } else { any_win };
-    if proven {
-        SOLVED | PROVEN
-    } else if disproven {
-        SOLVED
-    } else {
-        0
-    }
-}
 
 /// PPN-search on a game `G`.
 pub struct Ppn<G: Game> {

@@ -91,6 +91,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         build: super::mcts_solver::build_uct,
     },
     AlgoInfo {
+        name: "alphabeta",
+        summary: "Alpha-beta with iterative deepening and the root's single conspiracy number for threshold T per depth (Song & Iida 2018)",
+        params: super::alphabeta::PARAMS,
+        build: super::alphabeta::build,
+    },
+    AlgoInfo {
         name: "expectimax",
         summary: "Expectimax (lecture notes): MAX, MIN and chance nodes (probability-weighted mean), no pruning",
         params: super::chance::PARAMS,

@@ -23,6 +23,7 @@
 //! child they generate.
 
 pub mod bitboard;
+pub mod eval;
 pub mod obf;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
@@ -273,6 +274,20 @@ impl Game for Othello {
 
     fn into_any(self) -> super::AnyPosition {
         super::AnyPosition::Othello(self)
+    }
+    /// Discs, mobility and corners ([`eval`]).
+    #[inline]
+    fn evaluate(&self) -> Option<i32> {
+        Some(eval::evaluate(
+            self.discs_of(Player::First),
+            self.discs_of(Player::Second),
+        ))
+    }
+
+    /// Corner moves.
+    #[inline]
+    fn is_tactical(&self, m: u8) -> bool {
+        m < PASS && eval::CORNERS >> m & 1 == 1
     }
 
     /// The disc difference, empties to the winner: at most 64 either way.

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use super::checks::{self, Parsed};
 use super::{LeafValue, LoopRule, NodeKind, ParseError, Tree, TreeNode};
+use crate::game::eval::{MAX_EVAL, WIN};
 use crate::game::notation::col_of;
 
 /// A `*NAME` child waiting for its definition.
@@ -420,7 +421,13 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                     return Err(err(at, "`eval=` is given twice".into()));
                 }
                 match e.parse::<i32>() {
-                    Ok(x) => eval = Some(x),
+                    Ok(x) if x.abs() <= MAX_EVAL => eval = Some(x),
+                    Ok(_) => {
+                        return Err(err(
+                            at + 5,
+                            format!("expected an evaluation between -{MAX_EVAL} and {MAX_EVAL} after `eval=` (±{WIN} is a won game), found `{e}`"),
+                        ))
+                    }
                     Err(_) => {
                         return Err(err(
                             at + 5,

@@ -32,7 +32,14 @@
 //! - Hints, on any node, in any order after the kind or value: `p=0.7` is
 //!   the probability that the OR player wins from this node (returned by
 //!   [`Game::leaf_win_rate_hint`], used by Monte-Carlo searches instead of
-//!   playouts); `eval=12` is a heuristic evaluation (OR player's view).
+//!   playouts); `eval=12` is the node's static evaluation (OR player's
+//!   view, strictly between −10000 and 10000): what a depth-limited search
+//!   such as alpha-beta sees when its horizon cuts the tree at this inner
+//!   node, or when it counts an unsearched (cut-off) child as a leaf. An
+//!   inner node without `eval=` evaluates to 0. A leaf is always worth its
+//!   value (its `eval=` is ignored by those searches).
+//! - On the evaluation scale ([`crate::game::eval`]) a leaf `= win` is
+//!   worth +10000, `= loss` −10000, `= draw` 0 and `= N` exactly N.
 //! - `&NAME` after a node defines a shared node; a line `*NAME` elsewhere
 //!   makes that same node a child there too (it may come before or after
 //!   the definition). The graph must stay acyclic: a shared node that
@@ -512,5 +519,20 @@ impl Game for TreeGame {
 
     fn leaf_win_rate_hint(&self) -> Option<f64> {
         self.cur().win_rate
+    }
+
+    /// The `eval=` hint, or 0 without one (see the module documentation).
+    fn evaluate(&self) -> Option<i32> {
+        Some(self.cur().eval.unwrap_or(0))
+    }
+
+    /// A leaf's value: `win`/`loss`/`draw` are ±WIN/0, a scored leaf keeps
+    /// its score.
+    fn terminal_value(&self, o: Outcome) -> i32 {
+        match self.value() {
+            Some(LeafValue::Score(s)) => s,
+            Some(v) => super::eval::terminal_value(Outcome { score: v.score() }),
+            None => super::eval::terminal_value(o),
+        }
     }
 }
