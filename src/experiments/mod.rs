@@ -9,6 +9,7 @@ pub mod deep_dfpn_grid;
 pub mod deep_pn_sweep;
 pub mod eps_sweep;
 pub mod hill_climb;
+pub mod om_match;
 pub mod pgame_compare;
 
 use std::io::Write;
@@ -136,6 +137,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "hill-climb",
         summary: "Hill-climbing for Deep df-pn's (E, D) vs the best of the (E, D) grid and df-pn, on random Othello endgames (Zhang 2019, Algorithm 1)",
         run: hill_climb::run,
+    },
+    ExperimentInfo {
+        name: "om-match",
+        summary: "Opponent-model search vs minimax on Othello against the modelled opponent (disc count) and weaker ones (Carmel & Markovitch 1996; lecture notes)",
+        run: om_match::run,
     },
 ];
 

@@ -232,6 +232,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// A second static evaluation, the *model* f2 of opponent-model
+    /// search (Carmel & Markovitch 1996): how a modelled opponent judges
+    /// unfinished positions, on the same scale and from the same (first
+    /// player's) point of view as [`evaluate`](Game::evaluate). `None`
+    /// when the game has no second evaluation. Each game documents its
+    /// choice (a hand-written tree's `eval2=` hints; Othello's plain disc
+    /// count).
+    fn evaluate_model(&self) -> Option<i32> {
+        None
+    }
+
     /// The value of a finished game on the evaluation scale (first
     /// player's view): ±[`eval::WIN`] or 0 ([`eval::terminal_value`]);
     /// hand-written trees give a scored leaf its own score.

@@ -17,6 +17,7 @@ pub mod driver;
 pub mod logprob;
 pub mod mcpn;
 pub mod mcts_solver;
+pub mod om;
 pub mod params;
 pub mod playout;
 pub mod pn;

@@ -97,6 +97,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         build: super::alphabeta::build,
     },
     AlgoInfo {
+        name: "om",
+        summary: "Opponent-model search (Carmel & Markovitch 1996): own evaluation f1 for the searcher, the opponent's f2 for its replies; contempt factor",
+        params: super::om::PARAMS,
+        build: super::om::build,
+    },
+    AlgoInfo {
         name: "expectimax",
         summary: "Expectimax (lecture notes): MAX, MIN and chance nodes (probability-weighted mean), no pruning",
         params: super::chance::PARAMS,

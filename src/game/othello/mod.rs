@@ -284,6 +284,16 @@ impl Game for Othello {
         ))
     }
 
+    /// The opponent model's evaluation: the plain disc difference
+    /// ([`eval::discs`]), the greedy judgement of a beginner.
+    #[inline]
+    fn evaluate_model(&self) -> Option<i32> {
+        Some(eval::discs(
+            self.discs_of(Player::First),
+            self.discs_of(Player::Second),
+        ))
+    }
+
     /// Corner moves.
     #[inline]
     fn is_tactical(&self, m: u8) -> bool {

@@ -387,6 +387,7 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
 
         let mut win_rate = None;
         let mut eval = None;
+        let mut eval2 = None;
         let mut prob = None;
         let mut share_name: Option<String> = None;
         for (at, t) in rest {
@@ -413,6 +414,25 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                         return Err(err(
                             at + 2,
                             format!("expected a win rate between 0 and 1 after `p=`, found `{p}`"),
+                        ))
+                    }
+                }
+            } else if let Some(e) = t.strip_prefix("eval2=") {
+                if eval2.is_some() {
+                    return Err(err(at, "`eval2=` is given twice".into()));
+                }
+                match e.parse::<i32>() {
+                    Ok(x) if x.abs() <= MAX_EVAL => eval2 = Some(x),
+                    Ok(_) => {
+                        return Err(err(
+                            at + 6,
+                            format!("expected an evaluation between -{MAX_EVAL} and {MAX_EVAL} after `eval2=` (±{WIN} is a won game), found `{e}`"),
+                        ))
+                    }
+                    Err(_) => {
+                        return Err(err(
+                            at + 6,
+                            format!("expected an integer after `eval2=`, found `{e}`"),
                         ))
                     }
                 }
@@ -455,7 +475,7 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                 };
                 return Err(err(at, msg));
             } else {
-                return Err(err(at, format!("expected a hint `p=0.7`, `eval=N`, `prob=0.25` or a shared-node name `&NAME`, found `{t}`")));
+                return Err(err(at, format!("expected a hint `p=0.7`, `eval=N`, `eval2=N`, `prob=0.25` or a shared-node name `&NAME`, found `{t}`")));
             }
         }
 
@@ -480,6 +500,7 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
             kind,
             win_rate,
             eval,
+            eval2,
             children: Vec::new(),
             probs: Vec::new(),
             share_name,

@@ -181,6 +181,9 @@ pub struct TreeNode {
     pub win_rate: Option<f64>,
     /// `eval=`: a heuristic evaluation, OR player's view.
     pub eval: Option<i32>,
+    /// `eval2=`: a second evaluation, the opponent model's f2 (OR
+    /// player's view).
+    pub eval2: Option<i32>,
     /// Children, in file order (indices into [`Tree::nodes`]).
     pub children: Vec<u32>,
     /// At a chance node, the probability of each child (parallel to
@@ -524,6 +527,13 @@ impl Game for TreeGame {
     /// The `eval=` hint, or 0 without one (see the module documentation).
     fn evaluate(&self) -> Option<i32> {
         Some(self.cur().eval.unwrap_or(0))
+    }
+
+    /// The `eval2=` hint, else the `eval=` hint, else 0: the opponent
+    /// model's evaluation f2.
+    fn evaluate_model(&self) -> Option<i32> {
+        let n = self.cur();
+        Some(n.eval2.or(n.eval).unwrap_or(0))
     }
 
     /// A leaf's value: `win`/`loss`/`draw` are ±WIN/0, a scored leaf keeps

@@ -95,6 +95,9 @@ pub(super) fn write(tree: &Tree, root: u32) -> String {
         if let Some(e) = node.eval {
             out.push_str(&format!(" eval={e}"));
         }
+        if let Some(e) = node.eval2 {
+            out.push_str(&format!(" eval2={e}"));
+        }
         if shared {
             out.push_str(" &");
             out.push_str(&name_of(n));

@@ -228,7 +228,7 @@ fn explain<G: Game>(s: &ChanceSearch<G>, view: &RecordView<'_, G>, rec: u32) -> 
                 let label = view.move_label(r.first_child + st.child);
                 let what = match st.phase {
                     Phase::Probe => format!("probe of {label}'s first move"),
-                    Phase::Search => format!("{label}"),
+                    Phase::Search => label.to_string(),
                 };
                 let mut line = format!(
                     "{what} searched with {} → {}; m = {}, M = {}",
