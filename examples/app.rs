@@ -49,6 +49,7 @@ fn main() {
         algo: Some("pns".into()),
         params: Vec::new(),
         line: 1,
+        record: None,
     };
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_inner_size([1500.0, 950.0]),

@@ -1,11 +1,14 @@
 //! pnlab: a laboratory for proof-number search.
 //!
-//! The engine (`game`, `search`, `experiments`, `positions`) is usable
-//! without any GUI; the egui app lives in `app` behind the `gui` feature and
+//! The engine (`game`, `search`, `experiments`, `positions`, and the
+//! `export` and `layout` of trees and curves that the app and the CLI
+//! share) is usable without any GUI; the egui app lives in `app` behind the `gui` feature and
 //! depends on the engine, never the reverse (PRODUCT.md, house rules).
 
 pub mod experiments;
+pub mod export;
 pub mod game;
+pub mod layout;
 pub mod positions;
 pub mod search;
 

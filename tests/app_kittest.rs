@@ -316,3 +316,44 @@ fn every_algorithm_steps_and_explains_the_root_with_glyphs_the_fonts_have() {
         assert!(snap.inspection.is_some(), "{}: no inspection", info.name);
     }
 }
+
+#[test]
+fn the_app_exports_the_same_json_fields_as_the_command_line() {
+    let mut h = harness();
+    h.get_by_label("Step ×10").click();
+    settle(&mut h);
+    let app_json: serde_json::Value = serde_json::from_str(
+        &h.state()
+            .export_text(pnlab::export::ExportFormat::Json)
+            .unwrap(),
+    )
+    .unwrap();
+    // The same run from the command line: same position, algorithm and
+    // seed (runs are deterministic), stopped after ten iterations.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pnlab"))
+        .args([
+            "solve",
+            "--game",
+            "tictactoe",
+            ".........",
+            "--seed",
+            "1",
+            "--max-iterations",
+            "10",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for (k, v) in cli.as_object().unwrap() {
+        let Some(mine) = app_json.get(k) else {
+            panic!("the app's JSON lacks {k}");
+        };
+        match k.as_str() {
+            // Names differ (file entry vs inline), time and the stop
+            // reason too (paused vs budget).
+            "name" | "time_ms" | "stop_reason" => {}
+            _ => assert_eq!(mine, v, "field {k}"),
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! errors with file, line and column on bad input.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 fn pnlab(args: &[&str]) -> (i32, String, String) {
@@ -248,4 +249,140 @@ fn othello_perft_matches_published_counts() {
     let (code, out, _) = pnlab(&["perft", "--game", "othello", OTHELLO_START, "--depth", "8"]);
     assert_eq!(code, 0);
     assert_eq!(out.trim(), "390216");
+}
+
+// `pnlab solve --export FILE`: the engine's exporters, which the app uses too.
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pnlab-export-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn tree_exports_show_the_root_and_its_nine_moves() {
+    let dir = temp_dir("tree");
+    let (svg, dot) = (dir.join("tree.svg"), dir.join("tree.dot"));
+    let (code, _, err) = pnlab(&[
+        "solve",
+        "--game",
+        "tictactoe",
+        ".........",
+        "--max-iterations",
+        "30",
+        "--export",
+        s(&svg),
+        "--export",
+        s(&dot),
+        "--export-depth",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // The empty board has nine moves (the rules), so one level below the
+    // root is ten nodes and nine edges.
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.starts_with("<svg "), "{svg}");
+    let shapes = svg.matches("<rect x=").count() + svg.matches("<circle ").count();
+    assert_eq!(shapes, 10, "{svg}");
+    let dot = std::fs::read_to_string(&dot).unwrap();
+    assert!(dot.starts_with("digraph pnlab {"));
+    assert_eq!(dot.matches("[shape=").count(), 10, "{dot}");
+    assert_eq!(dot.matches(" -> ").count(), 9, "{dot}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn curves_csv_has_a_row_per_iteration_and_json_repeats_the_json_line() {
+    let dir = temp_dir("curves");
+    let (csv, json) = (dir.join("curves.csv"), dir.join("run.json"));
+    let (code, out, err) = pnlab(&[
+        "solve",
+        "--game",
+        "tictactoe",
+        ".........",
+        "--json",
+        "--export",
+        s(&csv),
+        "--export",
+        s(&json),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let line: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let iterations = line["iterations"].as_u64().unwrap();
+    assert!(iterations > 10);
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[0].starts_with("iteration,nodes,"), "{}", rows[0]);
+    // Tic-tac-toe is small enough for the exhaustive check, so the error
+    // columns are there.
+    assert!(rows[0].ends_with(",best_child,best_child_correct,error_share"));
+    // A sample before the first step and one after each (short runs are
+    // sampled at every iteration).
+    assert_eq!(rows.len() as u64, 1 + iterations + 1);
+    let last: Vec<&str> = rows.last().unwrap().split(',').collect();
+    assert_eq!(last[0], iterations.to_string());
+    // Every first move of tic-tac-toe draws and none wins, so for "does
+    // the first player win?" every move is as good: the final choice is
+    // correct.
+    assert_eq!(last[last.len() - 2], "true", "{last:?}");
+
+    let exported: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for (k, v) in line.as_object().unwrap() {
+        if k != "time_ms" {
+            assert_eq!(&exported[k], v, "field {k}");
+        }
+    }
+    for k in [
+        "value_names",
+        "root_children",
+        "switch_events",
+        "selection_path",
+    ] {
+        assert!(exported.get(k).is_some(), "{k} missing");
+    }
+    assert_eq!(exported["root_children"].as_array().unwrap().len(), 9);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn several_positions_write_numbered_files() {
+    let dir = temp_dir("numbered");
+    let out = dir.join("tree.dot");
+    let (code, _, err) = pnlab(&[
+        "solve",
+        "--game",
+        "tictactoe",
+        "x........",
+        "xo.......",
+        "--max-iterations",
+        "5",
+        "--export",
+        s(&out),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(dir.join("tree-1.dot").is_file());
+    assert!(dir.join("tree-2.dot").is_file());
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unknown_export_extension_exits_2_before_solving() {
+    let (code, out, err) = pnlab(&[
+        "solve",
+        "--game",
+        "tictactoe",
+        ".........",
+        "--export",
+        "tree.png",
+    ]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("tree.png: unknown export format"), "{err}");
 }

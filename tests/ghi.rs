@@ -3,12 +3,13 @@
 //! - The lecture's example: `dfpn` with `ghi = naive` really answers
 //!   wrong on `positions/trees/ghi-lecture.tree` (and its looper-wins
 //!   variant), right when D's moves come in the other order; `dfpn`
-//!   (`ghi = stop`) stops with reason `cycles`; `dfpn-ghi` and the tree
+//!   with `ghi = stop` stops with reason `cycles`; `dfpn-ghi`, `dfpn`
+//!   (default `ghi = exact`) and the tree
 //!   searches answer right.
 //! - Hundreds of seeded random cyclic graphs under each of the three loop
 //!   rules against an exhaustive evaluator written here (it follows every
 //!   path and applies the rule when a move enters a node on the path):
-//!   `dfpn-ghi` always answers, and right; every other proof search
+//!   `dfpn-ghi` and `dfpn` always answer, and right; every other proof search
 //!   answers right or stops `unknown` with reason `cycles` (alpha-beta
 //!   also at its depth limit).
 
@@ -84,10 +85,11 @@ fn the_naive_search_is_wrong_on_the_lecture_graph() {
     assert_eq!(solve("dfpn", &looper, not_lose, NAIVE), Status::Disproved);
     for pos in [&lecture, &looper] {
         assert_eq!(
-            solve("dfpn", pos, win, &[]),
+            solve("dfpn", pos, win, &[("ghi", "stop")]),
             Status::Unknown(StopReason::Cycles)
         );
-        for algo in ["dfpn-ghi", "pns", "dfs", "deep-pn", "mcts-solver"] {
+        // `dfpn`'s default is the exact scheme of `dfpn-ghi`.
+        for algo in ["dfpn", "dfpn-ghi", "pns", "dfs", "deep-pn", "mcts-solver"] {
             assert_eq!(solve(algo, pos, win, &[]), Status::Proved, "{algo}");
             assert_eq!(solve(algo, pos, not_lose, &[]), Status::Proved, "{algo}");
         }
@@ -313,7 +315,11 @@ fn random_cyclic_graphs_under_every_loop_rule() {
                         holds,
                         "{algo} {q:?} answered wrong (value {truth})\n{text}"
                     ),
-                    Status::Unknown(StopReason::Cycles) if *algo != "dfpn-ghi" => stopped += 1,
+                    Status::Unknown(StopReason::Cycles)
+                        if !matches!(*algo, "dfpn-ghi" | "dfpn") =>
+                    {
+                        stopped += 1
+                    }
                     // A depth-limited search may end at its horizon.
                     Status::Unknown(StopReason::DepthLimit) if *algo == "alphabeta" => {}
                     other => panic!("{algo} {q:?} ended {other:?}\n{text}"),
@@ -324,4 +330,80 @@ fn random_cyclic_graphs_under_every_loop_rule() {
     eprintln!("{runs} runs, {stopped} stopped (reason cycles); naive df-pn wrong {naive_wrong} times, out of budget {naive_hung} times");
     assert!(stopped > 0, "the table searches met no repetition at all");
     assert!(naive_wrong > 0, "no graph here trips the naive search");
+}
+
+/// Xiangqi's repetition rule (a repeated position is a draw) goes through
+/// the same machinery: from mate puzzles, two reversible plies are played
+/// so that moving both pieces back repeats a position inside the search;
+/// `dfpn` with `ghi = stop` refuses (reason `cycles`); `dfpn-ghi` and
+/// `dfpn` (default `ghi = exact`) answer "the side to move wins within N"
+/// as an exhaustive search that carries the path does.
+#[test]
+fn dfpn_ghi_takes_xiangqi_repetitions() {
+    use pnlab::game::xiangqi::Repetition;
+    use pnlab::search::reference;
+    let fens: Vec<&str> = include_str!("data/xiangqi/xiangqi_mate_puzzles.tsv")
+        .lines()
+        .filter(|l| l.starts_with("puzzle_"))
+        .filter_map(|l| l.split('\t').nth(1))
+        .collect();
+    let mut rng = SmallRng::seed_from_u64(0x9A);
+    let (mut checked, mut wins, mut repeating) = (0, 0, 0);
+    let mut tries = 0;
+    while checked < 12 {
+        tries += 1;
+        assert!(tries < 2_000, "only {checked} shuffles found");
+        let fen = fens[rng.random_range(0..fens.len())];
+        let start = AnyPosition::parse(GameKind::Xiangqi, fen)
+            .unwrap()
+            .with_repetition(Repetition::Draw)
+            .unwrap();
+        // Two plies whose reverses bring the start position back.
+        let names = start.legal_move_names();
+        let r1 = &names[rng.random_range(0..names.len())];
+        let Ok(p1) = start.after_move(r1) else {
+            continue;
+        };
+        let names = p1.legal_move_names();
+        if names.is_empty() {
+            continue;
+        }
+        let b1 = &names[rng.random_range(0..names.len())];
+        let Ok(root) = p1.after_move(b1) else {
+            continue;
+        };
+        let back = |m: &str| format!("{}{}", &m[2..], &m[..2]);
+        let repeats = root
+            .after_move(&back(r1))
+            .and_then(|p| p.after_move(&back(b1)))
+            .is_ok_and(|p| pnlab::with_position!(&p, x => x.is_repetition()));
+        if !repeats || root.outcome().is_some() {
+            continue;
+        }
+        repeating += 1;
+        for n in [1, 2] {
+            let pos = root.clone().within(n);
+            let q = Question {
+                attacker: pos.to_move(),
+                goal: Goal::Win,
+            };
+            let truth = pnlab::with_position!(&pos, x => reference::answer(x, &q));
+            assert_eq!(
+                solve("dfpn", &pos, QuestionKind::Win, &[("ghi", "stop")]),
+                Status::Unknown(StopReason::Cycles)
+            );
+            let want = if truth {
+                Status::Proved
+            } else {
+                Status::Disproved
+            };
+            for algo in ["dfpn-ghi", "dfpn"] {
+                let got = solve_within(algo, &pos, QuestionKind::Win, &[], 5_000_000);
+                assert_eq!(got, want, "{algo}: {fen} {r1} {b1} within {n}");
+            }
+            wins += usize::from(truth);
+        }
+        checked += 1;
+    }
+    assert!(repeating > 0 && wins > 0, "{repeating} {wins}");
 }

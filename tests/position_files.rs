@@ -26,6 +26,7 @@ fn available(kind: GameKind) -> bool {
         GameKind::PGame => "b=2,d=4,seed=1",
         GameKind::Tree => "A = win",
         GameKind::Ewn => "123../45.../6...f/...ed/..cba r",
+        GameKind::Xiangqi => pnlab::game::xiangqi::START_FEN,
     };
     AnyPosition::parse(kind, sample).is_ok()
 }
@@ -459,7 +460,12 @@ fn positions_without_known_results_get_the_same_answer_from_pns_and_the_referenc
     let mut checked = 0;
     for (path, result) in positions::bundled_entries() {
         let Ok(entries) = result else { continue };
-        for e in entries.iter().filter(|e| e.expected.is_none()) {
+        // Chance positions have an expected score, not a yes/no answer:
+        // `bundled_chance_positions_get_one_value_from_the_three_searches`.
+        for e in entries
+            .iter()
+            .filter(|e| e.expected.is_none() && !e.position.has_chance_nodes())
+        {
             let who = e.position.default_attacker();
             let expected = holds(&e.position, who, Goal::Win);
             let setup = SearchSetup {
@@ -485,4 +491,46 @@ fn positions_without_known_results_get_the_same_answer_from_pns_and_the_referenc
         }
     }
     assert!(checked >= 10, "{checked}");
+}
+
+#[test]
+fn bundled_chance_positions_get_one_value_from_the_three_searches() {
+    use pnlab::search::{build, run, Budget, Params, QuestionKind, SearchSetup};
+    let mut checked = 0;
+    for (path, result) in positions::bundled_entries() {
+        let Ok(entries) = result else { continue };
+        for e in entries.iter().filter(|e| e.position.has_chance_nodes()) {
+            let values: Vec<f64> = ["expectimax", "star1", "star2"]
+                .iter()
+                .map(|algo| {
+                    let setup = SearchSetup {
+                        position: e.position.clone(),
+                        params: Params::defaults(pnlab::search::find_algo(algo).unwrap().params),
+                        seed: 1,
+                        question: QuestionKind::Win,
+                        memory_limit_bytes: None,
+                    };
+                    let mut s = build(algo, &setup).unwrap();
+                    let budget = Budget {
+                        max_iterations: Some(2_000_000),
+                        ..Default::default()
+                    };
+                    let st = run(s.as_mut(), &budget, None);
+                    assert!(
+                        st.is_final() && s.extra_json()["value"].is_f64(),
+                        "{path}: {} {algo}: {st:?}",
+                        e.name
+                    );
+                    s.extra_json()["value"].as_f64().unwrap()
+                })
+                .collect();
+            assert!(
+                values.iter().all(|v| (v - values[0]).abs() < 1e-9),
+                "{path}: {}: {values:?}",
+                e.name
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{checked}");
 }

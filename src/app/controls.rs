@@ -7,20 +7,7 @@
 use crate::search::params::{ParamKind, ParamValue};
 use crate::search::{registry, Budget, Params};
 
-/// What the user asked for; the app applies it at the end of the frame.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ControlAction {
-    Step(u64),
-    Run,
-    Pause,
-    Back(u64),
-    GoTo(u64),
-    Reset,
-    SetSpeed(Option<f64>),
-    SetBudget(Budget),
-    /// Algorithm or parameters changed: start a new run.
-    Restart,
-}
+use super::worker::Command;
 
 /// Control settings (persisted).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -81,7 +68,7 @@ impl Controls {
     }
 
     /// The toolbar row: Step, Step ×N, Run/Pause, Back, Reset, scrubber.
-    pub fn toolbar(&mut self, ui: &mut egui::Ui, run: &RunInfo) -> Vec<ControlAction> {
+    pub fn toolbar(&mut self, ui: &mut egui::Ui, run: &RunInfo) -> Vec<Command> {
         let mut out = Vec::new();
         ui.horizontal_wrapped(|ui| {
             let can_step = !run.finished && !run.running;
@@ -90,7 +77,7 @@ impl Controls {
                 .on_hover_text("One iteration (→)")
                 .clicked()
             {
-                out.push(ControlAction::Step(1));
+                out.push(Command::Step(1));
             }
             let label = format!("Step ×{}", self.step_n);
             if ui
@@ -98,7 +85,7 @@ impl Controls {
                 .on_hover_text("Run N iterations")
                 .clicked()
             {
-                out.push(ControlAction::Step(self.step_n));
+                out.push(Command::Step(self.step_n));
             }
             ui.add(
                 egui::DragValue::new(&mut self.step_n)
@@ -107,28 +94,28 @@ impl Controls {
             );
             if run.running {
                 if ui.button("Pause").on_hover_text("Pause (space)").clicked() {
-                    out.push(ControlAction::Pause);
+                    out.push(Command::Pause);
                 }
             } else if ui
                 .add_enabled(!run.finished, egui::Button::new("Run"))
                 .on_hover_text("Run until solved (space)")
                 .clicked()
             {
-                out.push(ControlAction::Run);
+                out.push(Command::Run);
             }
             if ui
                 .add_enabled(run.iteration > 0, egui::Button::new("Back"))
                 .on_hover_text("One iteration back (←)")
                 .clicked()
             {
-                out.push(ControlAction::Back(1));
+                out.push(Command::Back(1));
             }
             if ui
                 .button("Reset")
                 .on_hover_text("Back to iteration 0 (Home)")
                 .clicked()
             {
-                out.push(ControlAction::Reset);
+                out.push(Command::Reset);
             }
             ui.separator();
             if ui
@@ -136,7 +123,7 @@ impl Controls {
                 .on_hover_text("Run at a fixed number of iterations per second")
                 .changed()
             {
-                out.push(ControlAction::SetSpeed(self.speed_setting()));
+                out.push(Command::SetSpeed(self.speed_setting()));
             }
             if self.paced {
                 let r = ui.add(
@@ -145,7 +132,7 @@ impl Controls {
                         .suffix(" it/s"),
                 );
                 if r.changed() {
-                    out.push(ControlAction::SetSpeed(self.speed_setting()));
+                    out.push(Command::SetSpeed(self.speed_setting()));
                 }
             }
         });
@@ -169,9 +156,9 @@ impl Controls {
             }
             if r.drag_stopped() {
                 self.scrubbing = false;
-                out.push(ControlAction::GoTo(v));
+                out.push(Command::GoTo(v));
             } else if r.changed() && !r.dragged() {
-                out.push(ControlAction::GoTo(v));
+                out.push(Command::GoTo(v));
             }
         });
         out
@@ -179,7 +166,7 @@ impl Controls {
 
     /// Keyboard shortcuts (space, →, ←, Home), ignored while a text field
     /// has focus.
-    pub fn shortcuts(&self, ctx: &egui::Context, run: &RunInfo) -> Vec<ControlAction> {
+    pub fn shortcuts(&self, ctx: &egui::Context, run: &RunInfo) -> Vec<Command> {
         if ctx.memory(|m| m.focused().is_some()) && ctx.egui_wants_keyboard_input() {
             return Vec::new();
         }
@@ -187,26 +174,26 @@ impl Controls {
         ctx.input(|i| {
             if i.key_pressed(egui::Key::Space) {
                 out.push(if run.running {
-                    ControlAction::Pause
+                    Command::Pause
                 } else {
-                    ControlAction::Run
+                    Command::Run
                 });
             }
             if i.key_pressed(egui::Key::ArrowRight) && !run.running && !run.finished {
-                out.push(ControlAction::Step(1));
+                out.push(Command::Step(1));
             }
             if i.key_pressed(egui::Key::ArrowLeft) && run.iteration > 0 {
-                out.push(ControlAction::Back(1));
+                out.push(Command::Back(1));
             }
             if i.key_pressed(egui::Key::Home) {
-                out.push(ControlAction::Reset);
+                out.push(Command::Reset);
             }
         });
         out
     }
 
     /// Budgets section of the side panel.
-    pub fn budget_ui(&mut self, ui: &mut egui::Ui) -> Vec<ControlAction> {
+    pub fn budget_ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut changed = ui
             .checkbox(&mut self.use_budget, "Pause at a budget")
             .changed();
@@ -227,7 +214,7 @@ impl Controls {
             });
         });
         if changed {
-            vec![ControlAction::SetBudget(self.budget())]
+            vec![Command::SetBudget(self.budget())]
         } else {
             Vec::new()
         }

@@ -1,12 +1,8 @@
-//! The error rate of the move the search names best (issue #5 item 5,
-//! "error rate when known"): the correct root moves are worked out once per
-//! position on a thread of their own (an exhaustive evaluation can take a
-//! few seconds and the UI never waits), then every stats sample's
-//! `best_child` is scored against them.
-//!
-//! Two curves per run: whether the current choice is wrong (0 or 1), and
-//! the share of iterations so far spent with a wrong choice. Before the
-//! search names any move its choice counts as wrong, as in the PPN paper.
+//! The correct root moves of the loaded position, for the error rate of
+//! the move the search names best: worked out once per position on a
+//! thread of their own (an exhaustive evaluation can take a few seconds
+//! and the UI never waits). The scoring itself is the engine's
+//! (`crate::search::error_rate`), shared with the CSV export.
 
 use std::sync::Arc;
 
@@ -14,7 +10,7 @@ use crossbeam_channel::{bounded, Receiver};
 
 use crate::game::AnyPosition;
 use crate::search::correct_moves::{self, CorrectMoves, CorrectSource};
-use crate::search::{Question, StatsSample};
+use crate::search::Question;
 
 /// What the app knows about the correct moves of the loaded position.
 #[derive(Clone, Debug, Default)]
@@ -145,77 +141,4 @@ impl CorrectMovesTask {
 fn position_key(p: &AnyPosition) -> u64 {
     let h = crate::with_position!(p, g => crate::game::Game::hash(g));
     h ^ (p.kind() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// Running error tally of one run: each sample's choice stands for the
-/// iterations since the previous sample (the sampling stride grows on
-/// long runs), so the share is per iteration, not per sample.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ErrorTally {
-    wrong_iterations: u64,
-    last: u64,
-}
-
-impl ErrorTally {
-    /// Scores one sample: `(iteration, wrong now (0/1), share of wrong
-    /// iterations so far)`.
-    pub fn add(&mut self, s: &StatsSample, correct: &CorrectMoves) -> (f64, f64, f64) {
-        let wrong = !correct.is_correct(s.best_child);
-        let span = s.iteration.saturating_sub(self.last).max(1);
-        if wrong {
-            self.wrong_iterations += span;
-        }
-        self.last = s.iteration.max(self.last);
-        let share = self.wrong_iterations as f64 / self.last.max(1) as f64;
-        (s.iteration as f64, if wrong { 1.0 } else { 0.0 }, share)
-    }
-}
-
-/// The two error curves of one run as plot points `[iteration, y]`: the
-/// current choice's error (0/1) and the running share of wrong
-/// iterations ([`ErrorTally`]).
-pub fn error_points(samples: &[StatsSample], correct: &CorrectMoves) -> ErrorPoints {
-    let mut out = ErrorPoints::default();
-    let mut tally = ErrorTally::default();
-    for s in samples {
-        let (x, now, share) = tally.add(s, correct);
-        out.wrong_now.push([x, now]);
-        out.share.push([x, share]);
-    }
-    out
-}
-
-/// See [`error_points`].
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ErrorPoints {
-    pub wrong_now: Vec<[f64; 2]>,
-    pub share: Vec<[f64; 2]>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sample(iteration: u64, best_child: Option<u32>) -> StatsSample {
-        StatsSample {
-            iteration,
-            best_child,
-            ..StatsSample::default()
-        }
-    }
-
-    #[test]
-    fn the_share_weights_each_choice_by_the_iterations_it_stood_for() {
-        let c = CorrectMoves {
-            correct: vec![false, true],
-            labels: vec!["b".into()],
-            source: CorrectSource::Exhaustive,
-            basis: String::new(),
-        };
-        // No choice at 1, wrong choice over 2..=4, right over 5..=10.
-        let s = [sample(1, None), sample(4, Some(0)), sample(10, Some(1))];
-        let p = error_points(&s, &c);
-        assert_eq!(p.wrong_now, vec![[1.0, 1.0], [4.0, 1.0], [10.0, 0.0]]);
-        assert_eq!(p.share, vec![[1.0, 1.0], [4.0, 1.0], [10.0, 0.4]]);
-    }
 }

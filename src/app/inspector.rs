@@ -62,19 +62,7 @@ pub fn ui(ui: &mut egui::Ui, snap: Option<&Snapshot>, selected: Option<u64>) {
         ui.label("Why this child");
         ui.label(egui::RichText::new(choice).monospace());
     }
-    if !snap.frames.is_empty() {
-        ui.add_space(4.0);
-        ui.label("Recursion frames");
-        for f in &snap.frames {
-            let vals = f
-                .values
-                .iter()
-                .map(|(n, v)| format!("{n}={}", fmt_value(*v)))
-                .collect::<Vec<_>>()
-                .join(" ");
-            ui.monospace(format!("{} {vals}", f.move_label));
-        }
-    }
+    super::algo_sections::inspector_section(ui, snap);
     extras(ui, snap);
 }
 

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::export::RunFacts;
 use crate::search::{Snapshot, StatsSample, Status, StopReason};
 
 use super::worker::{Event, WorkerHandle};
@@ -18,6 +19,8 @@ pub struct RunState {
     pub algo: String,
     /// The latest snapshot (tree, counters, inspection).
     pub snapshot: Option<Snapshot>,
+    /// Best move and algorithm-specific fields of the latest snapshot.
+    pub facts: RunFacts,
     /// Every stats sample received, in iteration order (see
     /// `worker::SAMPLE_BLOCK` for the sampling stride of long runs).
     pub samples: Vec<StatsSample>,
@@ -51,12 +54,13 @@ impl RunState {
                 self.budget_reached = None;
                 self.max_iteration = 0;
             }
-            Event::Snapshot(s) => {
-                self.max_iteration = self.max_iteration.max(s.counters.iterations);
-                if !s.status.is_final() {
+            Event::Snapshot { snapshot, facts } => {
+                self.max_iteration = self.max_iteration.max(snapshot.counters.iterations);
+                if !snapshot.status.is_final() {
                     self.finished = None;
                 }
-                self.snapshot = Some(*s);
+                self.snapshot = Some(*snapshot);
+                self.facts = facts;
                 self.arrivals += 1;
             }
             Event::Samples(v) => {

@@ -1,35 +1,61 @@
-//! The teaching app (PRODUCT.md "The app", issues #2 item 7 and #5).
+//! The desktop app: watch a search grow, step by step.
 //!
-//! `worker` owns the running search on its own thread; `logic` takes its
-//! events in; the panels (`tree_view`, `board`, `inspector`, `controls`,
-//! `plots`, `files`) draw and collect actions; `ui` lays the window out;
-//! this module is the eframe shell and the entry point the binary calls.
+//! - `worker` owns the running search on its own thread (commands in,
+//!   events out, bounded channels); `logic` takes its events in.
+//! - `state` is what the window holds and how commands reach the workers;
+//!   the decisions live in plain, unit-tested modules: `mirror` (which run
+//!   a command goes to), `lockstep` (the race's chunks), `class_mode`
+//!   (scoring predictions), `hook` (the headless screenshot run).
+//! - `ui` lays the frame out; the panels draw and collect commands:
+//!   `tree_view`, `board` (one painter per game in `board/`),
+//!   `inspector`, `controls`, `plots`, `race`, `browser`, `files`, `text`;
+//!   `algo_sections` is the one place where an algorithm's own inspector
+//!   section or plots are chosen.
+//! - Exports and the tree layout are the engine's (`crate::export`,
+//!   `crate::layout`), shared with the command line.
+//!
+//! This module is the eframe shell and the entry point the binary calls.
 
+pub mod algo_sections;
 pub mod bench;
 pub mod board;
+pub mod browser;
+pub mod class_mode;
 pub mod controls;
 pub mod error_rate;
 pub mod files;
+pub mod hook;
 pub mod inspector;
+pub mod lockstep;
 pub mod logic;
+pub mod mirror;
 pub mod plots;
 pub mod race;
+pub mod state;
+pub mod text;
 pub mod tree_view;
 pub mod ui;
 pub mod worker;
 
 use std::path::PathBuf;
 
-pub use ui::{Export, Hook, PnlabApp, Settings};
+pub use files::Export;
+pub use hook::Hook;
+pub use state::{PnlabApp, Settings};
 
 /// Command-line options of the app (`pnlab --open FILE --algo A --set K=V
-/// --autoplay N --screenshot OUT.png`, issue #5 item 10).
+/// --autoplay N --screenshot OUT.png`).
 #[derive(Clone, Debug, Default)]
 pub struct LaunchOptions {
+    /// Position file to open at start.
     pub open: Option<PathBuf>,
+    /// Algorithm to select at start.
     pub algo: Option<String>,
+    /// Parameters `NAME=VALUE`.
     pub set: Vec<(String, String)>,
+    /// Iterations to run after loading (headless hook).
     pub autoplay: Option<u64>,
+    /// Screenshot to save after the autoplay, then exit.
     pub screenshot: Option<PathBuf>,
 }
 

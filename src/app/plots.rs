@@ -15,7 +15,7 @@ use crate::search::correct_moves::CorrectMoves;
 use crate::search::snapshot::fmt_value;
 use crate::search::{Snapshot, StatsSample};
 
-use super::error_rate::ErrorTally;
+use crate::search::error_rate::ErrorTally;
 
 /// Points per drawn series at most.
 pub const MAX_POINTS: usize = 4_000;

@@ -1,8 +1,8 @@
-//! Race mode (issue #5 item 6, PRODUCT.md "Compare (race)"): a second
-//! algorithm or parameter set on the same position, on its own worker,
-//! advanced in lockstep with the main run by iterations or by nodes ([`Pace`]); two trees side by
-//! side, overlaid root curves and a diff of which nodes each expanded
-//! (nodes are matched by their move path, which both runs share).
+//! Race mode: a second algorithm or parameter set on the same position,
+//! on its own worker, advanced in lockstep with the main run by iterations
+//! or by nodes (`lockstep`); two trees side by side, overlaid root curves
+//! and a diff of which nodes each expanded (nodes are matched by their
+//! move path, which both runs share).
 
 use std::collections::HashSet;
 
@@ -11,58 +11,11 @@ use egui_plot::{Legend, Line, Plot};
 use crate::search::correct_moves::CorrectMoves;
 use crate::search::{registry, Params, Snapshot, StatsSample};
 
-use super::error_rate::error_points;
+use super::lockstep::Lockstep;
 use super::logic::RunState;
 use super::tree_view::TreeView;
 use super::worker::WorkerHandle;
-
-/// Lockstep chunk while racing: both runs take this many iterations, then
-/// wait for each other.
-pub const RACE_CHUNK: u64 = 25;
-
-/// What "lockstep" counts while racing (issue #5 item 6: by iterations or
-/// by nodes). Algorithms differ in what one iteration costs (a PNS
-/// expansion, a df-pn MID call, an MCTS simulation), so comparing them at
-/// equal tree size is often the fairer race.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Pace {
-    #[default]
-    Iterations,
-    Nodes,
-}
-
-impl Pace {
-    pub fn label(self) -> &'static str {
-        match self {
-            Pace::Iterations => "by iterations",
-            Pace::Nodes => "by nodes",
-        }
-    }
-}
-
-/// Where one run stands between two lockstep chunks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    pub done: bool,
-    pub iterations: u64,
-    pub nodes: u64,
-}
-
-/// Which runs take the next chunk: by iterations both (each chunk is the
-/// same number of iterations); by nodes only the one behind in nodes, or
-/// both when level, so neither gets ahead by more than one chunk. A
-/// finished run never steps; the other goes on alone.
-pub fn next_chunk(pace: Pace, a: Progress, b: Progress) -> (bool, bool) {
-    match (a.done, b.done) {
-        (true, true) => (false, false),
-        (true, false) => (false, true),
-        (false, true) => (true, false),
-        (false, false) => match pace {
-            Pace::Iterations => (true, true),
-            Pace::Nodes => (a.nodes <= b.nodes, b.nodes <= a.nodes),
-        },
-    }
-}
+use crate::search::error_rate::error_points;
 
 /// The challenger's state.
 pub struct Race {
@@ -71,11 +24,8 @@ pub struct Race {
     pub worker: Option<WorkerHandle>,
     pub run: RunState,
     pub tree: TreeView,
-    /// Run in lockstep chunks until both finish or the user pauses.
-    pub racing: bool,
-    /// Sync id that ends the current lockstep chunk.
-    pub chunk_sync: Option<u64>,
-    pub pace: Pace,
+    /// The lockstep driver (racing or not, by iterations or by nodes).
+    pub lockstep: Lockstep,
 }
 
 impl Race {
@@ -90,9 +40,7 @@ impl Race {
             worker: Some(worker),
             run: RunState::default(),
             tree: TreeView::default(),
-            racing: false,
-            chunk_sync: None,
-            pace: Pace::default(),
+            lockstep: Lockstep::default(),
         })
     }
 }
@@ -176,55 +124,11 @@ pub fn overlaid_curves(
 mod tests {
     use super::*;
 
-    #[test]
-    fn by_nodes_only_the_run_behind_steps() {
-        let p = |done, nodes| Progress {
-            done,
-            iterations: 7,
-            nodes,
-        };
-        assert_eq!(
-            next_chunk(Pace::Nodes, p(false, 10), p(false, 30)),
-            (true, false)
-        );
-        assert_eq!(
-            next_chunk(Pace::Nodes, p(false, 30), p(false, 10)),
-            (false, true)
-        );
-        assert_eq!(
-            next_chunk(Pace::Nodes, p(false, 30), p(false, 30)),
-            (true, true)
-        );
-        assert_eq!(
-            next_chunk(Pace::Iterations, p(false, 10), p(false, 30)),
-            (true, true)
-        );
-        // A finished run waits; the other goes on alone.
-        assert_eq!(
-            next_chunk(Pace::Nodes, p(true, 10), p(false, 30)),
-            (false, true)
-        );
-        assert_eq!(
-            next_chunk(Pace::Iterations, p(true, 1), p(true, 2)),
-            (false, false)
-        );
-    }
-    use crate::game::tictactoe::TicTacToe;
-    use crate::game::AnyPosition;
-    use crate::search::{QuestionKind, SearchSetup, ViewRequest};
+    use crate::search::test_support::on_empty_tictactoe;
+    use crate::search::ViewRequest;
 
     fn snap_after(tie: &str, steps: u32) -> Snapshot {
-        let info = registry::find_algo("pns").unwrap();
-        let params =
-            Params::from_pairs(info.params, &[("tie".to_string(), tie.to_string())]).unwrap();
-        let setup = SearchSetup {
-            position: AnyPosition::TicTacToe(TicTacToe::new()),
-            params,
-            seed: 1,
-            question: QuestionKind::Win,
-            memory_limit_bytes: None,
-        };
-        let mut s = registry::build("pns", &setup).unwrap();
+        let mut s = on_empty_tictactoe("pns", &[("tie", tie)]);
         for _ in 0..steps {
             s.step();
         }
@@ -239,7 +143,7 @@ mod tests {
     fn a_run_against_itself_differs_nowhere() {
         let a = snap_after("leftmost", 5);
         let (both, only_a, only_b) = expansion_diff(&a, &a);
-        // Each PNS iteration expands exactly one node (ALGORITHMS.md §1).
+        // Each PNS iteration expands exactly one node (Allis et al. 1994).
         assert_eq!((both, only_a, only_b), (5, 0, 0));
     }
 

@@ -17,6 +17,7 @@ use std::collections::{HashMap, HashSet};
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
+use crate::layout::{Point, Tidy};
 use crate::search::snapshot::{fmt_value, NodeKind, NodeStatus, SnapNode};
 use crate::search::{NodeId, Snapshot, ViewRequest};
 
@@ -50,6 +51,8 @@ pub struct Palette {
     pub path: Color32,
     pub selected: Color32,
     pub edge: Color32,
+    /// Back-edges of a cyclic graph (a move into a position on the path).
+    pub back: Color32,
     pub text: Color32,
 }
 
@@ -66,6 +69,7 @@ impl Palette {
             path: Color32::from_rgb(255, 150, 20),
             selected: Color32::from_rgb(30, 160, 255),
             edge: v.widgets.noninteractive.fg_stroke.color.gamma_multiply(0.6),
+            back: Color32::from_rgb(170, 80, 220),
             text: v.text_color(),
         }
     }
@@ -79,67 +83,9 @@ impl Palette {
     }
 }
 
-/// Layered tidy layout of one snapshot, in layout units (x: leaf slots,
-/// y: levels below the shallowest node).
-#[derive(Default)]
-pub struct Layout {
-    pub pos: Vec<Vec2>,
-    pub children: Vec<Vec<usize>>,
-    pub width: f32,
-    pub depth: f32,
-}
-
-impl Layout {
-    /// Leaves take consecutive slots in move order; a parent sits over the
-    /// middle of its first and last child (explicit stack, no recursion).
-    pub fn of(nodes: &[SnapNode]) -> Layout {
-        let n = nodes.len();
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (i, node) in nodes.iter().enumerate() {
-            if let Some(p) = node.parent {
-                if let Some(c) = children.get_mut(p as usize) {
-                    c.push(i);
-                }
-            }
-        }
-        for c in &mut children {
-            c.sort_by_key(|&i| nodes[i].child_index);
-        }
-        let min_depth = nodes.iter().map(|x| x.depth).min().unwrap_or(0);
-        let mut pos = vec![Vec2::ZERO; n];
-        let mut next_leaf = 0.0f32;
-        // Post-order over every root (nodes without a parent in the list).
-        let mut stack: Vec<(usize, bool)> = Vec::new();
-        for r in (0..n).filter(|&i| nodes[i].parent.is_none()).rev() {
-            stack.push((r, false));
-        }
-        while let Some((i, done)) = stack.pop() {
-            if done || children[i].is_empty() {
-                let x = if children[i].is_empty() {
-                    let x = next_leaf;
-                    next_leaf += 1.0;
-                    x
-                } else {
-                    let first = pos[children[i][0]].x;
-                    let last = pos[children[i][children[i].len() - 1]].x;
-                    (first + last) / 2.0
-                };
-                pos[i] = Vec2::new(x, (nodes[i].depth - min_depth) as f32);
-            } else {
-                stack.push((i, true));
-                for &c in children[i].iter().rev() {
-                    stack.push((c, false));
-                }
-            }
-        }
-        let depth = pos.iter().map(|p| p.y).fold(0.0, f32::max);
-        Layout {
-            pos,
-            children,
-            width: next_leaf.max(1.0),
-            depth,
-        }
-    }
+/// A layout point as an egui vector.
+fn to_vec(p: Point) -> Vec2 {
+    Vec2::new(p.x, p.y)
 }
 
 /// The tree view's state (persisted parts are plain values).
@@ -161,7 +107,7 @@ pub struct TreeView {
     /// Class mode: the selection path is hidden and clicks are
     /// predictions (PRODUCT.md "Class mode").
     pub hide_path: bool,
-    layout: Layout,
+    layout: Tidy,
     layout_generation: u64,
     /// Displayed positions (layout units), gliding toward the layout.
     shown: HashMap<NodeId, Vec2>,
@@ -183,7 +129,7 @@ impl Default for TreeView {
             max_depth: 8,
             max_nodes: 2_000,
             hide_path: false,
-            layout: Layout::default(),
+            layout: Tidy::default(),
             layout_generation: u64::MAX,
             shown: HashMap::new(),
             fit_pending: true,
@@ -195,12 +141,7 @@ impl Default for TreeView {
 
 /// A node's label values ("1 / 2" for pn/dn).
 pub fn label_text(snap: &Snapshot, node: &SnapNode) -> String {
-    snap.label_values
-        .iter()
-        .filter_map(|&i| node.values.get(i))
-        .map(|&v| fmt_value(v))
-        .collect::<Vec<_>>()
-        .join(" / ")
+    snap.label(&node.values, " / ")
 }
 
 /// The accessible name of a node: its move and every value, e.g.
@@ -231,6 +172,7 @@ impl TreeView {
             collapsed: self.collapsed.clone(),
             inspect: self.selected,
             want_position: true,
+            ..ViewRequest::default()
         }
     }
 
@@ -324,7 +266,7 @@ impl TreeView {
             )
         });
         if generation != self.layout_generation {
-            self.layout = Layout::of(&snap.nodes);
+            self.layout = Tidy::of(&snap.nodes);
             self.layout_generation = generation;
             if self.auto_fit {
                 self.fit_pending = true;
@@ -373,7 +315,7 @@ impl TreeView {
         let mut moving = false;
         let mut next_shown = HashMap::with_capacity(count);
         for (i, node) in snap.nodes.iter().enumerate() {
-            let target = self.layout.pos[i];
+            let target = to_vec(self.layout.pos[i]);
             let start = self
                 .shown
                 .get(&node.id)
@@ -438,21 +380,41 @@ impl TreeView {
                     painter.text(
                         m + Vec2::new(4.0, 0.0),
                         Align2::LEFT_CENTER,
-                        &node.move_label,
+                        snap.edge_label(i),
                         tiny.clone(),
                         if on_path { pal.path } else { pal.text },
                     );
                 }
             }
         }
-        for (a, b, label) in &snap.extra_edges {
-            if let (Some(&pa), Some(&pb)) = (screen.get(*a as usize), screen.get(*b as usize)) {
-                painter.line_segment([pa, pb], Stroke::new(1.0, pal.edge.gamma_multiply(0.5)));
+        for e in &snap.extra_edges {
+            let (Some(&pa), Some(&pb)) = (screen.get(e.from as usize), screen.get(e.to as usize))
+            else {
+                continue;
+            };
+            if e.back {
+                back_edge(&painter, pa, pb, r, scale, &pal);
+                if detail {
+                    painter.text(
+                        pa + Vec2::new(r * 2.5, -r),
+                        Align2::LEFT_CENTER,
+                        format!("{} ↺ loop", e.label),
+                        tiny.clone(),
+                        pal.back,
+                    );
+                }
+            } else {
+                dashed(
+                    &painter,
+                    pa,
+                    pb,
+                    Stroke::new(1.0, pal.edge.gamma_multiply(0.6)),
+                );
                 if detail {
                     painter.text(
                         pa + (pb - pa) * 0.5,
                         Align2::LEFT_CENTER,
-                        label,
+                        &e.label,
                         tiny.clone(),
                         pal.edge,
                     );
@@ -483,6 +445,15 @@ impl TreeView {
                 NodeKind::And => {
                     painter.circle_filled(c, r, fill);
                     painter.circle_stroke(c, r, outline);
+                }
+                NodeKind::Chance => {
+                    let pts = vec![
+                        c + Vec2::new(0.0, -r * 1.2),
+                        c + Vec2::new(r * 1.2, 0.0),
+                        c + Vec2::new(0.0, r * 1.2),
+                        c + Vec2::new(-r * 1.2, 0.0),
+                    ];
+                    painter.add(egui::Shape::convex_polygon(pts, fill, outline));
                 }
             }
             if node.terminal && detail {
@@ -602,7 +573,7 @@ impl TreeView {
         else {
             return;
         };
-        let p = self.layout.pos[last];
+        let p = to_vec(self.layout.pos[last]);
         let screen = self.pan + Vec2::new(p.x * SLOT * self.zoom, p.y * LEVEL * self.zoom);
         let margin = 60.0f32.min(rect.width() / 4.0).min(rect.height() / 4.0);
         let size = rect.size();
@@ -630,6 +601,49 @@ impl TreeView {
     }
 }
 
+/// A dashed straight edge (a second parent of a shared node).
+fn dashed(painter: &egui::Painter, a: Pos2, b: Pos2, stroke: Stroke) {
+    painter.extend(egui::Shape::dashed_line(&[a, b], stroke, 5.0, 4.0));
+}
+
+/// A back-edge from the node at `from` up to its ancestor at `to`: a
+/// dashed curve bulging to the right with an arrowhead at the ancestor,
+/// so the loop reads as a loop and not as a tree edge.
+fn back_edge(painter: &egui::Painter, from: Pos2, to: Pos2, r: f32, scale: f32, pal: &Palette) {
+    let stroke = Stroke::new((2.0 * scale).clamp(1.0, 3.0), pal.back);
+    let a = from + Vec2::new(r, 0.0);
+    let b = to + Vec2::new(r, 0.0);
+    let bulge = ((a - b).length() * 0.35).max(3.0 * r);
+    let c1 = a + Vec2::new(bulge, 0.0);
+    let c2 = b + Vec2::new(bulge, 0.0);
+    let pts: Vec<Pos2> = (0..=24)
+        .map(|k| {
+            let t = k as f32 / 24.0;
+            let u = 1.0 - t;
+            (a.to_vec2() * (u * u * u)
+                + c1.to_vec2() * (3.0 * u * u * t)
+                + c2.to_vec2() * (3.0 * u * t * t)
+                + b.to_vec2() * (t * t * t))
+                .to_pos2()
+        })
+        .collect();
+    painter.extend(egui::Shape::dashed_line(&pts, stroke, 6.0, 4.0));
+    // Arrowhead at the ancestor, along the curve's last direction.
+    let dir = (pts[24] - pts[22]).normalized();
+    let side = Vec2::new(-dir.y, dir.x);
+    let tip = pts[24];
+    let len = (7.0 * scale).clamp(4.0, 10.0);
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            tip,
+            tip - dir * len + side * len * 0.5,
+            tip - dir * len - side * len * 0.5,
+        ],
+        pal.back,
+        Stroke::NONE,
+    ));
+}
+
 /// Tooltip: every value of a node and its status.
 fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) {
     let mv = if node.move_label.is_empty() {
@@ -642,6 +656,7 @@ fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) {
         match node.kind {
             NodeKind::Or => "OR",
             NodeKind::And => "AND",
+            NodeKind::Chance => "chance",
         },
         node.depth
     ));
@@ -662,59 +677,4 @@ fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) {
         ui.label(format!("{} nodes below", node.descendants));
     }
     ui.weak("click: inspect · double-click: collapse/expand · right-click: menu");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn node(id: u64, parent: Option<u32>, child_index: u32, depth: u32) -> SnapNode {
-        SnapNode {
-            id,
-            parent,
-            child_index,
-            depth,
-            move_label: String::new(),
-            kind: NodeKind::Or,
-            status: NodeStatus::Unknown,
-            values: vec![],
-            expanded: true,
-            n_children: 0,
-            descendants: 0,
-            truncated: false,
-            on_path: false,
-            terminal: false,
-        }
-    }
-
-    #[test]
-    fn parents_sit_over_their_children_and_leaves_do_not_overlap() {
-        // root(0) -> a(1), b(2); a -> c(3), d(4)
-        let nodes = vec![
-            node(0, None, 0, 0),
-            node(1, Some(0), 0, 1),
-            node(2, Some(0), 1, 1),
-            node(3, Some(1), 0, 2),
-            node(4, Some(1), 1, 2),
-        ];
-        let l = Layout::of(&nodes);
-        assert_eq!(l.pos[3], Vec2::new(0.0, 2.0));
-        assert_eq!(l.pos[4], Vec2::new(1.0, 2.0));
-        assert_eq!(l.pos[1], Vec2::new(0.5, 1.0));
-        assert_eq!(l.pos[2], Vec2::new(2.0, 1.0));
-        assert_eq!(l.pos[0], Vec2::new(1.25, 0.0));
-        assert_eq!(l.width, 3.0);
-        assert_eq!(l.depth, 2.0);
-    }
-
-    #[test]
-    fn children_are_ordered_by_move_not_by_list_order() {
-        let nodes = vec![
-            node(0, None, 0, 0),
-            node(7, Some(0), 1, 1),
-            node(5, Some(0), 0, 1),
-        ];
-        let l = Layout::of(&nodes);
-        assert!(l.pos[2].x < l.pos[1].x);
-    }
 }

@@ -20,6 +20,8 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{bounded, Receiver, RecvTimeoutError, Sender, TrySendError};
 
+use crate::export::RunFacts;
+use crate::search::driver::sampled;
 use crate::search::recorder::Recorder;
 use crate::search::{registry, Budget, Search, SearchSetup, Snapshot, StatsSample, Status};
 use crate::search::{StopReason, ViewRequest};
@@ -30,11 +32,8 @@ pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(33);
 const CHUNK: Duration = Duration::from_millis(12);
 /// Capacity of both channels.
 const CHANNEL_CAPACITY: usize = 64;
-/// Every iteration is sampled up to this many; beyond, the sampling stride
-/// doubles each time the iteration count doubles, so a run of N iterations
-/// keeps about `SAMPLE_BLOCK · log2(N / SAMPLE_BLOCK)` samples (the curves
-/// stay exact in shape and the memory stays bounded).
-pub const SAMPLE_BLOCK: u64 = 50_000;
+/// The sampling policy of the curves (shared with the CLI's exports).
+pub use crate::search::driver::SAMPLE_BLOCK;
 
 /// What to run: algorithm name plus the complete setup.
 #[derive(Clone, Debug)]
@@ -43,8 +42,12 @@ pub struct RunSpec {
     pub setup: SearchSetup,
 }
 
-/// UI → worker.
-#[derive(Debug)]
+/// UI → worker. `Clone`, so race mode can send one command to both runs.
+/// `Load` carries a whole position (a xiangqi board is a few hundred
+/// bytes); commands are sent once per user action, so the size costs
+/// nothing worth an indirection.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// Start a new run (position, algorithm, parameters, seed).
     Load(RunSpec),
@@ -77,16 +80,18 @@ pub enum Command {
 #[derive(Debug)]
 pub enum Event {
     /// A new run began (Load or Reset): the UI clears its curves.
-    Started {
-        algo: String,
+    Started { algo: String },
+    /// A new picture of the tree and what the run names best.
+    Snapshot {
+        /// The bounded tree picture.
+        snapshot: Box<Snapshot>,
+        /// Best move and algorithm-specific fields, for the run's JSON.
+        facts: RunFacts,
     },
-    Snapshot(Box<Snapshot>),
     /// Samples in iteration order (never dropped).
     Samples(Vec<StatsSample>),
     /// Time travel: samples after `iteration` no longer belong to the run.
-    Rewound {
-        iteration: u64,
-    },
+    Rewound { iteration: u64 },
     /// Whether the worker is running.
     Running(bool),
     /// The search reached a final status.
@@ -201,12 +206,6 @@ struct Worker {
     connected: bool,
     /// Sync requests answered when the current run pauses.
     syncs: Vec<u64>,
-}
-
-/// Whether iteration `it` is sampled (see [`SAMPLE_BLOCK`]).
-pub fn sampled(it: u64) -> bool {
-    let stride = (it / SAMPLE_BLOCK + 1).next_power_of_two();
-    it.is_multiple_of(stride)
 }
 
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
@@ -575,7 +574,10 @@ impl Worker {
             return;
         };
         let view = &self.view;
-        let snap = match catch_unwind(AssertUnwindSafe(|| search.snapshot(view))) {
+        let taken = catch_unwind(AssertUnwindSafe(|| {
+            (search.snapshot(view), RunFacts::of(search.as_ref()))
+        }));
+        let (snap, facts) = match taken {
             Ok(s) => s,
             Err(p) => {
                 let msg = format!("the search panicked in snapshot: {}", panic_text(&*p));
@@ -584,10 +586,14 @@ impl Worker {
             }
         };
         self.last_snapshot = Some(now);
+        let ev = Event::Snapshot {
+            snapshot: Box::new(snap),
+            facts,
+        };
         if force {
-            self.emit(Event::Snapshot(Box::new(snap)));
+            self.emit(ev);
         } else {
-            match self.events.try_send(Event::Snapshot(Box::new(snap))) {
+            match self.events.try_send(ev) {
                 Ok(()) => (self.wake)(),
                 Err(TrySendError::Full(_)) => {}
                 Err(TrySendError::Disconnected(_)) => self.connected = false,

@@ -18,7 +18,8 @@ pub struct BenchArgs {
     /// Only this algorithm.
     #[arg(long)]
     pub algo: Option<String>,
-    /// Only this suite: othello-14, hex-4, connect4.
+    /// Only this suite: othello-14, hex-4, connect4, xiangqi-mate,
+    /// xiangqi-perft.
     #[arg(long)]
     pub suite: Option<String>,
     /// Iteration cap per position (the suite's default otherwise).
@@ -44,10 +45,37 @@ struct Suite {
     /// How many times the set is run (small suites repeat for stable times).
     repeat: usize,
     max_iterations: u64,
+    /// The algorithms run by default (all of [`DEFAULT_ALGOS`] if `None`).
+    algos: Option<&'static [&'static str]>,
 }
 
 /// Names of the suites, in order.
-const SUITES: &[&str] = &["othello-14", "hex-4", "connect4"];
+const SUITES: &[&str] = &[
+    "othello-14",
+    "hex-4",
+    "connect4",
+    "xiangqi-mate",
+    "xiangqi-perft",
+];
+
+/// The xiangqi mate puzzles: `FEN<TAB>N<TAB>id` lines, asked as "the side
+/// to move wins within N moves".
+fn xiangqi_mate_positions() -> Result<Vec<AnyPosition>, UserError> {
+    include_str!("../../assets/bench/xiangqi-mate.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let n: u32 = f
+                .get(1)
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| UserError(format!("bench suite: bad line `{l}`")))?;
+            let p = AnyPosition::parse(GameKind::Xiangqi, f[0])
+                .map_err(|e| UserError(format!("bench suite: {e}")))?;
+            Ok(p.within(n))
+        })
+        .collect()
+}
 
 fn load_suite(name: &str) -> Result<Suite, UserError> {
     let parse_lines =
@@ -75,6 +103,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             )?,
             repeat: 1,
             max_iterations: 2_000_000,
+            algos: None,
         },
         "hex-4" => Suite {
             name: "hex-4",
@@ -83,6 +112,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
                 .map_err(|e| UserError(format!("bench suite: {e}")))?],
             repeat: 20,
             max_iterations: 2_000_000,
+            algos: None,
         },
         "connect4" => Suite {
             name: "connect4",
@@ -94,6 +124,15 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             )?,
             repeat: 1,
             max_iterations: 500_000,
+            algos: None,
+        },
+        "xiangqi-mate" => Suite {
+            name: "xiangqi-mate",
+            game: GameKind::Xiangqi,
+            positions: xiangqi_mate_positions()?,
+            repeat: 1,
+            max_iterations: 2_000_000,
+            algos: Some(&["pns", "dfpn"]),
         },
         other => {
             return Err(UserError(format!(
@@ -124,23 +163,40 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
         Some(s) => vec![s.as_str()],
         None => SUITES.to_vec(),
     };
-    let all = names
-        .into_iter()
-        .map(load_suite)
-        .collect::<Result<Vec<_>, _>>()?;
-    let algos: Vec<&'static search::AlgoInfo> = match &args.algo {
-        Some(a) => vec![search::find_algo(a)?],
-        None => DEFAULT_ALGOS
-            .iter()
-            .filter_map(|a| search::find_algo(a).ok())
-            .collect(),
+    let chosen = match &args.algo {
+        Some(a) => Some(search::find_algo(a)?),
+        None => None,
     };
-    for suite in all
-        .iter()
-        .filter(|s| args.suite.as_deref().is_none_or(|n| n == s.name))
-    {
+    for name in names {
+        if name == "xiangqi-perft" {
+            for row in bench_xiangqi_perft()? {
+                if args.json {
+                    println!("{row}");
+                } else {
+                    println!(
+                        "{:<13} {:<12} {:>11} leaves  {:>12} leaves/s  {:>9} ms",
+                        row["suite"].as_str().unwrap_or(""),
+                        row["method"].as_str().unwrap_or(""),
+                        row["leaves"],
+                        row["leaves_per_sec"],
+                        row["time_ms"],
+                    );
+                }
+            }
+            continue;
+        }
+        let suite = load_suite(name)?;
+        let algos: Vec<&'static search::AlgoInfo> = match chosen {
+            Some(a) => vec![a],
+            None => suite
+                .algos
+                .unwrap_or(DEFAULT_ALGOS)
+                .iter()
+                .filter_map(|a| search::find_algo(a).ok())
+                .collect(),
+        };
         for info in &algos {
-            let row = bench_one(suite, info, args.max_iterations)?;
+            let row = bench_one(&suite, info, args.max_iterations)?;
             if args.json {
                 println!("{row}");
             } else {
@@ -208,6 +264,56 @@ fn bench_one(
         row["simulations_per_sec"] = json!((it as f64 / secs).round());
     }
     Ok(row)
+}
+
+/// Perft over the suite's positions, single-threaded, repetition off:
+/// the game's own bulk-counting perft (the last ply's moves counted, not
+/// played) and the generic perft through the `Game` trait (what `pnlab
+/// perft` runs, one move list per node). Each count is checked against the
+/// published one.
+fn bench_xiangqi_perft() -> Result<Vec<serde_json::Value>, UserError> {
+    use pnlab::game::xiangqi::{Repetition, Xiangqi};
+    use pnlab::game::Game;
+    let mut cases = Vec::new();
+    for l in include_str!("../../assets/bench/xiangqi-perft.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
+    {
+        let f: Vec<&str> = l.split('\t').collect();
+        let bad = || UserError(format!("bench suite: bad line `{l}`"));
+        let g = Xiangqi::parse(f[0]).map_err(|e| UserError(format!("bench suite: {e}")))?;
+        let depth: u32 = f.get(1).and_then(|d| d.parse().ok()).ok_or_else(bad)?;
+        let leaves: u64 = f.get(2).and_then(|d| d.parse().ok()).ok_or_else(bad)?;
+        cases.push((g.with_repetition(Repetition::None), depth, leaves));
+    }
+    let mut rows = Vec::new();
+    for method in ["bulk", "game-trait"] {
+        let start = std::time::Instant::now();
+        let mut total = 0u64;
+        for (g, depth, want) in &cases {
+            let n = match method {
+                "bulk" => g.perft(*depth),
+                _ => pnlab::game::perft::perft(g, *depth),
+            };
+            if n != *want {
+                return Err(UserError(format!(
+                    "xiangqi perft({depth}) of {} = {n}, published {want}",
+                    g.notation()
+                )));
+            }
+            total += n;
+        }
+        let secs = start.elapsed().as_secs_f64().max(1e-9);
+        rows.push(json!({
+            "suite": "xiangqi-perft",
+            "method": method,
+            "positions": cases.len(),
+            "leaves": total,
+            "leaves_per_sec": (total as f64 / secs).round(),
+            "time_ms": (secs * 10_000.0).round() / 10.0,
+        }));
+    }
+    Ok(rows)
 }
 
 fn print_human(row: &serde_json::Value) {

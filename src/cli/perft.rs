@@ -1,5 +1,6 @@
 //! `pnlab perft`: leaf counts of the legal-move tree (passes are moves;
-//! finished games before the depth count zero: `game::perft`).
+//! finished games before the depth count zero: `game::perft`; repetition
+//! rules play no part).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,7 +14,7 @@ use super::UserError;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Game: tictactoe, connect4, hex, othello, pgame, tree.
+    /// Game: tictactoe, connect4, hex, othello, pgame, tree, xiangqi.
     #[arg(long)]
     pub game: String,
     /// Position in the game's native notation (may start with `-`, as
@@ -30,7 +31,9 @@ pub struct PerftArgs {
 
 pub fn run(args: PerftArgs) -> Result<ExitCode, UserError> {
     let kind: GameKind = args.game.parse().map_err(|e: UnknownGame| e.to_string())?;
-    let pos = AnyPosition::parse(kind, &args.position).map_err(|e| format!("<inline>:{e}"))?;
+    let pos = AnyPosition::parse(kind, &args.position)
+        .map_err(|e| format!("<inline>:{e}"))?
+        .for_perft();
     let start = Instant::now();
     if args.divide && args.depth > 0 {
         for mv in pos.legal_move_names() {

@@ -1,17 +1,20 @@
 //! `pnlab solve`: one result per position, in input order (CLI.md).
 
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use serde_json::{json, Map, Value};
-
+use pnlab::export::{self, ExportFormat, ExportInput, RunFacts, RunRecord};
 use pnlab::game::notation::FileError;
+use pnlab::game::xiangqi::Repetition;
 use pnlab::game::{AnyPosition, GameKind, UnknownGame};
 use pnlab::positions::{self, PositionEntry};
-use pnlab::search::{self, params, Budget, Params, QuestionKind, SearchSetup, Status};
+use pnlab::search::correct_moves;
+use pnlab::search::{
+    self, params, Budget, Params, QuestionKind, SearchSetup, StatsSample, Status, ViewRequest,
+};
 
 use super::{parse_pair, UserError};
 
@@ -21,9 +24,19 @@ pub struct SolveArgs {
     /// (OBF boards that start with `-` are recognised anywhere on the line.)
     #[arg(value_name = "POSITION")]
     pub positions: Vec<String>,
-    /// Game of inline positions: tictactoe, connect4, hex, othello, pgame, tree.
+    /// Game of inline positions: tictactoe, connect4, hex, othello, pgame,
+    /// tree, xiangqi.
     #[arg(long)]
     pub game: Option<String>,
+    /// The mate question: the attacker must win within N of its own moves
+    /// (any game; a position at the horizon counts as not won). Replaces a
+    /// file's `within`.
+    #[arg(long, value_name = "N")]
+    pub within: Option<u32>,
+    /// Xiangqi repetition rule: draw (default), perpetual-check-loses or
+    /// none. Replaces a file's `repetition`.
+    #[arg(long, value_name = "RULE")]
+    pub repetition: Option<String>,
     /// Algorithm (see `--list-algos`).
     #[arg(long, default_value = "pns")]
     pub algo: String,
@@ -54,6 +67,36 @@ pub struct SolveArgs {
     /// List the algorithms with their parameters and exit.
     #[arg(long)]
     pub list_algos: bool,
+    /// Write the run to FILE after solving (repeatable); the extension
+    /// chooses the format: .svg or .dot (the tree), .csv (the curves),
+    /// .json (the run). With several positions the files are numbered
+    /// (tree-1.svg, tree-2.svg, …).
+    #[arg(long, value_name = "FILE")]
+    pub export: Vec<PathBuf>,
+    /// Levels of the tree the .svg/.dot exports show below the root.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub export_depth: u32,
+    /// Nodes the .svg/.dot exports show at most (the path to the
+    /// most-proving node is always included).
+    #[arg(long, value_name = "N", default_value_t = 2_000)]
+    pub export_nodes: usize,
+}
+
+/// The file an export of position `k` (1-based) of `total` goes to:
+/// `FILE` itself for a single position, `STEM-k.EXT` otherwise.
+fn numbered(path: &Path, k: usize, total: usize) -> PathBuf {
+    if total <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{k}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{k}"),
+    };
+    path.with_file_name(name)
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -63,35 +106,44 @@ pub enum QuestionArg {
 }
 
 /// Reads every position named on the command line. Errors are collected
-/// per argument so the other positions are still solved.
+/// per argument (and per game of a game-record file) so the other
+/// positions are still solved.
 fn read_positions(args: &SolveArgs) -> Vec<Result<Vec<PositionEntry>, String>> {
     let game = args.game.as_deref();
-    args.positions
-        .iter()
-        .map(|arg| {
-            if arg == "-" {
-                let mut text = String::new();
-                std::io::stdin()
-                    .read_to_string(&mut text)
-                    .map_err(|e| format!("-:1:1: cannot read standard input: {e}"))?;
-                return match game {
-                    Some(g) => inline_lines(g, "-", &text),
-                    None => positions::load_text("-", &text).map_err(|e| e.to_string()),
-                };
-            }
-            let path = Path::new(arg);
-            if path.is_file() {
-                return positions::load_file(path).map_err(|e| e.to_string());
-            }
-            match game {
-                Some(g) => inline_lines(g, "<inline>", arg),
-                None => Err(format!(
-                    "{arg}:1:1: no such file; for an inline position give --game ({})",
-                    GameKind::all_names()
-                )),
-            }
-        })
-        .collect()
+    let mut out = Vec::new();
+    for arg in &args.positions {
+        let path = Path::new(arg);
+        if arg != "-" && path.is_file() {
+            let (entries, errors) = positions::load_file_partial(path);
+            out.push(Ok(entries));
+            out.extend(errors.into_iter().map(|e| Err(e.to_string())));
+            continue;
+        }
+        out.push(read_argument(arg, game));
+    }
+    out
+}
+
+/// One argument that is not a file on disk: standard input or inline
+/// notation.
+fn read_argument(arg: &str, game: Option<&str>) -> Result<Vec<PositionEntry>, String> {
+    if arg == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("-:1:1: cannot read standard input: {e}"))?;
+        return match game {
+            Some(g) => inline_lines(g, "-", &text),
+            None => positions::load_text("-", &text).map_err(|e| e.to_string()),
+        };
+    }
+    match game {
+        Some(g) => inline_lines(g, "<inline>", arg),
+        None => Err(format!(
+            "{arg}:1:1: no such file; for an inline position give --game ({})",
+            GameKind::all_names()
+        )),
+    }
 }
 
 /// Inline notation (or stdin with --game): one position per non-empty line,
@@ -161,13 +213,36 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         max_memory_bytes: args.memory.map(|m| m.saturating_mul(1 << 20)),
     };
+    let repetition = match &args.repetition {
+        Some(r) => Some(Repetition::from_name(r).map_err(|e| format!("--repetition: {e}"))?),
+        None => None,
+    };
     let question = match args.question {
         QuestionArg::Win => QuestionKind::Win,
         QuestionArg::NotLose => QuestionKind::NotLose,
     };
+    let formats = args
+        .export
+        .iter()
+        .map(|p| ExportFormat::from_path(p).map(|f| (p.clone(), f)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| UserError(e.to_string()))?;
+    let view = ViewRequest {
+        max_depth: args.export_depth,
+        max_nodes: args.export_nodes,
+        want_position: false,
+        ..ViewRequest::default()
+    };
     let mut bad_input = false;
+    let mut write_failed = false;
+    let groups = read_positions(&args);
+    let total: usize = groups
+        .iter()
+        .map(|g| g.as_ref().map_or(0, |v| v.len()))
+        .sum();
+    let mut k = 0;
     let stdout = std::io::stdout();
-    for group in read_positions(&args) {
+    for group in groups {
         let entries = match group {
             Ok(e) => e,
             Err(msg) => {
@@ -176,7 +251,20 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
                 continue;
             }
         };
-        for entry in entries {
+        for mut entry in entries {
+            if let Some(rule) = repetition {
+                match entry.position.clone().with_repetition(rule) {
+                    Ok(p) => entry.position = p,
+                    Err(e) => {
+                        eprintln!("error: {}:{}:1: --repetition: {e}", entry.name, entry.line);
+                        bad_input = true;
+                        continue;
+                    }
+                }
+            }
+            if let Some(n) = args.within {
+                entry.position = entry.position.within(n);
+            }
             let setup = SearchSetup {
                 position: entry.position.clone(),
                 params: params.clone(),
@@ -192,99 +280,78 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
                     continue;
                 }
             };
-            let status = search::run(s.as_mut(), &budget, None);
+            k += 1;
+            let mut samples: Vec<StatsSample> = Vec::new();
+            let status = if formats.is_empty() {
+                search::run(s.as_mut(), &budget, None)
+            } else {
+                search::run_sampled(s.as_mut(), &budget, None, &mut samples)
+            };
             let q = setup.root_question();
+            let facts = RunFacts::of(s.as_ref());
+            let record = RunRecord {
+                entry: &entry,
+                algo: info.name,
+                params: &params,
+                seed: args.seed,
+                question: q,
+                status,
+                counters: s.counters(),
+                facts: &facts,
+            };
             let line = if args.json {
-                json_line(
-                    &entry,
-                    info.name,
-                    &params,
-                    args.seed,
-                    &q,
-                    status,
-                    s.as_ref(),
-                )
+                record.line()
             } else {
                 human_line(&entry, &q, status, s.as_ref())
             };
-            let mut out = stdout.lock();
-            if writeln!(out, "{line}").is_err() {
+            if writeln!(stdout.lock(), "{line}").is_err() {
                 // Nobody reads the results any more (a closed pipe): stop
                 // rather than solve positions whose answers go nowhere.
                 return Ok(ExitCode::SUCCESS);
+            }
+            if formats.is_empty() {
+                continue;
+            }
+            let snapshot = s.snapshot(&view);
+            let wants_csv = formats.iter().any(|(_, f)| *f == ExportFormat::Csv);
+            let correct = if wants_csv {
+                let best = entry
+                    .expected
+                    .as_ref()
+                    .map(|e| e.best_moves.clone())
+                    .unwrap_or_default();
+                correct_moves::for_position(
+                    &entry.position,
+                    &q,
+                    &best,
+                    correct_moves::DEFAULT_MAX_POSITIONS,
+                )
+            } else {
+                None
+            };
+            let input = ExportInput {
+                snapshot: &snapshot,
+                samples: &samples,
+                correct: correct.as_ref(),
+                record: &record,
+            };
+            for (path, format) in &formats {
+                let path = numbered(path, k, total);
+                let text = export::render(*format, &input);
+                if let Err(e) = export::write(&path, text.as_bytes()) {
+                    eprintln!("error: {e}");
+                    write_failed = true;
+                }
             }
         }
     }
     Ok(if bad_input {
         ExitCode::from(2)
+    } else if write_failed {
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn json_line(
-    entry: &PositionEntry,
-    algo: &str,
-    params: &Params,
-    seed: u64,
-    q: &search::Question,
-    status: Status,
-    s: &dyn search::Search,
-) -> String {
-    let c = s.counters();
-    let mut obj = Map::new();
-    obj.insert("name".into(), json!(entry.name));
-    obj.insert("game".into(), json!(entry.game.name()));
-    obj.insert("position".into(), json!(entry.position.notation()));
-    obj.insert("algo".into(), json!(algo));
-    obj.insert(
-        "params".into(),
-        serde_json::to_value(params).unwrap_or(Value::Null),
-    );
-    obj.insert("seed".into(), json!(seed));
-    obj.insert(
-        "question".into(),
-        json!(match q.goal {
-            search::Goal::NotLose => "not-lose",
-            _ => "win",
-        }),
-    );
-    obj.insert("outcome".into(), json!(status.outcome_name()));
-    obj.insert("answer".into(), json!(q.answer_name(status)));
-    obj.insert("best_move".into(), json!(s.best_move()));
-    obj.insert("iterations".into(), json!(c.iterations));
-    obj.insert("nodes_created".into(), json!(c.nodes_created));
-    obj.insert("nodes_expanded".into(), json!(c.nodes_expanded));
-    obj.insert("max_depth".into(), json!(c.max_depth));
-    obj.insert("seesaw_root_switches".into(), json!(c.seesaw_root_switches));
-    obj.insert("seesaw_switches".into(), json!(c.seesaw_switches));
-    obj.insert("revisits".into(), json!(c.revisits));
-    obj.insert(
-        "time_ms".into(),
-        json!((c.time_ms * 1000.0).round() / 1000.0),
-    );
-    obj.insert("peak_tree_bytes".into(), json!(c.peak_tree_bytes));
-    obj.insert("stop_reason".into(), json!(status.stop_reason_name()));
-    if c.playouts > 0 {
-        obj.insert("playouts".into(), json!(c.playouts));
-    }
-    if let Some(exp) = &entry.expected {
-        let mut e = Map::new();
-        if let Some(r) = &exp.result {
-            e.insert("result".into(), json!(r));
-        }
-        if let Some(v) = exp.value {
-            e.insert("value".into(), json!(v));
-        }
-        if !exp.best_moves.is_empty() {
-            e.insert("best_moves".into(), json!(exp.best_moves));
-        }
-        obj.insert("expected".into(), Value::Object(e));
-    }
-    for (k, v) in s.extra_json() {
-        obj.insert(k, v);
-    }
-    Value::Object(obj).to_string()
 }
 
 fn human_line(

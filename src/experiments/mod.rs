@@ -5,6 +5,7 @@
 //! runner that honours sharding and parallelism, a stderr progress bar and
 //! CSV/JSON writers that write atomically.
 
+pub mod chance_compare;
 pub mod deep_dfpn_grid;
 pub mod deep_pn_sweep;
 pub mod eps_sweep;
@@ -137,6 +138,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "hill-climb",
         summary: "Hill-climbing for Deep df-pn's (E, D) vs the best of the (E, D) grid and df-pn, on random Othello endgames (Zhang 2019, Algorithm 1)",
         run: hill_climb::run,
+    },
+    ExperimentInfo {
+        name: "chance-compare",
+        summary: "Expectimax, Star1 and Star2: nodes visited on random chance trees by depth and branching and on EinStein endgames (Ballard 1983; lecture notes)",
+        run: chance_compare::run,
     },
     ExperimentInfo {
         name: "om-match",

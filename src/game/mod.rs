@@ -18,6 +18,8 @@ pub mod pgame;
 pub mod shuffled;
 pub mod tictactoe;
 pub mod tree;
+pub mod within;
+pub mod xiangqi;
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -288,11 +290,12 @@ pub enum GameKind {
     Tree,
     /// EinStein würfelt nicht! (a game with chance nodes).
     Ewn,
+    Xiangqi,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 7] = [
+    pub const ALL: [GameKind; 8] = [
         GameKind::TicTacToe,
         GameKind::Connect4,
         GameKind::Hex,
@@ -300,6 +303,7 @@ impl GameKind {
         GameKind::PGame,
         GameKind::Tree,
         GameKind::Ewn,
+        GameKind::Xiangqi,
     ];
 
     /// The CLI name (CLI.md `GAME`).
@@ -312,6 +316,7 @@ impl GameKind {
             GameKind::PGame => "pgame",
             GameKind::Tree => "tree",
             GameKind::Ewn => "ewn",
+            GameKind::Xiangqi => "xiangqi",
         }
     }
 
@@ -360,6 +365,10 @@ pub enum AnyPosition {
     PGame(pgame::PGame),
     Tree(tree::TreeGame),
     Ewn(ewn::Ewn),
+    Xiangqi(xiangqi::Xiangqi),
+    /// Any position under the mate question "win within N moves"
+    /// ([`within`]); not a game of its own, so not in [`GameKind`].
+    Within(within::Within),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game inside an
@@ -383,6 +392,10 @@ macro_rules! with_position {
             $crate::game::AnyPosition::Tree($g) => $body,
             #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Ewn($g) => $body,
+            #[allow(clippy::clone_on_copy)]
+            $crate::game::AnyPosition::Xiangqi($g) => $body,
+            #[allow(clippy::clone_on_copy)]
+            $crate::game::AnyPosition::Within($g) => $body,
         }
     };
 }
@@ -398,6 +411,7 @@ impl AnyPosition {
             GameKind::PGame => AnyPosition::PGame(pgame::PGame::parse(text)?),
             GameKind::Tree => AnyPosition::Tree(tree::TreeGame::parse(text)?),
             GameKind::Ewn => AnyPosition::Ewn(ewn::Ewn::parse(text)?),
+            GameKind::Xiangqi => AnyPosition::Xiangqi(xiangqi::Xiangqi::parse(text)?),
         })
     }
 
@@ -435,6 +449,70 @@ impl AnyPosition {
             g.play(m);
         });
         Ok(p)
+    }
+
+    /// The position under the question "does the attacker (the default
+    /// attacker, normally the side to move) win within `moves` of its own
+    /// moves?" ([`within`]).
+    /// An existing limit is replaced, not nested.
+    pub fn within(self, moves: u32) -> AnyPosition {
+        let inner = match self {
+            AnyPosition::Within(w) => w.inner().clone(),
+            other => other,
+        };
+        let attacker = inner.default_attacker();
+        AnyPosition::Within(within::Within::new(inner, attacker, moves))
+    }
+
+    /// The limit of a mate question, if the position carries one.
+    pub fn within_limit(&self) -> Option<u32> {
+        match self {
+            AnyPosition::Within(w) => Some(w.moves_left()),
+            _ => None,
+        }
+    }
+
+    /// The position a board shows: the inner one of a [`within::Within`].
+    pub fn shown(&self) -> &AnyPosition {
+        match self {
+            AnyPosition::Within(w) => w.inner().shown(),
+            other => other,
+        }
+    }
+
+    /// The same position under another repetition rule; an error for a
+    /// game without one (only xiangqi has a repetition rule).
+    pub fn with_repetition(self, rule: xiangqi::Repetition) -> Result<AnyPosition, String> {
+        match self {
+            AnyPosition::Xiangqi(g) => Ok(AnyPosition::Xiangqi(g.with_repetition(rule))),
+            AnyPosition::Within(w) => {
+                let (attacker, left) = (w.attacker(), w.moves_left());
+                let inner = w.inner().clone().with_repetition(rule)?;
+                Ok(AnyPosition::Within(within::Within::new(
+                    inner, attacker, left,
+                )))
+            }
+            other => Err(format!(
+                "a repetition rule applies to xiangqi positions only, not to {}",
+                other.kind()
+            )),
+        }
+    }
+
+    /// The position as perft counts it: repetition plays no part.
+    pub fn for_perft(self) -> AnyPosition {
+        match self {
+            AnyPosition::Xiangqi(g) => {
+                AnyPosition::Xiangqi(g.with_repetition(xiangqi::Repetition::None))
+            }
+            other => other,
+        }
+    }
+
+    /// Whether the game has chance nodes (a die, a tree's `chance`
+    /// nodes): only the chance searches take such positions.
+    pub fn has_chance_nodes(&self) -> bool {
+        with_position!(self, g => g.has_chance_nodes())
     }
 
     /// Whether the game has a static evaluation ([`Game::evaluate`]), which

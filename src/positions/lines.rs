@@ -1,5 +1,5 @@
 //! The native line-based files: Edax OBF, Pascal Pons's test files, Hex
-//! and tic-tac-toe lines, and whole-file trees. One position per line
+//! and tic-tac-toe lines, xiangqi FEN lines, and whole-file trees. One position per line
 //! (except trees); blank lines and comment lines are skipped; entries are
 //! named `STEM #K` (K-th position of the file, so `fforum-1-19 #3` is FFO
 //! problem 3).
@@ -229,4 +229,39 @@ pub(super) fn read_tree(file: &str, text: &str) -> Result<Vec<PositionEntry>, Fi
     e.name = name;
     e.notes = notes.join("\n").trim().to_string();
     Ok(vec![e])
+}
+
+/// Whether a line looks like a xiangqi FEN (ten `/`-separated ranks of
+/// piece letters and digits), for format sniffing.
+pub(super) fn looks_like_xiangqi_fen(line: &str) -> bool {
+    let board = line.split_whitespace().next().unwrap_or("");
+    board.split('/').count() == 10
+        && board
+            .chars()
+            .all(|c| c == '/' || c.is_ascii_digit() || "kabenhrcpKABENHRCP".contains(c))
+}
+
+/// Xiangqi FEN lines (`.fen`): `FEN` per line, optionally followed by
+/// `; name`; lines starting with `;` or `#` are comments. Entries without a
+/// name are called `STEM #K`.
+pub(super) fn read_fen(file: &str, text: &str) -> Result<Vec<PositionEntry>, FileError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let ln = i + 1;
+        let t = raw.trim();
+        if t.is_empty() || t.starts_with(';') || t.starts_with('#') {
+            continue;
+        }
+        let semi = raw.find(';').unwrap_or(raw.len());
+        let (lead, body) = trimmed(&raw[..semi]);
+        let position = AnyPosition::parse(GameKind::Xiangqi, body)
+            .map_err(|e| notation_error(file, e, ln, col_of(raw, lead)))?;
+        let mut e = entry(file, out.len() + 1, GameKind::Xiangqi, position, ln);
+        let name = raw.get(semi + 1..).unwrap_or("").trim();
+        if !name.is_empty() {
+            e.name = name.to_string();
+        }
+        out.push(e);
+    }
+    Ok(out)
 }

@@ -1,7 +1,8 @@
 //! Position files (PRODUCT.md "Position files"): the project's TOML format,
 //! the native files (Edax OBF, Pascal Pons's test files, Hex and
-//! tic-tac-toe lines, tree files), and the curated `positions/` folder,
-//! embedded in the binary so the app works from anywhere.
+//! tic-tac-toe lines, tree files, xiangqi FEN lines and game records), and
+//! the curated `positions/` folder, embedded in the binary so the app
+//! works from anywhere.
 //!
 //! The formats are documented for users in `positions/README.md`. Every
 //! reader reports errors as a [`FileError`] (file, line, column, what was
@@ -9,14 +10,19 @@
 //! are shifted to where the notation stands in the file.
 //!
 //! The format is chosen by the file's extension (`.toml`, `.obf`, `.c4`,
-//! `.hex`, `.ttt`, `.tree`) and otherwise by its content (Pons's files have
-//! no extension): see [`Format::sniff`].
+//! `.hex`, `.ttt`, `.tree`, `.fen`, `.pgn`) and otherwise by its content
+//! (Pons's files have no extension): see [`Format::sniff`].
+//!
+//! A game-record file holds many games, each read on its own: a broken
+//! game is an error of its own while the others load ([`load_text_partial`]).
 
 mod bundled;
 mod lines;
+mod records;
 mod toml_format;
 
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use crate::game::notation::FileError;
 use crate::game::{AnyPosition, GameKind, ParseError};
@@ -48,6 +54,9 @@ pub struct PositionEntry {
     pub params: Vec<(String, String)>,
     /// 1-based line of the entry in its file.
     pub line: usize,
+    /// The game the position was taken from, when the file is a game
+    /// record (the position is then the one after its last move).
+    pub record: Option<Arc<GameLine>>,
 }
 
 impl PositionEntry {
@@ -63,7 +72,34 @@ impl PositionEntry {
             algo: None,
             params: Vec::new(),
             line,
+            record: None,
         }
+    }
+}
+
+/// A recorded game: its start position and moves in notation, so that a
+/// viewer can list the moves and make the position after any ply the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameLine {
+    /// `Red – Black, Event` or whatever the tags give.
+    pub title: String,
+    /// The record's tags in file order.
+    pub tags: Vec<(String, String)>,
+    /// The position before the first move.
+    pub start: AnyPosition,
+    /// The moves, in the game's notation, all legal.
+    pub moves: Vec<String>,
+}
+
+impl GameLine {
+    /// The position after the first `ply` moves (carrying the path from
+    /// the start, for a repetition rule).
+    pub fn position_after(&self, ply: usize) -> Result<AnyPosition, String> {
+        let mut p = self.start.clone();
+        for m in self.moves.iter().take(ply) {
+            p = p.after_move(m)?;
+        }
+        Ok(p)
     }
 }
 
@@ -89,10 +125,14 @@ pub enum Format {
     TicTacToeLines,
     /// One hand-written tree.
     Tree,
+    /// Xiangqi FEN lines (`FEN[; name]`).
+    Fen,
+    /// Xiangqi game records (PGN-like, UCCI moves).
+    Records,
 }
 
 /// What the error says was tried when no format fits.
-const TRIED: &str = "TOML (`[[position]]` tables), OBF (64 squares and the side to move), Pons (`moves score`), Hex lines (`SIZE: cells`), tic-tac-toe lines (9 cells) and a tree (`LABEL or` …)";
+const TRIED: &str = "TOML (`[[position]]` tables), OBF (64 squares and the side to move), Pons (`moves score`), Hex lines (`SIZE: cells`), tic-tac-toe lines (9 cells), a tree (`LABEL or` …), xiangqi FEN lines and xiangqi game records (`[Event \"…\"]`, `1. h2e2 h9g7` …)";
 
 impl Format {
     /// The format a file extension names, if any.
@@ -108,6 +148,8 @@ impl Format {
             "hex" => Format::HexLines,
             "ttt" => Format::TicTacToeLines,
             "tree" => Format::Tree,
+            "fen" => Format::Fen,
+            "pgn" => Format::Records,
             _ => return None,
         })
     }
@@ -121,6 +163,12 @@ impl Format {
         let first = text.lines().map(str::trim).find(|l| {
             !l.is_empty() && !l.starts_with('#') && !l.starts_with(';') && !l.starts_with('%')
         })?;
+        if records::looks_like_tag(first) {
+            return Some(Format::Records);
+        }
+        if lines::looks_like_xiangqi_fen(first) {
+            return Some(Format::Fen);
+        }
         let first = first.split('#').next().unwrap_or("").trim();
         let toks: Vec<&str> = first
             .split(';')
@@ -233,7 +281,41 @@ pub fn load_file(path: &Path) -> Result<Vec<PositionEntry>, FileError> {
 
 /// Reads every position of a text whose file name is `file_name`.
 pub fn load_text(file_name: &str, text: &str) -> Result<Vec<PositionEntry>, FileError> {
-    load_with(file_name, strip_bom(text), &DiskThenBundled)
+    let (entries, errors) = load_text_partial(file_name, text);
+    match errors.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(entries),
+    }
+}
+
+/// Reads what can be read of a file: the positions, and the errors of the
+/// parts that do not read. Only a game-record file has parts (its games);
+/// any other file reads whole or gives one error and no positions.
+pub fn load_text_partial(file_name: &str, text: &str) -> (Vec<PositionEntry>, Vec<FileError>) {
+    let text = strip_bom(text);
+    let format = Format::from_extension(file_name).or_else(|| Format::sniff(text));
+    if format == Some(Format::Records) {
+        return records::read(file_name, text);
+    }
+    match load_with(file_name, text, &DiskThenBundled) {
+        Ok(entries) => (entries, Vec::new()),
+        Err(e) => (Vec::new(), vec![e]),
+    }
+}
+
+/// [`load_text_partial`] for a file on disk.
+pub fn load_file_partial(path: &Path) -> (Vec<PositionEntry>, Vec<FileError>) {
+    let name = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => load_text_partial(&name, &text),
+        Err(e) => (
+            Vec::new(),
+            vec![FileError {
+                file: name,
+                error: ParseError::new(1, 1, format!("cannot read the file: {e}")),
+            }],
+        ),
+    }
 }
 
 /// Reads a text in a known format.
@@ -290,6 +372,14 @@ fn read_format(
         Format::HexLines => lines::read_simple(file_name, text, GameKind::Hex),
         Format::TicTacToeLines => lines::read_simple(file_name, text, GameKind::TicTacToe),
         Format::Tree => lines::read_tree(file_name, text),
+        Format::Fen => lines::read_fen(file_name, text),
+        Format::Records => {
+            let (entries, errors) = records::read(file_name, text);
+            match errors.into_iter().next() {
+                Some(e) => Err(e),
+                None => Ok(entries),
+            }
+        }
     }
 }
 

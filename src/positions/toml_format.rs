@@ -15,7 +15,11 @@
 //! ```
 //!
 //! `file = "trees/x.tree"` (relative to the TOML file) replaces `position`
-//! when the notation lives in its own file. Errors carry the TOML file's
+//! when the notation lives in its own file. `within = N` asks the mate
+//! question (the side to move wins within N of its own moves; `expected`
+//! and `best_moves` then answer that question) and `repetition = "draw" |
+//! "perpetual-check-loses" | "none"` sets a xiangqi position's repetition
+//! rule. Errors carry the TOML file's
 //! line and column: the `toml` crate gives byte spans, converted here, and
 //! a game's notation error is shifted to where the string stands.
 
@@ -25,6 +29,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::game::notation::{col_of, FileError};
+use crate::game::xiangqi::Repetition;
 use crate::game::{AnyPosition, GameKind, UnknownGame};
 use crate::search::{find_algo, Params};
 
@@ -50,7 +55,13 @@ struct TomlPosition {
     best_moves: Option<Spanned<Vec<String>>>,
     algo: Option<Spanned<String>>,
     params: Option<Spanned<toml::Table>>,
+    within: Option<Spanned<i64>>,
+    repetition: Option<Spanned<String>>,
 }
+
+/// The largest `within` a file may ask for (a sanity bound, not a limit
+/// of the searches).
+pub const MAX_WITHIN: u32 = 1000;
 
 /// (line, col), both 1-based, of byte offset `byte` in `text`.
 fn line_col(text: &str, byte: usize) -> (usize, usize) {
@@ -172,6 +183,32 @@ pub(super) fn read(
                     error,
                 })?
             }
+        };
+
+        let position = match &p.repetition {
+            None => position,
+            Some(r) => {
+                let rule =
+                    Repetition::from_name(r.get_ref()).map_err(|msg| at(r.span().start, msg))?;
+                position
+                    .with_repetition(rule)
+                    .map_err(|msg| at(r.span().start, msg))?
+            }
+        };
+        let position = match &p.within {
+            None => position,
+            Some(n) => match u32::try_from(*n.get_ref()) {
+                Ok(moves) if moves <= MAX_WITHIN => position.within(moves),
+                _ => {
+                    return Err(at(
+                        n.span().start,
+                        format!(
+                            "expected `within` between 0 and {MAX_WITHIN} (moves of the side to move), found {}",
+                            n.get_ref()
+                        ),
+                    ))
+                }
+            },
         };
 
         let expected_result = match &p.expected {

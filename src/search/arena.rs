@@ -242,6 +242,14 @@ where
         out.extend(self.arena.get(id as Idx).children().map(|c| c as u64));
     }
 
+    fn subtree_size(&self, id: super::snapshot::NodeId) -> Option<u64> {
+        Some(self.arena.get(id as Idx).descendants as u64 + 1)
+    }
+
+    fn status(&self, id: super::snapshot::NodeId) -> super::snapshot::NodeStatus {
+        (self.read)(self.arena.get(id as Idx)).1
+    }
+
     fn describe(&self, id: super::snapshot::NodeId) -> super::snapshot::SnapNode {
         use super::snapshot::{NodeKind, SnapNode};
         let n = self.arena.get(id as Idx);

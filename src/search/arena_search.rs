@@ -14,6 +14,7 @@ use std::ops::Range;
 use crate::game::Game;
 
 use super::arena::{Arena, ArenaView, Idx, Node, NONE, OR, SOLVED};
+use super::overview;
 use super::seesaw::{note_pick, RootSwitches};
 use super::snapshot::{
     collect_nodes, ChildSummary, Inspection, NodeId, NodeStatus, Snapshot, TreeAccess, ViewRequest,
@@ -340,6 +341,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
         let inspection = target.map(|i| (parts.explain)(i, &path));
         let pos_node = target.unwrap_or(0);
         let events = &self.root_switches.events;
+        let overview = overview::for_request(req, view, &path_ids, &nodes);
         Snapshot {
             algo: parts.algo.to_string(),
             status: self.status,
@@ -362,6 +364,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
             position_path: self.arena.path_labels(&self.root_pos, pos_node),
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras: parts.extras,
+            overview,
         }
     }
 }

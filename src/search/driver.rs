@@ -7,10 +7,23 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{Search, Status, StopReason};
+use super::{Search, StatsSample, Status, StopReason};
 
 /// How many steps run between two looks at the clock and the cancel flag.
 pub const CHECK_EVERY: u64 = 256;
+
+/// Every iteration is sampled up to this many; beyond, the sampling stride
+/// doubles each time the iteration count doubles, so a run of N iterations
+/// keeps about `SAMPLE_BLOCK · log2(N / SAMPLE_BLOCK)` samples (the curves
+/// stay exact in shape and the memory stays bounded). The app's worker and
+/// `pnlab solve --export curves.csv` sample alike, so their CSVs agree.
+pub const SAMPLE_BLOCK: u64 = 50_000;
+
+/// Whether iteration `it` is sampled (see [`SAMPLE_BLOCK`]).
+pub fn sampled(it: u64) -> bool {
+    let stride = (it / SAMPLE_BLOCK + 1).next_power_of_two();
+    it.is_multiple_of(stride)
+}
 
 /// Limits on a run (ALGORITHMS.md §0 "Budgets"). `None` = unlimited.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -43,6 +56,41 @@ impl Budget {
 /// Fills `counters().time_ms` with the time spent in this call plus any
 /// time already recorded.
 pub fn run(search: &mut dyn Search, budget: &Budget, cancel: Option<&AtomicBool>) -> Status {
+    run_observed(search, budget, cancel, |_, _| {})
+}
+
+/// [`run`] that also records the curves: the sample before the first
+/// step, then one per [`sampled`] iteration and the last one.
+pub fn run_sampled(
+    search: &mut dyn Search,
+    budget: &Budget,
+    cancel: Option<&AtomicBool>,
+    samples: &mut Vec<StatsSample>,
+) -> Status {
+    if samples.is_empty() {
+        samples.push(search.sample());
+    }
+    let status = run_observed(search, budget, cancel, |s, st| {
+        if sampled(s.counters().iterations) || st.is_final() {
+            samples.push(s.sample());
+        }
+    });
+    // A budget stop ends the run without a step: record where it ended.
+    let it = search.counters().iterations;
+    if samples.last().is_some_and(|l| l.iteration != it) {
+        samples.push(search.sample());
+    }
+    status
+}
+
+/// [`run`] calling `after_step` with the search and the step's status
+/// after every step (the sampling hook of [`run_sampled`]).
+pub fn run_observed(
+    search: &mut dyn Search,
+    budget: &Budget,
+    cancel: Option<&AtomicBool>,
+    mut after_step: impl FnMut(&dyn Search, Status),
+) -> Status {
     let start = Instant::now();
     let base_ms = search.counters().time_ms;
     let mut steps: u64 = 0;
@@ -57,6 +105,7 @@ pub fn run(search: &mut dyn Search, budget: &Budget, cancel: Option<&AtomicBool>
             break search.status();
         }
         let st = search.step();
+        after_step(&*search, st);
         if st.is_final() {
             break st;
         }
@@ -74,4 +123,33 @@ pub fn run(search: &mut dyn Search, budget: &Budget, cancel: Option<&AtomicBool>
     };
     search.counters_mut().time_ms = base_ms + start.elapsed().as_secs_f64() * 1000.0;
     status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::test_support::on_empty_tictactoe;
+
+    #[test]
+    fn sampling_keeps_every_early_iteration_then_thins_by_powers_of_two() {
+        assert!((0..SAMPLE_BLOCK).all(sampled));
+        // Between one and two blocks every second iteration.
+        assert!(sampled(SAMPLE_BLOCK + 2) && !sampled(SAMPLE_BLOCK + 1));
+        // Between three and four blocks every fourth.
+        assert!(sampled(3 * SAMPLE_BLOCK + 4) && !sampled(3 * SAMPLE_BLOCK + 2));
+    }
+
+    #[test]
+    fn a_sampled_run_records_the_start_and_every_iteration_up_to_the_budget() {
+        let mut s = on_empty_tictactoe("pns", &[]);
+        let budget = Budget {
+            max_iterations: Some(5),
+            ..Budget::default()
+        };
+        let mut samples = Vec::new();
+        let st = run_sampled(s.as_mut(), &budget, None, &mut samples);
+        assert_eq!(st, Status::Unknown(StopReason::MaxIterations));
+        let its: Vec<u64> = samples.iter().map(|x| x.iteration).collect();
+        assert_eq!(its, vec![0, 1, 2, 3, 4, 5]);
+    }
 }

@@ -14,10 +14,12 @@ pub mod correct_moves;
 pub mod deep_pn;
 pub mod dfpn;
 pub mod driver;
+pub mod error_rate;
 pub mod logprob;
 pub mod mcpn;
 pub mod mcts_solver;
 pub mod om;
+pub mod overview;
 pub mod params;
 pub mod playout;
 pub mod pn;
@@ -32,7 +34,7 @@ pub mod snapshot;
 
 use crate::game::{AnyPosition, Outcome, Player};
 
-pub use driver::{run, Budget};
+pub use driver::{run, run_sampled, Budget};
 pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params};
 pub use registry::{algorithms, build, find_algo, AlgoInfo};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
@@ -259,5 +261,31 @@ pub trait Search: Send {
     /// Algorithm-specific JSON fields (e.g. `value` for `pn-value`).
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {
         serde_json::Map::new()
+    }
+}
+
+/// Searches for unit tests.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::{registry, Params, QuestionKind, Search, SearchSetup};
+    use crate::game::tictactoe::TicTacToe;
+    use crate::game::AnyPosition;
+
+    /// `algo` with parameters `pairs` (defaults otherwise) on the empty
+    /// tic-tac-toe board, seed 1, asking whether the first player wins.
+    pub fn on_empty_tictactoe(algo: &str, pairs: &[(&str, &str)]) -> Box<dyn Search> {
+        let info = registry::find_algo(algo).unwrap();
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let setup = SearchSetup {
+            position: AnyPosition::TicTacToe(TicTacToe::new()),
+            params: Params::from_pairs(info.params, &pairs).unwrap(),
+            seed: 1,
+            question: QuestionKind::Win,
+            memory_limit_bytes: None,
+        };
+        registry::build(algo, &setup).unwrap()
     }
 }

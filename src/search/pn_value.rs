@@ -389,6 +389,7 @@ impl<G: Game> Search for PnValue<G> {
                 position_path: Vec::new(),
                 switch_events: Vec::new(),
                 extras: Vec::new(),
+                overview: None,
             },
         };
         extras.append(&mut snap.extras);

@@ -11,6 +11,7 @@ use std::collections::{HashSet, VecDeque};
 
 use crate::game::AnyPosition;
 
+use super::overview::Overview;
 use super::{Counters, Status, SwitchEvent};
 
 /// Stable identity of a node within one search (arena index, TT key, …):
@@ -32,6 +33,28 @@ pub struct ViewRequest {
     pub inspect: Option<NodeId>,
     /// Include the position at the inspected node (or the root).
     pub want_position: bool,
+    /// Include the whole tree's overview ([`Snapshot::overview`]).
+    pub overview: bool,
+    /// The path view's shape instead of levels: the selection path, every
+    /// child of a path node, and the children of the nodes in `open`
+    /// (siblings the viewer expanded in place), however deep.
+    pub path_view: bool,
+    /// With `path_view`: nodes whose children are listed too.
+    pub open: HashSet<NodeId>,
+}
+
+impl ViewRequest {
+    /// Whether a collector lists the children of node `id`, `rel_depth`
+    /// levels below the focus (`on_path`: the node is on the selection
+    /// path). Every snapshot collector asks this, so the tree view's
+    /// levels and the path view work for every algorithm.
+    pub fn expands(&self, id: NodeId, rel_depth: u32, on_path: bool) -> bool {
+        if self.path_view {
+            on_path || self.open.contains(&id)
+        } else {
+            rel_depth < self.max_depth && !self.collapsed.contains(&id)
+        }
+    }
 }
 
 impl Default for ViewRequest {
@@ -43,6 +66,9 @@ impl Default for ViewRequest {
             collapsed: HashSet::new(),
             inspect: None,
             want_position: true,
+            overview: false,
+            path_view: false,
+            open: HashSet::new(),
         }
     }
 }
@@ -64,6 +90,23 @@ pub enum NodeStatus {
     Proven,
     Disproven,
     Unknown,
+}
+
+/// An edge of a snapshot that is not a tree edge: a second parent of a
+/// shared node (a transposition), or a back-edge of a cyclic graph (a
+/// move into a position on the path: a repetition, valued by the loop
+/// rule).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ExtraEdge {
+    /// Index of the parent in [`Snapshot::nodes`].
+    pub from: u32,
+    /// Index of the node the move leads to.
+    pub to: u32,
+    /// The move.
+    pub label: String,
+    /// A back-edge: `to` is an ancestor of `from` on its path, and the
+    /// move repeats it.
+    pub back: bool,
 }
 
 /// One node of a snapshot.
@@ -144,9 +187,10 @@ pub struct Snapshot {
     pub label_values: Vec<usize>,
     /// Nodes in breadth-first order from the focus; parents precede children.
     pub nodes: Vec<SnapNode>,
-    /// Extra edges (parent index, child index) for DAGs: a node reached by
-    /// two paths is listed once and its second parent appears here.
-    pub extra_edges: Vec<(u32, u32, String)>,
+    /// Extra edges for DAGs and cyclic graphs: a node reached by two paths
+    /// is listed once and its second parent appears here; a move that
+    /// repeats a position on the path is a back-edge to that ancestor.
+    pub extra_edges: Vec<ExtraEdge>,
     /// Ids from the root to the current most-proving / selected node.
     pub selection_path: Vec<NodeId>,
     /// Move labels along `selection_path` (one fewer than the ids).
@@ -169,6 +213,62 @@ pub struct Snapshot {
     /// Algorithm-specific extras shown as key/value lines (e.g. the value
     /// search's bracket `[low, high]`).
     pub extras: Vec<(String, String)>,
+    /// The whole tree by subtree size per depth, when the request asked
+    /// for it (see [`super::overview`]); searches that track subtree
+    /// sizes fill it from their tree, the app's worker fills it from the
+    /// snapshot's nodes otherwise.
+    pub overview: Option<Overview>,
+}
+
+impl Snapshot {
+    /// The values a tree view prints on a node (`label_values`), formatted
+    /// and joined by `sep`: `"1 / 2"` for pn/dn. One rule for the app's
+    /// tree and board labels and the DOT and SVG exports.
+    pub fn label(&self, values: &[f64], sep: &str) -> String {
+        self.label_values
+            .iter()
+            .filter_map(|&i| values.get(i))
+            .map(|&v| fmt_value(v))
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+
+    /// The label of the edge into `nodes[i]`: the move, and below a chance
+    /// node the outcome's probability (`3 · 1/6`). One rule for the app's
+    /// tree view and the DOT and SVG exports.
+    pub fn edge_label(&self, i: usize) -> String {
+        let n = &self.nodes[i];
+        let below_chance = n
+            .parent
+            .and_then(|p| self.nodes.get(p as usize))
+            .is_some_and(|p| p.kind == NodeKind::Chance);
+        let prob = self
+            .value_names
+            .iter()
+            .position(|v| v == "p")
+            .and_then(|k| n.values.get(k))
+            .filter(|p| p.is_finite());
+        match prob {
+            Some(&p) if below_chance => format!("{} · {}", n.move_label, fmt_probability(p)),
+            _ => n.move_label.clone(),
+        }
+    }
+}
+
+/// A probability as a small fraction when it is one (`1/6`, `1/2`), else
+/// with three decimals: die rolls read as the lecture writes them.
+pub fn fmt_probability(p: f64) -> String {
+    for d in 1..=36u32 {
+        let n = (p * f64::from(d)).round();
+        if (p * f64::from(d) - n).abs() < 1e-9 {
+            return if d == 1 {
+                format!("{n}")
+            } else {
+                format!("{n}/{d}")
+            };
+        }
+    }
+    format!("{p:.3}")
 }
 
 /// Read access to a search tree, enough to build a bounded snapshot with
@@ -180,10 +280,21 @@ pub trait TreeAccess {
     /// Fills a snapshot node (everything but `parent`, `child_index`,
     /// `depth`, `truncated`, `on_path`).
     fn describe(&self, id: NodeId) -> SnapNode;
+    /// Nodes in the subtree of `id`, itself included, when the search
+    /// keeps count (the overview is exact then).
+    fn subtree_size(&self, _id: NodeId) -> Option<u64> {
+        None
+    }
+    /// The status of `id` (cheaper than [`TreeAccess::describe`] where a
+    /// search can say it without formatting a move).
+    fn status(&self, id: NodeId) -> NodeStatus {
+        self.describe(id).status
+    }
 }
 
 /// Breadth-first collection of at most `req.max_nodes` nodes from the focus
-/// down to `req.max_depth` levels, always including the nodes of
+/// down to `req.max_depth` levels (or in the path view's shape, see
+/// [`ViewRequest::expands`]), always including the nodes of
 /// `path` (the selection path) so it can be highlighted. Cost is
 /// proportional to the snapshot, not to the tree.
 pub fn collect_nodes<T: TreeAccess + ?Sized>(
@@ -219,7 +330,7 @@ pub fn collect_nodes<T: TreeAccess + ?Sized>(
         let index = nodes.len() as u32;
         kids.clear();
         tree.children(id, &mut kids);
-        let expand_all = rel_depth < req.max_depth && !req.collapsed.contains(&id);
+        let expand_all = req.expands(id, rel_depth, forced);
         if !kids.is_empty() && !expand_all {
             n.truncated = true;
         }
@@ -244,5 +355,93 @@ pub fn fmt_value(v: f64) -> String {
         format!("{}", v as i64)
     } else {
         format!("{v:.3}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probabilities_read_as_fractions() {
+        assert_eq!(fmt_probability(1.0 / 6.0), "1/6");
+        assert_eq!(fmt_probability(0.5), "1/2");
+        assert_eq!(fmt_probability(0.25), "1/4");
+        assert_eq!(fmt_probability(1.0), "1");
+        assert_eq!(fmt_probability(0.3), "3/10");
+        assert_eq!(fmt_probability(0.123_456), "0.123");
+    }
+    use crate::search::test_support::on_empty_tictactoe;
+
+    /// Move paths of a snapshot's nodes, each with its parent's path.
+    fn paths(s: &Snapshot) -> Vec<(String, Option<String>)> {
+        let mut out: Vec<(String, Option<String>)> = Vec::new();
+        for n in &s.nodes {
+            let parent = n.parent.map(|p| out[p as usize].0.clone());
+            let me = match &parent {
+                Some(p) => format!("{p}/{}", n.move_label),
+                None => String::new(),
+            };
+            out.push((me, parent));
+        }
+        out
+    }
+
+    #[test]
+    fn the_path_view_lists_the_path_its_siblings_and_the_opened_nodes_children() {
+        for algo in ["pns", "dfpn", "dfs", "alphabeta"] {
+            let mut s = on_empty_tictactoe(algo, &[]);
+            // Alpha-beta's iterations are node visits of a deepening search.
+            let steps = if algo == "alphabeta" { 300 } else { 25 };
+            for _ in 0..steps {
+                s.step();
+            }
+            // The reference: the whole tree as the levels view lists it.
+            let full = s.snapshot(&ViewRequest {
+                max_depth: 64,
+                max_nodes: 1_000_000,
+                ..ViewRequest::default()
+            });
+            let full_paths = paths(&full);
+            let on_path: HashSet<String> = full
+                .nodes
+                .iter()
+                .zip(&full_paths)
+                .filter(|(n, _)| n.on_path)
+                .map(|(_, p)| p.0.clone())
+                .collect();
+            // Open one node off the path that has children.
+            let opened = full.nodes.iter().zip(&full_paths).find(|(n, p)| {
+                !n.on_path
+                    && p.1.as_ref().is_some_and(|q| on_path.contains(q))
+                    && full_paths.iter().any(|c| c.1.as_ref() == Some(&p.0))
+            });
+            let mut req = ViewRequest {
+                max_depth: 1,
+                path_view: true,
+                ..ViewRequest::default()
+            };
+            if let Some((n, _)) = opened {
+                req.open.insert(n.id);
+            }
+            let opened_path = opened.map(|(_, p)| p.0.clone());
+            let shown: HashSet<String> =
+                paths(&s.snapshot(&req)).into_iter().map(|p| p.0).collect();
+            let expected: HashSet<String> = full_paths
+                .iter()
+                .filter(|(me, parent)| {
+                    on_path.contains(me)
+                        || parent
+                            .as_ref()
+                            .is_some_and(|q| on_path.contains(q) || Some(q) == opened_path.as_ref())
+                })
+                .map(|p| p.0.clone())
+                .collect();
+            assert_eq!(shown, expected, "{algo}");
+            assert!(
+                on_path.len() > 2,
+                "{algo}: the path is deeper than max_depth"
+            );
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! draws exactly what the engine parsed and needs no game internals.
 
 mod connect4;
+mod ewn;
 mod hex;
 mod othello;
 mod pgame;
@@ -16,7 +17,7 @@ mod tree;
 use egui::{Color32, Pos2, Rect, Sense, Vec2};
 
 use crate::game::{AnyPosition, Player};
-use crate::search::snapshot::{fmt_value, NodeStatus};
+use crate::search::snapshot::NodeStatus;
 use crate::search::Snapshot;
 
 /// A per-move overlay: text and a colour (status) for one root move.
@@ -45,13 +46,7 @@ impl<'a> BoardInput<'a> {
                 .iter()
                 .map(|c| Overlay {
                     mv: c.move_label.clone(),
-                    text: snap
-                        .label_values
-                        .iter()
-                        .filter_map(|&i| c.values.get(i))
-                        .map(|&v| fmt_value(v))
-                        .collect::<Vec<_>>()
-                        .join("/"),
+                    text: snap.label(&c.values, "/"),
                     status: c.status,
                 })
                 .collect()
@@ -89,7 +84,7 @@ fn stone(p: Player) -> Color32 {
 
 /// Draws the board of `input` in a square area of the available width.
 pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
-    let pos = input.position;
+    let pos = input.position.shown();
     let side = ui.available_width().clamp(120.0, 420.0);
     let drawn = match pos {
         AnyPosition::TicTacToe(_) => tictactoe::draw(ui, side, input),
@@ -98,6 +93,8 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         AnyPosition::Othello(_) => othello::draw(ui, side, input),
         AnyPosition::PGame(_) => pgame::draw(ui, input),
         AnyPosition::Tree(_) => tree::draw(ui, input),
+        AnyPosition::Ewn(_) => ewn::draw(ui, side, input),
+        AnyPosition::Xiangqi(_) | AnyPosition::Within(_) => false,
     };
     if !drawn {
         // A notation the view does not recognise: show it as text.

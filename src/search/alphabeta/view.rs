@@ -442,6 +442,7 @@ impl<G: Game> Search for AlphaBeta<G> {
             ));
         }
         let selection_moves = sel.iter().skip(1).map(|&i| self.move_label(i)).collect();
+        let overview = crate::search::overview::for_request(req, self, &path, &nodes);
         Snapshot {
             algo: "alphabeta".to_string(),
             status: AlphaBeta::status(self),
@@ -460,6 +461,7 @@ impl<G: Game> Search for AlphaBeta<G> {
             position_path,
             switch_events: Vec::new(),
             extras,
+            overview,
         }
     }
 

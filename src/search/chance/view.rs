@@ -352,6 +352,7 @@ pub fn snapshot<G: Game>(s: &ChanceSearch<G>, req: &ViewRequest) -> Snapshot {
         ("probe nodes".to_string(), c.probe_nodes.to_string()),
         ("alpha-beta cut-offs".to_string(), c.ab_cutoffs.to_string()),
     ];
+    let overview = crate::search::overview::if_requested(req, &nodes);
     Snapshot {
         algo: e.variant.name().to_string(),
         status: s.status(),
@@ -370,5 +371,6 @@ pub fn snapshot<G: Game>(s: &ChanceSearch<G>, req: &ViewRequest) -> Snapshot {
         position_path: labels(pos_rec),
         switch_events: Vec::new(),
         extras,
+        overview,
     }
 }

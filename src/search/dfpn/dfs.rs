@@ -390,7 +390,7 @@ impl<G: Game> Search for Dfs<G> {
                     labels.push(f.pos.format_move(mv));
                     continue;
                 }
-                if nodes.len() >= req.max_nodes || d as u32 >= req.max_depth {
+                if nodes.len() >= req.max_nodes || !req.expands(id, d as u32, true) {
                     nodes[me as usize].truncated = true;
                     continue;
                 }
@@ -433,6 +433,7 @@ impl<G: Game> Search for Dfs<G> {
                 .collect(),
             None => Vec::new(),
         };
+        let overview = crate::search::overview::if_requested(req, &nodes);
         let events = &self.root_switches.events;
         Snapshot {
             algo: self.name.to_string(),
@@ -458,6 +459,7 @@ impl<G: Game> Search for Dfs<G> {
             position_path: labels,
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras: Vec::new(),
+            overview,
         }
     }
 

@@ -7,7 +7,8 @@
 //! position alone may then hand a value computed under one path to
 //! another path where it is wrong. Three ways to meet that:
 //!
-//! - [`Ghi::Stop`] (the default of `dfpn`, `dfpn-eps`, `deep-dfpn`): on a
+//! - [`Ghi::Stop`] (`dfpn` with `ghi = stop`; always `dfpn-eps` and
+//!   `deep-dfpn`, whose tables are not made path-aware): on a
 //!   history-dependent position the run ends at once, `unknown` with
 //!   reason `cycles`. Waiting for the first repetition would not do: with
 //!   a table keyed by position, the numbers of two positions on a cycle
@@ -19,7 +20,7 @@
 //!   table by position, as a plain depth-first search with a table would
 //!   do; this shows the wrong answers of the lecture notes' example (and
 //!   can loop as described above: give it a budget).
-//! - [`Ghi::Exact`] (`dfpn-ghi`): the table keys a position together
+//! - [`Ghi::Exact`] (`dfpn-ghi`, and `dfpn`'s default `ghi = exact`): the table keys a position together
 //!   with its path ([`Game::path_hash`]: in a cyclic graph the set of
 //!   nodes on the path; play from a position depends on the path only
 //!   through that set, since a repetition is a move into a member of it).

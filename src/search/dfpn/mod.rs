@@ -39,10 +39,10 @@ pub use mid::{Dfpn, DfpnOptions, Event};
 pub const DFPN_PARAMS: &[ParamSpec] = &[ParamSpec {
     name: "ghi",
     kind: ParamKind::Choice {
-        options: &["stop", "naive"],
-        default: "stop",
+        options: &["exact", "naive", "stop"],
+        default: "exact",
     },
-    help: "On positions with a history (cyclic graphs, repetition rules): stop = end `unknown` (reason cycles) at once, never wrong; naive = value a repetition by the loop rule and store results by position (the graph history interaction: can answer wrong or loop; see dfpn-ghi)",
+    help: "On positions with a history (cyclic graphs, repetition rules): exact = store path-dependent results under the path (as dfpn-ghi); naive = value a repetition by the loop rule and store results by position (the graph history interaction: can answer wrong or loop); stop = end `unknown` (reason cycles) at once",
 }];
 
 /// `dfpn-ghi` takes no parameters.
@@ -112,7 +112,8 @@ fn new_dfs<G: Game>(name: &'static str, g: &G, q: super::Question) -> Box<dyn Se
 pub fn build_dfpn(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     let ghi = match setup.params.choice("ghi")? {
         "naive" => Ghi::Naive,
-        _ => Ghi::Stop,
+        "stop" => Ghi::Stop,
+        _ => Ghi::Exact,
     };
     let opts = DfpnOptions {
         budget_bytes: budget(setup),

@@ -14,8 +14,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use crate::game::Game;
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{
-    ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus, SnapNode, Snapshot,
-    ViewRequest,
+    ChildSummary, ExtraEdge, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus,
+    SnapNode, Snapshot, ViewRequest,
 };
 use crate::search::Search;
 
@@ -145,7 +145,7 @@ impl<G: Game> Dfpn<G> {
     }
 
     /// Breadth-first DAG from the focus (ALGORITHMS.md §4 visualiser).
-    fn collect_dag(&self, req: &ViewRequest) -> (Vec<SnapNode>, Vec<(u32, u32, String)>) {
+    fn collect_dag(&self, req: &ViewRequest) -> (Vec<SnapNode>, Vec<ExtraEdge>) {
         let path: HashSet<NodeId> = self.stack.iter().map(|f| f.hash).collect();
         let (focus, focus_depth) = match req.focus.and_then(|id| self.find_position(id)) {
             Some((g, labels)) => (g, labels.len() as u32),
@@ -154,13 +154,42 @@ impl<G: Game> Dfpn<G> {
         let mut nodes: Vec<SnapNode> = Vec::new();
         let mut extra = Vec::new();
         let mut index: HashMap<NodeId, u32> = HashMap::new();
+        // Each listed node's position hash (without its path), to find the
+        // ancestor a repetition returns to.
+        let mut plain: Vec<u64> = Vec::new();
         let mut queue = VecDeque::new();
         queue.push_back((focus, None::<u32>, 0u32, 0u32, String::new()));
         while let Some((g, parent, child_index, rel, label)) = queue.pop_front() {
+            if let (true, Some(p)) = (g.is_repetition(), parent) {
+                // A move back into a position on the path: drawn as a
+                // back-edge to that ancestor rather than as a leaf.
+                let h = g.hash();
+                let mut at = Some(p);
+                while let Some(x) = at {
+                    if plain[x as usize] == h {
+                        break;
+                    }
+                    at = nodes[x as usize].parent;
+                }
+                if let Some(to) = at {
+                    extra.push(ExtraEdge {
+                        from: p,
+                        to,
+                        label,
+                        back: true,
+                    });
+                    continue;
+                }
+            }
             let id = self.key(&g);
             if let Some(&seen) = index.get(&id) {
                 if let Some(p) = parent {
-                    extra.push((p, seen, label));
+                    extra.push(ExtraEdge {
+                        from: p,
+                        to: seen,
+                        label,
+                        back: false,
+                    });
                 }
                 continue;
             }
@@ -177,7 +206,8 @@ impl<G: Game> Dfpn<G> {
             n.on_path = forced;
             let me = nodes.len() as u32;
             index.insert(id, me);
-            let expand_all = rel < req.max_depth && !req.collapsed.contains(&id);
+            plain.push(g.hash());
+            let expand_all = req.expands(id, rel, forced);
             let kids = self.shown_children(&g);
             if !kids.is_empty() && !expand_all {
                 n.truncated = true;
@@ -387,6 +417,7 @@ impl<G: Game> Dfpn<G> {
             extras.push(("E".into(), e.to_string()));
             extras.push(("D".into(), d.to_string()));
         }
+        let overview = crate::search::overview::if_requested(req, &nodes);
         Snapshot {
             algo: self.algo().to_string(),
             status: self.status,
@@ -405,6 +436,7 @@ impl<G: Game> Dfpn<G> {
             position_path,
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras,
+            overview,
         }
     }
 }

@@ -258,6 +258,7 @@ pub fn snapshot<G: Game>(s: &Om<G>, req: &ViewRequest) -> Snapshot {
     let last = *path.last().unwrap_or(&0) as u32;
     let pos_rec = target.unwrap_or(0);
     let values = s.values();
+    let overview = crate::search::overview::if_requested(req, &nodes);
     Snapshot {
         algo: "om".to_string(),
         status: s.status(),
@@ -300,5 +301,6 @@ pub fn snapshot<G: Game>(s: &Om<G>, req: &ViewRequest) -> Snapshot {
             ),
             ("opponent-model cut-offs".into(), e.om_cutoffs.to_string()),
         ],
+        overview,
     }
 }
