@@ -10,7 +10,6 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use pnlab::game::ewn::Ewn;
 use pnlab::game::{AnyPosition, Game, GameKind, Player};
 use pnlab::search::{self, reference, Budget, Params, QuestionKind, SearchSetup, Status};
 
@@ -283,31 +282,6 @@ fn game_exact<G: Game>(g: &G, me: Player, cap: &mut u64) -> Option<Q> {
     })
 }
 
-/// A random EinStein endgame: 1–3 cubes a side near the middle.
-fn random_ewn(rng: &mut SmallRng) -> Option<Ewn> {
-    let mut board = ['.'; 25];
-    let mut free: Vec<usize> = (1..24).collect();
-    for (red, n) in [
-        (true, rng.random_range(1..=3)),
-        (false, rng.random_range(1..=3)),
-    ] {
-        let mut cubes: Vec<u8> = (1..=6).collect();
-        for _ in 0..n {
-            let sq = free.swap_remove(rng.random_range(0..free.len()));
-            let c = cubes.swap_remove(rng.random_range(0..cubes.len()));
-            board[sq] = if red {
-                (b'0' + c) as char
-            } else {
-                (b'a' + c - 1) as char
-            };
-        }
-    }
-    let rows: Vec<String> = board.chunks(5).map(|r| r.iter().collect()).collect();
-    let side = if rng.random_bool(0.5) { "r" } else { "b" };
-    let g = Ewn::parse(&format!("{} {side}", rows.join("/"))).ok()?;
-    g.outcome().is_none().then_some(g)
-}
-
 #[test]
 fn einstein_endgames_get_the_exact_value() {
     let mut rng = SmallRng::seed_from_u64(0xE1);
@@ -316,7 +290,8 @@ fn einstein_endgames_get_the_exact_value() {
     while tested < 40 {
         tries += 1;
         assert!(tries < 20_000, "only {tested} small endgames found");
-        let Some(g) = random_ewn(&mut rng) else {
+        // The experiment chance-compare draws its EWN endgames the same way.
+        let Some(g) = pnlab::experiments::chance_compare::random_ewn(rng.random()) else {
             continue;
         };
         let mut cap = 60_000u64;

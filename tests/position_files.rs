@@ -318,7 +318,8 @@ const ERRORS: &[(&str, &str, usize, usize, &str)] = &[
     ("a.c4", "4455 18\n44556 x\n", 2, 7, "integer score"),
     ("a.c4", "4455 18\n4485 1\n", 2, 3, ""),
     ("a.c4", "4455 18 7\n", 1, 9, "extra `7`"),
-    ("a.toml", "[[position]]\ngame = \"tree\"\nposition = \"\"\"\nA or\n  B = 1.5\n\"\"\"\n", 5, 7, "bad value `1.5`"),
+    // A real score needs a chance node in the tree (the error names the leaf).
+    ("a.toml", "[[position]]\ngame = \"tree\"\nposition = \"\"\"\nA or\n  B = 1.5\n\"\"\"\n", 5, 3, "only a tree with chance nodes"),
     ("a.toml", "[[position]]\ngame = \"tictactoe\"\nposition = \"\\u0078x?......\"\n", 3, 13, "found `?`"),
     // Tic-tac-toe lines and trees.
     ("a.ttt", "x........\n  ..q......  # comment\n", 2, 5, "found `q`"),
