@@ -533,5 +533,5 @@ fn bundled_chance_positions_get_one_value_from_the_three_searches() {
             checked += 1;
         }
     }
-    assert!(checked >= 3, "{checked}");
+    assert!(checked >= 2, "{checked}");
 }
