@@ -25,6 +25,7 @@ fn available(kind: GameKind) -> bool {
         GameKind::Othello => "---------------------------OX------XO--------------------------- X",
         GameKind::PGame => "b=2,d=4,seed=1",
         GameKind::Tree => "A = win",
+        GameKind::Ewn => "123../45.../6...f/...ed/..cba r",
         GameKind::Xiangqi => pnlab::game::xiangqi::START_FEN,
     };
     AnyPosition::parse(kind, sample).is_ok()
@@ -349,7 +350,8 @@ const ERRORS: &[(&str, &str, usize, usize, &str)] = &[
     ("a.c4", "4455 18\n44556 x\n", 2, 7, "integer score"),
     ("a.c4", "4455 18\n4485 1\n", 2, 3, ""),
     ("a.c4", "4455 18 7\n", 1, 9, "extra `7`"),
-    ("a.toml", "[[position]]\ngame = \"tree\"\nposition = \"\"\"\nA or\n  B = 1.5\n\"\"\"\n", 5, 7, "bad value `1.5`"),
+    // A real score needs a chance node in the tree (the error names the leaf).
+    ("a.toml", "[[position]]\ngame = \"tree\"\nposition = \"\"\"\nA or\n  B = 1.5\n\"\"\"\n", 5, 3, "only a tree with chance nodes"),
     ("a.toml", "[[position]]\ngame = \"tictactoe\"\nposition = \"\\u0078x?......\"\n", 3, 13, "found `?`"),
     // Tic-tac-toe lines and trees.
     ("a.ttt", "x........\n  ..q......  # comment\n", 2, 5, "found `q`"),
@@ -496,10 +498,13 @@ fn positions_without_known_results_get_the_same_answer_from_pns_and_the_referenc
         // an exhaustive search; their puzzles carry results and are
         // checked above. Positions suggested for `alphabeta`
         // (positions/alphabeta.toml) are curve demos of middle games.
+        // Chance positions have an expected score, not a yes/no answer:
+        // `bundled_chance_positions_get_one_value_from_the_three_searches`.
         let unknown = entries.iter().filter(|e| {
             e.expected.is_none()
                 && e.game != GameKind::Xiangqi
                 && e.algo.as_deref() != Some("alphabeta")
+                && !e.position.has_chance_nodes()
         });
         for e in unknown {
             let who = e.position.default_attacker();
@@ -527,4 +532,46 @@ fn positions_without_known_results_get_the_same_answer_from_pns_and_the_referenc
         }
     }
     assert!(checked >= 10, "{checked}");
+}
+
+#[test]
+fn bundled_chance_positions_get_one_value_from_the_three_searches() {
+    use pnlab::search::{build, run, Budget, Params, QuestionKind, SearchSetup};
+    let mut checked = 0;
+    for (path, result) in positions::bundled_entries() {
+        let Ok(entries) = result else { continue };
+        for e in entries.iter().filter(|e| e.position.has_chance_nodes()) {
+            let values: Vec<f64> = ["expectimax", "star1", "star2"]
+                .iter()
+                .map(|algo| {
+                    let setup = SearchSetup {
+                        position: e.position.clone(),
+                        params: Params::defaults(pnlab::search::find_algo(algo).unwrap().params),
+                        seed: 1,
+                        question: QuestionKind::Win,
+                        memory_limit_bytes: None,
+                    };
+                    let mut s = build(algo, &setup).unwrap();
+                    let budget = Budget {
+                        max_iterations: Some(2_000_000),
+                        ..Default::default()
+                    };
+                    let st = run(s.as_mut(), &budget, None);
+                    assert!(
+                        st.is_final() && s.extra_json()["value"].is_f64(),
+                        "{path}: {} {algo}: {st:?}",
+                        e.name
+                    );
+                    s.extra_json()["value"].as_f64().unwrap()
+                })
+                .collect();
+            assert!(
+                values.iter().all(|v| (v - values[0]).abs() < 1e-9),
+                "{path}: {}: {values:?}",
+                e.name
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "{checked}");
 }

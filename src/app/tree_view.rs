@@ -72,6 +72,8 @@ pub struct Palette {
     pub path: Color32,
     pub selected: Color32,
     pub edge: Color32,
+    /// Back-edges of a cyclic graph (a move into a position on the path).
+    pub back: Color32,
     pub text: Color32,
 }
 
@@ -88,6 +90,7 @@ impl Palette {
             path: Color32::from_rgb(255, 150, 20),
             selected: Color32::from_rgb(30, 160, 255),
             edge: v.widgets.noninteractive.fg_stroke.color.gamma_multiply(0.6),
+            back: Color32::from_rgb(170, 80, 220),
             text: v.text_color(),
         }
     }
@@ -511,6 +514,13 @@ impl TreeView {
                 painter.line_segment([a + Vec2::new(0.0, r), b - Vec2::new(0.0, r)], stroke);
             }
         }
+        // Back-edges (a move that repeats a position on its path) as loops.
+        for e in snap.extra_edges.iter().filter(|e| e.back) {
+            if let (Some(&pa), Some(&pb)) = (screen.get(e.from as usize), screen.get(e.to as usize))
+            {
+                back_edge(&painter, pa, pb, r, scale, &pal);
+            }
+        }
         // Labels that fit, and transposition stubs with their badges.
         if detail {
             for l in &scene.labels {
@@ -542,6 +552,15 @@ impl TreeView {
                             pal.edge,
                         );
                     }
+                    LabelKind::Loop => {
+                        painter.text(
+                            lr.left_center(),
+                            Align2::LEFT_CENTER,
+                            &l.text,
+                            font,
+                            pal.back,
+                        );
+                    }
                 }
             }
         }
@@ -571,6 +590,15 @@ impl TreeView {
                 NodeKind::And => {
                     painter.circle_filled(c, r, fill);
                     painter.circle_stroke(c, r, outline);
+                }
+                NodeKind::Chance => {
+                    let pts = vec![
+                        c + Vec2::new(0.0, -r * 1.2),
+                        c + Vec2::new(r * 1.2, 0.0),
+                        c + Vec2::new(0.0, r * 1.2),
+                        c + Vec2::new(-r * 1.2, 0.0),
+                    ];
+                    painter.add(egui::Shape::convex_polygon(pts, fill, outline));
                 }
             }
             if node.terminal && detail {
@@ -704,6 +732,44 @@ impl TreeView {
     }
 }
 
+/// A back-edge from the node at `from` up to its ancestor at `to`: a
+/// dashed curve bulging to the right with an arrowhead at the ancestor,
+/// so the loop reads as a loop and not as a tree edge.
+fn back_edge(painter: &egui::Painter, from: Pos2, to: Pos2, r: f32, scale: f32, pal: &Palette) {
+    let stroke = Stroke::new((2.0 * scale).clamp(1.0, 3.0), pal.back);
+    let a = from + Vec2::new(r, 0.0);
+    let b = to + Vec2::new(r, 0.0);
+    let bulge = ((a - b).length() * 0.35).max(3.0 * r);
+    let c1 = a + Vec2::new(bulge, 0.0);
+    let c2 = b + Vec2::new(bulge, 0.0);
+    let pts: Vec<Pos2> = (0..=24)
+        .map(|k| {
+            let t = k as f32 / 24.0;
+            let u = 1.0 - t;
+            (a.to_vec2() * (u * u * u)
+                + c1.to_vec2() * (3.0 * u * u * t)
+                + c2.to_vec2() * (3.0 * u * t * t)
+                + b.to_vec2() * (t * t * t))
+                .to_pos2()
+        })
+        .collect();
+    painter.extend(egui::Shape::dashed_line(&pts, stroke, 6.0, 4.0));
+    // Arrowhead at the ancestor, along the curve's last direction.
+    let dir = (pts[24] - pts[22]).normalized();
+    let side = Vec2::new(-dir.y, dir.x);
+    let tip = pts[24];
+    let len = (7.0 * scale).clamp(4.0, 10.0);
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            tip,
+            tip - dir * len + side * len * 0.5,
+            tip - dir * len - side * len * 0.5,
+        ],
+        pal.back,
+        Stroke::NONE,
+    ));
+}
+
 /// Tooltip: every value of a node and its status.
 pub(super) fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) {
     let mv = if node.move_label.is_empty() {
@@ -716,6 +782,7 @@ pub(super) fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) 
         match node.kind {
             NodeKind::Or => "OR",
             NodeKind::And => "AND",
+            NodeKind::Chance => "chance",
         },
         node.depth
     ));

@@ -5,12 +5,14 @@
 //! runner that honours sharding and parallelism, a stderr progress bar and
 //! CSV/JSON writers that write atomically.
 
+pub mod chance_compare;
 pub mod deep_dfpn_grid;
 pub mod deep_pn_sweep;
 pub mod eps_sweep;
 pub mod hill_climb;
 pub mod memory_sweep;
 pub mod merge;
+pub mod om_match;
 pub mod pgame_compare;
 pub mod rating;
 pub mod rscn;
@@ -166,6 +168,16 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "rscn",
         summary: "RSCN of alpha-beta self-play on xiangqi: set=tactical (mate puzzles), drawn (attackers removed), handicap (openings; T=200, 600) (Zhang 2019 §4.3)",
         run: rscn::run,
+    },
+    ExperimentInfo {
+        name: "chance-compare",
+        summary: "Expectimax, Star1 and Star2: nodes visited on random chance trees by depth and branching and on EinStein endgames (Ballard 1983; lecture notes)",
+        run: chance_compare::run,
+    },
+    ExperimentInfo {
+        name: "om-match",
+        summary: "Opponent-model search vs minimax on Othello against the modelled opponent (disc count) and weaker ones (Carmel & Markovitch 1996; lecture notes)",
+        run: om_match::run,
     },
 ];
 

@@ -409,6 +409,11 @@ impl Game for Connect4 {
         fours(self.stones[0] | cell) != 0 || fours(self.stones[1] | cell) != 0
     }
 
+    /// Win, draw or loss: ±1 or 0.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-1.0, 1.0))
+    }
+
     fn move_count(&self) -> usize {
         if self.outcome().is_some() {
             0

@@ -8,6 +8,7 @@
 
 pub mod connect4;
 pub mod eval;
+pub mod ewn;
 pub mod hex;
 pub mod mix;
 pub mod notation;
@@ -153,6 +154,67 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
+    /// Whether chance, not a player, decides the next move here (a die
+    /// roll): the legal moves are then the outcomes of the random event,
+    /// with the probabilities [`chance_probabilities`](Game::chance_probabilities)
+    /// gives. [`to_move`](Game::to_move) still names the player whose turn
+    /// the event belongs to (in EinStein würfelt nicht!, the player who
+    /// rolls and then moves).
+    ///
+    /// The proof-number searches answer yes/no questions about games where
+    /// players choose every move; they cannot search positions with chance
+    /// nodes, and [`has_chance_nodes`](Game::has_chance_nodes) lets the
+    /// registry refuse such positions before a search starts. The
+    /// expectimax family (`expectimax`, `star1`, `star2`) handles them.
+    fn is_chance(&self) -> bool {
+        false
+    }
+
+    /// At a chance node, appends the probability of each legal move, in
+    /// legal-move order (they sum to 1); appends nothing elsewhere.
+    fn chance_probabilities(&self, _out: &mut Vec<f64>) {}
+
+    /// Whether this position or any position after it can be a chance node
+    /// (a property of the game or of the whole hand-written tree, checked
+    /// once before a search starts).
+    fn has_chance_nodes(&self) -> bool {
+        false
+    }
+
+    /// The final score of a finished game as a real number, first player's
+    /// view: [`outcome`](Game::outcome)'s score, or the exact value where a
+    /// tree with chance nodes gives a leaf a real score (its `outcome`
+    /// carries only the sign then).
+    fn final_score(&self) -> Option<f64> {
+        self.outcome().map(|o| f64::from(o.score))
+    }
+
+    /// The smallest and largest final score any game from here can end
+    /// with, first player's view (`None` when the game does not say). The
+    /// chance-node searches take their score range [L, U] from here by
+    /// default.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        None
+    }
+
+    /// Whether this position ends the game only because it repeats a
+    /// position on its own path (a loop rule; see
+    /// [`history_dependent`](Game::history_dependent)). Its outcome then
+    /// depends on the path, so a search must not store it, or anything
+    /// computed from it, as the value of the position alone.
+    fn is_repetition(&self) -> bool {
+        false
+    }
+
+    /// For a history-dependent position, a hash of the positions on its
+    /// path that a repetition can still reach (in a cyclic graph: the set
+    /// of nodes on the path); 0 for positions without history. Two
+    /// positions with equal [`hash`](Game::hash) and equal `path_hash`
+    /// have the same value, so a search may store values under the pair.
+    fn path_hash(&self) -> u64 {
+        0
+    }
+
     /// An optional hint for a non-terminal leaf of a hand-written tree: the
     /// probability that the first player wins (used instead of playouts).
     fn leaf_win_rate_hint(&self) -> Option<f64> {
@@ -169,6 +231,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// [`terminal_value`](Game::terminal_value)), so a game need not test
     /// for the end of the game twice.
     fn evaluate(&self) -> Option<i32> {
+        None
+    }
+
+    /// A second static evaluation, the *model* f2 of opponent-model
+    /// search (Carmel & Markovitch 1996): how a modelled opponent judges
+    /// unfinished positions, on the same scale and from the same (first
+    /// player's) point of view as [`evaluate`](Game::evaluate). `None`
+    /// when the game has no second evaluation. Each game documents its
+    /// choice (a hand-written tree's `eval2=` hints; Othello's plain disc
+    /// count).
+    fn evaluate_model(&self) -> Option<i32> {
         None
     }
 
@@ -226,18 +299,21 @@ pub enum GameKind {
     Othello,
     PGame,
     Tree,
+    /// EinStein würfelt nicht! (a game with chance nodes).
+    Ewn,
     Xiangqi,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 7] = [
+    pub const ALL: [GameKind; 8] = [
         GameKind::TicTacToe,
         GameKind::Connect4,
         GameKind::Hex,
         GameKind::Othello,
         GameKind::PGame,
         GameKind::Tree,
+        GameKind::Ewn,
         GameKind::Xiangqi,
     ];
 
@@ -250,6 +326,7 @@ impl GameKind {
             GameKind::Othello => "othello",
             GameKind::PGame => "pgame",
             GameKind::Tree => "tree",
+            GameKind::Ewn => "ewn",
             GameKind::Xiangqi => "xiangqi",
         }
     }
@@ -298,6 +375,7 @@ pub enum AnyPosition {
     Othello(othello::Othello),
     PGame(pgame::PGame),
     Tree(tree::TreeGame),
+    Ewn(ewn::Ewn),
     Xiangqi(xiangqi::Xiangqi),
     /// Any position under the mate question "win within N moves"
     /// ([`within`]); not a game of its own, so not in [`GameKind`].
@@ -324,6 +402,8 @@ macro_rules! with_position {
             #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Tree($g) => $body,
             #[allow(clippy::clone_on_copy)]
+            $crate::game::AnyPosition::Ewn($g) => $body,
+            #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Xiangqi($g) => $body,
             #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Within($g) => $body,
@@ -341,6 +421,7 @@ impl AnyPosition {
             GameKind::Othello => AnyPosition::Othello(othello::Othello::parse(text)?),
             GameKind::PGame => AnyPosition::PGame(pgame::PGame::parse(text)?),
             GameKind::Tree => AnyPosition::Tree(tree::TreeGame::parse(text)?),
+            GameKind::Ewn => AnyPosition::Ewn(ewn::Ewn::parse(text)?),
             GameKind::Xiangqi => AnyPosition::Xiangqi(xiangqi::Xiangqi::parse(text)?),
         })
     }
@@ -437,6 +518,12 @@ impl AnyPosition {
             }
             other => other,
         }
+    }
+
+    /// Whether the game has chance nodes (a die, a tree's `chance`
+    /// nodes): only the chance searches take such positions.
+    pub fn has_chance_nodes(&self) -> bool {
+        with_position!(self, g => g.has_chance_nodes())
     }
 
     /// Whether the game has a static evaluation ([`Game::evaluate`]), which

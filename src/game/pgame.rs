@@ -362,6 +362,13 @@ impl Game for PGame {
         super::AnyPosition::PGame(self)
     }
 
+    /// The sum so far, moved by at most 127 per move still to play (a valid, not tight, range).
+    fn score_range(&self) -> Option<(f64, f64)> {
+        let left = f64::from(u32::from(self.d) - u32::from(self.depth)) * 127.0;
+        let sum = f64::from(self.sum);
+        Some((sum - left, sum + left))
+    }
+
     /// The sum of the move values so far (first player's view): the score
     /// the path has collected, which the remaining moves shift by at most
     /// 127 each. At most 64 · 127 = 8128 in magnitude, inside ±WIN.

@@ -238,6 +238,11 @@ impl Game for TicTacToe {
         self.completes_line(me, m) || self.completes_line(1 - me, m)
     }
 
+    /// Win, draw or loss: ±1 or 0.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-1.0, 1.0))
+    }
+
     fn notation(&self) -> String {
         (0..9u8)
             .map(|i| match self.cell(i) {

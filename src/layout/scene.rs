@@ -74,6 +74,9 @@ pub enum LabelKind {
     Move,
     /// A transposition: this node is also a child of another parent.
     Shared,
+    /// A back-edge: the move from this node repeats a position on its
+    /// path (a cycle; the edge itself is drawn as a loop).
+    Loop,
 }
 
 /// A label kept by the placement.
@@ -177,29 +180,36 @@ impl TreeScene {
             if let Some(p) = node.parent.filter(|_| !node.move_label.is_empty()) {
                 let (px, py) = centers[p as usize];
                 let (mx, my) = (px + (cx - px) * 0.55, py + (cy - py) * 0.55);
-                let w = measure.width(&node.move_label, style.small_font);
+                // The move, with its probability below a chance node.
+                let text = snap.edge_label(i);
+                let w = measure.width(&text, style.small_font);
                 let h = style.small_font * 1.25;
                 cands.push(SceneLabel {
                     node: i,
                     kind: LabelKind::Move,
-                    text: node.move_label.clone(),
+                    text,
                     bounds: Bounds::from_min_size(mx + 3.0, my - h / 2.0, w, h),
                     font: style.small_font,
                 });
             }
         }
-        for (a, b, mv) in &snap.extra_edges {
-            let (a, b) = (*a as usize, *b as usize);
+        for e in &snap.extra_edges {
+            let (a, b) = (e.from as usize, e.to as usize);
             if a >= nodes.len() || b >= nodes.len() || !wanted(&nodes[a]) {
                 continue;
             }
             let (ax, ay) = centers[a];
-            let text = format!("{mv} → shared with {}", path_text(&snap.nodes, b, 3));
+            let (kind, text) = if e.back {
+                (LabelKind::Loop, format!("{} ↺ loop", e.label))
+            } else {
+                let to = path_text(&snap.nodes, b, 3);
+                (LabelKind::Shared, format!("{} → shared with {to}", e.label))
+            };
             let w = measure.width(&text, style.small_font);
             let h = style.small_font * 1.25;
             cands.push(SceneLabel {
                 node: a,
-                kind: LabelKind::Shared,
+                kind,
                 text,
                 bounds: Bounds::from_min_size(ax + r * 0.6, ay + r + 0.3 * style.level, w, h),
                 font: style.small_font,

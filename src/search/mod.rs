@@ -9,6 +9,7 @@
 pub mod alphabeta;
 pub mod arena;
 mod arena_search;
+pub mod chance;
 pub mod cns;
 pub mod correct_moves;
 pub mod deep_pn;
@@ -18,6 +19,7 @@ pub mod error_rate;
 pub mod logprob;
 pub mod mcpn;
 pub mod mcts_solver;
+pub mod om;
 pub mod overview;
 pub mod params;
 pub mod playout;
@@ -51,6 +53,10 @@ pub enum StopReason {
     /// The algorithm ran out of things to do without a proof (e.g. a
     /// Monte-Carlo search whose tree cannot grow further).
     Exhausted,
+    /// The search met a repetition (a position whose value depends on the
+    /// path, the graph history interaction) that it cannot account for
+    /// exactly, and stopped rather than risk a wrong answer.
+    Cycles,
     /// A depth-limited search (alpha-beta) finished its deepest iteration
     /// without proving or disproving the question.
     DepthLimit,
@@ -66,6 +72,7 @@ impl StopReason {
             StopReason::Memory => "memory",
             StopReason::Cancelled => "cancelled",
             StopReason::Exhausted => "exhausted",
+            StopReason::Cycles => "cycles",
             StopReason::DepthLimit => "depth-limit",
         }
     }

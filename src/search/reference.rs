@@ -5,6 +5,13 @@
 //! Scores are exact final scores (Outcome::score) from the side to move's
 //! point of view; a question is answered by a null-window search around its
 //! threshold.
+//!
+//! Positions that carry their path ([`Game::history_dependent`]: a cyclic
+//! graph with a loop rule, a repetition rule) are evaluated exactly too:
+//! the plain searches follow every path and read each repetition's
+//! outcome from the position, and the memoised ones do not memoise such
+//! positions (a value stored by hash would be the graph history
+//! interaction).
 
 use std::collections::HashMap;
 
@@ -78,8 +85,9 @@ pub fn memo_value<G: Game>(g: &G, memo: &mut HashMap<u64, i32>) -> i32 {
     if let Some(o) = g.outcome() {
         return o.score_for(g.to_move());
     }
+    let memoise = !g.history_dependent();
     let h = g.hash();
-    if let Some(&v) = memo.get(&h) {
+    if let Some(&v) = memo.get(&h).filter(|_| memoise) {
         return v;
     }
     let mut moves = Vec::new();
@@ -99,7 +107,9 @@ pub fn memo_value<G: Game>(g: &G, memo: &mut HashMap<u64, i32>) -> i32 {
         })
         .max()
         .unwrap_or(0);
-    memo.insert(h, best);
+    if memoise {
+        memo.insert(h, best);
+    }
     best
 }
 
@@ -158,8 +168,9 @@ fn answer_bounded_at<G: Game>(
     if let Some(o) = g.outcome() {
         return Some(q.holds(o));
     }
+    let memoise = !g.history_dependent();
     let h = g.hash();
-    if let Some(&v) = memo.get(&h) {
+    if let Some(&v) = memo.get(&h).filter(|_| memoise) {
         return Some(v);
     }
     if depth >= BOUNDED_MAX_DEPTH {
@@ -179,6 +190,8 @@ fn answer_bounded_at<G: Game>(
             break;
         }
     }
-    memo.insert(h, v);
+    if memoise {
+        memo.insert(h, v);
+    }
     Some(v)
 }

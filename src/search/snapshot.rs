@@ -80,12 +80,14 @@ impl Default for ViewRequest {
     }
 }
 
-/// OR / AND (docs/algorithms.md §0): OR where the attacker moves.
+/// OR / AND (docs/algorithms.md §0): OR where the attacker moves; `Chance`
+/// where a random event picks the child (the expectimax family only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeKind {
     Or,
     And,
+    Chance,
 }
 
 /// Solved status of a node.
@@ -95,6 +97,23 @@ pub enum NodeStatus {
     Proven,
     Disproven,
     Unknown,
+}
+
+/// An edge of a snapshot that is not a tree edge: a second parent of a
+/// shared node (a transposition), or a back-edge of a cyclic graph (a
+/// move into a position on the path: a repetition, valued by the loop
+/// rule).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ExtraEdge {
+    /// Index of the parent in [`Snapshot::nodes`].
+    pub from: u32,
+    /// Index of the node the move leads to.
+    pub to: u32,
+    /// The move.
+    pub label: String,
+    /// A back-edge: `to` is an ancestor of `from` on its path, and the
+    /// move repeats it.
+    pub back: bool,
 }
 
 /// One node of a snapshot.
@@ -175,9 +194,10 @@ pub struct Snapshot {
     pub label_values: Vec<usize>,
     /// Nodes in breadth-first order from the focus; parents precede children.
     pub nodes: Vec<SnapNode>,
-    /// Extra edges (parent index, child index) for DAGs: a node reached by
-    /// two paths is listed once and its second parent appears here.
-    pub extra_edges: Vec<(u32, u32, String)>,
+    /// Extra edges for DAGs and cyclic graphs: a node reached by two paths
+    /// is listed once and its second parent appears here; a move that
+    /// repeats a position on the path is a back-edge to that ancestor.
+    pub extra_edges: Vec<ExtraEdge>,
     /// Ids from the root to the current most-proving / selected node.
     pub selection_path: Vec<NodeId>,
     /// Move labels along `selection_path` (one fewer than the ids).
@@ -222,6 +242,43 @@ impl Snapshot {
             .collect::<Vec<_>>()
             .join(sep)
     }
+
+    /// The label of the edge into `nodes[i]`: the move, and below a chance
+    /// node the outcome's probability (`3 · 1/6`). One rule for the app's
+    /// tree view and the DOT and SVG exports.
+    pub fn edge_label(&self, i: usize) -> String {
+        let n = &self.nodes[i];
+        let below_chance = n
+            .parent
+            .and_then(|p| self.nodes.get(p as usize))
+            .is_some_and(|p| p.kind == NodeKind::Chance);
+        let prob = self
+            .value_names
+            .iter()
+            .position(|v| v == "p")
+            .and_then(|k| n.values.get(k))
+            .filter(|p| p.is_finite());
+        match prob {
+            Some(&p) if below_chance => format!("{} · {}", n.move_label, fmt_probability(p)),
+            _ => n.move_label.clone(),
+        }
+    }
+}
+
+/// A probability as a small fraction when it is one (`1/6`, `1/2`), else
+/// with three decimals: die rolls read as the lecture writes them.
+pub fn fmt_probability(p: f64) -> String {
+    for d in 1..=36u32 {
+        let n = (p * f64::from(d)).round();
+        if (p * f64::from(d) - n).abs() < 1e-9 {
+            return if d == 1 {
+                format!("{n}")
+            } else {
+                format!("{n}/{d}")
+            };
+        }
+    }
+    format!("{p:.3}")
 }
 
 /// One step of a step function for a plot: the value range `[lo, hi]`
@@ -350,6 +407,16 @@ pub fn fmt_value(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn probabilities_read_as_fractions() {
+        assert_eq!(fmt_probability(1.0 / 6.0), "1/6");
+        assert_eq!(fmt_probability(0.5), "1/2");
+        assert_eq!(fmt_probability(0.25), "1/4");
+        assert_eq!(fmt_probability(1.0), "1");
+        assert_eq!(fmt_probability(0.3), "3/10");
+        assert_eq!(fmt_probability(0.123_456), "0.123");
+    }
     use crate::search::test_support::on_empty_tictactoe;
 
     /// Move paths of a snapshot's nodes, each with its parent's path.

@@ -7,6 +7,7 @@
 //! draws exactly what the engine parsed and needs no game internals.
 
 mod connect4;
+mod ewn;
 mod heat;
 mod hex;
 mod othello;
@@ -166,6 +167,7 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         AnyPosition::PGame(_) => pgame::draw(ui, input),
         AnyPosition::Tree(_) => tree::draw(ui, input),
         AnyPosition::Xiangqi(_) => xiangqi::draw(ui, side, input),
+        AnyPosition::Ewn(_) => ewn::draw(ui, side, input),
         AnyPosition::Within(_) => false,
     };
     if !drawn {

@@ -445,6 +445,11 @@ impl Game for Hex {
         super::AnyPosition::Hex(self)
     }
 
+    /// A win for one side: ±1.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-1.0, 1.0))
+    }
+
     fn move_count(&self) -> usize {
         if self.winner.is_some() {
             0

@@ -246,6 +246,21 @@ impl Game for Xiangqi {
         self.rule != Repetition::None
     }
 
+    /// A repeated position ends the play by the repetition rule.
+    fn is_repetition(&self) -> bool {
+        Xiangqi::is_repetition(self)
+    }
+
+    /// The earlier positions since the last irreversible move (0 without
+    /// a repetition rule).
+    fn path_hash(&self) -> u64 {
+        if self.rule == Repetition::None || self.path.is_empty() {
+            0
+        } else {
+            self.path.hash()
+        }
+    }
+
     /// Material plus piece-square terms, Red's view ([`eval`]).
     fn evaluate(&self) -> Option<i32> {
         Some(self.static_eval())

@@ -5,6 +5,9 @@
 //! (E, D) (thesis Algorithm 1).
 //!
 //! - [`mid`]: the MID procedure as an explicit-stack state machine.
+//! - [`options`]: unknown-node values, thresholds, budget, repetitions.
+//! - [`ghi`]: repeated positions (the graph history interaction) and the
+//!   exact variant `dfpn-ghi`.
 //! - [`tt`]: the table, its budget and replacement policy.
 //! - [`view`]: snapshots (frames, the DAG from the table, inspection).
 //! - [`dfs`]: the depth-first AND/OR search (`dfs`, `deep-dfpn` with E = 0).
@@ -15,8 +18,10 @@
 
 pub mod dfs;
 pub mod fast;
+pub mod ghi;
 pub mod hill_climb;
 pub mod mid;
+pub mod options;
 pub mod path_filter;
 pub mod tt;
 pub mod view;
@@ -29,12 +34,26 @@ use super::snapshot::{Snapshot, ViewRequest};
 use super::{Search, SearchSetup, StatsSample, Status};
 
 pub use dfs::Dfs;
+pub use ghi::Ghi;
 pub use hill_climb::{hill_climb, HillClimbResult, Probe};
 pub use mid::{Dfpn, DfpnOptions, Event};
 
-/// df-pn's only parameter is its thread count (the table budget comes
-/// from the setup).
-pub const DFPN_PARAMS: &[ParamSpec] = &[fast::THREADS_PARAM];
+/// df-pn's parameters: its thread count and what to do at a repetition
+/// (the table budget comes from the setup).
+pub const DFPN_PARAMS: &[ParamSpec] = &[
+    fast::THREADS_PARAM,
+    ParamSpec {
+        name: "ghi",
+        kind: ParamKind::Choice {
+            options: &["exact", "naive", "stop"],
+            default: "exact",
+        },
+        help: "On positions with a history (cyclic graphs, repetition rules): exact = store path-dependent results under the path (as dfpn-ghi); naive = value a repetition by the loop rule and store results by position (the graph history interaction: can answer wrong or loop); stop = end `unknown` (reason cycles) at once",
+    },
+];
+
+/// `dfpn-ghi` takes no parameters.
+pub const GHI_PARAMS: &[ParamSpec] = &[];
 
 /// The 1+ε trick's parameter.
 pub const EPS_PARAMS: &[ParamSpec] = &[ParamSpec {
@@ -86,6 +105,15 @@ fn boxed(
 ) -> Result<Box<dyn Search>, String> {
     let threads = fast::threads_of(setup)?;
     if threads > 1 {
+        // The shared table keys results by position alone; with a
+        // repetition rule a result can depend on the path (GHI).
+        if crate::with_position!(&setup.position, g => g.history_dependent()) {
+            return Err(format!(
+                "{name} with threads = {threads}: the parallel search keys its table by position \
+                 only, so it does not search positions whose results depend on the path \
+                 (repetition rules, cyclic graphs); use threads = 1"
+            ));
+        }
         let fast_opts = fast::FastOptions {
             base: opts,
             init: fast::worker::Init::Unit,
@@ -116,11 +144,28 @@ fn new_dfs<G: Game>(name: &'static str, g: &G, q: super::Question) -> Box<dyn Se
 
 /// Registry constructor for `dfpn`.
 pub fn build_dfpn(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    let ghi = match setup.params.choice("ghi")? {
+        "naive" => Ghi::Naive,
+        "stop" => Ghi::Stop,
+        _ => Ghi::Exact,
+    };
     let opts = DfpnOptions {
         budget_bytes: budget(setup),
+        ghi,
         ..Default::default()
     };
     boxed("dfpn", setup, opts)
+}
+
+/// Registry constructor for `dfpn-ghi`: df-pn with path-dependent results
+/// stored under the path set ([`ghi`]), exact on cyclic graphs.
+pub fn build_ghi(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    let opts = DfpnOptions {
+        budget_bytes: budget(setup),
+        ghi: Ghi::Exact,
+        ..Default::default()
+    };
+    boxed("dfpn-ghi", setup, opts)
 }
 
 /// Registry constructor for `dfpn-eps`.

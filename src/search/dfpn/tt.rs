@@ -27,6 +27,10 @@ use crate::search::pn::Pn;
 /// (drives `revisits`, docs/algorithms.md §9).
 pub const LEFT: u8 = 1;
 
+/// The entry's solved numbers rest on the path that led to it (`dfpn-ghi`,
+/// see [`super::ghi`]).
+pub const DEP: u8 = 2;
+
 /// One table entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
