@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
-# Opens the real app window under Xvfb on a tree, a Hex 4x4 and an Othello
-# endgame, runs some iterations, saves screenshots and checks they are not
-# blank (issue #5 item 10). Needs xvfb-run and Mesa (installed by .ci/run).
+# Opens the real app window under Xvfb on real positions, runs the search,
+# saves screenshots and checks they are not blank. Needs xvfb-run and Mesa
+# (installed by .ci/run).
+#
+#   scripts/screenshots.sh            # the quick set, into target/screenshots (CI)
+#   scripts/screenshots.sh --gallery  # the README's gallery, into docs/images
+#                                     # (long runs: build with --release first and
+#                                     #  set PNLAB_BIN=target/release/pnlab)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${PNLAB_BIN:-target/debug/pnlab}
 out=${SCREENSHOT_DIR:-target/screenshots}
+gallery=0
+if [ "${1:-}" = "--gallery" ]; then
+  gallery=1
+  out=docs/images
+fi
 mkdir -p "$out"
 if ! command -v xvfb-run >/dev/null 2>&1; then
   echo "xvfb-run is not installed: install xvfb (see .ci/run)" >&2
@@ -14,10 +24,18 @@ fi
 shoot() {
   local name=$1; shift
   rm -f "$out/$name.png"
-  LIBGL_ALWAYS_SOFTWARE=1 timeout 120 xvfb-run -a -s "-screen 0 1600x1000x24" \
+  LIBGL_ALWAYS_SOFTWARE=1 timeout 1200 xvfb-run -a -s "-screen 0 1600x1000x24" \
     "$bin" "$@" --screenshot "$out/$name.png"
   python3 scripts/png_not_blank.py "$out/$name.png"
 }
-shoot tree --open positions/trees/seesaw.tree --algo pns --autoplay 12
-shoot hex4 --open positions/hex.toml --algo pns --autoplay 200
-shoot othello --open positions/othello/ffo-1-7.obf --algo deep-pn --autoplay 300
+if [ "$gallery" = 1 ]; then
+  shoot seesaw-pns positions/trees/seesaw.tree --algo pns --autoplay 12
+  shoot ffo1-dfpn-2000 positions/othello/ffo-1-7.obf --algo dfpn --autoplay 2000
+  shoot ffo1-dfpn-200000 positions/othello/ffo-1-7.obf --algo dfpn --autoplay 200000
+  shoot hex4-deep-pn positions/hex.toml --entry 4 --algo deep-pn --autoplay 2000
+  shoot pgame-ppn positions/pgame.toml --algo ppn --autoplay 3000
+else
+  shoot tree positions/trees/seesaw.tree --algo pns --autoplay 12
+  shoot hex4 --open positions/hex.toml --entry 4 --algo pns --autoplay 200
+  shoot othello --open positions/othello/ffo-1-7.obf --algo deep-pn --autoplay 300
+fi

@@ -1,5 +1,5 @@
 //! `pnlab`: with no subcommand the app opens; subcommands run headless
-//! (CLI.md is the contract: keep names stable).
+//! (docs/cli.md is the contract: keep names stable).
 
 mod cli;
 

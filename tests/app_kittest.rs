@@ -78,7 +78,7 @@ fn load_step_inspect_back_forward_reset() {
     assert!(after_two.len() > after_one.len());
 
     // Select the root: the inspector explains its pn as a min over the
-    // children (OR node, ALGORITHMS.md §1).
+    // children (OR node, docs/algorithms.md §1).
     h.get_by_label_contains("node root").click();
     settle(&mut h);
     h.get_by_label_contains("pn = min(");
@@ -157,7 +157,7 @@ fn class_mode_scores_predictions() {
     h.get_by_label("score 1 / 1");
     h.get_by_label("iterations 1");
     // All nine children start at pn = dn = 1 (unit initialisation); the
-    // leftmost tie rule (ALGORITHMS.md §1) makes the first move, a1,
+    // leftmost tie rule (docs/algorithms.md §1) makes the first move, a1,
     // most-proving: predicting b2 is wrong, a1 right.
     h.get_by_label_contains("node b2:").click();
     settle(&mut h);
@@ -182,7 +182,7 @@ fn race_two_parameter_sets_in_lockstep() {
     settle(&mut h);
     h.get_by_label("iterations 10");
     h.get_by_label_contains("B: iterations 10 ·");
-    // PNS expands exactly one node per iteration (ALGORITHMS.md §1), so
+    // PNS expands exactly one node per iteration (docs/algorithms.md §1), so
     // the three counts add up to 10 expansions on each side.
     let diff = h
         .get_by_label_contains("expanded by both")
@@ -356,4 +356,132 @@ fn the_app_exports_the_same_json_fields_as_the_command_line() {
             _ => assert_eq!(mine, v, "field {k}"),
         }
     }
+}
+
+/// The position after the first `n` moves of `moves` from the xiangqi
+/// start, played through the engine (independent of the viewer).
+fn xiangqi_after(moves: &[&str], n: usize) -> pnlab::game::xiangqi::Xiangqi {
+    use pnlab::game::Game;
+    let mut g = pnlab::game::xiangqi::Xiangqi::start();
+    for m in &moves[..n] {
+        let mv = g.parse_move(m).expect("legal record move");
+        g.play(mv);
+    }
+    g
+}
+
+/// A game record opens with its move list beside the board: a click on a
+/// move makes the position after it the search root (one step expands
+/// exactly that position's legal moves), the ply buttons and ←/→ over the
+/// move list walk through the game, and the board shows the position the
+/// engine reaches by playing the moves itself.
+#[test]
+fn game_record_viewer_roots_the_search_at_a_chosen_ply() {
+    use pnlab::game::Game;
+    let moves = ["h2e2", "h9g7", "h0g2", "i9h9"];
+    let text = "[Event \"test\"]\n[Red \"A\"]\n[Black \"B\"]\n1. h2e2 h9g7 2. h0g2 i9h9\n";
+    let mut entries = pnlab::positions::load_text("game.pgn", text).expect("record reads");
+    let mut h = harness();
+    h.state_mut().load_entry(entries.remove(0));
+    settle(&mut h);
+    h.get_by_label("ply 4 of 4");
+    let board = |n: usize| format!("xiangqi board {}", xiangqi_after(&moves, n).notation());
+    h.get_by_label(&board(4));
+
+    h.get_by_label("h9g7").click();
+    settle(&mut h);
+    h.get_by_label("ply 2 of 4");
+    h.get_by_label(&board(2));
+    h.get_by_label("iterations 0");
+    h.get_by_label("Step").click();
+    settle(&mut h);
+    let children = xiangqi_after(&moves, 2).board_moves().len();
+    h.get_by_label_contains(&format!("search tree: {} nodes", 1 + children));
+
+    h.get_by_label("Previous ply").click();
+    settle(&mut h);
+    h.get_by_label("ply 1 of 4");
+    h.get_by_label(&board(1));
+    h.get_by_label("iterations 0");
+
+    // ←/→ walk the game while the pointer is over the move list.
+    h.get_by_label("ply 1 of 4").hover();
+    h.run_steps(1);
+    h.key_press(egui::Key::ArrowRight);
+    settle(&mut h);
+    h.get_by_label("ply 2 of 4");
+    h.get_by_label("Start").click();
+    settle(&mut h);
+    h.get_by_label("ply 0 of 4");
+    h.get_by_label(&board(0));
+}
+
+/// Settles until the main run has finished (proved or disproved).
+fn settle_until_finished(h: &mut Harness<'static, PnlabApp>) -> String {
+    for _ in 0..100 {
+        settle(h);
+        for status in ["status proved", "status disproved"] {
+            if h.query_by_label(status).is_some() {
+                return status.to_string();
+            }
+        }
+    }
+    panic!("the run did not finish");
+}
+
+/// The mate question's field: ticking `within` (1 move) on a mate-in-2
+/// puzzle of the verified data asks "does the side to move win within one
+/// move?", which the run disproves; with 2 moves it proves it.
+#[test]
+fn within_field_asks_the_mate_question() {
+    let fen = "5aC2/3k5/3a1P3/4c4/2b1N1n1p/9/P8/B8/4A4/3A1K3 w - - 0 1";
+    let pos = AnyPosition::parse(pnlab::game::GameKind::Xiangqi, fen).expect("FEN");
+    let mut h = harness();
+    h.state_mut().load_entry(entry("mate in 2", pos));
+    settle(&mut h);
+    assert_eq!(h.state().within, None);
+    h.get_by_label("within").click();
+    settle(&mut h);
+    assert_eq!(h.state().within, Some(1));
+    h.get_by_label("Run").click();
+    assert_eq!(settle_until_finished(&mut h), "status disproved");
+    h.state_mut().set_within(Some(2));
+    settle(&mut h);
+    h.get_by_label("Run").click();
+    assert_eq!(settle_until_finished(&mut h), "status proved");
+}
+
+#[test]
+fn cns_plots_the_selected_nodes_functions_and_labels_cn_at_a_target() {
+    let mut h = harness();
+    let text = include_str!("../positions/trees/cns-interval.tree");
+    let pos = AnyPosition::parse(pnlab::game::GameKind::Tree, text).unwrap();
+    h.state_mut().load_entry(PositionEntry {
+        algo: Some("cns".into()),
+        ..PositionEntry::new("cns interval", pos, 1)
+    });
+    settle(&mut h);
+    for _ in 0..2 {
+        h.get_by_label("Step").click();
+        settle(&mut h);
+    }
+    h.get_by_label("proof and disproof functions");
+    let labels = tree_labels(&h);
+    assert!(!labels.is_empty());
+    // No target yet: the CN column is empty ("–") on every node.
+    assert!(labels.iter().all(|l| l.contains("CN –")), "{labels:?}");
+    let root = {
+        let snap = h.state().run.snapshot.as_ref().expect("snapshot");
+        let f = snap.functions.as_ref().expect("CNS sends the functions");
+        assert!(f.v_min <= f.v_max);
+        snap.nodes.iter().find(|n| n.parent.is_none()).unwrap().id
+    };
+    // A target: every node shows a number there.
+    h.state_mut().tree.cn_target = Some(5.0);
+    h.state_mut().inspect(root);
+    settle(&mut h);
+    let labels = tree_labels(&h);
+    assert!(labels.iter().all(|l| !l.contains("CN –")), "{labels:?}");
+    let snap = h.state().run.snapshot.as_ref().unwrap();
+    assert_eq!(snap.functions.as_ref().unwrap().node, root);
 }

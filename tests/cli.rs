@@ -1,4 +1,4 @@
-//! The command-line contract (CLI.md): JSON fields, exit codes, and clear
+//! The command-line contract (docs/cli.md): JSON fields, exit codes, and clear
 //! errors with file, line and column on bad input.
 
 use std::io::Write;

@@ -271,7 +271,7 @@ fn hash_identifies_positions_reached_in_different_orders() {
 #[test]
 fn fast_playout_is_the_uniform_random_playout() {
     // The override must make the same choices as the generic definition
-    // (ALGORITHMS.md §5: the i-th legal move, i = next_u64 % count).
+    // (docs/algorithms.md §5: the i-th legal move, i = next_u64 % count).
     let mut pick = SmallRng::seed_from_u64(3);
     for (moves, _) in pons_l3().iter().take(100) {
         let g = Connect4::parse(moves).unwrap();

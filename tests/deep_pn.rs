@@ -1,4 +1,4 @@
-//! DeepPN (ALGORITHMS.md §3) against two independent sources:
+//! DeepPN (docs/algorithms.md §3) against two independent sources:
 //! - PN-search: with R = 1 DeepPN must select the same most-proving node as
 //!   PNS at every iteration and end with identical counters;
 //! - the exhaustive negamax reference: every R and both `dpn` forms give
@@ -148,7 +148,7 @@ fn every_r_and_form_agrees_with_the_reference() {
 #[test]
 fn dpn_after_the_first_expansion_matches_the_formula() {
     // Empty board: after one iteration the nine root children are frontier
-    // nodes at depth 1 with pn = dn = 1, so by ALGORITHMS.md §3
+    // nodes at depth 1 with pn = dn = 1, so by docs/algorithms.md §3
     // deep = 1/1 and DPN = (1 − 1/1)·R + 1·(1 − R) = 1 − R (paper) and
     // (1 − 1/2)·R + 1·(1 − R) = 1 − R/2 (thesis).
     for (form, expect) in [(DpnForm::Paper, 1.0 - 0.65), (DpnForm::Thesis, 1.0 - 0.325)] {

@@ -305,7 +305,13 @@ fn snapshot_lists_transposed_nodes_once() {
     // Tic-tac-toe transposes (x a1, o b1, x c1 = x c1, o b1, x a1), so a
     // DAG of four plies from the empty board has extra edges.
     assert!(!snap.extra_edges.is_empty(), "no transposition edge");
-    for (p, c, label) in &snap.extra_edges {
+    for pnlab::search::snapshot::ExtraEdge {
+        from: p,
+        to: c,
+        label,
+        ..
+    } in &snap.extra_edges
+    {
         let (p, c) = (*p as usize, *c as usize);
         assert!(p < snap.nodes.len() && c < snap.nodes.len());
         assert_eq!(snap.nodes[c].depth, snap.nodes[p].depth + 1);
@@ -365,7 +371,13 @@ fn snapshot_lists_transposed_nodes_once() {
         positions.push(pos);
     }
     // A transposition edge joins a parent to a position its move reaches.
-    for (p, c, label) in &snap.extra_edges {
+    for pnlab::search::snapshot::ExtraEdge {
+        from: p,
+        to: c,
+        label,
+        ..
+    } in &snap.extra_edges
+    {
         let mut g = positions[*p as usize];
         g.play(g.parse_move(label).expect("a legal move"));
         assert_eq!(g, positions[*c as usize], "extra edge {label}");

@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 
 /// A deliberately plain Hex: a 2-D array and a breadth-first search from
 /// the mover's first edge after every move, with the neighbour offsets
-/// written out from CLI.md. Shares nothing with the bitset code.
+/// written out from docs/cli.md. Shares nothing with the bitset code.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Naive {
     n: usize,

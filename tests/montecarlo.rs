@@ -1,4 +1,4 @@
-//! The Monte-Carlo family (ALGORITHMS.md §5) against the exhaustive
+//! The Monte-Carlo family (docs/algorithms.md §5) against the exhaustive
 //! reference: on 1,000 seeded P-games of several shapes and on every
 //! reachable tic-tac-toe position, every run that ends `proved` or
 //! `disproved` agrees with `reference::answer`; none is ever wrong. Runs

@@ -1,4 +1,4 @@
-//! Float robustness of PPN-search (ALGORITHMS.md §5.1): hand-made trees
+//! Float robustness of PPN-search (docs/algorithms.md §5.1): hand-made trees
 //! built on the arena directly, where the plain-float products underflow to
 //! 0 or round to 1, must still give the exact order between siblings (so
 //! the right child is selected) and never a solved status the flags do not

@@ -1,4 +1,4 @@
-//! P-game rules (ALGORITHMS.md §10) checked against independent
+//! P-game rules (docs/algorithms.md §10) checked against independent
 //! computations: the generic playout loop, a brute-force leaf enumeration
 //! and the value distribution the definition prescribes.
 

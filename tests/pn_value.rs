@@ -1,4 +1,4 @@
-//! The value search (ALGORITHMS.md §2) against the exhaustive negamax
+//! The value search (docs/algorithms.md §2) against the exhaustive negamax
 //! reference (`search::reference::value_for`): exact values on every
 //! reachable tic-tac-toe position, on tic-tac-toe with wide-ranging integer
 //! scores (so probing and binary search both work), for either attacker and

@@ -186,6 +186,12 @@ fn check_family(f: &Family) {
         let attacker = pos.default_attacker();
         let truth_value = with_position!(pos, g => reference::value_for(g, attacker));
         for algo in search::algorithms().iter().map(|a| a.name) {
+            // The value searches of chance games (expectimax, star1,
+            // star2) are checked against an exact expectimax in
+            // tests/chance_search.rs, on games without chance nodes too.
+            if search::registry::handles_chance(algo) {
+                continue;
+            }
             // The sampled Monte-Carlo and value searches are slower per
             // position; check them on a subset of each family.
             let heavy = !matches!(algo, "pns" | "dfpn" | "deep-pn");

@@ -1,6 +1,6 @@
 //! Xiangqi in files and on the command line: `.fen` lines, game-record
 //! files (a broken game fails alone), TOML `within` and `repetition`, and
-//! `pnlab perft` / `pnlab solve --within --repetition` (CLI.md).
+//! `pnlab perft` / `pnlab solve --within --repetition` (docs/cli.md).
 
 use std::process::Command;
 

@@ -1,5 +1,6 @@
 //! The app's benchmark (issue #5, CLI `pnlab bench --ui`): the tree
-//! view's frame time (egui pass + tessellation, no GPU) on snapshots of
+//! view's frame time (egui pass + tessellation, no GPU) of the tidy tree,
+//! the path view and the path view with the overview, on snapshots of
 //! PNS trees of about 10⁴, 10⁵ and 10⁶ nodes, and PNS iterations per second
 //! headless versus through the worker with a UI draining it at 60 frames
 //! per second.
@@ -7,10 +8,10 @@
 use std::time::{Duration, Instant};
 
 use crate::app::logic::RunState;
-use crate::app::tree_view::TreeView;
+use crate::app::tree_view::{TreeMode, TreeView};
 use crate::app::worker::{Command, RunSpec, WorkerHandle};
 use crate::game::AnyPosition;
-use crate::search::{registry, Params, QuestionKind, SearchSetup, ViewRequest};
+use crate::search::{registry, Params, QuestionKind, SearchSetup};
 
 fn setup() -> SearchSetup {
     SearchSetup {
@@ -30,50 +31,62 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// Runs the UI benchmark up to trees of `max_nodes` nodes and returns one
-/// JSON object per measurement (CLI.md `pnlab bench --ui`).
+/// JSON object per measurement (docs/cli.md `pnlab bench --ui`).
 pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
     let mut rows = Vec::new();
     let mut search = registry::build("pns", &setup())?;
     let ctx = egui::Context::default();
-    let mut view = TreeView::default();
     let mut target = 10_000u64;
     let mut generation = 0;
     while target <= max_nodes {
         while search.counters().nodes_created < target && !search.status().is_final() {
             search.step();
         }
-        let req = ViewRequest::default();
-        let t = Instant::now();
-        let snap = search.snapshot(&req);
-        let snap_ms = t.elapsed().as_secs_f64() * 1e3;
-        generation += 1;
-        let mut frames = Vec::new();
-        for _ in 0..30 {
-            let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(1200.0, 800.0),
-                )),
-                ..Default::default()
-            };
+        // The three pictures: the tidy tree, the path view, and the path
+        // view with the overview strip (the engine's icicle data).
+        for (name, mode, overview) in [
+            ("tree", TreeMode::Tidy, false),
+            ("path", TreeMode::Path, false),
+            ("path+overview", TreeMode::Path, true),
+        ] {
+            let mut view = TreeView::default();
+            view.mode = mode;
+            view.show_overview = overview;
+            view.reset_run();
+            let req = view.request();
             let t = Instant::now();
-            let mut out = ctx.run_ui(input, |ui| {
-                view.ui(ui, Some(&snap), generation);
-            });
-            let shapes = std::mem::take(&mut out.shapes);
-            let prims = ctx.tessellate(shapes, out.pixels_per_point);
-            frames.push(t.elapsed().as_secs_f64() * 1e3);
-            std::hint::black_box(prims);
-            out.drop_without_applying_deltas();
+            let snap = search.snapshot(&req);
+            let snap_ms = t.elapsed().as_secs_f64() * 1e3;
+            generation += 1;
+            let mut frames = Vec::new();
+            for _ in 0..30 {
+                let input = egui::RawInput {
+                    screen_rect: Some(egui::Rect::from_min_size(
+                        egui::Pos2::ZERO,
+                        egui::vec2(1200.0, 800.0),
+                    )),
+                    ..Default::default()
+                };
+                let t = Instant::now();
+                let mut out = ctx.run_ui(input, |ui| {
+                    view.ui(ui, Some(&snap), generation);
+                });
+                let shapes = std::mem::take(&mut out.shapes);
+                let prims = ctx.tessellate(shapes, out.pixels_per_point);
+                frames.push(t.elapsed().as_secs_f64() * 1e3);
+                std::hint::black_box(prims);
+                out.drop_without_applying_deltas();
+            }
+            rows.push(serde_json::json!({
+                "suite": "ui",
+                "view": name,
+                "tree_nodes": search.counters().nodes_created,
+                "snapshot_nodes": snap.nodes.len(),
+                "snapshot_ms": (snap_ms * 1000.0).round() / 1000.0,
+                "frame_ms_median": (median(frames.clone()) * 1000.0).round() / 1000.0,
+                "frame_ms_max": (frames.iter().cloned().fold(0.0, f64::max) * 1000.0).round() / 1000.0,
+            }));
         }
-        rows.push(serde_json::json!({
-            "suite": "ui",
-            "tree_nodes": search.counters().nodes_created,
-            "snapshot_nodes": snap.nodes.len(),
-            "snapshot_ms": (snap_ms * 1000.0).round() / 1000.0,
-            "frame_ms_median": (median(frames.clone()) * 1000.0).round() / 1000.0,
-            "frame_ms_max": (frames.iter().cloned().fold(0.0, f64::max) * 1000.0).round() / 1000.0,
-        }));
         target *= 10;
     }
 

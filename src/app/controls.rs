@@ -1,4 +1,4 @@
-//! Run controls and the parameter panel (issue #5 item 4, PRODUCT.md
+//! Run controls and the parameter panel (issue #5 item 4, docs/architecture.md
 //! "Controls"): step, step ×N, run/pause, speed, back with a scrubber,
 //! reset, budgets, keyboard shortcuts; the algorithm picker and a
 //! parameter panel generated from each algorithm's `ParamSpec` list, so a
@@ -285,6 +285,25 @@ pub fn algorithm_panel(
                         })
                         .response
                         .on_hover_text(spec.help);
+                }
+                (ParamKind::RealOrAuto { min, max }, v) => {
+                    let mut auto = !matches!(v, ParamValue::Real(_));
+                    if ui
+                        .checkbox(&mut auto, "auto")
+                        .on_hover_text(spec.help)
+                        .changed()
+                    {
+                        *v = if auto {
+                            ParamValue::Choice(crate::search::params::AUTO.to_string())
+                        } else {
+                            ParamValue::Real(0.0_f64.clamp(min, max))
+                        };
+                    }
+                    if let ParamValue::Real(x) = v {
+                        ui.add(egui::DragValue::new(x).range(min..=max).speed(0.1))
+                            .labelled_by(name_id)
+                            .on_hover_text(spec.help);
+                    }
                 }
                 // A value of the wrong type (e.g. from an old settings
                 // file) is replaced by the default.

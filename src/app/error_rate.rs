@@ -54,6 +54,9 @@ impl CorrectMovesTask {
         let best = best_moves.to_vec();
         let spawned = std::thread::Builder::new()
             .name("pnlab-correct-moves".into())
+            // The exhaustive evaluation recurses once per ply: long games
+            // (xiangqi) overflow the default 2 MiB.
+            .stack_size(256 << 20)
             .spawn(move || {
                 let c = correct_moves::for_position(
                     &position,
@@ -122,8 +125,9 @@ impl CorrectMovesTask {
         match &self.knowledge {
             Knowledge::None => String::new(),
             Knowledge::Computing => "error rate: working out the correct moves…".into(),
-            Knowledge::Unknown => "error rate unknown: the position is too large for the \
-                                   exhaustive check and its file names no best moves"
+            Knowledge::Unknown => "error rate unknown: the position is too large (or its \
+                                   value depends on the path) for the exhaustive check \
+                                   and its file names no best moves"
                 .into(),
             Knowledge::Known(c) => format!(
                 "correct moves ({}, {}): {}",

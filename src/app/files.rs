@@ -48,14 +48,6 @@ pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, String> {
     Ok(entries)
 }
 
-/// Reads an embedded file of the `positions/` folder.
-pub fn load_bundled(path: &str) -> Result<Vec<PositionEntry>, String> {
-    let Some(f) = positions::bundled().iter().find(|f| f.path == path) else {
-        return Err(format!("{path}: no such bundled file"));
-    };
-    positions::load_text(f.path, f.text).map_err(|e| e.to_string())
-}
-
 /// The native "open" dialog (rfd, xdg portal).
 pub fn pick_open() -> Option<PathBuf> {
     rfd::FileDialog::new()

@@ -1,4 +1,4 @@
-//! The inspector (issue #5 item 3, PRODUCT.md "Inspector"): every value of
+//! The inspector (issue #5 item 3, docs/architecture.md "Inspector"): every value of
 //! the selected node, the formula that produced it with the children's
 //! numbers filled in, and on the selection path why that child was picked.
 //! The text comes from the algorithm (`Snapshot::inspection`), so every

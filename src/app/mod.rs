@@ -5,7 +5,8 @@
 //! - `state` is what the window holds and how commands reach the workers;
 //!   the decisions live in plain, unit-tested modules: `mirror` (which run
 //!   a command goes to), `lockstep` (the race's chunks), `class_mode`
-//!   (scoring predictions), `hook` (the headless screenshot run).
+//!   (scoring predictions), `hook` (the headless screenshot run),
+//!   `record_view` (a recorded game's plies and the mate question).
 //! - `ui` lays the frame out; the panels draw and collect commands:
 //!   `tree_view`, `board` (one painter per game in `board/`),
 //!   `inspector`, `controls`, `plots`, `race`, `browser`, `files`, `text`;
@@ -21,8 +22,10 @@ pub mod bench;
 pub mod board;
 pub mod browser;
 pub mod class_mode;
+pub mod conspiracy;
 pub mod controls;
 pub mod error_rate;
+pub mod file_chooser;
 pub mod files;
 pub mod hook;
 pub mod inspector;
@@ -31,8 +34,12 @@ pub mod logic;
 pub mod mirror;
 pub mod plots;
 pub mod race;
+pub mod record_view;
+pub mod rscn_view;
+pub mod scn_curves;
 pub mod state;
 pub mod text;
+pub mod tree_path;
 pub mod tree_view;
 pub mod ui;
 pub mod worker;
@@ -49,6 +56,8 @@ pub use state::{PnlabApp, Settings};
 pub struct LaunchOptions {
     /// Position file to open at start.
     pub open: Option<PathBuf>,
+    /// Which of the file's positions (1-based; default the first).
+    pub entry: Option<usize>,
     /// Algorithm to select at start.
     pub algo: Option<String>,
     /// Parameters `NAME=VALUE`.
@@ -57,6 +66,9 @@ pub struct LaunchOptions {
     pub autoplay: Option<u64>,
     /// Screenshot to save after the autoplay, then exit.
     pub screenshot: Option<PathBuf>,
+    /// Open the RSCN game-progress view at start (the loaded game
+    /// record, or self-play from the loaded position).
+    pub rscn: bool,
 }
 
 /// The eframe shell around [`PnlabApp`].
@@ -80,12 +92,23 @@ impl eframe::App for Shell {
 pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String> {
     if let Some(path) = &opts.open {
         let mut entries = files::load_path(path)?;
-        let first = entries.remove(0);
-        app.load_entry(first);
+        let k = opts.entry.unwrap_or(1);
+        if k == 0 || k > entries.len() {
+            return Err(format!(
+                "{}: --entry {k}: the file holds {} positions",
+                path.display(),
+                entries.len()
+            ));
+        }
+        let chosen = entries.remove(k - 1);
+        app.load_entry(chosen);
     }
     if opts.algo.is_some() || !opts.set.is_empty() {
         let algo = opts.algo.clone().unwrap_or_else(|| app.algo.clone());
         app.set_algo(&algo, &opts.set)?;
+    }
+    if opts.rscn {
+        app.start_rscn();
     }
     Ok(())
 }

@@ -1,5 +1,5 @@
-//! Counters and live curves (issue #5 item 5, PRODUCT.md "Counters and
-//! plots"): the counters of ALGORITHMS.md §0/§9 under their CLI names, the
+//! Counters and live curves (issue #5 item 5, docs/architecture.md "Counters and
+//! plots"): the counters of docs/algorithms.md §0/§9 under their CLI names, the
 //! root's values against iterations on a log scale, and the cumulative
 //! seesaw switches with the root-switch events marked; clicking an event
 //! jumps the time-travel scrubber there.
@@ -255,7 +255,7 @@ pub fn log_tick(log_value: f64) -> String {
     }
 }
 
-/// The counters table (CLI names, ALGORITHMS.md §0/§9).
+/// The counters table (CLI names, docs/algorithms.md §0/§9).
 /// `best_child` is the latest sample's choice (`StatsSample::best_child`),
 /// marked right or wrong when the correct moves are known.
 pub fn counters_ui(

@@ -13,10 +13,12 @@ use crate::export::{self, ExportInput, RunRecord};
 use crate::positions::{self, PositionEntry};
 use crate::search::{registry, NodeId, Params, QuestionKind, SearchSetup};
 
+use super::board::HeatCache;
 use super::browser::Browser;
 use super::class_mode::ClassMode;
 use super::controls::{Controls, RunInfo};
 use super::error_rate::CorrectMovesTask;
+use super::file_chooser::{self, ChooserPurpose, FileChooser};
 use super::files::{self, Export};
 use super::hook::{Hook, HookStep, HookView};
 use super::lockstep::{Progress, Tick, RACE_CHUNK};
@@ -24,8 +26,15 @@ use super::logic::RunState;
 use super::mirror;
 use super::plots::Curves;
 use super::race::Race;
+use super::record_view::{self, RecordView};
+use super::rscn_view::RscnView;
 use super::tree_view::TreeView;
+
+/// Why the in-app chooser replaced a native dialog that did not open.
+const DIALOG_FAILED: &str = "the native file dialog did not open (is an xdg desktop portal \
+                             running?); choose the file here";
 use super::worker::{Command, RunSpec, WorkerHandle};
+use crate::search::alphabeta::AlphaBetaOptions;
 
 /// Settings kept between sessions (eframe storage).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -47,6 +56,10 @@ pub struct Settings {
     pub seed: u64,
     /// Show the curves under the inspector.
     pub show_plots: bool,
+    /// Files opened lately, newest first (File › Open recent).
+    pub recent: Vec<String>,
+    /// Hex boards: shade empty cells by the resistance model's move score.
+    pub heat_map: bool,
 }
 
 impl Default for Settings {
@@ -60,6 +73,8 @@ impl Default for Settings {
             algo: "pns".into(),
             seed: 1,
             show_plots: true,
+            recent: Vec::new(),
+            heat_map: false,
         }
     }
 }
@@ -80,6 +95,8 @@ pub struct PnlabApp {
     /// Persisted settings.
     pub settings: Settings,
     pub(super) curves: Curves,
+    /// The Hex resistance heat map of the shown position.
+    pub(super) heat: HeatCache,
     /// Whether the app's fonts went to the context already.
     pub(super) fonts_installed: bool,
     /// The loaded position's correct root moves (error-rate curves).
@@ -100,12 +117,23 @@ pub struct PnlabApp {
     pub(super) epoch: u64,
     /// The headless hook, when the window was opened to take a screenshot.
     pub hook: Option<Hook>,
+    /// The in-app file chooser, while it is open.
+    pub chooser: Option<super::file_chooser::FileChooser>,
     /// Class mode's score.
     pub class: ClassMode,
     /// Race mode: the challenger run, if racing.
     pub race: Option<Race>,
+    /// The RSCN game-progress view.
+    pub rscn: RscnView,
+    /// The window's context (wakes it from background threads).
+    pub(super) ctx: egui::Context,
     pub(super) applied_zoom: f32,
     pub(super) applied_dark: Option<bool>,
+    /// The game-record viewer, when the entry is a recorded game.
+    pub record: Option<RecordView>,
+    /// The mate question's limit: the side to move wins within this many
+    /// of its own moves (`None`: a plain win).
+    pub within: Option<u32>,
 }
 
 impl PnlabApp {
@@ -141,6 +169,7 @@ impl PnlabApp {
             tree,
             settings,
             curves: Curves::default(),
+            heat: HeatCache::default(),
             fonts_installed: false,
             correct: CorrectMovesTask::default(),
             file_entries: Vec::new(),
@@ -152,10 +181,15 @@ impl PnlabApp {
             generation: 0,
             epoch: 0,
             hook: None,
+            chooser: None,
             class: ClassMode::default(),
             race: None,
+            rscn: RscnView::default(),
+            ctx: ctx.clone(),
             applied_zoom: 0.0,
             applied_dark: None,
+            record: None,
+            within: None,
         };
         let c = app.settings.controls.clone();
         app.send(Command::SetSpeed(c.speed_setting()));
@@ -243,7 +277,7 @@ impl PnlabApp {
 
     fn setup(&self, params: Params) -> SearchSetup {
         SearchSetup {
-            position: self.entry.position.clone(),
+            position: record_view::with_question(&self.entry.position, self.within),
             params,
             seed: self.settings.seed,
             question: QuestionKind::Win,
@@ -276,7 +310,37 @@ impl PnlabApp {
                 Err(e) => self.messages.push(format!("error: {}: {e}", entry.name)),
             }
         }
+        self.record = entry.record.clone().map(RecordView::new);
+        self.within = entry.position.within_limit();
         self.entry = entry;
+        self.restart();
+    }
+
+    /// Makes the position after `ply` moves of the open game record the
+    /// search root (nothing happens without a record or when the ply is
+    /// the current one).
+    pub fn go_to_ply(&mut self, ply: usize) {
+        let Some(view) = self.record.as_mut() else {
+            return;
+        };
+        if !view.go(ply) {
+            return;
+        }
+        match view.position() {
+            Ok(p) => {
+                self.entry.position = p;
+                self.restart();
+            }
+            Err(e) => self
+                .messages
+                .push(format!("error: {}: {e}", self.entry.name)),
+        }
+    }
+
+    /// Asks the mate question with `within` moves (`None`: a plain win)
+    /// and restarts the run.
+    pub fn set_within(&mut self, within: Option<u32>) {
+        self.within = within;
         self.restart();
     }
 
@@ -316,7 +380,13 @@ impl PnlabApp {
     /// the chooser; a bad file only adds the error message.
     pub fn open_path(&mut self, path: &Path) {
         match files::load_path(path) {
-            Ok(entries) => self.open_entries(path.display().to_string(), entries),
+            Ok(entries) => {
+                super::file_chooser::remember(
+                    &mut self.settings.recent,
+                    &path.display().to_string(),
+                );
+                self.open_entries(path.display().to_string(), entries)
+            }
             Err(e) => self.messages.push(format!("error: {e}")),
         }
     }
@@ -537,17 +607,102 @@ impl PnlabApp {
             return;
         };
         let name = format!("pnlab-{}.{}", snap.algo, e.ext());
-        let Some(path) = files::pick_save(&name, e.ext()) else {
+        let purpose = ChooserPurpose::Save(e);
+        if let Some(reason) = file_chooser::native_unavailable() {
+            self.chooser = Some(FileChooser::new(purpose, reason, &name));
+            return;
+        }
+        let started = std::time::Instant::now();
+        match files::pick_save(&name, e.ext()) {
+            Some(path) => self.export_to(ctx, e, &path),
+            None if file_chooser::returned_too_fast(started) => {
+                self.chooser = Some(FileChooser::new(purpose, DIALOG_FAILED.into(), &name));
+            }
+            None => {}
+        }
+    }
+
+    /// File › Open: the native dialog, else the in-app chooser.
+    pub(super) fn open_with_dialog(&mut self) {
+        if let Some(reason) = file_chooser::native_unavailable() {
+            self.chooser = Some(FileChooser::new(ChooserPurpose::Open, reason, ""));
+            return;
+        }
+        let started = std::time::Instant::now();
+        match files::pick_open() {
+            Some(p) => self.open_path(&p),
+            None if file_chooser::returned_too_fast(started) => {
+                self.chooser = Some(FileChooser::new(
+                    ChooserPurpose::Open,
+                    DIALOG_FAILED.into(),
+                    "",
+                ));
+            }
+            None => {}
+        }
+    }
+
+    /// Draws the in-app chooser when it is open and acts on its answer.
+    pub(super) fn chooser_ui(&mut self, ctx: &egui::Context) {
+        let Some(answer) = self.chooser.as_mut().and_then(|c| c.ui(ctx)) else {
             return;
         };
-        self.export_to(ctx, e, &path);
+        let purpose = self.chooser.take().map(|c| c.purpose);
+        match (answer, purpose) {
+            (Some(p), Some(ChooserPurpose::Open)) => self.open_path(&p),
+            (Some(p), Some(ChooserPurpose::Save(e))) => self.export_to(ctx, e, &p),
+            _ => {}
+        }
+    }
+
+    /// Opens the RSCN game-progress view: the loaded game record's moves,
+    /// or the engine's self-play from the loaded position. Alpha-beta's
+    /// T and depth come from the run's parameters when alpha-beta is the
+    /// algorithm (else T = 600, depth 4).
+    pub fn start_rscn(&mut self) {
+        let opts = if self.algo == "alphabeta" {
+            AlphaBetaOptions::from_params(&self.params).unwrap_or_default()
+        } else {
+            AlphaBetaOptions {
+                max_depth: 4,
+                ..AlphaBetaOptions::default()
+            }
+        };
+        let opts = AlphaBetaOptions {
+            record_limit: 0,
+            ..opts
+        };
+        let (title, start, moves) = match &self.entry.record {
+            Some(rec) => (
+                format!("{}: the record's {} moves", rec.title, rec.moves.len()),
+                rec.start.clone(),
+                Some(rec.moves.clone()),
+            ),
+            None => (
+                format!("{}: self-play by alpha-beta", self.entry.name),
+                self.entry.position.clone(),
+                None,
+            ),
+        };
+        let wake = self.ctx.clone();
+        self.rscn
+            .start(title, start, moves, opts, move || wake.request_repaint());
+    }
+
+    /// Shows ply `k` of the RSCN view's game: loads its position.
+    pub(super) fn show_rscn_ply(&mut self, k: usize) {
+        if let Some(row) = self.rscn.rows().get(k) {
+            let mut e = PositionEntry::new(format!("RSCN ply {k}"), row.position.clone(), 0);
+            e.record = self.entry.record.clone();
+            self.load_entry(e);
+        }
     }
 
     /// Advances the headless hook: autoplay, then screenshot, then close.
     pub(super) fn drive_hook(&mut self, ctx: &egui::Context) {
         let view = HookView {
             synced: self.run.synced,
-            computing: self.correct.is_computing(),
+            computing: self.correct.is_computing() || self.rscn.is_computing(),
         };
         let Some(hook) = self.hook.as_mut() else {
             return;

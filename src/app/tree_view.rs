@@ -1,4 +1,4 @@
-//! The tree view (issue #5 item 1, PRODUCT.md "Tree view"): a custom
+//! The tree view (issue #5 item 1, docs/architecture.md "Tree view"): a custom
 //! painter over the bounded [`Snapshot`] the worker sends.
 //!
 //! OR nodes are squares and AND nodes circles (the papers' convention);
@@ -17,7 +17,8 @@ use std::collections::{HashMap, HashSet};
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
-use crate::layout::{Point, Tidy};
+use crate::layout::scene::LabelKind;
+use crate::layout::{ApproxMeasure, Bounds, Point, SceneStyle, Tidy, TreeScene};
 use crate::search::snapshot::{fmt_value, NodeKind, NodeStatus, SnapNode};
 use crate::search::{NodeId, Snapshot, ViewRequest};
 
@@ -43,6 +44,26 @@ pub enum TreeAction {
     Predict(NodeId),
 }
 
+/// Which picture of the tree the view draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeMode {
+    /// The path view once the tree is larger than the view, else the tidy
+    /// tree.
+    Auto,
+    /// The tidy tree (levels below the focus).
+    Tidy,
+    /// The selection path with each level's siblings.
+    Path,
+}
+
+/// Whether the automatic mode shows the path view: when the tidy tree
+/// of `total_nodes` would not fit `width` points at a readable zoom (its
+/// leaves, about half the nodes, side by side).
+pub fn auto_path_view(total_nodes: u64, width: f32) -> bool {
+    let leaves_that_fit = (width / (SLOT * READABLE_ZOOM)).max(1.0);
+    total_nodes as f32 > 2.0 * leaves_that_fit
+}
+
 /// Colours of the view, from the theme.
 pub struct Palette {
     pub proven: Color32,
@@ -51,6 +72,8 @@ pub struct Palette {
     pub path: Color32,
     pub selected: Color32,
     pub edge: Color32,
+    /// Back-edges of a cyclic graph (a move into a position on the path).
+    pub back: Color32,
     pub text: Color32,
 }
 
@@ -67,6 +90,7 @@ impl Palette {
             path: Color32::from_rgb(255, 150, 20),
             selected: Color32::from_rgb(30, 160, 255),
             edge: v.widgets.noninteractive.fg_stroke.color.gamma_multiply(0.6),
+            back: Color32::from_rgb(170, 80, 220),
             text: v.text_color(),
         }
     }
@@ -102,8 +126,10 @@ pub struct TreeView {
     /// Node cap of the request.
     pub max_nodes: usize,
     /// Class mode: the selection path is hidden and clicks are
-    /// predictions (PRODUCT.md "Class mode").
+    /// predictions (docs/architecture.md "Class mode").
     pub hide_path: bool,
+    /// Conspiracy-number searches: label nodes with CN at this target.
+    pub cn_target: Option<f64>,
     layout: Tidy,
     layout_generation: u64,
     /// Displayed positions (layout units), gliding toward the layout.
@@ -112,6 +138,20 @@ pub struct TreeView {
     /// Fit every new layout until the user pans or zooms.
     pub auto_fit: bool,
     last_time: f64,
+    /// Tidy tree, path view or automatic.
+    pub mode: TreeMode,
+    /// The path view is what the worker is asked for.
+    pub path_active: bool,
+    /// Show the overview strip above the tree.
+    pub show_overview: bool,
+    /// Path view: siblings opened in place.
+    pub open: HashSet<NodeId>,
+    /// Path view: first shown item of rows the user scrolled sideways.
+    pub row_starts: HashMap<NodeId, usize>,
+    /// Path view: vertical scroll in points.
+    pub path_scroll: f32,
+    /// Path view: scroll to the path's end on the next frame.
+    pub path_follow_pending: bool,
 }
 
 impl Default for TreeView {
@@ -126,12 +166,20 @@ impl Default for TreeView {
             max_depth: 8,
             max_nodes: 2_000,
             hide_path: false,
+            cn_target: None,
             layout: Tidy::default(),
             layout_generation: u64::MAX,
             shown: HashMap::new(),
             fit_pending: true,
             auto_fit: true,
             last_time: 0.0,
+            mode: TreeMode::Auto,
+            path_active: false,
+            show_overview: true,
+            open: HashSet::new(),
+            row_starts: HashMap::new(),
+            path_scroll: 0.0,
+            path_follow_pending: true,
         }
     }
 }
@@ -169,7 +217,10 @@ impl TreeView {
             collapsed: self.collapsed.clone(),
             inspect: self.selected,
             want_position: true,
-            ..ViewRequest::default()
+            overview: self.show_overview,
+            path_view: self.path_active,
+            open: self.open.clone(),
+            cn_target: self.cn_target,
         }
     }
 
@@ -181,16 +232,53 @@ impl TreeView {
         self.shown.clear();
         self.fit_pending = true;
         self.auto_fit = true;
+        self.open.clear();
+        self.row_starts.clear();
+        self.path_scroll = 0.0;
+        self.path_follow_pending = true;
+        self.path_active = self.mode == TreeMode::Path;
     }
 
+    /// Fit the tidy tree (and scroll the path view to its end) on the
+    /// next frame.
     pub fn request_fit(&mut self) {
         self.fit_pending = true;
+        self.path_follow_pending = true;
     }
 
     /// Toolbar above the tree.
     pub fn toolbar(&mut self, ui: &mut egui::Ui, snap: Option<&Snapshot>) -> Vec<TreeAction> {
         let mut actions = Vec::new();
         ui.horizontal_wrapped(|ui| {
+            let before = self.mode;
+            egui::ComboBox::from_label("view")
+                .selected_text(match self.mode {
+                    TreeMode::Auto => "auto",
+                    TreeMode::Tidy => "tree",
+                    TreeMode::Path => "path",
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.mode, TreeMode::Auto, "auto")
+                        .on_hover_text("The path view once the tree is larger than the view");
+                    ui.selectable_value(&mut self.mode, TreeMode::Tidy, "tree");
+                    ui.selectable_value(&mut self.mode, TreeMode::Path, "path");
+                });
+            if self.mode != before {
+                match self.mode {
+                    TreeMode::Tidy => self.path_active = false,
+                    TreeMode::Path => self.path_active = true,
+                    TreeMode::Auto => {}
+                }
+                self.request_fit();
+                actions.push(TreeAction::ViewChanged);
+            }
+            if ui
+                .checkbox(&mut self.show_overview, "Overview")
+                .on_hover_text("The whole tree by subtree size, one band per depth")
+                .changed()
+            {
+                actions.push(TreeAction::ViewChanged);
+            }
             if ui
                 .button("Fit")
                 .on_hover_text("Fit the tree in the view")
@@ -234,7 +322,7 @@ impl TreeView {
     }
 
     /// Draws the tree; `generation` changes whenever a new snapshot
-    /// arrived. `predict` (class mode) turns clicks into predictions.
+    /// arrived. In class mode (`hide_path`) clicks are predictions.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -242,11 +330,11 @@ impl TreeView {
         generation: u64,
     ) -> Vec<TreeAction> {
         let mut actions = Vec::new();
-        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-        let rect = response.rect;
         let Some(snap) = snap else {
+            let (response, painter) =
+                ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
             painter.text(
-                rect.center(),
+                response.rect.center(),
                 Align2::CENTER_CENTER,
                 "no search loaded",
                 FontId::proportional(16.0),
@@ -254,6 +342,42 @@ impl TreeView {
             );
             return actions;
         };
+        if self.mode == TreeMode::Auto {
+            let want = auto_path_view(snap.total_nodes, ui.available_width());
+            if want != self.path_active {
+                self.path_active = want;
+                self.request_fit();
+                actions.push(TreeAction::ViewChanged);
+            }
+        }
+        if self.show_overview {
+            self.overview_ui(ui, snap, &mut actions);
+        }
+        if generation != self.layout_generation {
+            self.path_follow_pending = true;
+        }
+        // Draw what the snapshot holds (the worker may still be answering
+        // the previous request after a switch).
+        if snap.nodes.first().is_some_and(|_| self.path_active) {
+            self.layout_generation = generation;
+            self.path_ui(ui, snap, &mut actions);
+        } else {
+            self.tidy_ui(ui, snap, generation, &mut actions);
+        }
+        actions
+    }
+
+    /// The tidy tree: labels placed by [`TreeScene`] so that none
+    /// overlaps another or a node (the others show on hover).
+    fn tidy_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        snap: &Snapshot,
+        generation: u64,
+        actions: &mut Vec<TreeAction>,
+    ) {
+        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+        let rect = response.rect;
         let count = snap.nodes.len();
         response.widget_info(|| {
             egui::WidgetInfo::labeled(
@@ -270,6 +394,9 @@ impl TreeView {
             } else if self.follow_mpn {
                 self.follow(snap, rect);
             }
+        }
+        if self.layout.pos.len() != count {
+            self.layout = Tidy::of(&snap.nodes);
         }
         // Pan and zoom.
         if response.dragged() {
@@ -311,6 +438,7 @@ impl TreeView {
         self.last_time = now;
         let mut moving = false;
         let mut next_shown = HashMap::with_capacity(count);
+        let mut shown_pos = Vec::with_capacity(count);
         for (i, node) in snap.nodes.iter().enumerate() {
             let target = to_vec(self.layout.pos[i]);
             let start = self
@@ -331,6 +459,7 @@ impl TreeView {
                 moving = true;
             }
             next_shown.insert(node.id, p);
+            shown_pos.push(Point::new(p.x, p.y));
         }
         self.shown = next_shown;
         if moving {
@@ -339,20 +468,31 @@ impl TreeView {
 
         let pal = Palette::for_visuals(ui.visuals());
         let scale = self.zoom;
-        let to_screen = |p: Vec2| -> Pos2 {
-            rect.min + self.pan + Vec2::new(p.x * SLOT * scale, p.y * LEVEL * scale)
-        };
-        let screen: Vec<Pos2> = snap
+        let style = SceneStyle {
+            margin: 0.0,
+            ..SceneStyle::default()
+        }
+        .zoomed(scale);
+        let r = style.radius;
+        let detail = r >= 7.0;
+        // The visible part in scene coordinates.
+        let view = Bounds::from_min_size(-self.pan.x, -self.pan.y, rect.width(), rect.height());
+        let scene = TreeScene::build(
+            snap,
+            &shown_pos,
+            &style,
+            &ApproxMeasure,
+            detail.then_some(view),
+        );
+        let (sx, sy) = scene.shift;
+        let origin = rect.min + self.pan - Vec2::new(sx, sy);
+        let screen: Vec<Pos2> = scene
             .nodes
             .iter()
-            .map(|n| to_screen(self.shown.get(&n.id).copied().unwrap_or_default()))
+            .map(|b| origin + Vec2::new((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0))
             .collect();
-        let r = RADIUS * scale;
-        let detail = r >= 7.0;
         let painter = painter.with_clip_rect(rect);
         let visible = rect.expand(r * 3.0);
-        let small = FontId::proportional((11.0 * scale).clamp(8.0, 22.0));
-        let tiny = FontId::proportional((10.0 * scale).clamp(7.0, 20.0));
 
         // Edges first, the path's last so they lie on top.
         for pass_on_path in [false, true] {
@@ -372,34 +512,62 @@ impl TreeView {
                     Stroke::new(1.0, pal.edge)
                 };
                 painter.line_segment([a + Vec2::new(0.0, r), b - Vec2::new(0.0, r)], stroke);
-                if detail && !node.move_label.is_empty() {
-                    let m = a + (b - a) * 0.55;
-                    painter.text(
-                        m + Vec2::new(4.0, 0.0),
-                        Align2::LEFT_CENTER,
-                        &node.move_label,
-                        tiny.clone(),
-                        if on_path { pal.path } else { pal.text },
-                    );
-                }
             }
         }
-        for (a, b, label) in &snap.extra_edges {
-            if let (Some(&pa), Some(&pb)) = (screen.get(*a as usize), screen.get(*b as usize)) {
-                painter.line_segment([pa, pb], Stroke::new(1.0, pal.edge.gamma_multiply(0.5)));
-                if detail {
-                    painter.text(
-                        pa + (pb - pa) * 0.5,
-                        Align2::LEFT_CENTER,
-                        label,
-                        tiny.clone(),
-                        pal.edge,
-                    );
+        // Back-edges (a move that repeats a position on its path) as loops.
+        for e in snap.extra_edges.iter().filter(|e| e.back) {
+            if let (Some(&pa), Some(&pb)) = (screen.get(e.from as usize), screen.get(e.to as usize))
+            {
+                back_edge(&painter, pa, pb, r, scale, &pal);
+            }
+        }
+        // Labels that fit, and transposition stubs with their badges.
+        if detail {
+            for l in &scene.labels {
+                let lr = super::tree_path::to_rect(&l.bounds, origin);
+                if !lr.intersects(rect) {
+                    continue;
+                }
+                let font = FontId::proportional(l.font);
+                let on_path = snap.nodes[l.node].on_path && !self.hide_path;
+                match l.kind {
+                    LabelKind::Values => {
+                        painter.text(lr.center_top(), Align2::CENTER_TOP, &l.text, font, pal.text);
+                    }
+                    LabelKind::Move => {
+                        let color = if on_path { pal.path } else { pal.text };
+                        painter.text(lr.left_center(), Align2::LEFT_CENTER, &l.text, font, color);
+                    }
+                    LabelKind::Shared => {
+                        let from = screen[l.node] + Vec2::new(r * 0.4, r);
+                        let to = lr.left_top() + Vec2::new(0.0, lr.height() / 2.0);
+                        let mid = Pos2::new(from.x, to.y);
+                        let stroke = Stroke::new(1.0, pal.edge);
+                        painter.add(egui::Shape::dashed_line(&[from, mid, to], stroke, 3.0, 2.0));
+                        painter.text(
+                            lr.left_center() + Vec2::new(2.0, 0.0),
+                            Align2::LEFT_CENTER,
+                            &l.text,
+                            font,
+                            pal.edge,
+                        );
+                    }
+                    LabelKind::Loop => {
+                        painter.text(
+                            lr.left_center(),
+                            Align2::LEFT_CENTER,
+                            &l.text,
+                            font,
+                            pal.back,
+                        );
+                    }
                 }
             }
         }
 
-        // Nodes.
+        // Nodes. A node whose value `cut-off` is 1 (alpha-beta's children
+        // never searched) is struck through: it counts as a leaf.
+        let cut_off = snap.value_names.iter().position(|n| n == "cut-off");
         let selected = self.selected;
         let mut hovered: Option<usize> = None;
         for (i, node) in snap.nodes.iter().enumerate() {
@@ -423,9 +591,31 @@ impl TreeView {
                     painter.circle_filled(c, r, fill);
                     painter.circle_stroke(c, r, outline);
                 }
+                NodeKind::Chance => {
+                    let pts = vec![
+                        c + Vec2::new(0.0, -r * 1.2),
+                        c + Vec2::new(r * 1.2, 0.0),
+                        c + Vec2::new(0.0, r * 1.2),
+                        c + Vec2::new(-r * 1.2, 0.0),
+                    ];
+                    painter.add(egui::Shape::convex_polygon(pts, fill, outline));
+                }
             }
             if node.terminal && detail {
                 painter.circle_filled(c, r * 0.25, pal.text);
+            }
+            if node.truncated {
+                // Hidden children: a small stub under the node.
+                painter.line_segment(
+                    [c + Vec2::new(0.0, r), c + Vec2::new(0.0, r + 4.0)],
+                    Stroke::new(1.0, pal.text.gamma_multiply(0.7)),
+                );
+            }
+            if cut_off.is_some_and(|k| node.values.get(k) == Some(&1.0)) {
+                painter.line_segment(
+                    [node_rect.left_bottom(), node_rect.right_top()],
+                    Stroke::new(1.5, pal.text),
+                );
             }
             if selected == Some(node.id) {
                 painter.rect_stroke(
@@ -434,32 +624,6 @@ impl TreeView {
                     Stroke::new(2.0, pal.selected),
                     StrokeKind::Outside,
                 );
-            }
-            if detail {
-                let label = label_text(snap, node);
-                painter.text(
-                    c + Vec2::new(0.0, r + 2.0),
-                    Align2::CENTER_TOP,
-                    label,
-                    small.clone(),
-                    pal.text,
-                );
-                if node.truncated {
-                    let hidden = if node.descendants > 0 {
-                        format!("▸ {}", node.descendants)
-                    } else {
-                        format!("▸ {}", node.n_children)
-                    };
-                    painter.text(
-                        c + Vec2::new(0.0, r + 2.0 + small.size * 1.2),
-                        Align2::CENTER_TOP,
-                        hidden,
-                        tiny.clone(),
-                        pal.text.gamma_multiply(0.7),
-                    );
-                }
-            } else if node.truncated {
-                painter.circle_filled(c + Vec2::new(0.0, r * 1.8), 1.5, pal.text);
             }
             // One interactive region per visible node: click, hover and
             // the accessible name (so tests and screen readers find it).
@@ -525,11 +689,10 @@ impl TreeView {
                 .clone()
                 .on_hover_ui_at_pointer(|ui| node_tooltip(ui, snap, node));
         }
-        actions
     }
 
     /// Scrolls so the deepest shown node of the selection path is inside
-    /// the view (PRODUCT.md "follow the MPN").
+    /// the view (docs/architecture.md "follow the MPN").
     fn follow(&mut self, snap: &Snapshot, rect: Rect) {
         let Some(last) = snap
             .nodes
@@ -569,8 +732,46 @@ impl TreeView {
     }
 }
 
+/// A back-edge from the node at `from` up to its ancestor at `to`: a
+/// dashed curve bulging to the right with an arrowhead at the ancestor,
+/// so the loop reads as a loop and not as a tree edge.
+fn back_edge(painter: &egui::Painter, from: Pos2, to: Pos2, r: f32, scale: f32, pal: &Palette) {
+    let stroke = Stroke::new((2.0 * scale).clamp(1.0, 3.0), pal.back);
+    let a = from + Vec2::new(r, 0.0);
+    let b = to + Vec2::new(r, 0.0);
+    let bulge = ((a - b).length() * 0.35).max(3.0 * r);
+    let c1 = a + Vec2::new(bulge, 0.0);
+    let c2 = b + Vec2::new(bulge, 0.0);
+    let pts: Vec<Pos2> = (0..=24)
+        .map(|k| {
+            let t = k as f32 / 24.0;
+            let u = 1.0 - t;
+            (a.to_vec2() * (u * u * u)
+                + c1.to_vec2() * (3.0 * u * u * t)
+                + c2.to_vec2() * (3.0 * u * t * t)
+                + b.to_vec2() * (t * t * t))
+                .to_pos2()
+        })
+        .collect();
+    painter.extend(egui::Shape::dashed_line(&pts, stroke, 6.0, 4.0));
+    // Arrowhead at the ancestor, along the curve's last direction.
+    let dir = (pts[24] - pts[22]).normalized();
+    let side = Vec2::new(-dir.y, dir.x);
+    let tip = pts[24];
+    let len = (7.0 * scale).clamp(4.0, 10.0);
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            tip,
+            tip - dir * len + side * len * 0.5,
+            tip - dir * len - side * len * 0.5,
+        ],
+        pal.back,
+        Stroke::NONE,
+    ));
+}
+
 /// Tooltip: every value of a node and its status.
-fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) {
+pub(super) fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) {
     let mv = if node.move_label.is_empty() {
         "root".to_string()
     } else {
@@ -581,6 +782,7 @@ fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) {
         match node.kind {
             NodeKind::Or => "OR",
             NodeKind::And => "AND",
+            NodeKind::Chance => "chance",
         },
         node.depth
     ));

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use super::board;
 use super::controls;
-use super::files::{self, Export};
+use super::files::Export;
 use super::inspector;
 use super::lockstep::Pace;
 use super::plots;
@@ -16,6 +16,7 @@ use super::state::PnlabApp;
 use super::text;
 use super::tree_view::TreeAction;
 use super::worker::Command;
+use crate::game::AnyPosition;
 
 /// egui's default fonts with the monospace face (Hack) as a fallback for
 /// proportional text: Ubuntu-Light has no arrows (← →), ceiling brackets
@@ -33,6 +34,22 @@ pub fn app_fonts() -> egui::FontDefinitions {
     fonts
 }
 
+/// The documentation the Help menu links to (in the source tree's `docs/`).
+const DOCS: [(&str, &str); 4] = [
+    (
+        "Algorithms and counters (docs/algorithms.md)",
+        "algorithms.md",
+    ),
+    ("File formats (docs/formats.md)", "formats.md"),
+    ("Command line (docs/cli.md)", "cli.md"),
+    ("Architecture (docs/architecture.md)", "architecture.md"),
+];
+
+/// A `file://` link to a page of `docs/` (a section with `page#anchor`).
+pub fn doc_url(page: &str) -> String {
+    format!("file://{}/docs/{page}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// What the user asked for during one frame.
 #[derive(Default)]
 struct Requests {
@@ -46,12 +63,20 @@ struct Requests {
     exports: Vec<Export>,
     /// File › Open.
     open_dialog: bool,
+    /// File › Open recent.
+    open_file: Option<std::path::PathBuf>,
     /// Tree view actions of the main tree.
     tree: Vec<TreeAction>,
     /// The challenger's tree asked for another view.
     race_view_changed: bool,
     /// Race mode switched on or off.
     set_race: Option<bool>,
+    /// A ply of the open game record to make the root.
+    record_ply: Option<usize>,
+    /// The mate question's limit changed (the new limit).
+    within: Option<Option<u32>>,
+    /// View › RSCN along the game.
+    start_rscn: bool,
 }
 
 impl PnlabApp {
@@ -97,6 +122,12 @@ impl PnlabApp {
             });
         egui::CentralPanel::default().show(ui, |ui| self.central(ui, &mut req));
 
+        self.rscn.poll();
+        if self.rscn.open {
+            if let Some(k) = self.rscn.ui(&ctx) {
+                self.show_rscn_ply(k);
+            }
+        }
         if let Some((source, entries)) = self.browser.ui(&ctx) {
             self.open_entries(source, entries);
         }
@@ -112,8 +143,17 @@ impl PnlabApp {
 
     /// Applies what the frame collected.
     fn apply_requests(&mut self, ctx: &egui::Context, req: Requests) {
+        if let Some(w) = req.within {
+            self.set_within(w);
+        }
+        if let Some(ply) = req.record_ply {
+            self.go_to_ply(ply);
+        }
         if let Some(on) = req.set_race {
             self.set_race(ctx, on);
+        }
+        if req.start_rscn {
+            self.start_rscn();
         }
         if req.restart {
             self.restart();
@@ -146,10 +186,12 @@ impl PnlabApp {
         self.settings.follow_mpn = self.tree.follow_mpn;
         self.settings.max_depth = self.tree.max_depth;
         if req.open_dialog {
-            if let Some(p) = files::pick_open() {
-                self.open_path(&p);
-            }
+            self.open_with_dialog();
         }
+        if let Some(p) = req.open_file {
+            self.open_path(&p);
+        }
+        self.chooser_ui(ctx);
         for e in req.exports {
             self.export_with_dialog(ctx, e);
         }
@@ -162,6 +204,17 @@ impl PnlabApp {
                     req.open_dialog = true;
                     ui.close();
                 }
+                ui.menu_button("Open recent", |ui| {
+                    if self.settings.recent.is_empty() {
+                        ui.weak("no file opened yet");
+                    }
+                    for p in &self.settings.recent {
+                        if ui.button(p).clicked() {
+                            req.open_file = Some(p.into());
+                            ui.close();
+                        }
+                    }
+                });
                 if ui.button("Positions…").clicked() {
                     self.browser.open = true;
                     ui.close();
@@ -178,6 +231,14 @@ impl PnlabApp {
             ui.menu_button("View", |ui| {
                 ui.checkbox(&mut self.settings.dark, "Dark theme");
                 ui.checkbox(&mut self.settings.show_plots, "Curves");
+                if ui
+                    .button("RSCN along the game…")
+                    .on_hover_text("the loaded game record's moves, or alpha-beta's self-play from the loaded position; RSCN per ply on a background thread")
+                    .clicked()
+                {
+                    req.start_rscn = true;
+                    ui.close();
+                }
                 ui.horizontal(|ui| {
                     ui.label("Presentation zoom");
                     ui.add(
@@ -190,8 +251,13 @@ impl PnlabApp {
             ui.menu_button("Help", |ui| {
                 ui.label("space: run / pause");
                 ui.label("→: step, ←: back, Home: reset");
+                ui.label("game record: click a move, or ←/→ over the move list");
                 ui.label("tree: drag to pan, scroll to zoom, click a node to inspect,");
                 ui.label("double-click to collapse, right-click for more");
+                ui.separator();
+                for (title, file) in DOCS {
+                    ui.hyperlink_to(title, doc_url(file));
+                }
             });
             ui.separator();
             ui.strong(&self.entry.name);
@@ -230,10 +296,10 @@ impl PnlabApp {
                 ui.label(format!("expected: {r}"));
             }
         }
-        if let Some(snap) = self.run.snapshot.as_ref() {
-            if let Some(input) = board::BoardInput::from_snapshot(snap) {
-                board::ui(ui, &input);
-            }
+        self.question_ui(ui, req);
+        match self.record.is_some() {
+            true => self.board_and_record(ui, req),
+            false => self.board(ui),
         }
         if !self.file_entries.is_empty() {
             ui.separator();
@@ -288,6 +354,121 @@ impl PnlabApp {
         req.commands.extend(self.settings.controls.budget_ui(ui));
     }
 
+    /// The question asked of the side to move, with the mate question's
+    /// limit next to it.
+    fn question_ui(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
+        ui.horizontal(|ui| {
+            ui.label("Question: the side to move wins");
+            let mut on = self.within.is_some();
+            let mut n = self.within.unwrap_or(1);
+            let mut changed = ui
+                .checkbox(&mut on, "within")
+                .on_hover_text("The mate question: a win within N moves of the side to move")
+                .changed();
+            ui.add_enabled_ui(on, |ui| {
+                changed |= ui
+                    .add(egui::DragValue::new(&mut n).range(0..=crate::positions::MAX_WITHIN))
+                    .on_hover_text("moves of the side to move")
+                    .changed();
+                ui.label(if n == 1 { "move" } else { "moves" });
+            });
+            if changed {
+                req.within = Some(on.then_some(n));
+            }
+        });
+    }
+
+    /// The board of the shown node (or the root).
+    fn board(&mut self, ui: &mut egui::Ui) {
+        if let Some(snap) = self.run.snapshot.as_ref() {
+            if let Some(mut input) = board::BoardInput::from_snapshot(snap) {
+                input.last_move = self
+                    .record
+                    .as_ref()
+                    .and_then(|r| r.last_move())
+                    .map(str::to_string);
+                let hex = matches!(input.position.shown(), AnyPosition::Hex(_));
+                if hex && self.settings.heat_map {
+                    input.heat = self.heat.get(input.position);
+                }
+                board::ui(ui, &input);
+                if hex {
+                    ui.checkbox(&mut self.settings.heat_map, "Resistance heat map")
+                        .on_hover_text("Shade each empty cell by its share of the current in both players' resistor circuits (Anshelevich 2002)");
+                }
+            }
+        }
+    }
+
+    /// The board with the game record's move list beside it; a click on a
+    /// move makes the position after it the root, ←/→ (while the pointer
+    /// is over the two) walk the game.
+    fn board_and_record(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
+        let Some(view) = self.record.clone() else {
+            return;
+        };
+        let width = ui.available_width();
+        let area = ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width((width * 0.64).max(140.0));
+                self.board(ui);
+            });
+            ui.vertical(|ui| {
+                ui.label(view.describe());
+                ui.horizontal(|ui| {
+                    if ui.small_button("Start").clicked() {
+                        req.record_ply = Some(0);
+                    }
+                    if ui.small_button("End").clicked() {
+                        req.record_ply = Some(view.len());
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.small_button("Previous ply").clicked() {
+                        req.record_ply = Some(view.ply.saturating_sub(1));
+                    }
+                    if ui.small_button("Next ply").clicked() {
+                        req.record_ply = Some(view.ply + 1);
+                    }
+                });
+                egui::ScrollArea::vertical()
+                    .id_salt("record-moves")
+                    .max_height(300.0)
+                    .show(ui, |ui| {
+                        let current = view.ply.checked_sub(1);
+                        for row in view.rows() {
+                            ui.horizontal(|ui| {
+                                ui.monospace(format!("{:>3}.", row.number));
+                                for (i, mv) in [row.first, row.second].into_iter().flatten() {
+                                    let r = ui.selectable_label(
+                                        current == Some(i),
+                                        egui::RichText::new(mv).monospace(),
+                                    );
+                                    if r.clicked() {
+                                        req.record_ply = Some(i + 1);
+                                    }
+                                }
+                            });
+                        }
+                    });
+            });
+        });
+        if ui.rect_contains_pointer(area.response.rect) {
+            let (back, forward) = ui.ctx().input_mut(|i| {
+                (
+                    i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowLeft),
+                    i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowRight),
+                )
+            });
+            if back {
+                req.record_ply = Some(view.ply.saturating_sub(1));
+            }
+            if forward {
+                req.record_ply = Some(view.ply + 1);
+            }
+        }
+    }
+
     fn race_section(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
         ui.heading("Race");
         let mut on = self.race.is_some();
@@ -334,11 +515,23 @@ impl PnlabApp {
         inspector::ui(ui, self.run.snapshot.as_ref(), self.tree.selected);
         if self.settings.show_plots {
             ui.separator();
+            // The algorithm's own plots first (CNS's step plots belong next
+            // to the inspector, alpha-beta's curves per depth), then the
+            // common curves.
+            let asked = super::algo_sections::plots_section(ui, &self.run, &mut self.tree);
+            if asked.view_changed {
+                req.tree.push(TreeAction::ViewChanged);
+            }
+            if let Some((name, v)) = asked.set_param {
+                if let Ok(info) = crate::search::registry::find_algo(&self.algo) {
+                    let value = crate::search::params::ParamValue::Int(v);
+                    req.restart |= self.params.set_value(info.params, &name, value).is_ok();
+                }
+            }
             let note = self.correct.describe();
             if let Some(k) = self.curves.ui(ui, self.run.snapshot.as_ref(), &note) {
                 req.commands.push(Command::GoTo(k));
             }
-            super::algo_sections::plots_section(ui, &self.run);
         }
     }
 

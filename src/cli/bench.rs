@@ -1,5 +1,5 @@
 //! `pnlab bench`: a fixed, seeded suite that measures iterations, nodes and
-//! bytes per node per algorithm and game (CLI.md). Run it before and after
+//! bytes per node per algorithm and game (docs/cli.md). Run it before and after
 //! a change; the numbers go in closing notes, never in tests.
 
 use std::process::ExitCode;
@@ -13,16 +13,17 @@ use pnlab::experiments::instance_seed;
 use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::{parse_pair, UserError};
+use super::{bench_depth, parse_pair, UserError};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Only this algorithm.
     #[arg(long)]
     pub algo: Option<String>,
-    /// Only this suite: othello-14, hex-4, connect4, xiangqi-mate,
-    /// xiangqi-perft, connect6, connect6-vcdt; or one of the suites run
-    /// only when named: othello-16-random, othello-20-random.
+    /// Only this suite: othello-14, hex-4, connect4, othello-mid
+    /// (alphabeta), xiangqi-mate, xiangqi-perft, xiangqi-mid (alphabeta),
+    /// connect6, connect6-vcdt, cns-trees, cns-hex-8, resistance; or one of
+    /// the suites run only when named: othello-16-random, othello-20-random.
     #[arg(long)]
     pub suite: Option<String>,
     /// Algorithm parameter NAME=VALUE for the benchmarked algorithm
@@ -64,9 +65,10 @@ struct Suite {
     algos: Option<&'static [&'static str]>,
 }
 
-/// Names of the suites run by default, in order. The random Othello
-/// suites are run only when asked for by name (they take minutes with the
-/// plain algorithms).
+/// Names of the suites run by default, in order (`xiangqi-perft` and
+/// `resistance` time move generation and the Hex circuit model, not
+/// searches). The random Othello suites are run only when asked for by
+/// name (they take minutes with the plain algorithms).
 const SUITES: &[&str] = &[
     "othello-14",
     "hex-4",
@@ -75,6 +77,9 @@ const SUITES: &[&str] = &[
     "xiangqi-perft",
     "connect6",
     "connect6-vcdt",
+    "cns-trees",
+    "cns-hex-8",
+    "resistance",
 ];
 
 /// The bundled Connect6 set (`positions/connect6/`): the side to move wins.
@@ -147,6 +152,9 @@ fn random_othello_suite(
     })
 }
 
+/// Conspiracy-number searches, benchmarked on their own suites.
+const CNS_ALGOS: &[&str] = &["cns", "scns"];
+
 fn load_suite(name: &str) -> Result<Suite, UserError> {
     let parse_lines =
         |kind: GameKind, text: &str, field: usize| -> Result<Vec<AnyPosition>, UserError> {
@@ -214,6 +222,31 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 200_000,
             algos: Some(&["dfpn", "deep-dfpn"]),
         },
+        // CNS expansions per second on trees: ten P-games b = 4, d = 8
+        // (solved exactly), and on 8×8 Hex (capped).
+        "cns-trees" => Suite {
+            name: "cns-trees",
+            game: GameKind::PGame,
+            positions: (1..=10)
+                .map(|seed| AnyPosition::parse(GameKind::PGame, &format!("b=4,d=8,seed={seed}")))
+                .collect::<Result<_, _>>()
+                .map_err(|e| UserError(format!("bench suite: {e}")))?,
+            repeat: 1,
+            max_iterations: 200_000,
+            algos: Some(CNS_ALGOS),
+        },
+        "cns-hex-8" => Suite {
+            name: "cns-hex-8",
+            game: GameKind::Hex,
+            positions: ["8:", "8:d5 e4", "8:b2 g7 d4 e5 c6 f3"]
+                .iter()
+                .map(|p| AnyPosition::parse(GameKind::Hex, p))
+                .collect::<Result<_, _>>()
+                .map_err(|e| UserError(format!("bench suite: {e}")))?,
+            repeat: 1,
+            max_iterations: 3_000,
+            algos: Some(CNS_ALGOS),
+        },
         other => {
             return Err(UserError(format!(
                 "unknown suite `{other}`; suites: {}, {}",
@@ -239,6 +272,29 @@ const DEFAULT_ALGOS: &[&str] = &[
 pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
     if args.ui {
         return run_ui(args.ui_max_nodes);
+    }
+    // Depth-limited suites (alpha-beta) are measured on their own.
+    if args.algo.as_deref().is_none_or(|a| a == bench_depth::ALGO) {
+        for name in bench_depth::SUITES {
+            if args.suite.as_deref().is_some_and(|s| s != *name) {
+                continue;
+            }
+            if let Some(row) = bench_depth::run_suite(name) {
+                if args.json {
+                    println!("{row}");
+                } else {
+                    print_human(&row);
+                }
+            }
+        }
+        if args.algo.is_some()
+            || args
+                .suite
+                .as_deref()
+                .is_some_and(|s| bench_depth::SUITES.contains(&s))
+        {
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     let names: Vec<&str> = match &args.suite {
         Some(s) => vec![s.as_str()],
@@ -304,6 +360,19 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
                     row["nodes_per_sec"],
                     row["time_ms"],
                 );
+            }
+            continue;
+        }
+        if name == "resistance" {
+            for row in bench_resistance() {
+                if args.json {
+                    println!("{row}");
+                } else {
+                    println!(
+                        "resistance  {}x{}  {:>12} evaluations/s  ({} positions)",
+                        row["size"], row["size"], row["evaluations_per_sec"], row["positions"]
+                    );
+                }
             }
             continue;
         }
@@ -410,6 +479,52 @@ fn process_cpu_ms() -> Option<f64> {
     let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
     // The kernel's USER_HZ is 100 on every Linux target Rust supports.
     Some(ticks * 10.0)
+}
+
+/// Resistance evaluations (both circuits solved) per second on 8×8 and
+/// 11×11 boards, over positions from seeded random play at every stage of
+/// a game.
+fn bench_resistance() -> Vec<serde_json::Value> {
+    use pnlab::game::hex::Hex;
+    use pnlab::game::Game;
+    let mut rows = Vec::new();
+    for n in [8u8, 11] {
+        let mut positions = Vec::new();
+        let mut x = 0x5EEDu64;
+        for k in 0..20 {
+            let Some(mut g) = Hex::new(n) else { continue };
+            let mut moves = Vec::new();
+            for _ in 0..(k * n as usize * n as usize) / 40 {
+                moves.clear();
+                g.legal_moves(&mut moves);
+                x = pnlab::game::mix::splitmix64(x);
+                let mut h = g;
+                h.play(moves[(x % moves.len() as u64) as usize]);
+                if h.outcome().is_some() {
+                    break;
+                }
+                g = h;
+            }
+            positions.push(g);
+        }
+        let start = std::time::Instant::now();
+        let mut evals = 0u64;
+        while start.elapsed() < Duration::from_secs(2) {
+            for g in &positions {
+                std::hint::black_box(g.resistance_evaluation());
+                evals += 1;
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        rows.push(json!({
+            "suite": "resistance",
+            "size": n,
+            "positions": positions.len(),
+            "evaluations": evals,
+            "evaluations_per_sec": (evals as f64 / secs).round(),
+        }));
+    }
+    rows
 }
 
 /// Perft over the suite's positions, single-threaded, repetition off:

@@ -1,9 +1,12 @@
 //! Argument parsing and the subcommands. Errors a user can cause are
-//! printed as `error: …` and give exit status 2 (CLI.md).
+//! printed as `error: …` and give exit status 2 (docs/cli.md).
 
 mod bench;
+mod bench_depth;
 mod experiment;
 mod perft;
+mod rscn;
+mod scn;
 mod solve;
 mod tune;
 mod verify;
@@ -20,9 +23,15 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// App: open this position file (the same as `--open FILE`).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
     /// App: open this position file at start.
     #[arg(long, value_name = "FILE")]
     pub open: Option<PathBuf>,
+    /// App: which position of the file to start on (1-based; default 1).
+    #[arg(long, value_name = "K")]
+    pub entry: Option<usize>,
     /// App: algorithm to select at start.
     #[arg(long, value_name = "ALGO")]
     pub algo: Option<String>,
@@ -35,6 +44,10 @@ pub struct Cli {
     /// App: save a PNG screenshot of the window after autoplay, then exit.
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<PathBuf>,
+    /// App: open the RSCN game-progress view at start (the opened game
+    /// record's moves, or self-play from the opened position).
+    #[arg(long)]
+    pub rscn: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -51,6 +64,10 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// Check a proof certificate (from `solve --proof`) with the game rules alone.
     Verify(verify::VerifyArgs),
+    /// Value and single-conspiracy-number curves per depth (alpha-beta).
+    Scn(scn::ScnArgs),
+    /// Relative single conspiracy numbers along a game or self-play.
+    Rscn(rscn::RscnArgs),
 }
 
 /// Moves arguments that are board positions starting with `-` (Othello
@@ -106,7 +123,17 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Experiment(a)) => experiment::run(a),
         Some(Command::Tune(a)) => tune::run(a),
         Some(Command::Verify(a)) => verify::run(a),
-        None => open_app(cli.open, cli.algo, cli.set, cli.autoplay, cli.screenshot),
+        Some(Command::Scn(a)) => scn::run(a),
+        Some(Command::Rscn(a)) => rscn::run(a),
+        None => open_app(
+            cli.open.or(cli.file),
+            cli.entry,
+            cli.algo,
+            cli.set,
+            cli.autoplay,
+            cli.screenshot,
+            cli.rscn,
+        ),
     };
     match result {
         Ok(code) => code,
@@ -135,10 +162,12 @@ fn quiet_on_closed_stdout() {
 #[cfg(feature = "gui")]
 fn open_app(
     open: Option<PathBuf>,
+    entry: Option<usize>,
     algo: Option<String>,
     set: Vec<String>,
     autoplay: Option<u64>,
     screenshot: Option<PathBuf>,
+    rscn: bool,
 ) -> Result<ExitCode, UserError> {
     let set = set
         .iter()
@@ -146,10 +175,12 @@ fn open_app(
         .collect::<Result<Vec<_>, _>>()?;
     let opts = pnlab::app::LaunchOptions {
         open,
+        entry,
         algo,
         set,
         autoplay,
         screenshot,
+        rscn,
     };
     match pnlab::app::run_app(opts) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -163,10 +194,12 @@ fn open_app(
 #[cfg(not(feature = "gui"))]
 fn open_app(
     _open: Option<PathBuf>,
+    _entry: Option<usize>,
     _algo: Option<String>,
     _set: Vec<String>,
     _autoplay: Option<u64>,
     _screenshot: Option<PathBuf>,
+    _rscn: bool,
 ) -> Result<ExitCode, UserError> {
     Err(UserError(
         "this pnlab was built without the `gui` feature; use a subcommand (see --help)".into(),

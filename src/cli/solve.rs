@@ -1,4 +1,4 @@
-//! `pnlab solve`: one result per position, in input order (CLI.md).
+//! `pnlab solve`: one result per position, in input order (docs/cli.md).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -130,13 +130,16 @@ pub enum QuestionArg {
     NotLose,
 }
 
-/// Reads every position named on the command line. Errors are collected
-/// per argument (and per game of a game-record file) so the other
-/// positions are still solved.
-fn read_positions(args: &SolveArgs) -> Vec<Result<Vec<PositionEntry>, String>> {
-    let game = args.game.as_deref();
+/// Reads every position named on the command line (files, inline
+/// positions with `game`, `-` for stdin). Errors are collected per
+/// argument (and per game of a game-record file) so the other positions
+/// are still searched.
+pub(super) fn read_inputs(
+    inputs: &[String],
+    game: Option<&str>,
+) -> Vec<Result<Vec<PositionEntry>, String>> {
     let mut out = Vec::new();
-    for arg in &args.positions {
+    for arg in inputs {
         let path = Path::new(arg);
         if arg != "-" && path.is_file() {
             let (entries, errors) = positions::load_file_partial(path);
@@ -273,7 +276,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
     let mut bad_input = false;
     let mut proofs_written = 0usize;
     let mut write_failed = false;
-    let groups = read_positions(&args);
+    let groups = read_inputs(&args.positions, args.game.as_deref());
     let total: usize = groups
         .iter()
         .map(|g| g.as_ref().map_or(0, |v| v.len()))

@@ -1,5 +1,5 @@
 //! `pnlab tune --algo deep-dfpn POSITION --max-nodes N`: hill-climbing for
-//! Deep df-pn's (E, D) (thesis Algorithm 1, ALGORITHMS.md §4). Prints every
+//! Deep df-pn's (E, D) (thesis Algorithm 1, docs/algorithms.md §4). Prints every
 //! probe and the chosen pair.
 
 use std::path::Path;

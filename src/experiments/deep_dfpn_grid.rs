@@ -1,7 +1,7 @@
 //! `pnlab experiment deep-dfpn-grid`: Deep df-pn over an (E, D) grid and
 //! the 1+ε trick over a list of ε, against df-pn, on seeded random Othello
-//! endgames (thesis §3.3.4–3.3.5, Figs. 3-6 to 3-13; ALGORITHMS.md §4,
-//! §9). The thesis ran this on Connect6; ALGORITHMS.md §10 names Othello
+//! endgames (thesis §3.3.4–3.3.5, Figs. 3-6 to 3-13; docs/algorithms.md §4,
+//! §9). The thesis ran this on Connect6; docs/algorithms.md §10 names Othello
 //! and Hex as the project's games, and the thesis' closing recommendation
 //! is to try exactly such balanced trees.
 //!
@@ -223,7 +223,7 @@ mod tests {
         let base = &runs[0];
         assert!(base.status.is_final());
         for r in &runs[1..] {
-            // ALGORITHMS.md §4: E = 1 or D ≤ 1 is df-pn; ε → 0 is df-pn.
+            // docs/algorithms.md §4: E = 1 or D ≤ 1 is df-pn; ε → 0 is df-pn.
             let same = r.e == Some(1) || r.d.is_some_and(|d| d <= 1) || r.eps == Some(1e-9);
             if same {
                 assert_eq!(

@@ -1,5 +1,5 @@
 //! `pnlab experiment deep-pn-sweep`: the DeepPN paper's R sweep (Ishitobi
-//! et al. 2015, Figs. 3 and 5; ALGORITHMS.md §3, §10).
+//! et al. 2015, Figs. 3 and 5; docs/algorithms.md §3, §10).
 //!
 //! For each instance, PN-search runs once as the baseline and DeepPN runs
 //! for every R in the list and both `dpn` forms; each run's iterations and
@@ -490,7 +490,7 @@ mod tests {
         let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
         // Header + 2 positions × (PNS + 2 forms × 2 R).
         assert_eq!(csv.lines().count(), 1 + 2 * 5);
-        // R = 1 is PNS: ratio exactly 1 on every position (ALGORITHMS.md §3).
+        // R = 1 is PNS: ratio exactly 1 on every position (docs/algorithms.md §3).
         for line in csv
             .lines()
             .filter(|l| l.contains(",deep-pn,") && l.contains(",1.00,"))

@@ -1,5 +1,5 @@
 //! `pnlab experiment eps-sweep`: the 1+ε trick (Pawlewicz & Lew 2007;
-//! ALGORITHMS.md §4) against plain df-pn over a list of ε, on seeded random
+//! docs/algorithms.md §4) against plain df-pn over a list of ε, on seeded random
 //! Othello endgames. The trick widens the threshold handed to the best
 //! child so the search stays in a subtree longer before switching; what it
 //! buys is fewer re-searches of subtrees already visited, measured here as
@@ -158,7 +158,7 @@ mod tests {
         let json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(dir.join("eps-sweep.json")).unwrap())
                 .unwrap();
-        // ALGORITHMS.md §4: ε → 0 performs exactly as df-pn.
+        // docs/algorithms.md §4: ε → 0 performs exactly as df-pn.
         assert_eq!(json["by_eps"][0]["mean_mid_calls_ratio"], 1.0);
         assert_eq!(json["dfpn_unsolved"], 0);
         let _ = std::fs::remove_dir_all(dir);

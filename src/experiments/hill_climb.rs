@@ -1,5 +1,5 @@
 //! `pnlab experiment hill-climb`: how well the thesis' hill-climbing for
-//! Deep df-pn's (E, D) (Zhang 2019, Algorithm 1; ALGORITHMS.md §4;
+//! Deep df-pn's (E, D) (Zhang 2019, Algorithm 1; docs/algorithms.md §4;
 //! [`crate::search::dfpn::hill_climb`]) does on seeded random Othello
 //! endgames, against df-pn and against the best point of the whole
 //! `1..=e_max` × `1..=d_max` grid found by brute force.
@@ -203,7 +203,7 @@ mod tests {
                 2_000_000,
             );
             assert_eq!(again.iterations, num(5), "{row:?}");
-            // The grid holds E = 1, which is df-pn (ALGORITHMS.md §4).
+            // The grid holds E = 1, which is df-pn (docs/algorithms.md §4).
             assert!(num(9) <= num(2), "{row:?}");
         }
         let _ = std::fs::remove_dir_all(dir);

@@ -5,6 +5,7 @@
 //! runner that honours sharding and parallelism, a stderr progress bar and
 //! CSV/JSON writers that write atomically.
 
+pub mod chance_compare;
 pub mod connect6_deep_dfpn;
 pub mod connect6_positions;
 pub mod connect6_runs;
@@ -14,7 +15,11 @@ pub mod eps_sweep;
 pub mod hill_climb;
 pub mod memory_sweep;
 pub mod merge;
+pub mod om_match;
 pub mod pgame_compare;
+pub mod rating;
+pub mod rscn;
+pub mod scns_hex;
 pub mod svg;
 
 use std::io::Write;
@@ -125,7 +130,7 @@ pub struct ExperimentInfo {
     pub run: fn(&ExperimentOptions) -> Result<ExperimentReport, String>,
 }
 
-/// Every experiment, by stable CLI name (CLI.md).
+/// Every experiment, by stable CLI name (docs/cli.md).
 pub static EXPERIMENTS: &[ExperimentInfo] = &[
     ExperimentInfo {
         name: "deep-pn-sweep",
@@ -153,6 +158,11 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         run: memory_sweep::run,
     },
     ExperimentInfo {
+        name: "scns-hex",
+        summary: "SCNS vs the UCT solver vs alpha-beta (resistance evaluation) on 7×7 and 8×8 Hex: round robin at equal budgets, win rates, Elo, first-move quality (a small substitute for Pawlewicz & Hayward 2015)",
+        run: scns_hex::run,
+    },
+    ExperimentInfo {
         name: "hill-climb",
         summary: "Hill-climbing for Deep df-pn's (E, D) vs the best of the (E, D) grid and df-pn, on random Othello endgames (Zhang 2019, Algorithm 1)",
         run: hill_climb::run,
@@ -166,6 +176,21 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
         name: "connect6-deep-dfpn",
         summary: "Thesis Table 3.2 on the Connect6 set: relevance-zone df-pn vs 1+ε (ε list) and Deep df-pn ((E, D) grid and hill-climb), nodes (MID calls + VCDT nodes), seesaw, time (Zhang 2019 §3.3; settings: file, positions, e_max, d_max, eps, eps_step, eps_max, cap, hill_climb)",
         run: connect6_deep_dfpn::run,
+    },
+    ExperimentInfo {
+        name: "rscn",
+        summary: "RSCN of alpha-beta self-play on xiangqi: set=tactical (mate puzzles), drawn (attackers removed), handicap (openings; T=200, 600) (Zhang 2019 §4.3)",
+        run: rscn::run,
+    },
+    ExperimentInfo {
+        name: "chance-compare",
+        summary: "Expectimax, Star1 and Star2: nodes visited on random chance trees by depth and branching and on EinStein endgames (Ballard 1983; lecture notes)",
+        run: chance_compare::run,
+    },
+    ExperimentInfo {
+        name: "om-match",
+        summary: "Opponent-model search vs minimax on Othello against the modelled opponent (disc count) and weaker ones (Carmel & Markovitch 1996; lecture notes)",
+        run: om_match::run,
     },
 ];
 

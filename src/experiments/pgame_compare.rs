@@ -1,5 +1,5 @@
 //! `pnlab experiment pgame-compare`: the PPN paper's two series
-//! (Song, Iida, van den Herik 2019, §4; ALGORITHMS.md §5, §10).
+//! (Song, Iida, van den Herik 2019, §4; docs/algorithms.md §5, §10).
 //!
 //! 200 seeded P-game trees with b = 2, d = 20 and 200 with b = 8, d = 8,
 //! question "does MAX win?"; PPN-search, PN-search, MCPN-search, the UCT

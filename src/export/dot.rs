@@ -1,4 +1,6 @@
 //! The tree as Graphviz DOT: OR nodes as boxes, AND nodes as ellipses,
+//! chance nodes as diamonds (probabilities on their edges), back-edges of
+//! cyclic graphs purple,
 //! status colours, the selection path bold orange, moves on edges, the
 //! second parents of shared nodes (df-pn's transpositions) dashed.
 
@@ -37,6 +39,7 @@ pub fn to_dot(snap: &Snapshot) -> String {
         let shape = match n.kind {
             NodeKind::Or => "box",
             NodeKind::And => "ellipse",
+            NodeKind::Chance => "diamond",
         };
         let pen = if n.on_path {
             format!(", color=\"{PATH_COLOUR}\", penwidth=3")
@@ -60,15 +63,25 @@ pub fn to_dot(snap: &Snapshot) -> String {
             let _ = writeln!(
                 out,
                 "  n{p} -> n{i} [label=\"{}\"{pen}];",
-                dot_escape(&n.move_label)
+                dot_escape(&snap.edge_label(i))
             );
         }
     }
-    for (a, b, label) in &snap.extra_edges {
+    for e in &snap.extra_edges {
+        let (a, b) = (e.from, e.to);
+        let style = if e.back {
+            "style=dashed, color=\"#aa50dc\", constraint=false"
+        } else {
+            "style=dashed"
+        };
         let _ = writeln!(
             out,
-            "  n{a} -> n{b} [style=dashed, label=\"{}\"];",
-            dot_escape(label)
+            "  n{a} -> n{b} [{style}, label=\"{}\"];",
+            dot_escape(&if e.back {
+                format!("{} (loop)", e.label)
+            } else {
+                e.label.clone()
+            })
         );
     }
     out.push_str("}\n");

@@ -1,5 +1,6 @@
 //! The tree as a standalone SVG picture, in the app's tidy layout
-//! ([`crate::layout::Tidy`]): OR squares, AND circles, status colours, the
+//! ([`crate::layout::Tidy`]): OR squares, AND circles, chance diamonds
+//! (probabilities on their edges), status colours, the
 //! selection path thick orange, values under each node, moves on edges.
 
 use std::fmt::Write as _;
@@ -51,7 +52,7 @@ pub fn to_svg(snap: &Snapshot) -> String {
         let _ = writeln!(
             out,
             "<text x=\"{mx:.1}\" y=\"{my:.1}\">{}</text>",
-            xml_escape(&n.move_label)
+            xml_escape(&snap.edge_label(i))
         );
     }
     for (i, n) in snap.nodes.iter().enumerate() {
@@ -70,6 +71,17 @@ pub fn to_svg(snap: &Snapshot) -> String {
                     y - R,
                     2.0 * R,
                     2.0 * R,
+                    status_fill(n.status)
+                );
+            }
+            NodeKind::Chance => {
+                let _ = writeln!(
+                    out,
+                    "<polygon points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" fill=\"{}\" {stroke}/>",
+                    y - R,
+                    x + R,
+                    y + R,
+                    x - R,
                     status_fill(n.status)
                 );
             }

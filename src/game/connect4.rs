@@ -1,6 +1,6 @@
 //! Connect Four on the standard 7 columns × 6 rows board.
 //!
-//! Notation (CLI.md): the Pascal Pons move string, 1-based column digits
+//! Notation (docs/cli.md): the Pascal Pons move string, 1-based column digits
 //! played from the empty board, first player first (`""` is the empty
 //! board, `4455` four moves). Moves are named by the same digits.
 //!
@@ -409,6 +409,11 @@ impl Game for Connect4 {
         fours(self.stones[0] | cell) != 0 || fours(self.stones[1] | cell) != 0
     }
 
+    /// Win, draw or loss: ±1 or 0.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-1.0, 1.0))
+    }
+
     fn move_count(&self) -> usize {
         if self.outcome().is_some() {
             0
@@ -417,7 +422,7 @@ impl Game for Connect4 {
         }
     }
 
-    /// ALGORITHMS.md §5: uniformly random legal moves to the end, on the
+    /// docs/algorithms.md §5: uniformly random legal moves to the end, on the
     /// bitboards directly (no move list, no allocation).
     fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
         if let Some(o) = self.outcome() {

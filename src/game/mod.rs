@@ -9,6 +9,7 @@
 pub mod connect;
 pub mod connect4;
 pub mod eval;
+pub mod ewn;
 pub mod hex;
 pub mod mix;
 pub mod notation;
@@ -60,7 +61,7 @@ impl Player {
 ///
 /// Games without a natural score use ±1/0; Othello uses the final disc
 /// difference with empties given to the winner (FFO/Edax convention);
-/// P-games use the sum of the move values along the path (ALGORITHMS.md §10).
+/// P-games use the sum of the move values along the path (docs/algorithms.md §10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Outcome {
     pub score: i32,
@@ -131,7 +132,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Wraps the position for the dynamic side of the program.
     fn into_any(self) -> AnyPosition;
 
-    /// Number of legal moves (mobility initialisation, ALGORITHMS.md §1).
+    /// Number of legal moves (mobility initialisation, docs/algorithms.md §1).
     fn move_count(&self) -> usize {
         let mut v = Vec::new();
         self.legal_moves(&mut v);
@@ -139,7 +140,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// The player whose question a search answers by default. `None` means
-    /// the side to move (ALGORITHMS.md §0); a hand-written tree says its OR
+    /// the side to move (docs/algorithms.md §0); a hand-written tree says its OR
     /// player.
     fn default_attacker(&self) -> Option<Player> {
         None
@@ -152,6 +153,67 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// (the graph history interaction, Kishimoto & Müller 2004).
     fn history_dependent(&self) -> bool {
         false
+    }
+
+    /// Whether chance, not a player, decides the next move here (a die
+    /// roll): the legal moves are then the outcomes of the random event,
+    /// with the probabilities [`chance_probabilities`](Game::chance_probabilities)
+    /// gives. [`to_move`](Game::to_move) still names the player whose turn
+    /// the event belongs to (in EinStein würfelt nicht!, the player who
+    /// rolls and then moves).
+    ///
+    /// The proof-number searches answer yes/no questions about games where
+    /// players choose every move; they cannot search positions with chance
+    /// nodes, and [`has_chance_nodes`](Game::has_chance_nodes) lets the
+    /// registry refuse such positions before a search starts. The
+    /// expectimax family (`expectimax`, `star1`, `star2`) handles them.
+    fn is_chance(&self) -> bool {
+        false
+    }
+
+    /// At a chance node, appends the probability of each legal move, in
+    /// legal-move order (they sum to 1); appends nothing elsewhere.
+    fn chance_probabilities(&self, _out: &mut Vec<f64>) {}
+
+    /// Whether this position or any position after it can be a chance node
+    /// (a property of the game or of the whole hand-written tree, checked
+    /// once before a search starts).
+    fn has_chance_nodes(&self) -> bool {
+        false
+    }
+
+    /// The final score of a finished game as a real number, first player's
+    /// view: [`outcome`](Game::outcome)'s score, or the exact value where a
+    /// tree with chance nodes gives a leaf a real score (its `outcome`
+    /// carries only the sign then).
+    fn final_score(&self) -> Option<f64> {
+        self.outcome().map(|o| f64::from(o.score))
+    }
+
+    /// The smallest and largest final score any game from here can end
+    /// with, first player's view (`None` when the game does not say). The
+    /// chance-node searches take their score range [L, U] from here by
+    /// default.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        None
+    }
+
+    /// Whether this position ends the game only because it repeats a
+    /// position on its own path (a loop rule; see
+    /// [`history_dependent`](Game::history_dependent)). Its outcome then
+    /// depends on the path, so a search must not store it, or anything
+    /// computed from it, as the value of the position alone.
+    fn is_repetition(&self) -> bool {
+        false
+    }
+
+    /// For a history-dependent position, a hash of the positions on its
+    /// path that a repetition can still reach (in a cyclic graph: the set
+    /// of nodes on the path); 0 for positions without history. Two
+    /// positions with equal [`hash`](Game::hash) and equal `path_hash`
+    /// have the same value, so a search may store values under the pair.
+    fn path_hash(&self) -> u64 {
+        0
     }
 
     /// An optional hint for a non-terminal leaf of a hand-written tree: the
@@ -173,6 +235,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// A second static evaluation, the *model* f2 of opponent-model
+    /// search (Carmel & Markovitch 1996): how a modelled opponent judges
+    /// unfinished positions, on the same scale and from the same (first
+    /// player's) point of view as [`evaluate`](Game::evaluate). `None`
+    /// when the game has no second evaluation. Each game documents its
+    /// choice (a hand-written tree's `eval2=` hints; Othello's plain disc
+    /// count).
+    fn evaluate_model(&self) -> Option<i32> {
+        None
+    }
+
     /// The value of a finished game on the evaluation scale (first
     /// player's view): ±[`eval::WIN`] or 0 ([`eval::terminal_value`]);
     /// hand-written trees give a scored leaf its own score.
@@ -190,7 +263,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// Plays uniformly random legal moves to the end and returns the result
-    /// (ALGORITHMS.md §5). Games override this with a faster version.
+    /// (docs/algorithms.md §5). Games override this with a faster version.
     fn random_playout(&self, rng: &mut dyn rand::RngCore) -> Outcome {
         let mut g = self.clone();
         let mut moves = Vec::new();
@@ -204,6 +277,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
             g.play(moves[i]);
         }
     }
+
+    /// A *local* heuristic: a positive score E(n → s) for each of `moves`
+    /// (legal here), written to `out` in the same order, that compares
+    /// sibling moves reliably even if it says little across positions
+    /// (SCNS, Pawlewicz & Hayward 2015). Returns `false`, leaving `out`
+    /// empty, when the game has no such score; searches then fall back to
+    /// the children's static values. Hex scores a cell by its energy in
+    /// the Shannon/Anshelevich resistor model.
+    fn move_scores(&self, _moves: &[Self::Move], _out: &mut Vec<f64>) -> bool {
+        false
+    }
 }
 
 /// The games pnlab knows, by their stable CLI names.
@@ -216,6 +300,8 @@ pub enum GameKind {
     Othello,
     PGame,
     Tree,
+    /// EinStein würfelt nicht! (a game with chance nodes).
+    Ewn,
     Xiangqi,
     /// The connect family Connect(m, n, k, p, q), notation `m,n,k,p,q:stones`.
     Connect,
@@ -225,19 +311,20 @@ pub enum GameKind {
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 9] = [
+    pub const ALL: [GameKind; 10] = [
         GameKind::TicTacToe,
         GameKind::Connect4,
         GameKind::Hex,
         GameKind::Othello,
         GameKind::PGame,
         GameKind::Tree,
+        GameKind::Ewn,
         GameKind::Xiangqi,
         GameKind::Connect,
         GameKind::Connect6,
     ];
 
-    /// The CLI name (CLI.md `GAME`).
+    /// The CLI name (docs/cli.md `GAME`).
     pub fn name(self) -> &'static str {
         match self {
             GameKind::TicTacToe => "tictactoe",
@@ -246,6 +333,7 @@ impl GameKind {
             GameKind::Othello => "othello",
             GameKind::PGame => "pgame",
             GameKind::Tree => "tree",
+            GameKind::Ewn => "ewn",
             GameKind::Xiangqi => "xiangqi",
             GameKind::Connect => "connect",
             GameKind::Connect6 => "connect6",
@@ -296,6 +384,7 @@ pub enum AnyPosition {
     Othello(othello::Othello),
     PGame(pgame::PGame),
     Tree(tree::TreeGame),
+    Ewn(ewn::Ewn),
     Xiangqi(xiangqi::Xiangqi),
     /// Any position under the mate question "win within N moves"
     /// ([`within`]); not a game of its own, so not in [`GameKind`].
@@ -324,6 +413,8 @@ macro_rules! with_position {
             #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Tree($g) => $body,
             #[allow(clippy::clone_on_copy)]
+            $crate::game::AnyPosition::Ewn($g) => $body,
+            #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Xiangqi($g) => $body,
             #[allow(clippy::clone_on_copy)]
             $crate::game::AnyPosition::Within($g) => $body,
@@ -333,7 +424,7 @@ macro_rules! with_position {
 }
 
 impl AnyPosition {
-    /// Parses an inline position in `kind`'s native notation (CLI.md).
+    /// Parses an inline position in `kind`'s native notation (docs/cli.md).
     pub fn parse(kind: GameKind, text: &str) -> Result<AnyPosition, ParseError> {
         Ok(match kind {
             GameKind::TicTacToe => AnyPosition::TicTacToe(tictactoe::TicTacToe::parse(text)?),
@@ -342,6 +433,7 @@ impl AnyPosition {
             GameKind::Othello => AnyPosition::Othello(othello::Othello::parse(text)?),
             GameKind::PGame => AnyPosition::PGame(pgame::PGame::parse(text)?),
             GameKind::Tree => AnyPosition::Tree(tree::TreeGame::parse(text)?),
+            GameKind::Ewn => AnyPosition::Ewn(ewn::Ewn::parse(text)?),
             GameKind::Xiangqi => AnyPosition::Xiangqi(xiangqi::Xiangqi::parse(text)?),
             GameKind::Connect => AnyPosition::Connect(connect::Connect::parse(text)?),
             GameKind::Connect6 => AnyPosition::Connect(connect::Connect::parse_connect6(text)?),
@@ -442,13 +534,19 @@ impl AnyPosition {
         }
     }
 
+    /// Whether the game has chance nodes (a die, a tree's `chance`
+    /// nodes): only the chance searches take such positions.
+    pub fn has_chance_nodes(&self) -> bool {
+        with_position!(self, g => g.has_chance_nodes())
+    }
+
     /// Whether the game has a static evaluation ([`Game::evaluate`]), which
     /// depth-limited searches such as alpha-beta need.
     pub fn has_evaluation(&self) -> bool {
         with_position!(self, g => g.evaluate().is_some())
     }
 
-    /// The attacker of a default question (ALGORITHMS.md §0).
+    /// The attacker of a default question (docs/algorithms.md §0).
     pub fn default_attacker(&self) -> Player {
         with_position!(self, g => g.default_attacker().unwrap_or_else(|| g.to_move()))
     }

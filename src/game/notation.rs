@@ -2,7 +2,7 @@
 //!
 //! A parser reports *where* (1-based line and column inside the text it was
 //! given) and *what was expected*; the file layer adds the file name, so a
-//! user sees `error: FILE:LINE:COL: expected …` (CLI.md).
+//! user sees `error: FILE:LINE:COL: expected …` (docs/cli.md).
 
 use std::fmt;
 

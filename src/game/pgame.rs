@@ -1,4 +1,4 @@
-//! The P-game (Kocsis & Szepesvári 2006), ALGORITHMS.md §10.
+//! The P-game (Kocsis & Szepesvári 2006), docs/algorithms.md §10.
 //!
 //! A uniform tree of branching `b` and depth `d`. MAX (`Player::First`)
 //! moves at even depths, MIN at odd depths. Every move carries an integer
@@ -13,7 +13,7 @@
 //! positions are a few words plus the path (kept for the notation), and a
 //! random playout is a loop of integer hashes without any allocation.
 //!
-//! Notation (CLI.md): `b=2,d=20,seed=17` for the root; inner nodes append
+//! Notation (docs/cli.md): `b=2,d=20,seed=17` for the root; inner nodes append
 //! `,path=0.1.1` (child indices from the root, 0-based), so `notation()`
 //! round-trips everywhere. Moves are written `INDEX:VALUE`, e.g. `1:+87`,
 //! so every view shows the move's value; `parse_move` accepts `1` or
@@ -360,6 +360,13 @@ impl Game for PGame {
 
     fn into_any(self) -> super::AnyPosition {
         super::AnyPosition::PGame(self)
+    }
+
+    /// The sum so far, moved by at most 127 per move still to play (a valid, not tight, range).
+    fn score_range(&self) -> Option<(f64, f64)> {
+        let left = f64::from(u32::from(self.d) - u32::from(self.depth)) * 127.0;
+        let sum = f64::from(self.sum);
+        Some((sum - left, sum + left))
     }
 
     /// The sum of the move values so far (first player's view): the score

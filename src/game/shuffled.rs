@@ -1,5 +1,5 @@
 //! A game wrapper that presents the legal moves of any game in a seeded,
-//! shuffled order (ALGORITHMS.md §10: "Hex(4): the empty 4×4 board with
+//! shuffled order (docs/algorithms.md §10: "Hex(4): the empty 4×4 board with
 //! move order shuffled per run", the DeepPN paper's Hex experiment).
 //!
 //! The order is a fixed permutation of the *move set* chosen by the seed:

@@ -1,6 +1,6 @@
 //! Tic-tac-toe on 3×3: x moves first, the game stops at three in a row or a
 //! full board. Notation: 9 characters `x`, `o`, `.` row by row from the
-//! top-left (CLI.md); the side to move follows from the piece counts.
+//! top-left (docs/cli.md); the side to move follows from the piece counts.
 //! Moves are named `a1`…`c3` (column letter, row number from the top).
 
 use super::{Game, GameKind, Outcome, ParseError, Player};
@@ -236,6 +236,11 @@ impl Game for TicTacToe {
     fn is_tactical(&self, m: u8) -> bool {
         let me = self.to_move().index();
         self.completes_line(me, m) || self.completes_line(1 - me, m)
+    }
+
+    /// Win, draw or loss: ±1 or 0.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-1.0, 1.0))
     }
 
     fn notation(&self) -> String {

@@ -180,6 +180,14 @@ impl Game for Within {
         crate::with_position!(&*self.inner, g => g.history_dependent())
     }
 
+    fn is_repetition(&self) -> bool {
+        crate::with_position!(&*self.inner, g => g.is_repetition())
+    }
+
+    fn path_hash(&self) -> u64 {
+        crate::with_position!(&*self.inner, g => g.path_hash())
+    }
+
     fn leaf_win_rate_hint(&self) -> Option<f64> {
         crate::with_position!(&*self.inner, g => g.leaf_win_rate_hint())
     }

@@ -5,8 +5,14 @@
 //! Coordinates are in layout units: `x` counts leaf slots, `y` levels
 //! below the shallowest node. A view scales them to points.
 
+pub mod labels;
+pub mod path;
+pub mod scene;
 pub mod tidy;
 
+pub use labels::{ApproxMeasure, Bounds, Measure};
+pub use path::{PathRow, PathScene};
+pub use scene::{SceneStyle, TreeScene};
 pub use tidy::Tidy;
 
 use crate::search::snapshot::SnapNode;
@@ -66,6 +72,31 @@ pub(crate) mod test_nodes {
             truncated: false,
             on_path: false,
             terminal: false,
+        }
+    }
+
+    /// A snapshot of `nodes` with `n_values` values, all printed.
+    pub fn snapshot(nodes: Vec<SnapNode>, n_values: usize) -> crate::search::Snapshot {
+        crate::search::Snapshot {
+            algo: "test".into(),
+            status: crate::search::Status::Running,
+            counters: Default::default(),
+            value_names: (0..n_values).map(|i| format!("v{i}")).collect(),
+            label_values: (0..n_values).collect(),
+            total_nodes: nodes.len() as u64,
+            nodes,
+            extra_edges: vec![],
+            selection_path: vec![],
+            selection_moves: vec![],
+            root_children: vec![],
+            frames: vec![],
+            inspection: None,
+            position: None,
+            position_path: vec![],
+            switch_events: vec![],
+            extras: vec![],
+            overview: None,
+            functions: None,
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The curated `positions/` folder, embedded in the binary (PRODUCT.md:
+//! The curated `positions/` folder, embedded in the binary (docs/architecture.md:
 //! "a browser of the bundled positions/", issue #2 "embedded in the binary
 //! so the app works from anywhere"). Paths are relative to the package
 //! root, so a TOML file's `file = …` finds its embedded neighbour.
@@ -15,6 +15,7 @@ macro_rules! bundle {
 pub static BUNDLED: &[BundledFile] = bundle![
     "README.md",
     "trees.toml",
+    "alphabeta.toml",
     "trees/seesaw.tree",
     "trees/suitable-depth4.tree",
     "trees/lecture-mpn.tree",
@@ -25,6 +26,13 @@ pub static BUNDLED: &[BundledFile] = bundle![
     "trees/ppn-hints.tree",
     "trees/scn-vs-minimax.tree",
     "trees/scn-cutoff.tree",
+    "trees/cns-interval.tree",
+    "trees/chance-star1.tree",
+    "trees/ghi-lecture.tree",
+    "trees/ghi-lecture-h-first.tree",
+    "trees/ghi-lecture-looper-wins.tree",
+    "trees/om-trap.tree",
+    "ewn.toml",
     "tictactoe.toml",
     "tictactoe.ttt",
     "connect4/Test_L3_R1-first12",
@@ -34,4 +42,7 @@ pub static BUNDLED: &[BundledFile] = bundle![
     "othello/jeffreyan11-13-empties.toml",
     "pgame.toml",
     "connect6/generated.toml",
+    "xiangqi/mate-puzzles.toml",
+    "xiangqi/start-and-perft.fen",
+    "xiangqi/master-game.pgn",
 ];

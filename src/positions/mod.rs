@@ -1,4 +1,4 @@
-//! Position files (PRODUCT.md "Position files"): the project's TOML format,
+//! Position files (docs/architecture.md "Position files"): the project's TOML format,
 //! the native files (Edax OBF, Pascal Pons's test files, Hex and
 //! tic-tac-toe lines, tree files, xiangqi FEN lines and game records), and
 //! the curated `positions/` folder, embedded in the binary so the app
@@ -28,6 +28,7 @@ use crate::game::notation::FileError;
 use crate::game::{AnyPosition, GameKind, ParseError};
 
 pub use bundled::BUNDLED;
+pub use toml_format::MAX_WITHIN;
 
 /// A known result that ships with a position (from the file), from the
 /// side to move's point of view.
@@ -316,15 +317,6 @@ pub fn load_file_partial(path: &Path) -> (Vec<PositionEntry>, Vec<FileError>) {
             }],
         ),
     }
-}
-
-/// Reads a text in a known format.
-pub fn load_as(
-    format: Format,
-    file_name: &str,
-    text: &str,
-) -> Result<Vec<PositionEntry>, FileError> {
-    read_format(format, file_name, strip_bom(text), &DiskThenBundled)
 }
 
 /// Some editors start UTF-8 files with a byte-order mark.

@@ -42,10 +42,10 @@ pub(super) fn read(file: &str, text: &str) -> (Vec<PositionEntry>, Vec<FileError
                 };
                 let last = r.position_after(r.moves.len());
                 let mut notes = vec![format!(
-                    "{} plies; the position after the last move",
+                    "{} plies; the position after the last move.\n",
                     r.moves.len()
                 )];
-                notes.extend(r.tags.iter().map(|(k, v)| format!("{k}: {v}")));
+                notes.extend(r.tags.iter().map(|(k, v)| format!("- {k}: {v}")));
                 let mut e = PositionEntry::new(
                     format!("{} #{}: {title}", stem(file), r.number),
                     last.into_any(),

@@ -23,7 +23,7 @@ pub const TERMINAL: u8 = 1;
 /// Flag: the attacker moves at this node (OR node).
 pub const OR: u8 = 2;
 /// Flag: the node is solved (proven or disproven) — for algorithms whose
-/// values are floats and so cannot carry "solved" exactly (ALGORITHMS.md §5.1).
+/// values are floats and so cannot carry "solved" exactly (docs/algorithms.md §5.1).
 pub const SOLVED: u8 = 4;
 /// Flag: with `SOLVED`, the node is proven (else disproven).
 pub const PROVEN: u8 = 8;
@@ -124,11 +124,6 @@ impl<M: Copy, D: Copy> Arena<M, D> {
     /// Bytes held by the nodes (length × node size).
     pub fn bytes(&self) -> u64 {
         (self.nodes.len() * Self::NODE_BYTES) as u64
-    }
-
-    /// Bytes allocated, including the vector's spare capacity.
-    pub fn allocated_bytes(&self) -> u64 {
-        (self.nodes.capacity() * Self::NODE_BYTES) as u64
     }
 
     /// Appends the children of `parent` (which must be a frontier node) in
@@ -298,7 +293,7 @@ pub fn flag_status(flags: u8) -> NodeStatus {
 }
 
 /// The solved flags of an internal node from its children's flags
-/// (ALGORITHMS.md §0/§5.1): OR proven by one proven child and disproven by
+/// (docs/algorithms.md §0/§5.1): OR proven by one proven child and disproven by
 /// all children disproven; AND the other way round.
 pub fn solved_flags<M: Copy, D: Copy>(arena: &Arena<M, D>, n: Idx) -> u8 {
     let node = arena.get(n);

@@ -308,6 +308,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
             revisits: 0,
             root_values,
             best_child,
+            interval: None,
         }
     }
 
@@ -378,6 +379,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
             position_path: self.arena.path_labels(&self.root_pos, pos_node),
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras: parts.extras,
+            functions: None,
             overview,
         }
     }
@@ -425,24 +427,10 @@ macro_rules! delegate_to_core {
         }
     };
     () => {
-        fn status(&self) -> $crate::search::Status {
-            self.core.status
-        }
+        $crate::search::arena_search::run_state_accessors!(no_stop; core);
 
         fn stop(&mut self, reason: $crate::search::StopReason) {
             self.core.stop(reason)
-        }
-
-        fn counters(&self) -> &$crate::search::Counters {
-            &self.core.counters
-        }
-
-        fn counters_mut(&mut self) -> &mut $crate::search::Counters {
-            &mut self.core.counters
-        }
-
-        fn switch_events(&self) -> &[$crate::search::SwitchEvent] {
-            &self.core.root_switches.events
         }
 
         fn best_move(&self) -> Option<String> {
@@ -452,3 +440,45 @@ macro_rules! delegate_to_core {
 }
 
 pub(crate) use delegate_to_core;
+
+/// The [`Search`](super::Search) accessors every search answers from the
+/// same three fields, `status` ([`Status`](super::Status)), `counters`
+/// ([`Counters`](super::Counters)) and `root_switches`
+/// ([`RootSwitches`](super::seesaw::RootSwitches)): status, stop,
+/// counters, counters_mut and switch_events. The fields are read from
+/// `self` (`run_state_accessors!()`) or from one of its fields
+/// (`run_state_accessors!(core)`); `run_state_accessors!(no_stop; …)`
+/// leaves `stop` to a search that must also stop an inner one. Defined
+/// once, so that stopping means the same thing in every search.
+macro_rules! run_state_accessors {
+    (no_stop; $($field:ident).*) => {
+        fn status(&self) -> $crate::search::Status {
+            self$(.$field)*.status
+        }
+
+        fn counters(&self) -> &$crate::search::Counters {
+            &self$(.$field)*.counters
+        }
+
+        fn counters_mut(&mut self) -> &mut $crate::search::Counters {
+            &mut self$(.$field)*.counters
+        }
+
+        fn switch_events(&self) -> &[$crate::search::SwitchEvent] {
+            &self$(.$field)*.root_switches.events
+        }
+    };
+    ($($field:ident).*) => {
+        $crate::search::arena_search::run_state_accessors!(no_stop; $($field).*);
+
+        /// A final status stays; otherwise the run ends `Unknown(reason)`.
+        fn stop(&mut self, reason: $crate::search::StopReason) {
+            let status = &mut self$(.$field)*.status;
+            if !status.is_final() {
+                *status = $crate::search::Status::Unknown(reason);
+            }
+        }
+    };
+}
+
+pub(crate) use run_state_accessors;

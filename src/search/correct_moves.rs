@@ -62,12 +62,13 @@ impl CorrectMoves {
 pub const DEFAULT_MAX_POSITIONS: u64 = 3_000_000;
 
 /// The exhaustive correct moves of `g` for question `q`, or `None` when
-/// the game is over or the evaluation would visit more than
-/// `max_positions` positions.
+/// the game is over, its value depends on the path (a repetition rule:
+/// the evaluation's memo is keyed by position alone), or the evaluation
+/// would visit more than `max_positions` positions.
 pub fn exhaustive<G: Game>(g: &G, q: &Question, max_positions: u64) -> Option<CorrectMoves> {
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
-    if g.outcome().is_some() || moves.is_empty() {
+    if g.outcome().is_some() || moves.is_empty() || g.history_dependent() {
         return None;
     }
     let attacker_moves = g.to_move() == q.attacker;
@@ -222,5 +223,20 @@ mod tests {
         assert!(c.is_correct(Some(0)));
         assert!(!c.is_correct(Some(1)));
         assert!(!c.is_correct(Some(7)));
+    }
+
+    /// Xiangqi under a repetition rule depends on the path (the memo
+    /// cannot stand for it): no exhaustive answer. Without the rule, the
+    /// bare generals shuffle for ever: the depth cap gives up instead of
+    /// overflowing the stack.
+    #[test]
+    fn path_dependent_or_endless_games_give_up() {
+        use crate::game::xiangqi::{Repetition, Xiangqi};
+        let q = win(Player::First);
+        let bare = Xiangqi::parse("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1").expect("FEN");
+        assert!(bare.history_dependent());
+        assert_eq!(exhaustive(&bare, &q, DEFAULT_MAX_POSITIONS), None);
+        let endless = bare.with_repetition(Repetition::None);
+        assert_eq!(exhaustive(&endless, &q, DEFAULT_MAX_POSITIONS), None);
     }
 }

@@ -1,4 +1,4 @@
-//! DeepPN (Ishitobi et al. 2015), ALGORITHMS.md §3.
+//! DeepPN (Ishitobi et al. 2015), docs/algorithms.md §3.
 //!
 //! PN-search whose selection mixes the usual proof numbers with a *deep
 //! value* that grows as the search goes deeper:
@@ -68,7 +68,7 @@ pub const PARAMS: &[ParamSpec] = &[
 /// The value names DeepPN shows per node.
 pub const VALUE_NAMES: &[&str] = &["pn", "dn", "deep", "dpn"];
 
-/// How δ is normalised in the DPN formula (ALGORITHMS.md §3).
+/// How δ is normalised in the DPN formula (docs/algorithms.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DpnForm {
     /// 1 − 1/δ (the 2015 paper).
@@ -166,7 +166,7 @@ impl DeepPnOptions {
         }
     }
 
-    /// DPN of a child under a parent of the given kind (ALGORITHMS.md §3).
+    /// DPN of a child under a parent of the given kind (docs/algorithms.md §3).
     #[inline]
     fn dpn_of<M: Copy>(self, parent_or: bool, child: &Node<M, PnDn>) -> f64 {
         let r = self.r;

@@ -25,7 +25,7 @@ pub fn sampled(it: u64) -> bool {
     it.is_multiple_of(stride)
 }
 
-/// Limits on a run (ALGORITHMS.md §0 "Budgets"). `None` = unlimited.
+/// Limits on a run (docs/algorithms.md §0 "Budgets"). `None` = unlimited.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Budget {
     pub max_iterations: Option<u64>,

@@ -1,5 +1,5 @@
 //! Probabilities kept accurate at both ends, for PPN-search
-//! (ALGORITHMS.md §5.1: "products of many probabilities underflow to 0 and
+//! (docs/algorithms.md §5.1: "products of many probabilities underflow to 0 and
 //! 1 − Π(…) rounds to 1 long before a node is proven").
 //!
 //! A probability p is stored as the pair (ln p, ln(1 − p)). Near 0 the
@@ -77,11 +77,6 @@ impl LogProb {
         }
     }
 
-    /// 1 − p as a float.
-    pub fn complement(self) -> f64 {
-        self.dual().prob()
-    }
-
     /// The pair of 1 − p.
     #[inline]
     pub fn dual(self) -> LogProb {
@@ -108,7 +103,7 @@ impl LogProb {
         other.greater(self)
     }
 
-    /// OR rule: 1 − Π(1 − pᵢ) (ALGORITHMS.md §5.1).
+    /// OR rule: 1 − Π(1 − pᵢ) (docs/algorithms.md §5.1).
     pub fn or_all(children: impl Iterator<Item = LogProb> + Clone) -> LogProb {
         let s: f64 = children.clone().map(|c| c.lq).sum();
         if s <= -TINY {

@@ -1,4 +1,4 @@
-//! MCPN-search (Saito et al. 2006), ALGORITHMS.md §5.2.
+//! MCPN-search (Saito et al. 2006), docs/algorithms.md §5.2.
 //!
 //! PN-search rules (OR: pn = min pn(c), dn = Σ dn(c); AND: pn = Σ pn(c),
 //! dn = min dn(c); least pn at OR, least dn at AND) over *real-valued*
@@ -214,7 +214,7 @@ fn values(d: RealPnDn) -> Vec<f64> {
     vec![d.pn, d.dn]
 }
 
-/// The child an unsolved expanded node selects (ALGORITHMS.md §5.2 = §1):
+/// The child an unsolved expanded node selects (docs/algorithms.md §5.2 = §1):
 /// least pn at OR, least dn at AND, solved children skipped, ties to the
 /// leftmost. [`NONE`] when every child is solved.
 pub fn select_child<M: Copy>(arena: &Arena<M, RealPnDn>, n: Idx) -> Idx {

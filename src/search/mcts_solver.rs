@@ -1,5 +1,5 @@
 //! MCTS solver and UCT solver (Winands, Björnsson, Saito 2008),
-//! ALGORITHMS.md §5.3.
+//! docs/algorithms.md §5.3.
 //!
 //! Each tree node keeps a visit count n and the sum of the playout results
 //! backed up through it, from the point of view of the player who moved
@@ -52,7 +52,7 @@ const A_PARAM: ParamSpec = ParamSpec {
         max: 100.0,
         default: 1.0,
     },
-    help: "Final move choice: the root child maximising v + A/√n (ALGORITHMS.md §5.3)",
+    help: "Final move choice: the root child maximising v + A/√n (docs/algorithms.md §5.3)",
 };
 
 /// Pure MCTS solver parameters.

@@ -1,5 +1,5 @@
 //! Searches: the [`Search`] trait every algorithm implements, the counters of
-//! ALGORITHMS.md §0/§9, budgets and the driver, bounded snapshots, the
+//! docs/algorithms.md §0/§9, budgets and the driver, bounded snapshots, the
 //! replay recorder and the registry that builds an algorithm by name.
 //!
 //! A search is a state machine stepped from outside: [`Search::step`] runs
@@ -9,6 +9,8 @@
 pub mod alphabeta;
 pub mod arena;
 mod arena_search;
+pub mod chance;
+pub mod cns;
 pub mod correct_moves;
 pub mod deep_pn;
 pub mod dfpn;
@@ -17,6 +19,7 @@ pub mod error_rate;
 pub mod logprob;
 pub mod mcpn;
 pub mod mcts_solver;
+pub mod om;
 pub mod overview;
 pub mod params;
 pub mod playout;
@@ -39,7 +42,7 @@ pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params};
 pub use registry::{algorithms, build, find_algo, AlgoInfo};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
 
-/// Why a search stopped without an answer (CLI.md `stop_reason`).
+/// Why a search stopped without an answer (docs/cli.md `stop_reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StopReason {
@@ -51,6 +54,10 @@ pub enum StopReason {
     /// The algorithm ran out of things to do without a proof (e.g. a
     /// Monte-Carlo search whose tree cannot grow further).
     Exhausted,
+    /// The search met a repetition (a position whose value depends on the
+    /// path, the graph history interaction) that it cannot account for
+    /// exactly, and stopped rather than risk a wrong answer.
+    Cycles,
     /// A depth-limited search (alpha-beta) finished its deepest iteration
     /// without proving or disproving the question.
     DepthLimit,
@@ -70,6 +77,7 @@ impl StopReason {
             StopReason::Memory => "memory",
             StopReason::Cancelled => "cancelled",
             StopReason::Exhausted => "exhausted",
+            StopReason::Cycles => "cycles",
             StopReason::DepthLimit => "depth-limit",
             StopReason::RestrictedDisproof => "restricted-disproof",
         }
@@ -93,7 +101,7 @@ impl Status {
         !matches!(self, Status::Running)
     }
 
-    /// CLI.md `outcome`.
+    /// docs/cli.md `outcome`.
     pub fn outcome_name(self) -> &'static str {
         match self {
             Status::Proved => "proved",
@@ -102,7 +110,7 @@ impl Status {
         }
     }
 
-    /// CLI.md `stop_reason`.
+    /// docs/cli.md `stop_reason`.
     pub fn stop_reason_name(self) -> &'static str {
         match self {
             Status::Proved | Status::Disproved => "solved",
@@ -112,7 +120,7 @@ impl Status {
     }
 }
 
-/// The counters every algorithm reports (ALGORITHMS.md §0, §9), under the
+/// The counters every algorithm reports (docs/algorithms.md §0, §9), under the
 /// same names in the UI, the CLI and the JSON output.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Counters {
@@ -132,7 +140,7 @@ pub struct Counters {
     pub playouts: u64,
 }
 
-/// A change of the root's selected child (ALGORITHMS.md §9).
+/// A change of the root's selected child (docs/algorithms.md §9).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SwitchEvent {
     pub iteration: u64,
@@ -142,7 +150,7 @@ pub struct SwitchEvent {
     pub to: u32,
 }
 
-/// The goal of the attacker's question (ALGORITHMS.md §0).
+/// The goal of the attacker's question (docs/algorithms.md §0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Goal {
     /// The attacker wins (draws are not wins).
@@ -172,7 +180,7 @@ impl Question {
         }
     }
 
-    /// The answer in words (CLI.md `answer`) for a final status.
+    /// The answer in words (docs/cli.md `answer`) for a final status.
     pub fn answer_name(&self, status: Status) -> &'static str {
         match (self.goal, status) {
             (Goal::Win, Status::Proved) => "win",
@@ -233,13 +241,16 @@ pub struct StatsSample {
     pub root_values: Vec<f64>,
     /// Index of the root child the algorithm currently names as best.
     pub best_child: Option<u32>,
+    /// Conspiracy-number searches: the root's search interval
+    /// [v_min, v_max] in value units (the app's interval curve).
+    pub interval: Option<[f64; 2]>,
 }
 
 /// A proof-family search, stepped from outside.
 pub trait Search: Send {
     /// The registry name (`pns`, `deep-pn`, …).
     fn algo(&self) -> &'static str;
-    /// Runs one iteration (ALGORITHMS.md §0). After a final status further
+    /// Runs one iteration (docs/algorithms.md §0). After a final status further
     /// calls return it unchanged.
     fn step(&mut self) -> Status;
     fn status(&self) -> Status;

@@ -1,7 +1,7 @@
 //! Parameter descriptions: every algorithm describes its parameters once
 //! (name, range, default, help) and the CLI flags (`--set NAME=VALUE`), the
 //! app's parameter panel and the JSON output are all generated from that
-//! description (PRODUCT.md, house rules).
+//! description (docs/architecture.md, house rules).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -18,7 +18,15 @@ pub enum ParamKind {
         options: &'static [&'static str],
         default: &'static str,
     },
+    /// A real number in `[min, max]`, or the word `auto` (the default):
+    /// the algorithm then takes the value from the position (e.g. the
+    /// score range of the game).
+    RealOrAuto { min: f64, max: f64 },
 }
+
+/// The word that asks a [`ParamKind::RealOrAuto`] parameter to take its
+/// value from the position.
+pub const AUTO: &str = "auto";
 
 /// One parameter of an algorithm.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,6 +45,7 @@ impl ParamSpec {
             ParamKind::Real { default, .. } => ParamValue::Real(default),
             ParamKind::Int { default, .. } => ParamValue::Int(default),
             ParamKind::Choice { default, .. } => ParamValue::Choice(default.to_string()),
+            ParamKind::RealOrAuto { .. } => ParamValue::Choice(AUTO.to_string()),
         }
     }
 
@@ -55,6 +64,9 @@ impl ParamSpec {
             }
             ParamKind::Choice { options, default } => {
                 format!("one of {}, default {default}", options.join("|"))
+            }
+            ParamKind::RealOrAuto { min, max } => {
+                format!("real in [{min}, {max}] or {AUTO} (from the position), default {AUTO}")
             }
         }
     }
@@ -89,6 +101,17 @@ impl ParamSpec {
                     Err(bad())
                 }
             }
+            ParamKind::RealOrAuto { min, max } => {
+                let t = text.trim();
+                if t == AUTO {
+                    return Ok(ParamValue::Choice(AUTO.to_string()));
+                }
+                let v: f64 = t.parse().map_err(|_| bad())?;
+                if !v.is_finite() || v < min || v > max {
+                    return Err(bad());
+                }
+                Ok(ParamValue::Real(v))
+            }
         }
     }
 
@@ -102,6 +125,10 @@ impl ParamSpec {
             (ParamKind::Choice { options, .. }, ParamValue::Choice(v)) => {
                 options.contains(&v.as_str())
             }
+            (ParamKind::RealOrAuto { min, max }, ParamValue::Real(v)) => {
+                v.is_finite() && *v >= min && *v <= max
+            }
+            (ParamKind::RealOrAuto { .. }, ParamValue::Choice(v)) => v == AUTO,
             _ => false,
         }
     }
@@ -112,6 +139,7 @@ impl ParamSpec {
             ParamKind::Real { .. } => "real",
             ParamKind::Int { .. } => "integer",
             ParamKind::Choice { .. } => "choice",
+            ParamKind::RealOrAuto { .. } => "real-or-auto",
         }
     }
 }
@@ -307,6 +335,16 @@ impl Params {
         }
     }
 
+    /// A real-or-auto parameter: `None` for `auto`.
+    pub fn real_or_auto(&self, name: &str) -> Result<Option<f64>, ParamError> {
+        match self.0.get(name) {
+            Some(ParamValue::Real(v)) => Ok(Some(*v)),
+            Some(ParamValue::Int(v)) => Ok(Some(*v as f64)),
+            Some(ParamValue::Choice(v)) if v == AUTO => Ok(None),
+            other => Err(self.kind_error(name, "real or auto", other)),
+        }
+    }
+
     /// A choice parameter.
     pub fn choice(&self, name: &str) -> Result<&str, ParamError> {
         match self.0.get(name) {
@@ -416,6 +454,25 @@ mod tests {
             .set_value(SPECS, "R", ParamValue::Choice("x".into()))
             .is_err());
         assert!(Params::default().check(SPECS).is_err());
+    }
+
+    #[test]
+    fn real_or_auto_takes_a_number_or_auto() {
+        const SPECS: &[ParamSpec] = &[ParamSpec {
+            name: "L",
+            kind: ParamKind::RealOrAuto {
+                min: -10.0,
+                max: 10.0,
+            },
+            help: "",
+        }];
+        let p = Params::defaults(SPECS);
+        assert_eq!(p.real_or_auto("L"), Ok(None));
+        assert!(p.check(SPECS).is_ok());
+        let p = Params::from_pairs(SPECS, &[("L".into(), "-2.5".into())]).unwrap();
+        assert_eq!(p.real_or_auto("L"), Ok(Some(-2.5)));
+        assert!(Params::from_pairs(SPECS, &[("L".into(), "11".into())]).is_err());
+        assert!(Params::from_pairs(SPECS, &[("L".into(), "automatic".into())]).is_err());
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Monte-Carlo playouts shared by PPN-search, MCPN-search and the MCTS
-//! solvers (ALGORITHMS.md §5), and the parameters they have in common.
+//! solvers (docs/algorithms.md §5), and the parameters they have in common.
 //!
 //! A playout plays uniformly random legal moves to the end of the game
 //! ([`Game::random_playout`], which games override with fast versions).
@@ -25,7 +25,7 @@ pub const K_PARAM: ParamSpec = ParamSpec {
         max: 100_000,
         default: 10,
     },
-    help: "Playouts per new node (uniformly random moves to the end; ALGORITHMS.md §5)",
+    help: "Playouts per new node (uniformly random moves to the end; docs/algorithms.md §5)",
 };
 
 /// `theta`: the win rate R is clamped into [θ, 1 − θ] (§5.1, §5.2).
@@ -39,7 +39,7 @@ pub const THETA_PARAM: ParamSpec = ParamSpec {
     help: "Small positive θ: a playout win rate R is clamped into [θ, 1 − θ] so an unsolved leaf is never 0 or 1",
 };
 
-/// Clamps a win rate into [θ, 1 − θ] (ALGORITHMS.md §5.1/§5.2: R' = R
+/// Clamps a win rate into [θ, 1 − θ] (docs/algorithms.md §5.1/§5.2: R' = R
 /// except R = 0 → θ and R = 1 → 1 − θ; for θ ≤ 1/K this is the same thing).
 #[inline]
 pub fn clamp_rate(r: f64, theta: f64) -> f64 {
@@ -84,7 +84,7 @@ impl Playouts {
     }
 
     /// The sum of `k` playout results from `p`'s point of view (win 1,
-    /// draw 0, loss −1; ALGORITHMS.md §5.3), or `k` times the hint's
+    /// draw 0, loss −1; docs/algorithms.md §5.3), or `k` times the hint's
     /// expected value (2h − 1 for the first player) when the leaf has one.
     pub fn score_sum<G: Game>(&mut self, g: &G, p: Player, counters: &mut Counters) -> f64 {
         if let Some(h) = g.leaf_win_rate_hint() {

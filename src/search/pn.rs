@@ -1,4 +1,4 @@
-//! Proof-number arithmetic (ALGORITHMS.md §0): unsigned numbers with a
+//! Proof-number arithmetic (docs/algorithms.md §0): unsigned numbers with a
 //! distinguished `INF`; sums saturate at `INF` only when an operand is
 //! `INF`. A sum of finite numbers is clamped to [`MAX_FINITE`] instead, so
 //! it can never wrap or silently turn into a proof.
@@ -23,7 +23,7 @@ pub fn add(a: Pn, b: Pn) -> Pn {
 }
 
 /// `a + b - c` for threshold arithmetic (df-pn): `INF` stays `INF`
-/// (ALGORITHMS.md §4: "INF + x − y stays INF"); the finite result is
+/// (docs/algorithms.md §4: "INF + x − y stays INF"); the finite result is
 /// clamped into `[0, MAX_FINITE]`.
 #[inline]
 pub fn add_sub(a: Pn, b: Pn, c: Pn) -> Pn {

@@ -1,5 +1,5 @@
 //! Multi-valued PN-search and the value search (lecture notes),
-//! ALGORITHMS.md §2.
+//! docs/algorithms.md §2.
 //!
 //! PN-search(v) answers "is the attacker's score ≥ v?": a terminal node is
 //! (0, INF) when its score is ≥ v, else (INF, 0), and everything else is
@@ -25,6 +25,7 @@ use crate::game::{Game, Player};
 use super::deep_pn::{self, DeepPn, DeepPnOptions};
 use super::params::{ParamKind, ParamSpec};
 use super::pns::{Pns, PnsOptions};
+use super::seesaw::RootSwitches;
 use super::snapshot::{Snapshot, ViewRequest};
 use super::{
     Counters, Goal, Question, QuestionKind, Search, SearchSetup, StatsSample, Status, StopReason,
@@ -105,7 +106,9 @@ pub struct PnValue<G: Game> {
     /// Totals of the finished sub-searches.
     base: Counters,
     counters: Counters,
-    events: Vec<SwitchEvent>,
+    /// Root switch events of every sub-search, in total-iteration
+    /// numbering (only `events` is used: the sub-searches observe).
+    root_switches: RootSwitches,
     sub_events_seen: usize,
     /// The best root move named by the last sub-search that proved its
     /// target (the move that secures `low`).
@@ -130,7 +133,7 @@ impl<G: Game> PnValue<G> {
             subs: Vec::new(),
             base: Counters::default(),
             counters: Counters::default(),
-            events: Vec::new(),
+            root_switches: RootSwitches::default(),
             sub_events_seen: 0,
             best_at_low: None,
             status: Status::Running,
@@ -195,7 +198,7 @@ impl<G: Game> PnValue<G> {
         };
     }
 
-    /// The next target after a sub-search at `t` ended (ALGORITHMS.md §2),
+    /// The next target after a sub-search at `t` ended (docs/algorithms.md §2),
     /// or the exact value when the bracket has closed.
     fn next_target(&self, t: i32) -> Result<i32, i32> {
         match (self.low, self.high) {
@@ -244,7 +247,7 @@ impl<G: Game> PnValue<G> {
             // Root switch events in total-iteration numbering.
             let ev = sub.switch_events();
             for e in &ev[self.sub_events_seen.min(ev.len())..] {
-                self.events.push(SwitchEvent {
+                self.root_switches.events.push(SwitchEvent {
                     iteration: e.iteration + self.base.iterations,
                     ..e.clone()
                 });
@@ -309,9 +312,7 @@ impl<G: Game> Search for PnValue<G> {
         self.status
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
+    crate::search::arena_search::run_state_accessors!(no_stop;);
 
     fn stop(&mut self, reason: StopReason) {
         if !self.status.is_final() {
@@ -320,18 +321,6 @@ impl<G: Game> Search for PnValue<G> {
             }
             self.status = Status::Unknown(reason);
         }
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &self.events
     }
 
     fn value_names(&self) -> &'static [&'static str] {
@@ -389,6 +378,7 @@ impl<G: Game> Search for PnValue<G> {
                 position_path: Vec::new(),
                 switch_events: Vec::new(),
                 extras: Vec::new(),
+                functions: None,
                 overview: None,
             },
         };
@@ -398,7 +388,7 @@ impl<G: Game> Search for PnValue<G> {
         snap.status = self.status;
         snap.counters = self.counters.clone();
         snap.value_names = self.value_names().iter().map(|s| s.to_string()).collect();
-        let ev = &self.events;
+        let ev = &self.root_switches.events;
         snap.switch_events = ev[ev.len().saturating_sub(1000)..].to_vec();
         snap
     }

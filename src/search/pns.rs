@@ -1,4 +1,4 @@
-//! Proof-number search (Allis et al. 1994), ALGORITHMS.md §1.
+//! Proof-number search (Allis et al. 1994), docs/algorithms.md §1.
 //!
 //! Best-first over the compact [`Arena`]: select the most-proving node
 //! (MPN) from the root, expand it (all children, terminal ones evaluated at
@@ -349,7 +349,7 @@ pub fn pn_status(d: PnDn) -> NodeStatus {
 }
 
 /// The inspector's pn and dn lines for node `id` with the children's
-/// numbers filled in (ALGORITHMS.md §1); `init` names the frontier
+/// numbers filled in (docs/algorithms.md §1); `init` names the frontier
 /// initialisation. Shared by every arena search that keeps [`PnDn`].
 pub fn pn_dn_formulas<M: Copy>(
     arena: &Arena<M, PnDn>,

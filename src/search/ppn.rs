@@ -1,4 +1,4 @@
-//! PPN-search (Song, Iida, van den Herik 2019), ALGORITHMS.md §5.1.
+//! PPN-search (Song, Iida, van den Herik 2019), docs/algorithms.md §5.1.
 //!
 //! One number per node, ppn, the estimated probability that the node is
 //! proven: 1 / 0 at won / non-won terminals, the playout win rate R clamped
@@ -84,7 +84,7 @@ impl<G: Game> Ppn<G> {
         self.core.unsolved_path(select_child)
     }
 
-    /// The root child the search names as best (ALGORITHMS.md §5.1 via the
+    /// The root child the search names as best (docs/algorithms.md §5.1 via the
     /// issue's move-choice rule): the largest ppn at an OR root (so a proven
     /// child when there is one), the smallest at an AND root.
     pub fn best_child(&self) -> Option<u32> {
@@ -189,7 +189,7 @@ fn values(d: LogProb) -> Vec<f64> {
     vec![d.prob(), d.lp, d.lq]
 }
 
-/// The child an unsolved expanded node selects (ALGORITHMS.md §5.1):
+/// The child an unsolved expanded node selects (docs/algorithms.md §5.1):
 /// largest ppn at OR, smallest at AND, solved children skipped, ties to the
 /// leftmost. [`NONE`] when every child is solved.
 pub fn select_child<M: Copy>(arena: &Arena<M, LogProb>, n: Idx) -> Idx {

@@ -5,6 +5,13 @@
 //! Scores are exact final scores (Outcome::score) from the side to move's
 //! point of view; a question is answered by a null-window search around its
 //! threshold.
+//!
+//! Positions that carry their path ([`Game::history_dependent`]: a cyclic
+//! graph with a loop rule, a repetition rule) are evaluated exactly too:
+//! the plain searches follow every path and read each repetition's
+//! outcome from the position, and the memoised ones do not memoise such
+//! positions (a value stored by hash would be the graph history
+//! interaction).
 
 use std::collections::HashMap;
 
@@ -78,8 +85,9 @@ pub fn memo_value<G: Game>(g: &G, memo: &mut HashMap<u64, i32>) -> i32 {
     if let Some(o) = g.outcome() {
         return o.score_for(g.to_move());
     }
+    let memoise = !g.history_dependent();
     let h = g.hash();
-    if let Some(&v) = memo.get(&h) {
+    if let Some(&v) = memo.get(&h).filter(|_| memoise) {
         return v;
     }
     let mut moves = Vec::new();
@@ -99,7 +107,9 @@ pub fn memo_value<G: Game>(g: &G, memo: &mut HashMap<u64, i32>) -> i32 {
         })
         .max()
         .unwrap_or(0);
-    memo.insert(h, best);
+    if memoise {
+        memo.insert(h, best);
+    }
     best
 }
 
@@ -129,22 +139,42 @@ pub fn answer_memo<G: Game>(g: &G, q: &Question) -> bool {
         .expect("an unlimited budget never runs out")
 }
 
+/// Plies [`answer_bounded`] may go below its root before it gives up: it
+/// recurses, and a game with cycles (xiangqi without a repetition rule)
+/// could otherwise go deeper than any stack.
+pub const BOUNDED_MAX_DEPTH: usize = 400;
+
 /// [`answer_memo`] that visits at most `budget` positions (memo hits are
-/// free), sharing `memo` between calls: `None` once the budget is spent.
-/// The app asks it for the correct root moves of a position it does not
-/// know to be small, so the cost has to be capped.
+/// free) and goes at most [`BOUNDED_MAX_DEPTH`] plies deep, sharing `memo`
+/// between calls: `None` once either limit is reached. The app asks it
+/// for the correct root moves of a position it does not know to be small,
+/// so the cost has to be capped.
 pub fn answer_bounded<G: Game>(
     g: &G,
     q: &Question,
     memo: &mut HashMap<u64, bool>,
     budget: &mut u64,
 ) -> Option<bool> {
+    answer_bounded_at(g, q, memo, budget, 0)
+}
+
+fn answer_bounded_at<G: Game>(
+    g: &G,
+    q: &Question,
+    memo: &mut HashMap<u64, bool>,
+    budget: &mut u64,
+    depth: usize,
+) -> Option<bool> {
     if let Some(o) = g.outcome() {
         return Some(q.holds(o));
     }
+    let memoise = !g.history_dependent();
     let h = g.hash();
-    if let Some(&v) = memo.get(&h) {
+    if let Some(&v) = memo.get(&h).filter(|_| memoise) {
         return Some(v);
+    }
+    if depth >= BOUNDED_MAX_DEPTH {
+        return None;
     }
     *budget = budget.checked_sub(1)?;
     let mut moves = Vec::new();
@@ -155,11 +185,13 @@ pub fn answer_bounded<G: Game>(
     for m in moves {
         let mut c = g.clone();
         c.play(m);
-        if answer_bounded(&c, q, memo, budget)? == attacker_moves {
+        if answer_bounded_at(&c, q, memo, budget, depth + 1)? == attacker_moves {
             v = attacker_moves;
             break;
         }
     }
-    memo.insert(h, v);
+    if memoise {
+        memo.insert(h, v);
+    }
     Some(v)
 }

@@ -6,11 +6,11 @@ use super::{ParamSpec, Search, SearchSetup};
 
 /// One registered algorithm.
 pub struct AlgoInfo {
-    /// Stable CLI name (CLI.md `ALGO`).
+    /// Stable CLI name (docs/cli.md `ALGO`).
     pub name: &'static str,
     /// One line for menus and `--help`.
     pub summary: &'static str,
-    /// The parameters, described once (PRODUCT.md house rules).
+    /// The parameters, described once (docs/architecture.md house rules).
     pub params: &'static [ParamSpec],
     /// Builds the search on a position. Errors (an unsupported game, …) are
     /// user-facing sentences.
@@ -41,6 +41,12 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Depth-first proof-number search (Nagai 2002): MID over a transposition table",
         params: super::dfpn::DFPN_PARAMS,
         build: super::dfpn::build_dfpn,
+    },
+    AlgoInfo {
+        name: "dfpn-ghi",
+        summary: "df-pn exact on cyclic graphs and repetitions: path-dependent results stored under the path set (after Kishimoto & Müller 2004)",
+        params: super::dfpn::GHI_PARAMS,
+        build: super::dfpn::build_ghi,
     },
     AlgoInfo {
         name: "dfpn-eps",
@@ -96,6 +102,42 @@ static ALGORITHMS: &[AlgoInfo] = &[
         params: super::alphabeta::PARAMS,
         build: super::alphabeta::build,
     },
+    AlgoInfo {
+        name: "cns",
+        summary: "Conspiracy-number search (McAllester 1988) with proof/disproof functions and the search interval [v_min, v_max]",
+        params: super::cns::CNS_PARAMS,
+        build: super::cns::build_cns,
+    },
+    AlgoInfo {
+        name: "scns",
+        summary: "Sibling conspiracy-number search (Pawlewicz & Hayward 2015): CNS over the sibling comparison evaluation, logarithmic leaf steps",
+        params: super::cns::SCNS_PARAMS,
+        build: super::cns::build_scns,
+    },
+    AlgoInfo {
+        name: "om",
+        summary: "Opponent-model search (Carmel & Markovitch 1996): own evaluation f1 for the searcher, the opponent's f2 for its replies; contempt factor",
+        params: super::om::PARAMS,
+        build: super::om::build,
+    },
+    AlgoInfo {
+        name: "expectimax",
+        summary: "Expectimax (lecture notes): MAX, MIN and chance nodes (probability-weighted mean), no pruning",
+        params: super::chance::PARAMS,
+        build: super::chance::build_expectimax,
+    },
+    AlgoInfo {
+        name: "star1",
+        summary: "Star1 (Ballard 1983): alpha-beta with chance-node cut-offs I (m ≥ β) and II (M ≤ α) from the score range [L, U]",
+        params: super::chance::PARAMS,
+        build: super::chance::build_star1,
+    },
+    AlgoInfo {
+        name: "star2",
+        summary: "Star2 (Ballard 1983): Star1 after probing the first move below each chance outcome for early cut-offs",
+        params: super::chance::PARAMS,
+        build: super::chance::build_star2,
+    },
 ];
 
 /// Every registered algorithm, in menu order.
@@ -117,10 +159,30 @@ pub fn find_algo(name: &str) -> Result<&'static AlgoInfo, String> {
     })
 }
 
+/// The algorithms that search positions with chance nodes (die rolls);
+/// every other one answers yes/no questions about games without chance
+/// and refuses such positions.
+pub const CHANCE_ALGORITHMS: &[&str] = &["expectimax", "star1", "star2"];
+
+/// Whether algorithm `name` can search positions with chance nodes.
+pub fn handles_chance(name: &str) -> bool {
+    CHANCE_ALGORITHMS.contains(&name)
+}
+
 /// Builds algorithm `name` on `setup`, after checking that its parameters
-/// are complete and each has the kind and range its description gives.
+/// are complete and each has the kind and range its description gives,
+/// and that it can search the position (a proof search refuses chance
+/// nodes).
 pub fn build(name: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     let info = find_algo(name)?;
     setup.params.check(info.params)?;
+    let chance =
+        crate::with_position!(&setup.position, g => crate::game::Game::has_chance_nodes(g));
+    if chance && !handles_chance(name) {
+        return Err(format!(
+            "`{name}` cannot search this position: it has chance nodes (die rolls or random events), and a proof search answers yes/no questions about games where players choose every move; use {}",
+            CHANCE_ALGORITHMS.join(", ")
+        ));
+    }
     (info.build)(setup)
 }

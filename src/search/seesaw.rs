@@ -1,5 +1,5 @@
 //! Seesaw instrumentation shared by the best-first algorithms
-//! (ALGORITHMS.md §9).
+//! (docs/algorithms.md §9).
 
 use super::{Counters, SwitchEvent};
 

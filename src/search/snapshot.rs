@@ -2,7 +2,7 @@
 //!
 //! A snapshot is plain owned data whose size is capped by the
 //! [`ViewRequest`], so producing and sending one costs the same whether the
-//! tree has a hundred nodes or ten million (PRODUCT.md, house rules). Every
+//! tree has a hundred nodes or ten million (docs/architecture.md, house rules). Every
 //! algorithm describes its per-node values by name (`pn`, `dn`, `deep`,
 //! `dpn`, `ppn`, `visits`, …), so a viewer shows any algorithm without code
 //! of its own.
@@ -33,10 +33,14 @@ pub struct ViewRequest {
     pub inspect: Option<NodeId>,
     /// Include the position at the inspected node (or the root).
     pub want_position: bool,
+    /// Conspiracy-number searches: the target value t (in value units) at
+    /// which nodes show their conspiracy number CN(t) = p(t) + d(t);
+    /// `None` shows none.
+    pub cn_target: Option<f64>,
     /// Include the whole tree's overview ([`Snapshot::overview`]).
     pub overview: bool,
     /// The path view's shape instead of levels: the selection path, every
-    /// child of a path node, and the children of the nodes in `open`
+    /// child of a path node and of the focus, and the children of the nodes in `open`
     /// (siblings the viewer expanded in place), however deep.
     pub path_view: bool,
     /// With `path_view`: nodes whose children are listed too.
@@ -50,7 +54,9 @@ impl ViewRequest {
     /// levels and the path view work for every algorithm.
     pub fn expands(&self, id: NodeId, rel_depth: u32, on_path: bool) -> bool {
         if self.path_view {
-            on_path || self.open.contains(&id)
+            // The focus always lists its children (a solved search's
+            // path may be empty).
+            on_path || rel_depth == 0 || self.open.contains(&id)
         } else {
             rel_depth < self.max_depth && !self.collapsed.contains(&id)
         }
@@ -66,6 +72,7 @@ impl Default for ViewRequest {
             collapsed: HashSet::new(),
             inspect: None,
             want_position: true,
+            cn_target: None,
             overview: false,
             path_view: false,
             open: HashSet::new(),
@@ -73,12 +80,14 @@ impl Default for ViewRequest {
     }
 }
 
-/// OR / AND (ALGORITHMS.md §0): OR where the attacker moves.
+/// OR / AND (docs/algorithms.md §0): OR where the attacker moves; `Chance`
+/// where a random event picks the child (the expectimax family only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeKind {
     Or,
     And,
+    Chance,
 }
 
 /// Solved status of a node.
@@ -88,6 +97,23 @@ pub enum NodeStatus {
     Proven,
     Disproven,
     Unknown,
+}
+
+/// An edge of a snapshot that is not a tree edge: a second parent of a
+/// shared node (a transposition), or a back-edge of a cyclic graph (a
+/// move into a position on the path: a repetition, valued by the loop
+/// rule).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ExtraEdge {
+    /// Index of the parent in [`Snapshot::nodes`].
+    pub from: u32,
+    /// Index of the node the move leads to.
+    pub to: u32,
+    /// The move.
+    pub label: String,
+    /// A back-edge: `to` is an ancestor of `from` on its path, and the
+    /// move repeats it.
+    pub back: bool,
 }
 
 /// One node of a snapshot.
@@ -168,9 +194,10 @@ pub struct Snapshot {
     pub label_values: Vec<usize>,
     /// Nodes in breadth-first order from the focus; parents precede children.
     pub nodes: Vec<SnapNode>,
-    /// Extra edges (parent index, child index) for DAGs: a node reached by
-    /// two paths is listed once and its second parent appears here.
-    pub extra_edges: Vec<(u32, u32, String)>,
+    /// Extra edges for DAGs and cyclic graphs: a node reached by two paths
+    /// is listed once and its second parent appears here; a move that
+    /// repeats a position on the path is a back-edge to that ancestor.
+    pub extra_edges: Vec<ExtraEdge>,
     /// Ids from the root to the current most-proving / selected node.
     pub selection_path: Vec<NodeId>,
     /// Move labels along `selection_path` (one fewer than the ids).
@@ -193,6 +220,9 @@ pub struct Snapshot {
     /// Algorithm-specific extras shown as key/value lines (e.g. the value
     /// search's bracket `[low, high]`).
     pub extras: Vec<(String, String)>,
+    /// Conspiracy-number searches: the proof and disproof functions of the
+    /// inspected node (or the root) with the search interval.
+    pub functions: Option<FunctionPlot>,
     /// The whole tree by subtree size per depth, when the request asked
     /// for it (see [`super::overview`]); searches that track subtree
     /// sizes fill it from their tree, the app's worker fills it from the
@@ -212,6 +242,79 @@ impl Snapshot {
             .collect::<Vec<_>>()
             .join(sep)
     }
+
+    /// The label of the edge into `nodes[i]`: the move, and below a chance
+    /// node the outcome's probability (`3 · 1/6`). One rule for the app's
+    /// tree view and the DOT and SVG exports.
+    pub fn edge_label(&self, i: usize) -> String {
+        let n = &self.nodes[i];
+        let below_chance = n
+            .parent
+            .and_then(|p| self.nodes.get(p as usize))
+            .is_some_and(|p| p.kind == NodeKind::Chance);
+        let prob = self
+            .value_names
+            .iter()
+            .position(|v| v == "p")
+            .and_then(|k| n.values.get(k))
+            .filter(|p| p.is_finite());
+        match prob {
+            Some(&p) if below_chance => format!("{} · {}", n.move_label, fmt_probability(p)),
+            _ => n.move_label.clone(),
+        }
+    }
+}
+
+/// A probability as a small fraction when it is one (`1/6`, `1/2`), else
+/// with three decimals: die rolls read as the lecture writes them.
+pub fn fmt_probability(p: f64) -> String {
+    for d in 1..=36u32 {
+        let n = (p * f64::from(d)).round();
+        if (p * f64::from(d) - n).abs() < 1e-9 {
+            return if d == 1 {
+                format!("{n}")
+            } else {
+                format!("{n}/{d}")
+            };
+        }
+    }
+    format!("{p:.3}")
+}
+
+/// One step of a step function for a plot: the value range `[lo, hi]`
+/// (both ends included, ±∞ allowed) on which it takes `height` (∞ for an
+/// impossible target).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct PlotStep {
+    /// First value of the step.
+    pub lo: f64,
+    /// Last value of the step.
+    pub hi: f64,
+    /// The function's value there.
+    pub height: f64,
+}
+
+/// A node's proof and disproof functions and the root's search interval,
+/// in value units (what the app draws as step plots).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct FunctionPlot {
+    /// The node the functions belong to.
+    pub node: NodeId,
+    /// p(v): leaves that must change for the node's value to reach ≥ v.
+    pub p: Vec<PlotStep>,
+    /// d(v): leaves that must change for the node's value to fall to ≤ v.
+    pub d: Vec<PlotStep>,
+    /// The node's minimax value (where p and d meet at 0).
+    pub value: f64,
+    /// The root's search interval [v_min, v_max].
+    pub v_min: f64,
+    /// See `v_min`.
+    pub v_max: f64,
+    /// The root's conspiracy numbers at the interval's ends: p(v_max) and
+    /// d(v_min).
+    pub root_p: f64,
+    /// See `root_p`.
+    pub root_d: f64,
 }
 
 /// Read access to a search tree, enough to build a bounded snapshot with
@@ -304,6 +407,16 @@ pub fn fmt_value(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn probabilities_read_as_fractions() {
+        assert_eq!(fmt_probability(1.0 / 6.0), "1/6");
+        assert_eq!(fmt_probability(0.5), "1/2");
+        assert_eq!(fmt_probability(0.25), "1/4");
+        assert_eq!(fmt_probability(1.0), "1");
+        assert_eq!(fmt_probability(0.3), "3/10");
+        assert_eq!(fmt_probability(0.123_456), "0.123");
+    }
     use crate::search::test_support::on_empty_tictactoe;
 
     /// Move paths of a snapshot's nodes, each with its parent's path.

@@ -7,7 +7,7 @@ use pnlab::search::{Question, Search};
 /// The sequence of MID calls of a df-pn-family run: after each step,
 /// (depth, node, thφ, thδ) of the call just entered; then the final status
 /// and counters in one line. Two runs perform exactly alike when their
-/// traces are equal (ALGORITHMS.md §4's special cases).
+/// traces are equal (docs/algorithms.md §4's special cases).
 pub fn dfpn_trace<G: Game>(
     g: &G,
     q: Question,

@@ -1,5 +1,5 @@
 //! Connect Four 7×6: the notation is the Pons move string (1-based column
-//! digits from the empty board, CLI.md); discs are dropped in that order.
+//! digits from the empty board, docs/cli.md); discs are dropped in that order.
 //! The first player's discs are dark, the second's light; moves are the
 //! column digits.
 
@@ -84,7 +84,14 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
         match input.overlay(&name) {
             Some(o) => {
                 p.circle_filled(c, cell * 0.38, overlay_color(o.status).gamma_multiply(0.5));
-                centered_text(&p, c, &o.text, cell * 0.22, ui.visuals().text_color());
+                super::cell_label(
+                    &p,
+                    c,
+                    o,
+                    input.shown_values,
+                    (cell * 0.7, cell * 0.6),
+                    ui.visuals().text_color(),
+                );
             }
             None => centered_text(&p, c, &name, cell * 0.3, ui.visuals().weak_text_color()),
         }

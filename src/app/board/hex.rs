@@ -1,4 +1,4 @@
-//! Hex N×N as the rhombus of hexagons of CLI.md: cell `c3` = column c from
+//! Hex N×N as the rhombus of hexagons of docs/cli.md: cell `c3` = column c from
 //! the left, row 3 from the top, a1 the top-left corner; cell (c, r)
 //! touches (c±1, r), (c, r±1), (c+1, r−1) and (c−1, r+1), which is what
 //! placing row r half a cell further right per row draws. Black (first)
@@ -7,7 +7,21 @@
 
 use egui::{Color32, Pos2, Shape, Stroke, Vec2};
 
-use super::{canvas, centered_text, overlay_color, stone, BoardInput};
+use super::{canvas, cell_label, centered_text, heat_color, overlay_color, stone, BoardInput};
+
+/// Cell width (flat side to flat side) and hexagon radius of an `n × n`
+/// board drawn `side` points wide: the rhombus is 1.5 n cells wide plus
+/// room for the row numbers and the edge colours.
+pub(super) fn cell_size(n: usize, side: f32) -> (f32, f32) {
+    let w = side / (1.5 * n as f32 + 1.15);
+    (w, w / 3f32.sqrt())
+}
+
+/// The label box of a cell: the rectangle inside the hexagon (full width
+/// between the flat sides, the radius high).
+pub(super) fn label_box(w: f32, s: f32) -> (f32, f32) {
+    (w * 0.9, s * 1.0)
+}
 use crate::game::Player;
 
 /// Parses `SIZE: cell cell …` into the size and the played cells.
@@ -45,12 +59,11 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     let Some((n, cells)) = parse(&notation) else {
         return false;
     };
-    // Width of the rhombus: n cells plus (n-1) half cells.
-    let w = side / (n as f32 + (n as f32 - 1.0) / 2.0 + 1.0);
-    let s = w / 3f32.sqrt();
-    let height = (n as f32 - 1.0) * 1.5 * s + 2.0 * s + w;
+    let (w, s) = cell_size(n, side);
+    // Room above for the column letters and left for the row numbers.
+    let height = (n as f32 - 1.0) * 1.5 * s + 4.2 * s;
     let (rect, p) = canvas(ui, Vec2::new(side, height), format!("hex board {notation}"));
-    let origin = rect.min + Vec2::new(w, w * 0.5 + s);
+    let origin = rect.min + Vec2::new(1.6 * w, 2.4 * s);
     let center = |c: usize, r: usize| {
         origin + Vec2::new((c as f32 + r as f32 / 2.0) * w, r as f32 * 1.5 * s)
     };
@@ -79,15 +92,22 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     }
     let first_path = cells.len().saturating_sub(input.path.len());
     let text = ui.visuals().text_color();
+    // Overlay numbers on the heat map's pale-to-red cells read best dark.
+    let overlay_text = if input.heat.is_some() {
+        Color32::BLACK
+    } else {
+        text
+    };
     for r in 0..n {
         for c in 0..n {
             let ctr = center(c, r);
             let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
             let fill = match owner[r * n + c] {
                 Some((pl, _)) => stone(pl),
-                None => match input.overlay(&name) {
-                    Some(o) => overlay_color(o.status).gamma_multiply(0.45),
-                    None => Color32::from_rgb(205, 170, 110),
+                None => match (input.heat.and_then(|h| h[r * n + c]), input.overlay(&name)) {
+                    (Some(h), _) => heat_color(h),
+                    (None, Some(o)) => overlay_color(o.status).gamma_multiply(0.45),
+                    (None, None) => Color32::from_rgb(205, 170, 110),
                 },
             };
             p.add(Shape::convex_polygon(
@@ -106,7 +126,8 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
                 }
                 None => {
                     if let Some(o) = input.overlay(&name) {
-                        centered_text(&p, ctr, &o.text, s * 0.45, text);
+                        let label_box = label_box(w, s);
+                        cell_label(&p, ctr, o, input.shown_values, label_box, overlay_text);
                     }
                 }
                 _ => {}
@@ -132,6 +153,40 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::layout::labels::{fit_cell, ApproxMeasure};
+
+    /// The label rule at every Hex size 2–11 on the board's widest and
+    /// narrowest area: what is drawn fits the hexagon, and at the widest
+    /// two values are drawn up to 8×8 (larger boards show them on hover
+    /// or with the toggle when the cell is too small).
+    #[test]
+    fn labels_fit_the_hexagons_at_every_size() {
+        let worst = [123_456.0, f64::INFINITY, 0.0701];
+        for n in 2..=11 {
+            for side in [120.0, 420.0] {
+                let (w, s) = super::cell_size(n, side);
+                let (bw, bh) = super::label_box(w, s);
+                // The box lies inside the hexagon: half-width ≤ the flat
+                // half-width, half-height ≤ where the slanted sides start.
+                assert!(bw / 2.0 <= w / 2.0 && bh / 2.0 <= s / 2.0 + 0.01);
+                // Coordinates: letters above row 1 and numbers left of
+                // column a start inside the canvas.
+                assert!(2.4 * s - 1.9 * s - 0.25 * s >= 0.0);
+                assert!(1.6 * w - 1.15 * w - 0.25 * s >= 0.0, "{n} {side}");
+                let right =
+                    1.6 * w + 1.5 * (n as f32 - 1.0) * w + 0.75 * w + (s * 0.35).max(2.0) / 2.0;
+                assert!(right <= side + 0.01, "{n} {side}: {right}");
+                match fit_cell(&worst, 2, bw, bh, 16.0, &ApproxMeasure) {
+                    Some(l) => {
+                        let (lw, lh) = l.size(&ApproxMeasure);
+                        assert!(lw <= bw + 0.01 && lh <= bh + 0.01, "{n} {side}");
+                    }
+                    None => assert!(side < 420.0 || n > 8, "hex {n} at {side} drew no label"),
+                }
+            }
+        }
+    }
+
     #[test]
     fn notation_is_read_as_column_letter_and_row_from_top() {
         let (n, cells) = super::parse("5:c3 b4").unwrap();

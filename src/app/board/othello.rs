@@ -78,7 +78,14 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
                 2.0,
                 overlay_color(o.status).gamma_multiply(0.6),
             );
-            centered_text(&p, cr.center(), &o.text, cell * 0.25, Color32::WHITE);
+            super::cell_label(
+                &p,
+                cr.center(),
+                o,
+                input.shown_values,
+                (cell * 0.9, cell * 0.8),
+                Color32::WHITE,
+            );
         } else if legal.iter().any(|m| m == &name) {
             p.circle_filled(cr.center(), cell * 0.1, Color32::from_gray(20));
         }

@@ -1,4 +1,4 @@
-//! P-games (ALGORITHMS.md §10): the tree is implicit, so the board is the
+//! P-games (docs/algorithms.md §10): the tree is implicit, so the board is the
 //! game's description, the path's moves and the moves available here.
 
 use super::BoardInput;
@@ -6,7 +6,7 @@ use super::BoardInput;
 pub fn draw(ui: &mut egui::Ui, input: &BoardInput<'_>) -> bool {
     ui.monospace(input.position.notation());
     // Moves are named `index:value` (game::pgame); the path's values and
-    // their sum are what decides a leaf (ALGORITHMS.md §10).
+    // their sum are what decides a leaf (docs/algorithms.md §10).
     let values: Vec<i64> = input
         .path
         .iter()

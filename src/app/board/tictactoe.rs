@@ -55,7 +55,14 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
                 3.0,
                 overlay_color(o.status).gamma_multiply(0.35),
             );
-            centered_text(&p, c, &o.text, cell * 0.2, ui.visuals().text_color());
+            super::cell_label(
+                &p,
+                c,
+                o,
+                input.shown_values,
+                (cell * 0.8, cell * 0.6),
+                ui.visuals().text_color(),
+            );
         }
         p.text(
             r.min + Vec2::new(3.0, 2.0),

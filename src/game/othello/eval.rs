@@ -15,6 +15,13 @@
 //! The magnitude stays below 64 + 10 · 40 + 100 · 4 = 864, far inside
 //! ±WIN. Corners are also Othello's tactical moves (searched first by
 //! the captures-first ordering).
+//!
+//! The second evaluation ([`discs`], `Game::evaluate_model`), the model
+//! f2 of opponent-model search, is the disc difference alone: the greedy
+//! judgement of a beginner, who takes as many discs as possible and
+//! neither counts moves nor guards corners. Both evaluations are exact
+//! on the disc count, so they differ in the middle game, where mobility
+//! and corners matter, and agree at the end.
 
 use super::bitboard::move_mask;
 
@@ -25,6 +32,11 @@ pub const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
 pub const MOBILITY_WEIGHT: i32 = 10;
 /// Weight of one corner, in discs.
 pub const CORNER_WEIGHT: i32 = 100;
+
+/// The disc difference (Black's view): the opponent model's evaluation.
+pub fn discs(black: u64, white: u64) -> i32 {
+    black.count_ones() as i32 - white.count_ones() as i32
+}
 
 /// The evaluation of a board with Black's and White's discs (Black's view).
 pub fn evaluate(black: u64, white: u64) -> i32 {

@@ -284,10 +284,25 @@ impl Game for Othello {
         ))
     }
 
+    /// The opponent model's evaluation: the plain disc difference
+    /// ([`eval::discs`]), the greedy judgement of a beginner.
+    #[inline]
+    fn evaluate_model(&self) -> Option<i32> {
+        Some(eval::discs(
+            self.discs_of(Player::First),
+            self.discs_of(Player::Second),
+        ))
+    }
+
     /// Corner moves.
     #[inline]
     fn is_tactical(&self, m: u8) -> bool {
         m < PASS && eval::CORNERS >> m & 1 == 1
+    }
+
+    /// The disc difference, empties to the winner: at most 64 either way.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-64.0, 64.0))
     }
 
     /// Uniformly random legal moves to the end, picking a random set bit

@@ -1,20 +1,22 @@
-//! The text format of hand-written trees (documented in `tree/mod.rs`):
-//! the parser, with line/column errors, and the writer used by
-//! `notation()`, which prints a subtree so that it parses back.
+//! The parser of the tree text format (documented in `tree/mod.rs`), with
+//! line/column errors: this file reads the lines into nodes, edges and
+//! references; [`super::checks`] then resolves the references and checks
+//! the graph as a whole.
 
 use std::collections::HashMap;
 
-use super::{LeafValue, NodeKind, ParseError, Tree, TreeNode};
+use super::checks::{self, Parsed};
+use super::{LeafValue, LoopRule, NodeKind, ParseError, Tree, TreeNode};
 use crate::game::eval::{MAX_EVAL, WIN};
 use crate::game::notation::col_of;
 
 /// A `*NAME` child waiting for its definition.
-struct Reference {
-    name: String,
-    parent: u32,
-    slot: usize,
-    line: usize,
-    col: usize,
+pub(super) struct Reference {
+    pub name: String,
+    pub parent: u32,
+    pub slot: usize,
+    pub line: usize,
+    pub col: usize,
 }
 
 /// An open node on the indentation stack.
@@ -26,7 +28,11 @@ struct Frame {
 }
 
 /// Position (line, col) of every child edge, parallel to `children`.
-type EdgePositions = Vec<Vec<(usize, usize)>>;
+pub(super) type EdgePositions = Vec<Vec<(usize, usize)>>;
+
+/// The `prob=` of every child edge (with its line and column), parallel
+/// to `children`.
+pub(super) type EdgeProbs = Vec<Vec<Option<(f64, usize, usize)>>>;
 
 /// The part of a line before a `#` that is not inside double quotes.
 fn strip_comment(line: &str) -> &str {
@@ -65,8 +71,20 @@ fn parse_value(t: &str) -> Option<LeafValue> {
         "win" => Some(LeafValue::Win),
         "loss" => Some(LeafValue::Loss),
         "draw" => Some(LeafValue::Draw),
-        _ => t.parse::<i32>().ok().map(LeafValue::Score),
+        _ => match t.parse::<i32>() {
+            Ok(v) => Some(LeafValue::Score(v)),
+            Err(_) => t
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && t.contains(['.', 'e', 'E']))
+                .map(LeafValue::Real),
+        },
     }
+}
+
+/// The probability of a `prob=` hint: a number in (0, 1].
+fn parse_prob(p: &str) -> Option<f64> {
+    p.parse::<f64>().ok().filter(|x| *x > 0.0 && *x <= 1.0)
 }
 
 fn valid_name(s: &str) -> bool {
@@ -77,8 +95,10 @@ fn valid_name(s: &str) -> bool {
 pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
     let mut title: Option<String> = None;
     let mut title_line = 0;
+    let mut loops: Option<(LoopRule, usize)> = None;
     let mut nodes: Vec<TreeNode> = Vec::new();
     let mut edges: EdgePositions = Vec::new();
+    let mut probs: EdgeProbs = Vec::new();
     let mut child_indent: Vec<Option<(usize, usize)>> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     let mut refs: Vec<Reference> = Vec::new();
@@ -159,6 +179,30 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                 continue;
             }
         }
+        // The optional loop rule of a cyclic graph, a header before the
+        // root (after it, `loops = …` is a leaf named `loops`).
+        if let Some(rest) = content.strip_prefix("loops").filter(|_| nodes.is_empty()) {
+            if let Some(after) = rest.trim_start().strip_prefix('=') {
+                if let Some((_, first)) = loops {
+                    return Err(err(
+                        ws_end,
+                        format!("`loops = …` is given twice (first on line {first})"),
+                    ));
+                }
+                let name = after.trim();
+                let at = ws_end + content.len() - after.trim_start().len();
+                let Some(rule) = LoopRule::from_name(name) else {
+                    let names: Vec<&str> = LoopRule::ALL.iter().map(|r| r.name()).collect();
+                    return Err(err(
+                        at,
+                        format!("unknown loop rule `{name}`: expected {}", names.join(", ")),
+                    ));
+                };
+                loops = Some((rule, ln));
+                seen_content = true;
+                continue;
+            }
+        }
         seen_content = true;
 
         let toks = tokens(content, ws_end);
@@ -225,13 +269,24 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                     "expected a shared-node name after `*`".into(),
                 ));
             }
-            if let Some(&(at, extra)) = toks.get(1) {
-                return Err(err(at, format!("expected the end of the line after `{t0}` (a reference stands alone), found `{extra}`")));
+            let mut prob = None;
+            for &(at, extra) in &toks[1..] {
+                match extra.strip_prefix("prob=") {
+                    Some(_) if prob.is_some() => {
+                        return Err(err(at, "`prob=` is given twice".into()))
+                    }
+                    Some(p) => match parse_prob(p) {
+                        Some(x) => prob = Some((x, ln, col_of(raw, at))),
+                        None => return Err(err(at + 5, format!("expected a probability in (0, 1] after `prob=`, found `{p}`"))),
+                    },
+                    None => return Err(err(at, format!("expected the end of the line or `prob=…` after `{t0}` (a reference stands alone), found `{extra}`"))),
+                }
             }
             let Some(p) = parent else {
                 return Err(err(t0_at, "the root cannot be a reference `*NAME`".into()));
             };
             let col = col_of(raw, t0_at);
+            probs[p as usize].push(prob);
             refs.push(Reference {
                 name: name.to_string(),
                 parent: p,
@@ -276,7 +331,7 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                     None => {
                         return Err(err(
                             after_label,
-                            format!("expected `or`, `and` or `= VALUE` after `{label}` (a leaf needs a value: win, loss, draw or an integer)"),
+                            format!("expected `or`, `and`, `chance` or `= VALUE` after `{label}` (a leaf needs a value: win, loss, draw or a number)"),
                         ))
                     }
                     Some((_, k)) if k.eq_ignore_ascii_case("or") => {
@@ -284,6 +339,10 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                         None
                     }
                     Some((_, k)) if k.eq_ignore_ascii_case("and") => {
+                        rest.remove(0);
+                        None
+                    }
+                    Some((_, k)) if k.eq_ignore_ascii_case("chance") => {
                         rest.remove(0);
                         None
                     }
@@ -299,7 +358,7 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                         Some((at + 1, &v[1..]))
                     }
                     Some((at, k)) => {
-                        return Err(err(at, format!("unknown node kind `{k}`: expected `or`, `and` or `= VALUE`")))
+                        return Err(err(at, format!("unknown node kind `{k}`: expected `or`, `and`, `chance` or `= VALUE`")))
                     }
                 },
             };
@@ -309,7 +368,7 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                     None => {
                         return Err(err(
                             at,
-                            format!("bad value `{v}`: expected win, loss, draw or an integer"),
+                            format!("bad value `{v}`: expected win, loss, draw, an integer or (in a tree with chance nodes) a real number such as 2.5"),
                         ))
                     }
                 },
@@ -317,6 +376,8 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                     let k = toks[1].1;
                     if k.eq_ignore_ascii_case("or") {
                         NodeKind::Or
+                    } else if k.eq_ignore_ascii_case("chance") {
+                        NodeKind::Chance
                     } else {
                         NodeKind::And
                     }
@@ -326,9 +387,24 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
 
         let mut win_rate = None;
         let mut eval = None;
+        let mut eval2 = None;
+        let mut prob = None;
         let mut share_name: Option<String> = None;
         for (at, t) in rest {
-            if let Some(p) = t.strip_prefix("p=") {
+            if let Some(p) = t.strip_prefix("prob=") {
+                if prob.is_some() {
+                    return Err(err(at, "`prob=` is given twice".into()));
+                }
+                match parse_prob(p) {
+                    Some(x) => prob = Some((x, ln, col_of(raw, at))),
+                    None => {
+                        return Err(err(
+                            at + 5,
+                            format!("expected a probability in (0, 1] after `prob=`, found `{p}`"),
+                        ))
+                    }
+                }
+            } else if let Some(p) = t.strip_prefix("p=") {
                 if win_rate.is_some() {
                     return Err(err(at, "`p=` is given twice".into()));
                 }
@@ -338,6 +414,25 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
                         return Err(err(
                             at + 2,
                             format!("expected a win rate between 0 and 1 after `p=`, found `{p}`"),
+                        ))
+                    }
+                }
+            } else if let Some(e) = t.strip_prefix("eval2=") {
+                if eval2.is_some() {
+                    return Err(err(at, "`eval2=` is given twice".into()));
+                }
+                match e.parse::<i32>() {
+                    Ok(x) if x.abs() <= MAX_EVAL => eval2 = Some(x),
+                    Ok(_) => {
+                        return Err(err(
+                            at + 6,
+                            format!("expected an evaluation between -{MAX_EVAL} and {MAX_EVAL} after `eval2=` (±{WIN} is a won game), found `{e}`"),
+                        ))
+                    }
+                    Err(_) => {
+                        return Err(err(
+                            at + 6,
+                            format!("expected an integer after `eval2=`, found `{e}`"),
                         ))
                     }
                 }
@@ -371,15 +466,16 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
             } else if t.starts_with('=')
                 || t.eq_ignore_ascii_case("or")
                 || t.eq_ignore_ascii_case("and")
+                || t.eq_ignore_ascii_case("chance")
             {
                 let msg = if matches!(kind, NodeKind::Leaf(_)) {
-                    format!("`{label}` already has a value; a node is either a leaf (`= VALUE`) or internal (`or`/`and`)")
+                    format!("`{label}` already has a value; a node is either a leaf (`= VALUE`) or internal (`or`/`and`/`chance`)")
                 } else {
-                    format!("an internal node (or/and) cannot have a value: `{label}` gets its value from its children")
+                    format!("an internal node (or/and/chance) cannot have a value: `{label}` gets its value from its children")
                 };
                 return Err(err(at, msg));
             } else {
-                return Err(err(at, format!("expected a hint `p=0.7`, `eval=N` or a shared-node name `&NAME`, found `{t}`")));
+                return Err(err(at, format!("expected a hint `p=0.7`, `eval=N`, `eval2=N`, `prob=0.25` or a shared-node name `&NAME`, found `{t}`")));
             }
         }
 
@@ -404,15 +500,26 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
             kind,
             win_rate,
             eval,
+            eval2,
             children: Vec::new(),
+            probs: Vec::new(),
             share_name,
             line: ln,
         });
         edges.push(Vec::new());
+        probs.push(Vec::new());
         child_indent.push(None);
-        if let Some(p) = parent {
-            nodes[p as usize].children.push(idx);
-            edges[p as usize].push((ln, col));
+        match parent {
+            Some(p) => {
+                nodes[p as usize].children.push(idx);
+                edges[p as usize].push((ln, col));
+                probs[p as usize].push(prob);
+            }
+            None => {
+                if let Some((_, l, c)) = prob {
+                    return Err(ParseError::new(l, c, "the root has no parent chance node: `prob=` belongs on the child lines of a `chance` node"));
+                }
+            }
         }
         stack.push(Frame {
             indent: width,
@@ -429,201 +536,16 @@ pub(super) fn parse(text: &str) -> Result<Tree, ParseError> {
         });
     }
 
-    // Internal nodes need children.
-    for n in &nodes {
-        if !matches!(n.kind, NodeKind::Leaf(_)) && n.children.is_empty() {
-            return Err(ParseError::new(
-                n.line,
-                label_col(text, n.line),
-                format!("`{}` is an internal node without children: indent its children below it, or make it a leaf (`{} = win`)", n.label, n.label),
-            ));
-        }
-    }
-
-    // Resolve the references.
-    for r in &refs {
-        match anchors.get(&r.name) {
-            Some(&(target, _)) => nodes[r.parent as usize].children[r.slot] = target,
-            None => {
-                let mut known: Vec<&str> = anchors.keys().map(|s| s.as_str()).collect();
-                known.sort_unstable();
-                let hint = if known.is_empty() {
-                    "no shared node is defined with `&NAME` in this tree".to_string()
-                } else {
-                    format!("defined: {}", known.join(", "))
-                };
-                return Err(ParseError::new(
-                    r.line,
-                    r.col,
-                    format!("undefined shared node `*{}` ({hint})", r.name),
-                ));
-            }
-        }
-    }
-
-    // Siblings must have distinct labels (a move is a label).
-    for (p, n) in nodes.iter().enumerate() {
-        let mut seen: HashMap<&str, usize> = HashMap::new();
-        for (slot, &c) in n.children.iter().enumerate() {
-            let l = nodes[c as usize].label.as_str();
-            if let Some(&first) = seen.get(l) {
-                let (line, col) = edges[p][slot];
-                return Err(ParseError::new(
-                    line,
-                    col,
-                    format!("duplicate child label `{l}` under `{}` (also on line {}): siblings need distinct labels", n.label, edges[p][first].0),
-                ));
-            }
-            seen.insert(l, slot);
-        }
-    }
-
-    check_acyclic(&nodes, &edges)?;
-    Ok(Tree { title, nodes })
-}
-
-/// Column of the first non-blank character of line `ln` (1-based).
-fn label_col(text: &str, ln: usize) -> usize {
-    text.lines()
-        .nth(ln - 1)
-        .map(|l| l.chars().take_while(|c| c.is_whitespace()).count() + 1)
-        .unwrap_or(1)
-}
-
-/// Rejects a cycle, reporting the `*NAME` line that closes it.
-fn check_acyclic(nodes: &[TreeNode], edges: &EdgePositions) -> Result<(), ParseError> {
-    #[derive(Clone, Copy, PartialEq)]
-    enum Mark {
-        New,
-        Open,
-        Done,
-    }
-    let mut mark = vec![Mark::New; nodes.len()];
-    // (node, next child slot)
-    let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
-    mark[0] = Mark::Open;
-    while let Some(top) = stack.last_mut() {
-        let (n, slot) = *top;
-        let children = &nodes[n as usize].children;
-        if slot == children.len() {
-            mark[n as usize] = Mark::Done;
-            stack.pop();
-            continue;
-        }
-        top.1 += 1;
-        let c = children[slot];
-        match mark[c as usize] {
-            Mark::New => {
-                mark[c as usize] = Mark::Open;
-                stack.push((c, 0));
-            }
-            Mark::Done => {}
-            Mark::Open => {
-                let from = stack.iter().position(|&(x, _)| x == c).unwrap_or(0);
-                let mut path: Vec<&str> = stack[from..]
-                    .iter()
-                    .map(|&(x, _)| nodes[x as usize].label.as_str())
-                    .collect();
-                path.push(nodes[c as usize].label.as_str());
-                let (line, col) = edges[n as usize][slot];
-                return Err(ParseError::new(
-                    line,
-                    col,
-                    format!(
-                        "cycle: {} (the games here are acyclic, so a shared node cannot be reached from itself)",
-                        path.join(" → ")
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The subtree below `root` in the text format. Nodes reached twice from
-/// `root` are written once with `&NAME` and then as `*NAME`.
-pub(super) fn write(tree: &Tree, root: u32) -> String {
-    let nodes = &tree.nodes;
-    // In-degrees inside the subgraph reachable from `root`.
-    let mut indeg: HashMap<u32, usize> = HashMap::new();
-    let mut seen = vec![false; nodes.len()];
-    let mut todo = vec![root];
-    seen[root as usize] = true;
-    while let Some(n) = todo.pop() {
-        for &c in &nodes[n as usize].children {
-            *indeg.entry(c).or_insert(0) += 1;
-            if !seen[c as usize] {
-                seen[c as usize] = true;
-                todo.push(c);
-            }
-        }
-    }
-    let used: std::collections::HashSet<&str> = nodes
-        .iter()
-        .filter_map(|n| n.share_name.as_deref())
-        .collect();
-    let name_of = |i: u32| -> String {
-        match &nodes[i as usize].share_name {
-            Some(s) => s.clone(),
-            None => {
-                let mut k = 0;
-                loop {
-                    let cand = if k == 0 {
-                        format!("n{i}")
-                    } else {
-                        format!("n{i}_{k}")
-                    };
-                    if !used.contains(cand.as_str()) {
-                        return cand;
-                    }
-                    k += 1;
-                }
-            }
-        }
-    };
-
-    let mut out = String::new();
-    if let Some(t) = &tree.title {
-        out.push_str(&format!("tree \"{t}\"\n"));
-    }
-    let mut printed = vec![false; nodes.len()];
-    let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
-    while let Some((n, depth)) = stack.pop() {
-        let node = &nodes[n as usize];
-        let shared = indeg.get(&n).copied().unwrap_or(0) >= 2;
-        for _ in 0..depth {
-            out.push_str("  ");
-        }
-        if shared && printed[n as usize] {
-            out.push('*');
-            out.push_str(&name_of(n));
-            out.push('\n');
-            continue;
-        }
-        printed[n as usize] = true;
-        out.push_str(&node.label);
-        match node.kind {
-            NodeKind::Or => out.push_str(" or"),
-            NodeKind::And => out.push_str(" and"),
-            NodeKind::Leaf(v) => {
-                out.push_str(" = ");
-                out.push_str(&v.text());
-            }
-        }
-        if let Some(p) = node.win_rate {
-            out.push_str(&format!(" p={p}"));
-        }
-        if let Some(e) = node.eval {
-            out.push_str(&format!(" eval={e}"));
-        }
-        if shared {
-            out.push_str(" &");
-            out.push_str(&name_of(n));
-        }
-        out.push('\n');
-        for &c in node.children.iter().rev() {
-            stack.push((c, depth + 1));
-        }
-    }
-    out
+    checks::finish(
+        text,
+        Parsed {
+            title,
+            loops,
+            nodes,
+            edges,
+            probs,
+            refs,
+            anchors,
+        },
+    )
 }

@@ -1,4 +1,4 @@
-//! Hand-written AND/OR trees and DAGs (PRODUCT.md "Games"): the teaching
+//! Hand-written AND/OR trees and DAGs (docs/architecture.md "Games"): the teaching
 //! trees of the papers and the lecture notes, written by hand in a small
 //! indentation-based text format.
 //!
@@ -55,30 +55,54 @@
 //! [`Game::notation`] prints the subtree below the current node in this
 //! format, so it parses back to the same tree.
 
+mod checks;
 mod format;
+mod write;
 
 use std::sync::Arc;
 
 use super::{Game, GameKind, Outcome, ParseError, Player};
 
 /// The value of a leaf, from the OR player's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum LeafValue {
     Win,
     Loss,
     Draw,
     Score(i32),
+    /// A real score (trees with chance nodes only, where values are
+    /// expectations anyway).
+    Real(f64),
 }
 
 impl LeafValue {
-    /// The score used for [`Outcome`]: win +1, loss −1, draw 0, or the
-    /// integer itself.
+    /// The score used for [`Outcome`]: win +1, loss −1, draw 0, the
+    /// integer itself, or the sign of a real score (the proof searches,
+    /// which read [`Outcome`], refuse trees with chance nodes, so they
+    /// never see one).
     pub fn score(self) -> i32 {
         match self {
             LeafValue::Win => 1,
             LeafValue::Loss => -1,
             LeafValue::Draw => 0,
             LeafValue::Score(s) => s,
+            LeafValue::Real(x) => {
+                if x > 0.0 {
+                    1
+                } else if x < 0.0 {
+                    -1
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    /// The exact score as a real number.
+    pub fn real(self) -> f64 {
+        match self {
+            LeafValue::Real(x) => x,
+            v => f64::from(v.score()),
         }
     }
 
@@ -89,19 +113,63 @@ impl LeafValue {
             LeafValue::Loss => "loss".into(),
             LeafValue::Draw => "draw".into(),
             LeafValue::Score(s) => s.to_string(),
+            LeafValue::Real(x) => format!("{x:?}"),
         }
     }
 }
 
 /// What a node is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum NodeKind {
     /// The OR player ([`Player::First`]) moves.
     Or,
     /// The AND player ([`Player::Second`]) moves.
     And,
+    /// Chance picks the child, with the probabilities of the child lines'
+    /// `prob=` hints (uniform without them).
+    Chance,
     /// A finished game with its value.
     Leaf(LeafValue),
+}
+
+/// What happens when a move enters a node already on the path from the
+/// root (the `loops = …` header of a cyclic graph).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LoopRule {
+    /// The game is drawn.
+    Draw,
+    /// The player who made that move loses.
+    LooperLoses,
+    /// The player who made that move wins.
+    LooperWins,
+}
+
+impl LoopRule {
+    /// Every rule, in the order the error messages list them.
+    pub const ALL: [LoopRule; 3] = [LoopRule::Draw, LoopRule::LooperLoses, LoopRule::LooperWins];
+
+    /// The name in the `loops = …` header.
+    pub fn name(self) -> &'static str {
+        match self {
+            LoopRule::Draw => "draw",
+            LoopRule::LooperLoses => "looper-loses",
+            LoopRule::LooperWins => "looper-wins",
+        }
+    }
+
+    /// The rule named `name`.
+    pub fn from_name(name: &str) -> Option<LoopRule> {
+        LoopRule::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// The result when `looper` closes a loop.
+    pub fn outcome(self, looper: Player) -> Outcome {
+        match self {
+            LoopRule::Draw => Outcome::DRAW,
+            LoopRule::LooperLoses => Outcome::win_for(looper.other()),
+            LoopRule::LooperWins => Outcome::win_for(looper),
+        }
+    }
 }
 
 /// One node of a parsed tree.
@@ -113,8 +181,14 @@ pub struct TreeNode {
     pub win_rate: Option<f64>,
     /// `eval=`: a heuristic evaluation, OR player's view.
     pub eval: Option<i32>,
+    /// `eval2=`: a second evaluation, the opponent model's f2 (OR
+    /// player's view).
+    pub eval2: Option<i32>,
     /// Children, in file order (indices into [`Tree::nodes`]).
     pub children: Vec<u32>,
+    /// At a chance node, the probability of each child (parallel to
+    /// `children`, summing to 1); empty elsewhere.
+    pub probs: Vec<f64>,
     /// The `&NAME` of a shared node.
     pub share_name: Option<String>,
     /// 1-based line where the node is defined.
@@ -125,6 +199,9 @@ pub struct TreeNode {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tree {
     pub title: Option<String>,
+    /// The loop rule of a cyclic graph (`loops = …`); `None` for the
+    /// acyclic trees and DAGs.
+    pub loops: Option<LoopRule>,
     pub nodes: Vec<TreeNode>,
 }
 
@@ -139,9 +216,29 @@ impl Tree {
         &self.nodes[index as usize]
     }
 
-    /// The subtree below `index` in the text format (with the title line).
+    /// The subtree below `index` in the text format (with the header
+    /// lines).
     pub fn write_subtree(&self, index: u32) -> String {
-        format::write(self, index)
+        write::write(self, index)
+    }
+
+    /// Whether the tree has a chance node.
+    pub fn has_chance(&self) -> bool {
+        self.nodes.iter().any(|n| n.kind == NodeKind::Chance)
+    }
+
+    /// The least and greatest leaf score (OR player's view).
+    pub fn leaf_range(&self) -> Option<(f64, f64)> {
+        self.nodes
+            .iter()
+            .filter_map(|n| match n.kind {
+                NodeKind::Leaf(v) => Some(v.real()),
+                _ => None,
+            })
+            .fold(None, |acc, x| match acc {
+                None => Some((x, x)),
+                Some((lo, hi)) => Some((f64::min(lo, x), f64::max(hi, x))),
+            })
     }
 }
 
@@ -156,6 +253,18 @@ fn mix(x: u64) -> u64 {
 pub struct TreeGame {
     tree: Arc<Tree>,
     node: u32,
+    /// The nodes from the root to the current one, kept only when the
+    /// tree has a loop rule (the outcome of a repeated node depends on the
+    /// path); empty otherwise.
+    path: Vec<u32>,
+    /// XOR of [`path_key`] over `path` ([`Game::path_hash`]).
+    path_hash: u64,
+}
+
+/// A node's share of [`Game::path_hash`] (the XOR over the path: the set
+/// of nodes on it, since a node is on a path once before it repeats).
+fn path_key(node: u32) -> u64 {
+    mix(0x7061_7468_0000_0000 ^ u64::from(node))
 }
 
 impl TreeGame {
@@ -166,15 +275,51 @@ impl TreeGame {
 
     /// The root of an already parsed tree.
     pub fn from_tree(tree: Arc<Tree>) -> TreeGame {
-        TreeGame { tree, node: 0 }
+        TreeGame::at_node(tree, 0)
     }
 
-    /// The same tree at another node.
+    /// The same tree at another node (as a fresh start: an empty history).
     pub fn at(&self, node: u32) -> TreeGame {
+        TreeGame::at_node(Arc::clone(&self.tree), node)
+    }
+
+    fn at_node(tree: Arc<Tree>, node: u32) -> TreeGame {
+        let (path, path_hash) = if tree.loops.is_some() {
+            (vec![node], path_key(node))
+        } else {
+            (Vec::new(), 0)
+        };
         TreeGame {
-            tree: Arc::clone(&self.tree),
+            tree,
             node,
+            path,
+            path_hash,
         }
+    }
+
+    /// The nodes from the start to the current one in a cyclic graph
+    /// (empty in a tree without a loop rule).
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The player who closed a loop, when the current node repeats one on
+    /// the path (the mover at the previous node).
+    fn looper(&self) -> Option<Player> {
+        let (&last, before) = self.path.split_last()?;
+        if !before.contains(&last) {
+            return None;
+        }
+        let prev = *before.last()?;
+        Some(match self.tree.node(prev).kind {
+            NodeKind::And => Player::Second,
+            _ => Player::First,
+        })
+    }
+
+    /// The probabilities of the current chance node's children.
+    pub fn probabilities(&self) -> &[f64] {
+        &self.cur().probs
     }
 
     /// The whole parsed tree (the "board" of this game).
@@ -233,29 +378,86 @@ impl Game for TreeGame {
         GameKind::Tree
     }
 
-    /// OR → first player, AND → second; a leaf (no move left) says the
-    /// first player, which no search reads.
+    /// OR → first player, AND → second; a leaf (no move left) and a
+    /// chance node say the first player, which no search reads.
     fn to_move(&self) -> Player {
         match self.cur().kind {
             NodeKind::And => Player::Second,
-            NodeKind::Or | NodeKind::Leaf(_) => Player::First,
+            NodeKind::Or | NodeKind::Chance | NodeKind::Leaf(_) => Player::First,
         }
     }
 
     fn legal_moves(&self, out: &mut Vec<u16>) {
+        if self.looper().is_some() {
+            return;
+        }
         // The parser caps the number of children at u16::MAX.
         out.extend(0..self.cur().children.len() as u16);
     }
 
     fn play(&mut self, m: u16) {
         self.node = self.cur().children[m as usize];
+        if self.tree.loops.is_some() {
+            self.path.push(self.node);
+            self.path_hash ^= path_key(self.node);
+        }
     }
 
+    /// A leaf's value, or in a cyclic graph the loop rule's result when
+    /// the current node repeats one on the path.
     fn outcome(&self) -> Option<Outcome> {
         match self.cur().kind {
             NodeKind::Leaf(v) => Some(Outcome { score: v.score() }),
-            _ => None,
+            _ => {
+                let looper = self.looper()?;
+                Some(self.tree.loops?.outcome(looper))
+            }
         }
+    }
+
+    fn final_score(&self) -> Option<f64> {
+        match self.cur().kind {
+            NodeKind::Leaf(v) => Some(v.real()),
+            _ => self.outcome().map(|o| f64::from(o.score)),
+        }
+    }
+
+    fn is_chance(&self) -> bool {
+        self.cur().kind == NodeKind::Chance && self.looper().is_none()
+    }
+
+    fn chance_probabilities(&self, out: &mut Vec<f64>) {
+        if self.is_chance() {
+            out.extend_from_slice(&self.cur().probs);
+        }
+    }
+
+    fn has_chance_nodes(&self) -> bool {
+        self.tree.has_chance()
+    }
+
+    /// The least and greatest leaf score of the whole tree (win/loss/draw
+    /// count ±1/0; the loop rules give ±1 or 0).
+    fn score_range(&self) -> Option<(f64, f64)> {
+        let (lo, hi) = self.tree.leaf_range().unwrap_or((0.0, 0.0));
+        Some(match self.tree.loops {
+            Some(LoopRule::Draw) => (lo.min(0.0), hi.max(0.0)),
+            Some(_) => (lo.min(-1.0), hi.max(1.0)),
+            None => (lo, hi),
+        })
+    }
+
+    fn is_repetition(&self) -> bool {
+        self.looper().is_some()
+    }
+
+    /// True in a cyclic graph: the position carries its path.
+    fn history_dependent(&self) -> bool {
+        self.tree.loops.is_some()
+    }
+
+    fn path_hash(&self) -> u64 {
+        self.path_hash
     }
 
     /// The node's identity: a shared node hashes the same from every
@@ -306,7 +508,11 @@ impl Game for TreeGame {
     }
 
     fn move_count(&self) -> usize {
-        self.cur().children.len()
+        if self.looper().is_some() {
+            0
+        } else {
+            self.cur().children.len()
+        }
     }
 
     /// The OR player asks the question, whoever moves at the root.
@@ -321,6 +527,13 @@ impl Game for TreeGame {
     /// The `eval=` hint, or 0 without one (see the module documentation).
     fn evaluate(&self) -> Option<i32> {
         Some(self.cur().eval.unwrap_or(0))
+    }
+
+    /// The `eval2=` hint, else the `eval=` hint, else 0: the opponent
+    /// model's evaluation f2.
+    fn evaluate_model(&self) -> Option<i32> {
+        let n = self.cur();
+        Some(n.eval2.or(n.eval).unwrap_or(0))
     }
 
     /// A leaf's value: `win`/`loss`/`draw` are ±WIN/0, a scored leaf keeps

@@ -409,46 +409,57 @@ impl Board {
 /// a general; only the generals' cells are ever asked about.
 #[inline]
 pub fn attacked(cells: &[u8; CELLS], c: usize, by: u8) -> bool {
-    let (rook, cannon, king, horse, pawn) =
-        (by | ROOK, by | CANNON, by | KING, by | HORSE, by | PAWN);
-    for d in ORTHOGONAL {
-        let mut t = step(c, d);
-        while cells[t] == EMPTY {
-            t = step(t, d);
-        }
-        let p = cells[t];
-        if p == OFF {
-            continue;
-        }
-        if p == rook || p == king {
-            return true;
-        }
+    ORTHOGONAL.iter().any(|&d| ray_attacked(cells, c, d, by))
+        || horse_attacks(cells, c, by)
+        || pawn_attacks(cells, c, by)
+}
+
+/// Whether a piece of colour `by` attacks cell `c` along the ray from `c`
+/// in direction `d`: a rook or the enemy general first on the ray (the
+/// flying general), or a cannon second.
+#[inline(always)]
+pub fn ray_attacked(cells: &[u8; CELLS], c: usize, d: isize, by: u8) -> bool {
+    let mut t = step(c, d);
+    while cells[t] == EMPTY {
         t = step(t, d);
-        while cells[t] == EMPTY {
-            t = step(t, d);
-        }
-        if cells[t] == cannon {
-            return true;
-        }
     }
-    for (v, h) in DIAGONAL {
-        // A horse reaches c through the leg on c's diagonal.
+    let p = cells[t];
+    if p == OFF {
+        return false;
+    }
+    if p == by | ROOK || p == by | KING {
+        return true;
+    }
+    t = step(t, d);
+    while cells[t] == EMPTY {
+        t = step(t, d);
+    }
+    cells[t] == by | CANNON
+}
+
+/// Whether a horse of colour `by` attacks cell `c` (its leg, the point
+/// diagonally next to `c` on the horse's side, being free).
+#[inline(always)]
+pub fn horse_attacks(cells: &[u8; CELLS], c: usize, by: u8) -> bool {
+    let horse = by | HORSE;
+    DIAGONAL.iter().any(|&(v, h)| {
         let leg = step(c, v + h);
-        if cells[leg] == EMPTY && (cells[step(leg, h)] == horse || cells[step(leg, v)] == horse) {
-            return true;
-        }
-    }
-    // An enemy pawn moves forward towards `c`'s side: it attacks from the
-    // point behind `c` as seen from the pawn.
+        cells[leg] == EMPTY && (cells[step(leg, h)] == horse || cells[step(leg, v)] == horse)
+    })
+}
+
+/// Whether a pawn of colour `by` attacks cell `c`: an enemy pawn moves
+/// forward towards `c`'s side, so it attacks from the point behind `c` as
+/// seen from the pawn, and from beside `c` once across the river.
+#[inline(always)]
+fn pawn_attacks(cells: &[u8; CELLS], c: usize, by: u8) -> bool {
+    let pawn = by | PAWN;
     let forward = if by == RED { NORTH } else { -NORTH };
     if cells[step(c, -forward)] == pawn {
         return true;
     }
     let defender = usize::from(by == RED);
-    if on_own_half(c, defender) && (cells[step(c, EAST)] == pawn || cells[step(c, -EAST)] == pawn) {
-        return true;
-    }
-    false
+    on_own_half(c, defender) && (cells[step(c, EAST)] == pawn || cells[step(c, -EAST)] == pawn)
 }
 
 #[cfg(test)]

@@ -98,12 +98,6 @@ impl Xiangqi {
         self
     }
 
-    /// The same position without the earlier positions (a fresh root).
-    pub fn without_history(mut self) -> Xiangqi {
-        self.path.clear();
-        self
-    }
-
     /// Number of earlier positions (since the last irreversible move) the
     /// position carries for its repetition rule.
     pub fn history_len(&self) -> usize {
@@ -250,6 +244,21 @@ impl Game for Xiangqi {
 
     fn history_dependent(&self) -> bool {
         self.rule != Repetition::None
+    }
+
+    /// A repeated position ends the play by the repetition rule.
+    fn is_repetition(&self) -> bool {
+        Xiangqi::is_repetition(self)
+    }
+
+    /// The earlier positions since the last irreversible move (0 without
+    /// a repetition rule).
+    fn path_hash(&self) -> u64 {
+        if self.rule == Repetition::None || self.path.is_empty() {
+            0
+        } else {
+            self.path.hash()
+        }
     }
 
     /// Material plus piece-square terms, Red's view ([`eval`]).

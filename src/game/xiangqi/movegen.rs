@@ -2,25 +2,25 @@
 //! filter (a move may not leave the mover's general attacked, which
 //! includes the two generals facing each other on an open file).
 //!
-//! Order (deterministic, ALGORITHMS.md §0): the pieces of the side to move
+//! Order (deterministic, docs/algorithms.md §0): the pieces of the side to move
 //! by ascending point (a0, b0, …, i0, a1, …, i9), each piece's moves in a
 //! fixed direction order (up, right, down, left for lines and steps).
 //!
-//! The legality filter skips the attack test for the common move that
-//! cannot expose the general: when the mover is not in check, a move of
-//! another piece can only uncover an attack if it leaves the general's
-//! rank or file (a rook, cannon or the other general behind it; or a
-//! cannon losing one of two screens), leaves one of the four points
-//! diagonally next to the general (a horse's leg), or lands on the
-//! general's rank or file (becoming a cannon's screen). Pawns attack
-//! regardless of what stands between. Every other move is legal at once;
-//! the rest are tried on a scratch copy of the cells and tested with
-//! [`attacked`].
+//! The legality filter does the full attack test ([`attacked`] on a
+//! scratch copy of the cells) only for moves of the general and for every
+//! move while in check. Otherwise the general stays where it is and was not
+//! attacked, so a move can only expose it by opening the ray from the
+//! general through its origin (a rook, cannon or the other general behind
+//! it, or a cannon losing one of two screens), by closing the ray through
+//! its target (becoming a cannon's screen), or by vacating one of the four
+//! points diagonally next to the general (a horse's leg). Pawns attack
+//! regardless of what stands between. A move touching none of these is
+//! legal at once; the others test just those rays and the horses.
 
 use super::board::{
-    attacked, cell_of, color_bit, encode, file_of, in_palace, on_own_half, rank_of, step, Board,
-    Move, ADVISOR, CANNON, CELLS, DIAGONAL, EAST, ELEPHANT, EMPTY, HORSE, KING, NORTH, OFF,
-    ORTHOGONAL, PAWN, ROOK,
+    attacked, cell_of, color_bit, encode, file_of, horse_attacks, in_palace, on_own_half, rank_of,
+    ray_attacked, step, Board, Move, ADVISOR, CANNON, CELLS, DIAGONAL, EAST, ELEPHANT, EMPTY,
+    HORSE, KING, NORTH, OFF, ORTHOGONAL, PAWN, ROOK,
 };
 
 /// Calls `f(from, to)` for every pseudo-legal move of the side to move
@@ -152,16 +152,19 @@ pub fn legal(b: &Board, mut f: impl FnMut(Move) -> bool) -> bool {
     let mut scratch: [u8; CELLS] = *b.cells();
     let in_check = attacked(&scratch, king, them);
     let (kf, kr) = (file_of(king), rank_of(king));
+    // The ray from the general through a cell on its file or rank.
+    let ray = |file: usize, rank: usize| -> Option<isize> {
+        if file == kf {
+            Some(if rank > kr { NORTH } else { -NORTH })
+        } else if rank == kr {
+            Some(if file > kf { EAST } else { -EAST })
+        } else {
+            None
+        }
+    };
     pseudo(b, |from, to| {
-        let quiet_for_king = !in_check && from != king && {
-            let (ff, fr, tf, tr) = (file_of(from), rank_of(from), file_of(to), rank_of(to));
-            ff != kf
-                && fr != kr
-                && tf != kf
-                && tr != kr
-                && (ff.abs_diff(kf) != 1 || fr.abs_diff(kr) != 1)
-        };
-        let ok = quiet_for_king || {
+        let safe = if in_check || from == king {
+            // Anything may change: the full attack test on the new board.
             let (moved, captured) = (scratch[from], scratch[to]);
             scratch[to] = moved;
             scratch[from] = EMPTY;
@@ -170,8 +173,30 @@ pub fn legal(b: &Board, mut f: impl FnMut(Move) -> bool) -> bool {
             scratch[from] = moved;
             scratch[to] = captured;
             safe
+        } else {
+            // Not in check and the general stays: only the rays the move
+            // opens or closes, and the horse legs it vacates, can matter.
+            let (ff, fr, tf, tr) = (file_of(from), rank_of(from), file_of(to), rank_of(to));
+            let opened = ray(ff, fr);
+            let closed = ray(tf, tr);
+            let leg = ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1;
+            if opened.is_none() && closed.is_none() && !leg {
+                true
+            } else {
+                let (moved, captured) = (scratch[from], scratch[to]);
+                scratch[to] = moved;
+                scratch[from] = EMPTY;
+                let safe = !(opened.is_some_and(|d| ray_attacked(&scratch, king, d, them))
+                    || closed.is_some_and(|d| {
+                        Some(d) != opened && ray_attacked(&scratch, king, d, them)
+                    })
+                    || (leg && horse_attacks(&scratch, king, them)));
+                scratch[from] = moved;
+                scratch[to] = captured;
+                safe
+            }
         };
-        !ok || f(encode(from, to))
+        !safe || f(encode(from, to))
     })
 }
 

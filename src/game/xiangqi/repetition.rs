@@ -113,6 +113,17 @@ impl Path {
         self.visits.is_empty()
     }
 
+    /// A hash of the whole path (each earlier position and its check
+    /// flag, in order): two positions with the same board and the same
+    /// path hash end the same way under every rule, so a search may store
+    /// values under the pair (`Game::path_hash`).
+    pub fn hash(&self) -> u64 {
+        self.visits.iter().fold(
+            crate::game::mix::zobrist_key(self.visits.len() as u64 ^ 0x5850_4154_4800_0000),
+            |h, v| crate::game::mix::zobrist_key(h ^ v.key ^ u64::from(v.in_check)),
+        )
+    }
+
     /// Forgets the path (the position becomes a root of its own).
     pub fn clear(&mut self) {
         self.visits.clear();

@@ -65,10 +65,10 @@ pub struct AlphaBeta<G: Game> {
     /// The recorded tree of the current depth.
     pub(super) trace: Trace<G>,
     pub(super) counters: Counters,
-    /// Cut-off children scored as leaves, over the whole run.
+    /// Cut-off children scored as leaves, over the whole run (without a
+    /// recorded tree, children that cannot change the SCN are skipped).
     pub(super) cutoff_leaves: u64,
     status: Status,
-    moves_buf: Vec<G::Move>,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -92,7 +92,6 @@ impl<G: Game> AlphaBeta<G> {
             counters: Counters::default(),
             cutoff_leaves: 0,
             status: Status::Running,
-            moves_buf: Vec::new(),
         }
     }
 
@@ -213,71 +212,88 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
         self.trace.clear(self.depth);
-        let root = self.root.clone();
+        self.ensure_slot(0);
+        self.frames[0].pos.clone_from(&self.root);
         self.counters.nodes_created += 1;
         self.iter_nodes = 1;
         let t = self.trace.add_root();
-        if let Err(root) = self.open_frame(root, 0, NEG_INF, POS_INF, t) {
+        if !self.open_frame(0, NEG_INF, POS_INF, t) {
             // A finished game at the root: one leaf.
-            let s = self.terminal_score(&root);
-            let is_max = root.to_move() == self.max;
+            let s = self.terminal_score(&self.root);
+            let is_max = self.root.to_move() == self.max;
             self.trace
                 .set_leaf(t, s, Role::Terminal, is_max, NEG_INF, POS_INF);
             self.push_point(s.value, s.scn, None);
         }
     }
 
-    /// Pushes a frame for `g` at `ply` with its ordered moves; hands `g`
-    /// back (nothing pushed) when it is a finished game.
-    fn open_frame(&mut self, g: G, ply: usize, alpha: i64, beta: i64, trace: u32) -> Result<(), G> {
-        let mut moves = std::mem::take(&mut self.moves_buf);
-        moves.clear();
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves_buf = moves;
-            return Err(g);
+    /// Makes sure slot `ply` exists (slots keep their position and move
+    /// buffer from one use to the next, so a game whose position owns heap
+    /// memory reuses it through `clone_from`).
+    #[inline]
+    fn ensure_slot(&mut self, ply: usize) {
+        while self.frames.len() <= ply {
+            self.frames.push(Frame {
+                pos: self.root.clone(),
+                moves: Vec::new(),
+                next: 0,
+                alpha: NEG_INF,
+                beta: POS_INF,
+                is_max: true,
+                scn: 0,
+                best: None,
+                cut: false,
+                trace: super::trace::NO_NODE,
+            });
         }
-        if self.opts.order == MoveOrder::CapturesFirst {
-            order_tactical_first(&g, &mut moves);
+    }
+
+    /// Opens the position already in slot `ply` as a frame (its ordered
+    /// moves, window, empty SCN); false (nothing opened) when the position
+    /// is a finished game.
+    fn open_frame(&mut self, ply: usize, alpha: i64, beta: i64, trace: u32) -> bool {
+        let order = self.opts.order;
+        let max = self.max;
+        let f = &mut self.frames[ply];
+        f.moves.clear();
+        f.pos.legal_moves(&mut f.moves);
+        if f.moves.is_empty() {
+            return false;
         }
-        let is_max = g.to_move() == self.max;
+        if order == MoveOrder::CapturesFirst {
+            order_tactical_first(&f.pos, &mut f.moves);
+        }
+        let is_max = f.pos.to_move() == max;
+        f.next = 0;
+        f.alpha = alpha;
+        f.beta = beta;
+        f.is_max = is_max;
+        f.scn = if is_max { INF } else { 0 };
+        f.best = None;
+        f.cut = false;
+        f.trace = trace;
+        let n = f.moves.len();
         self.counters.nodes_expanded += 1;
         self.counters.max_depth = self.counters.max_depth.max(ply as u32);
         self.pv[ply].clear();
-        self.trace.open(trace, is_max, alpha, beta, moves.len());
-        let frame = Frame {
-            pos: g,
-            moves,
-            next: 0,
-            alpha,
-            beta,
-            is_max,
-            scn: if is_max { INF } else { 0 },
-            best: None,
-            cut: false,
-            trace,
-        };
-        if self.frames.len() > self.sp {
-            // Reuse the slot's move buffer for the next frame we open.
-            let old = std::mem::replace(&mut self.frames[self.sp], frame);
-            self.moves_buf = old.moves;
-        } else {
-            self.frames.push(frame);
-        }
-        self.sp += 1;
-        Ok(())
+        self.trace.open(trace, is_max, alpha, beta, n);
+        self.sp = ply + 1;
+        true
     }
 
     /// Searches the next child of the deepest open frame: a leaf is scored
     /// at once, an inner node gets a frame of its own.
     fn visit_next_child(&mut self) {
         let ply = self.sp; // the child's ply
-        let top = &mut self.frames[ply - 1];
+        self.ensure_slot(ply);
+        let (parents, rest) = self.frames.split_at_mut(ply);
+        let top = &mut parents[ply - 1];
         let i = top.next;
         let m = top.moves[i];
         top.next += 1;
-        let mut child = top.pos.clone();
-        child.play(m);
+        let child = &mut rest[0];
+        child.pos.clone_from(&top.pos);
+        child.pos.play(m);
         let (alpha, beta) = if self.opts.prune {
             (top.alpha, top.beta)
         } else {
@@ -290,21 +306,25 @@ impl<G: Game> AlphaBeta<G> {
         self.counters.max_depth = self.counters.max_depth.max(ply as u32);
         if ply as u32 >= self.depth {
             // The depth limit: finished games stay terminal.
-            let s = self.leaf_score(&child);
+            let s = self.leaf_score(&self.frames[ply].pos);
             let role = if s.terminal {
                 Role::Terminal
             } else {
                 self.iter_horizon = true;
                 Role::Horizon
             };
-            let is_max = child.to_move() == self.max;
-            self.trace.set_leaf(t, s, role, is_max, alpha, beta);
+            if self.trace.recording() {
+                let is_max = self.frames[ply].pos.to_move() == self.max;
+                self.trace.set_leaf(t, s, role, is_max, alpha, beta);
+            }
             self.integrate(s.value, s.scn, i as u32, false);
-        } else if let Err(child) = self.open_frame(child, ply, alpha, beta, t) {
-            let s = self.terminal_score(&child);
-            let is_max = child.to_move() == self.max;
-            self.trace
-                .set_leaf(t, s, Role::Terminal, is_max, alpha, beta);
+        } else if !self.open_frame(ply, alpha, beta, t) {
+            let s = self.terminal_score(&self.frames[ply].pos);
+            if self.trace.recording() {
+                let is_max = self.frames[ply].pos.to_move() == self.max;
+                self.trace
+                    .set_leaf(t, s, Role::Terminal, is_max, alpha, beta);
+            }
             self.integrate(s.value, s.scn, i as u32, false);
         }
     }
@@ -386,16 +406,26 @@ impl<G: Game> AlphaBeta<G> {
             let f = &self.frames[k];
             (f.is_max, f.next, f.moves.len(), f.trace)
         };
+        // Slot k + 1 is free once frame k closes: score the children there.
+        self.ensure_slot(k + 1);
+        let recording = self.trace.recording();
         for j in next..n {
-            let f = &self.frames[k];
+            // min(0, ·) stays 0 and ∞ + · stays ∞: the remaining children
+            // cannot change the SCN, so an unrecorded search skips them.
+            if !recording && scn == if is_max { 0 } else { INF } {
+                break;
+            }
+            let (parents, rest) = self.frames.split_at_mut(k + 1);
+            let f = &parents[k];
             let m = f.moves[j];
-            let mut child = f.pos.clone();
+            let child = &mut rest[0].pos;
+            child.clone_from(&f.pos);
             child.play(m);
-            let s = self.leaf_score(&child);
+            let s = self.leaf_score(&self.frames[k + 1].pos);
             self.cutoff_leaves += 1;
             if self.trace.recording() {
                 let t = self.trace.add_child(trace, m, k as u32 + 1);
-                let child_max = child.to_move() == self.max;
+                let child_max = self.frames[k + 1].pos.to_move() == self.max;
                 self.trace
                     .set_leaf(t, s, Role::CutOff, child_max, NEG_INF, POS_INF);
             }

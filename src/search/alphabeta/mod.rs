@@ -50,6 +50,8 @@
 //! `depth-limit`.
 
 mod engine;
+pub mod rscn;
+pub mod sequence;
 mod trace;
 mod view;
 

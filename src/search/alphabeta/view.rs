@@ -461,6 +461,7 @@ impl<G: Game> Search for AlphaBeta<G> {
             position_path,
             switch_events: Vec::new(),
             extras,
+            functions: None,
             overview,
         }
     }

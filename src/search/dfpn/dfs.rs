@@ -1,9 +1,9 @@
 //! The plain depth-first AND/OR search: the E = 0 row of Deep df-pn's table
-//! (thesis Table 3.1, ALGORITHMS.md §4), also registered as `dfs`.
+//! (thesis Table 3.1, docs/algorithms.md §4), also registered as `dfs`.
 //!
 //! An OR node tries its children left to right and is proven by the first
 //! proven child; an AND node is disproven by the first disproven child.
-//! No table and no proof numbers: ALGORITHMS.md §4 asks for this row to be
+//! No table and no proof numbers: docs/algorithms.md §4 asks for this row to be
 //! a real depth-first search, not df-pn with unknown nodes valued 0 (which
 //! would read as proofs). Explicit stack; one [`Search::step`] enters one
 //! node (`iterations` = node entries, terminal ones included).
@@ -15,7 +15,7 @@ use crate::search::snapshot::{
     ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus, SnapNode, Snapshot,
     ViewRequest,
 };
-use crate::search::{Counters, Question, Search, StatsSample, Status, StopReason, SwitchEvent};
+use crate::search::{Counters, Question, Search, StatsSample, Status};
 
 struct DfsFrame<G: Game> {
     pos: G,
@@ -286,27 +286,7 @@ impl<G: Game> Search for Dfs<G> {
         }
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stop(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &self.root_switches.events
-    }
+    crate::search::arena_search::run_state_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
         &["pn", "dn"]
@@ -459,6 +439,7 @@ impl<G: Game> Search for Dfs<G> {
             position_path: labels,
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras: Vec::new(),
+            functions: None,
             overview,
         }
     }
@@ -478,6 +459,7 @@ impl<G: Game> Search for Dfs<G> {
             revisits: 0,
             root_values: Self::node_values(st),
             best_child: self.stack.first().map(|f| f.next.saturating_sub(1) as u32),
+            interval: None,
         }
     }
 

@@ -1,4 +1,4 @@
-//! Hill-climbing for Deep df-pn's (E, D) (thesis Algorithm 1, ALGORITHMS.md
+//! Hill-climbing for Deep df-pn's (E, D) (thesis Algorithm 1, docs/algorithms.md
 //! §4), the library side of `pnlab tune`.
 //!
 //! node(E, D) is the number of nodes Deep df-pn needs to solve the
@@ -14,7 +14,7 @@
 //! going along it; a flat that lasts [`FLAT_LIMIT`] steps (the thesis'
 //! `isNotFlat()` failing), or that ends in a local minimum, returns the
 //! smallest (E, D) on the flat, i.e. where the walk entered it.
-//! ALGORITHMS.md §4's reading is implemented: the thesis' listing also
+//! docs/algorithms.md §4's reading is implemented: the thesis' listing also
 //! lowers N to the current value as it goes and looks one step further
 //! before stopping; with the cap fixed the probes stay comparable.
 

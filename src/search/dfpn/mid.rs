@@ -1,5 +1,5 @@
 //! The MID procedure of df-pn (Nagai 2002) as an explicit-stack state
-//! machine, ALGORITHMS.md §4, with the 1+ε threshold and the Deep df-pn
+//! machine, docs/algorithms.md §4, with the 1+ε threshold and the Deep df-pn
 //! initialisation as options.
 //!
 //! One *event* is either the entry of a MID call (a frame is pushed, the
@@ -29,77 +29,14 @@
 //!   moving twice) is handled by the same code.
 
 use crate::game::Game;
-use crate::search::pn::{self, Pn, INF, MAX_FINITE};
+use crate::search::pn::{self, Pn, INF};
 use crate::search::seesaw::{note_pick, RootSwitches, NO_PICK};
 use crate::search::{Counters, Question, Status, StopReason};
 
+use super::ghi::{self, Ghi};
+pub use super::options::DfpnOptions;
 use super::path_filter::PathFilter;
-use super::tt::{Entry, KeySet, Table, LEFT};
-
-/// How unknown nodes are initialised and how thδ(c1) is computed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DfpnOptions {
-    /// 1+ε trick: thδ(c1) = min(thφ(n), ⌈δ2·(1+ε)⌉); `None` = plain δ2 + 1.
-    pub eps: Option<f64>,
-    /// Deep df-pn (E, D): unknown nodes not in the table at depth d count
-    /// E^(D−d) when D > d, else 1; `None` = plain (1, 1).
-    pub deep: Option<(u32, u32)>,
-    /// Table budget in bytes.
-    pub budget_bytes: u64,
-}
-
-impl Default for DfpnOptions {
-    fn default() -> Self {
-        DfpnOptions {
-            eps: None,
-            deep: None,
-            budget_bytes: super::tt::DEFAULT_BUDGET_BYTES,
-        }
-    }
-}
-
-impl DfpnOptions {
-    /// ALGORITHMS.md §4: the value of an unknown node not in the table at
-    /// depth `d` (root = 0), saturating below `INF`.
-    #[inline]
-    pub fn unknown_value(&self, d: u32) -> Pn {
-        match self.deep {
-            Some((e, big_d)) if big_d > d && e > 1 => {
-                let mut v: u64 = 1;
-                for _ in 0..(big_d - d) {
-                    v = v.saturating_mul(e as u64);
-                    if v >= MAX_FINITE as u64 {
-                        return MAX_FINITE;
-                    }
-                }
-                v as Pn
-            }
-            _ => 1,
-        }
-    }
-
-    /// The threshold for c1's minimised number given the second least δ2.
-    #[inline]
-    pub fn second_threshold(&self, delta2: Pn) -> Pn {
-        if delta2 == INF {
-            return INF;
-        }
-        match self.eps {
-            None => pn::add(delta2, 1),
-            Some(eps) => {
-                let scaled = (delta2 as f64 * (1.0 + eps)).ceil();
-                // ⌈δ2(1+ε)⌉ > δ2 for ε > 0; the max guards against a
-                // rounding of δ2·ε below one ulp.
-                let v = if scaled >= MAX_FINITE as f64 {
-                    MAX_FINITE
-                } else {
-                    scaled as Pn
-                };
-                v.max(pn::add(delta2, 1))
-            }
-        }
-    }
-}
+use super::tt::{Entry, KeySet, Table, DEP, LEFT};
 
 /// A child of a frame, recorded when the frame's node is entered.
 #[derive(Clone, Copy, Debug)]
@@ -110,6 +47,9 @@ pub struct Child<M> {
     pub or: bool,
     /// (pn, dn) of a terminal child.
     pub terminal: Option<(Pn, Pn)>,
+    /// Its solved numbers rest on the path (a repetition, or a result
+    /// stored under the path set; `dfpn-ghi` only).
+    pub dep: bool,
 }
 
 /// One MID call on the path.
@@ -173,7 +113,7 @@ pub enum Event {
     Done,
 }
 
-/// The numbers of the loop at one node: φ, δ, c1, δ2 (ALGORITHMS.md §4).
+/// The numbers of the loop at one node: φ, δ, c1, δ2 (docs/algorithms.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoopValues {
     pub phi: Pn,
@@ -196,7 +136,7 @@ pub struct Dfpn<G: Game> {
     pub(super) stack: Vec<Frame<G>>,
     pub(super) children: Vec<Child<G::Move>>,
     /// The positions and numbers of `children`, index for index.
-    kids: Vec<Kid<G>>,
+    pub(super) kids: Vec<Kid<G>>,
     /// Which positions may be children of path nodes.
     filter: PathFilter,
     /// Bumped when the filter reports a possible transposition: frames
@@ -215,15 +155,20 @@ pub struct Dfpn<G: Game> {
     expanded_once: Option<std::collections::HashSet<u64>>,
     /// Expansions of positions expanded before in this run.
     re_expansions: u64,
+    /// The root's game is history-dependent (repetitions may occur).
+    pub(super) history: bool,
+    /// `history` and [`Ghi::Exact`]: table keys include the path
+    /// ([`Dfpn::key`]).
+    pub(super) exact: bool,
 }
 
 /// A child's position (MID enters c1 from it instead of replaying the
 /// move) and its numbers as the node's loop last read them.
 #[derive(Clone, Debug)]
-struct Kid<G> {
-    pos: G,
-    pn: Pn,
-    dn: Pn,
+pub(super) struct Kid<G> {
+    pub(super) pos: G,
+    pub(super) pn: Pn,
+    pub(super) dn: Pn,
 }
 
 /// (pn, dn) of a child from the table (`unknown` when absent), noting a
@@ -246,8 +191,18 @@ fn read_child<M>(table: &Table, c: &mut Child<M>, unknown: Pn) -> (Pn, Pn) {
 
 /// The keys a collection pass must keep besides the path's entries
 /// (which are marked): the children of every node on the MID path.
-fn protected_keys<M>(children: &[Child<M>]) -> KeySet {
+pub(super) fn protected_keys<M>(children: &[Child<M>]) -> KeySet {
     children.iter().map(|c| c.hash).collect()
+}
+
+/// [`Dfpn::key`] without borrowing the search.
+#[inline]
+fn key_of<G: Game>(exact: bool, g: &G) -> u64 {
+    if exact {
+        ghi::path_entry_key(g.hash(), g.path_hash())
+    } else {
+        g.hash()
+    }
 }
 
 /// The numbers of a solved node.
@@ -282,7 +237,16 @@ impl<G: Game> Dfpn<G> {
             moves: Vec::new(),
             expanded_once: None,
             re_expansions: 0,
+            history: false,
+            exact: false,
         };
+        s.history = s.root_pos.history_dependent();
+        s.exact = s.history && opts.ghi == Ghi::Exact;
+        if s.history && opts.ghi == Ghi::Stop && !s.status.is_final() {
+            // See `super::ghi`: a table keyed by position alone can loop
+            // on a cyclic graph even without meeting a repetition.
+            s.status = Status::Unknown(StopReason::Cycles);
+        }
         if let Some(o) = s.root_pos.outcome() {
             let r = solved(question.holds(o));
             s.root_result = Some(r);
@@ -306,6 +270,13 @@ impl<G: Game> Dfpn<G> {
     /// Re-expansions so far, when counted.
     pub fn re_expansions(&self) -> Option<u64> {
         self.expanded_once.as_ref().map(|_| self.re_expansions)
+    }
+
+    /// The table key of a position: its hash, or in `dfpn-ghi` on a
+    /// history-dependent game its hash and its path's ([`super::ghi`]).
+    #[inline]
+    pub fn key(&self, g: &G) -> u64 {
+        key_of(self.exact, g)
     }
 
     /// The options.
@@ -367,7 +338,7 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
-    /// The loop's numbers at frame `f` from its children (ALGORITHMS.md §4).
+    /// The loop's numbers at frame `f` from its children (docs/algorithms.md §4).
     pub fn loop_values(&self, f: &Frame<G>) -> LoopValues {
         let mut phi = INF;
         let mut delta: Pn = 0;
@@ -463,7 +434,7 @@ impl<G: Game> Dfpn<G> {
     }
 
     /// The thresholds (th_pn, th_dn) MID passes to the loop's c1 at frame
-    /// `f` (ALGORITHMS.md §4): thφ(c1) = thδ(n) + φ(c1) − δ(n) and
+    /// `f` (docs/algorithms.md §4): thφ(c1) = thδ(n) + φ(c1) − δ(n) and
     /// thδ(c1) = min(thφ(n), δ2 + 1) (or ⌈δ2(1+ε)⌉), in the parent's frame.
     pub fn child_thresholds(&self, f: &Frame<G>, v: &LoopValues) -> (Pn, Pn) {
         let (th_phi, th_delta) = f.thresholds_phi_delta();
@@ -566,7 +537,14 @@ impl<G: Game> Dfpn<G> {
     ) {
         self.counters.iterations += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
-        let hash = pos.hash();
+        let hash = self.key(&pos);
+        // `dfpn-ghi`: a position solved without its path is not searched
+        // again (see `super::ghi`).
+        let shortcut = if self.exact {
+            self.shortcut(&pos)
+        } else {
+            None
+        };
         // A position that may be a child of a path node (besides being its
         // parent's c1) makes every frame re-read its children.
         if self.filter.may_hold_more_than(hash, u32::from(depth > 0)) {
@@ -577,6 +555,10 @@ impl<G: Game> Dfpn<G> {
         // the path at the end.
         let known = self.table.get_mut(hash);
         let (pn0, dn0, last_pick) = match &known {
+            _ if shortcut.is_some() => {
+                let (p, d) = shortcut.unwrap_or((1, 1));
+                (p, d, known.as_ref().map_or(NO_PICK, |e| e.last_pick))
+            }
             Some(e) => {
                 if e.flags & LEFT != 0 {
                     self.counters.revisits += 1;
@@ -592,20 +574,21 @@ impl<G: Game> Dfpn<G> {
         let mut count = 0;
         // A call whose node the table already puts over its thresholds
         // returns at once without generating moves (Algorithm 2, step 1).
-        let already_over = known.is_some() && (pn0 >= th_pn || dn0 >= th_dn);
+        let already_over = shortcut.is_some() || known.is_some() && (pn0 >= th_pn || dn0 >= th_dn);
         if !already_over {
             self.moves.clear();
             pos.legal_moves(&mut self.moves);
             for &m in &self.moves {
                 let mut c = pos.clone();
                 c.play(m);
-                let hash = c.hash();
+                let hash = key_of(self.exact, &c);
                 self.filter.add(hash);
                 self.children.push(Child {
                     mv: m,
                     hash,
                     or: c.to_move() == self.question.attacker,
                     terminal: None,
+                    dep: false,
                 });
                 self.kids.push(Kid {
                     pos: c,
@@ -645,12 +628,25 @@ impl<G: Game> Dfpn<G> {
         }
         // The children's numbers for the first loop. Terminal positions
         // are never stored in the table, so only a child the table does
-        // not hold needs the (costly) test for the end of the game.
+        // not hold needs the (costly) test for the end of the game; with
+        // repetitions the test comes first (a repeated position has its
+        // ancestor's hash).
         let unknown = self.opts.unknown_value(depth + 1);
+        if self.history {
+            self.history_children(first, unknown);
+        }
         let kids = self.children[first..]
             .iter_mut()
             .zip(&mut self.kids[first..]);
         for (c, k) in kids {
+            if self.history {
+                // Set above; a solved entry by position is terminal (in
+                // `Exact` only path-independent results are stored so).
+                if c.terminal.is_none() && (k.pn == 0 || k.dn == 0) {
+                    c.terminal = Some((k.pn, k.dn));
+                }
+                continue;
+            }
             (k.pn, k.dn) = match self.table.get(c.hash) {
                 Some(e) => {
                     if e.pn == 0 || e.dn == 0 {
@@ -692,6 +688,7 @@ impl<G: Game> Dfpn<G> {
     /// Leaves the top MID call storing (pn, dn).
     fn exit(&mut self, pn_now: Pn, dn_now: Pn) -> Event {
         let f = self.stack.pop().expect("exit with a frame");
+        let dep = self.result_of_frame_dependent(&f, pn_now, dn_now);
         self.drop_children(f.first);
         let work = self.counters.iterations - f.entered_at + 1;
         let work = work.min(u32::MAX as u64) as u32;
@@ -721,10 +718,17 @@ impl<G: Game> Dfpn<G> {
         };
         e.pn = pn_now;
         e.dn = dn_now;
+        if dep {
+            e.flags |= DEP;
+        }
         e.last_pick = f.last_pick;
         e.work = e.work.saturating_add(work);
         e.flags |= LEFT;
         e.on_path = e.on_path.saturating_sub(1);
+        let solved_now = pn_now == 0 || dn_now == 0;
+        if self.exact && solved_now && !dep && !self.store_shortcut(&f.pos, pn_now, dn_now) {
+            return Event::Done;
+        }
         // The parent's loop takes c1's new numbers from here, as it would
         // read them from the entry just written.
         if let Some(parent) = self.stack.last() {
@@ -732,6 +736,7 @@ impl<G: Game> Dfpn<G> {
             (self.kids[i].pn, self.kids[i].dn) = (pn_now, dn_now);
             if pn_now == 0 || dn_now == 0 {
                 self.children[i].terminal = Some((pn_now, dn_now));
+                self.children[i].dep = dep;
             }
         }
         if self.stack.is_empty() {
@@ -791,7 +796,7 @@ impl<G: Game> Dfpn<G> {
             c.play(m);
             let (p, d) = match c.outcome() {
                 Some(o) => solved(self.question.holds(o)),
-                None => self.lookup(c.hash(), 1),
+                None => self.stored_numbers(&c, 1),
             };
             let a = if or { p } else { d };
             if best.is_none() || a < best_a {
@@ -800,25 +805,6 @@ impl<G: Game> Dfpn<G> {
             }
         }
         best
-    }
-
-    /// Ends the run with `Unknown(reason)`.
-    pub fn stop_with(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
-    }
-
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
-    pub fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    pub fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
     }
 
     pub fn root_switches(&self) -> &RootSwitches {

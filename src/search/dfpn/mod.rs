@@ -1,10 +1,13 @@
-//! The df-pn family (ALGORITHMS.md §4): df-pn (Nagai 2002) over a
+//! The df-pn family (docs/algorithms.md §4): df-pn (Nagai 2002) over a
 //! transposition table with a memory budget, the 1+ε trick (Pawlewicz &
 //! Lew 2007), Deep df-pn (Zhang et al. 2017) with its E = 0 row as the
 //! plain depth-first AND/OR search, and hill-climbing for Deep df-pn's
 //! (E, D) (thesis Algorithm 1).
 //!
 //! - [`mid`]: the MID procedure as an explicit-stack state machine.
+//! - [`options`]: unknown-node values, thresholds, budget, repetitions.
+//! - [`ghi`]: repeated positions (the graph history interaction) and the
+//!   exact variant `dfpn-ghi`.
 //! - [`tt`]: the table, its budget and replacement policy.
 //! - [`view`]: snapshots (frames, the DAG from the table, inspection).
 //! - [`dfs`]: the depth-first AND/OR search (`dfs`, `deep-dfpn` with E = 0).
@@ -15,8 +18,10 @@
 
 pub mod dfs;
 pub mod fast;
+pub mod ghi;
 pub mod hill_climb;
 pub mod mid;
+pub mod options;
 pub mod path_filter;
 pub mod tt;
 pub mod view;
@@ -27,21 +32,34 @@ use super::params::{ParamKind, ParamSpec};
 use super::pn;
 use super::snapshot::{Snapshot, ViewRequest};
 use super::zones::PARAMS as ZONE_PARAMS;
-use super::{Counters, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent};
+use super::{Search, SearchSetup, StatsSample, Status};
 
 pub use dfs::Dfs;
+pub use ghi::Ghi;
 pub use hill_climb::{climb, hill_climb, HillClimbResult, Probe};
 pub use mid::{Dfpn, DfpnOptions, Event};
 
-/// df-pn's parameters: the relevance-zone options for connect games and
-/// the thread count (the table budget comes from the setup).
+/// df-pn's parameters: the relevance-zone options for connect games, the
+/// thread count and what to do at a repetition (the table budget comes
+/// from the setup).
 pub const DFPN_PARAMS: &[ParamSpec] = &[
     ZONE_PARAMS[0],
     ZONE_PARAMS[1],
     ZONE_PARAMS[2],
     ZONE_PARAMS[3],
     fast::THREADS_PARAM,
+    ParamSpec {
+        name: "ghi",
+        kind: ParamKind::Choice {
+            options: &["exact", "naive", "stop"],
+            default: "exact",
+        },
+        help: "On positions with a history (cyclic graphs, repetition rules): exact = store path-dependent results under the path (as dfpn-ghi); naive = value a repetition by the loop rule and store results by position (the graph history interaction: can answer wrong or loop); stop = end `unknown` (reason cycles) at once",
+    },
 ];
+
+/// `dfpn-ghi` takes no parameters.
+pub const GHI_PARAMS: &[ParamSpec] = &[];
 
 /// The 1+ε trick's parameter (and the zone options).
 pub const EPS_PARAMS: &[ParamSpec] = &[
@@ -110,6 +128,15 @@ fn boxed(
     }
     let threads = fast::threads_of(setup)?;
     if threads > 1 {
+        // The shared table keys results by position alone; with a
+        // repetition rule a result can depend on the path (GHI).
+        if crate::with_position!(&setup.position, g => g.history_dependent()) {
+            return Err(format!(
+                "{name} with threads = {threads}: the parallel search keys its table by position \
+                 only, so it does not search positions whose results depend on the path \
+                 (repetition rules, cyclic graphs); use threads = 1"
+            ));
+        }
         let fast_opts = fast::FastOptions {
             base: opts,
             init: fast::worker::Init::Unit,
@@ -139,11 +166,28 @@ fn new_dfs<G: Game>(name: &'static str, g: &G, q: super::Question) -> Box<dyn Se
 
 /// Registry constructor for `dfpn`.
 pub fn build_dfpn(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    let ghi = match setup.params.choice("ghi")? {
+        "naive" => Ghi::Naive,
+        "stop" => Ghi::Stop,
+        _ => Ghi::Exact,
+    };
     let opts = DfpnOptions {
         budget_bytes: budget(setup),
+        ghi,
         ..Default::default()
     };
     boxed("dfpn", setup, opts)
+}
+
+/// Registry constructor for `dfpn-ghi`: df-pn with path-dependent results
+/// stored under the path set ([`ghi`]), exact on cyclic graphs.
+pub fn build_ghi(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    let opts = DfpnOptions {
+        budget_bytes: budget(setup),
+        ghi: Ghi::Exact,
+        ..Default::default()
+    };
+    boxed("dfpn-ghi", setup, opts)
 }
 
 /// Registry constructor for `dfpn-eps`.
@@ -161,7 +205,7 @@ pub fn build_eps(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
 }
 
 /// Registry constructor for `deep-dfpn`; E = 0 runs the depth-first search
-/// (ALGORITHMS.md §4: not unknown nodes valued 0, which would read as
+/// (docs/algorithms.md §4: not unknown nodes valued 0, which would read as
 /// proofs).
 pub fn build_deep(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
     let e = setup.params.int("E")?;
@@ -195,30 +239,12 @@ impl<G: Game> Search for Dfpn<G> {
         self.name()
     }
 
-    /// One MID call (ALGORITHMS.md §0).
+    /// One MID call (docs/algorithms.md §0).
     fn step(&mut self) -> Status {
         self.run_step()
     }
 
-    fn status(&self) -> Status {
-        Dfpn::status(self)
-    }
-
-    fn stop(&mut self, reason: StopReason) {
-        self.stop_with(reason);
-    }
-
-    fn counters(&self) -> &Counters {
-        Dfpn::counters(self)
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        Dfpn::counters_mut(self)
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &self.root_switches().events
-    }
+    crate::search::arena_search::run_state_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
         &["pn", "dn"]
@@ -229,7 +255,7 @@ impl<G: Game> Search for Dfpn<G> {
     }
 
     fn sample(&self) -> StatsSample {
-        let c = Dfpn::counters(self);
+        let c = &self.counters;
         let (p, d) = self.root_numbers();
         StatsSample {
             iteration: c.iterations,
@@ -240,6 +266,7 @@ impl<G: Game> Search for Dfpn<G> {
             revisits: c.revisits,
             root_values: vec![pn::to_f64(p), pn::to_f64(d)],
             best_child: self.best_child(),
+            interval: None,
         }
     }
 

@@ -1,4 +1,4 @@
-//! The df-pn transposition table (ALGORITHMS.md §4): (pn, dn) per position
+//! The df-pn transposition table (docs/algorithms.md §4): (pn, dn) per position
 //! hash, under a memory budget, with a replacement policy that keeps the
 //! entries with the larger subtree work.
 //!
@@ -24,8 +24,12 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::search::pn::Pn;
 
 /// The entry has been searched by a MID call that has since returned
-/// (drives `revisits`, ALGORITHMS.md §9).
+/// (drives `revisits`, docs/algorithms.md §9).
 pub const LEFT: u8 = 1;
+
+/// The entry's solved numbers rest on the path that led to it (`dfpn-ghi`,
+/// see [`super::ghi`]).
+pub const DEP: u8 = 2;
 
 /// One table entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +40,7 @@ pub struct Entry {
     /// replacement policy keeps the entries with more work.
     pub work: u32,
     /// The child picked the last time this node was on the MID path
-    /// (`seesaw_switches`, ALGORITHMS.md §9).
+    /// (`seesaw_switches`, docs/algorithms.md §9).
     pub last_pick: u16,
     /// [`LEFT`] and friends.
     pub flags: u8,

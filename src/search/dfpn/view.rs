@@ -1,4 +1,4 @@
-//! Snapshots of df-pn (ALGORITHMS.md §4, PRODUCT.md): the current MID path
+//! Snapshots of df-pn (docs/algorithms.md §4, docs/architecture.md): the current MID path
 //! as frames with their thresholds, and the explored DAG rebuilt from the
 //! root by replaying moves and looking children up in the table.
 //!
@@ -14,8 +14,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use crate::game::Game;
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{
-    ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus, SnapNode, Snapshot,
-    ViewRequest,
+    ChildSummary, ExtraEdge, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus,
+    SnapNode, Snapshot, ViewRequest,
 };
 use crate::search::Search;
 
@@ -45,11 +45,11 @@ impl<G: Game> Dfpn<G> {
                 (p, q, true)
             }
             None => {
-                if d == 0 && self.table.get(g.hash()).is_none() {
+                if d == 0 && self.table.get(self.key(g)).is_none() {
                     let (p, q) = self.root_numbers();
                     return (p, q, false);
                 }
-                let (p, q) = self.lookup(g.hash(), d);
+                let (p, q) = self.stored_numbers(g, d);
                 (p, q, false)
             }
         }
@@ -58,7 +58,7 @@ impl<G: Game> Dfpn<G> {
     /// The children of `g` a snapshot shows: in the table or terminal,
     /// with their move labels and indices in move order.
     fn shown_children(&self, g: &G) -> Vec<(u32, G, String)> {
-        if self.table.get(g.hash()).is_none() {
+        if self.table.get(self.key(g)).is_none() {
             return Vec::new();
         }
         let mut moves = Vec::new();
@@ -69,7 +69,7 @@ impl<G: Game> Dfpn<G> {
             .filter_map(|(i, &m)| {
                 let mut c = g.clone();
                 c.play(m);
-                let shown = c.outcome().is_some() || self.table.get(c.hash()).is_some();
+                let shown = c.outcome().is_some() || self.table.get(self.key(&c)).is_some();
                 shown.then(|| (i as u32, c, g.format_move(m)))
             })
             .collect()
@@ -78,7 +78,7 @@ impl<G: Game> Dfpn<G> {
     /// The position with hash `id` and its move labels from the root: from
     /// the MID path, else a bounded breadth-first walk over table nodes.
     pub fn find_position(&self, id: NodeId) -> Option<(G, Vec<String>)> {
-        if self.root_pos.hash() == id {
+        if self.key(&self.root_pos) == id {
             return Some((self.root_pos.clone(), Vec::new()));
         }
         let labels = self.path_labels();
@@ -90,13 +90,13 @@ impl<G: Game> Dfpn<G> {
         let mut seen = HashSet::new();
         let mut queue = VecDeque::new();
         queue.push_back((self.root_pos.clone(), Vec::<String>::new()));
-        seen.insert(self.root_pos.hash());
+        seen.insert(self.key(&self.root_pos));
         while let Some((g, path)) = queue.pop_front() {
             if seen.len() > FIND_LIMIT {
                 break;
             }
             for (_, c, label) in self.shown_children(&g) {
-                let h = c.hash();
+                let h = self.key(&c);
                 if !seen.insert(h) {
                     continue;
                 }
@@ -144,8 +144,8 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
-    /// Breadth-first DAG from the focus (ALGORITHMS.md §4 visualiser).
-    fn collect_dag(&self, req: &ViewRequest) -> (Vec<SnapNode>, Vec<(u32, u32, String)>) {
+    /// Breadth-first DAG from the focus (docs/algorithms.md §4 visualiser).
+    fn collect_dag(&self, req: &ViewRequest) -> (Vec<SnapNode>, Vec<ExtraEdge>) {
         let path: HashSet<NodeId> = self.stack.iter().map(|f| f.hash).collect();
         let (focus, focus_depth) = match req.focus.and_then(|id| self.find_position(id)) {
             Some((g, labels)) => (g, labels.len() as u32),
@@ -154,13 +154,42 @@ impl<G: Game> Dfpn<G> {
         let mut nodes: Vec<SnapNode> = Vec::new();
         let mut extra = Vec::new();
         let mut index: HashMap<NodeId, u32> = HashMap::new();
+        // Each listed node's position hash (without its path), to find the
+        // ancestor a repetition returns to.
+        let mut plain: Vec<u64> = Vec::new();
         let mut queue = VecDeque::new();
         queue.push_back((focus, None::<u32>, 0u32, 0u32, String::new()));
         while let Some((g, parent, child_index, rel, label)) = queue.pop_front() {
-            let id = g.hash();
+            if let (true, Some(p)) = (g.is_repetition(), parent) {
+                // A move back into a position on the path: drawn as a
+                // back-edge to that ancestor rather than as a leaf.
+                let h = g.hash();
+                let mut at = Some(p);
+                while let Some(x) = at {
+                    if plain[x as usize] == h {
+                        break;
+                    }
+                    at = nodes[x as usize].parent;
+                }
+                if let Some(to) = at {
+                    extra.push(ExtraEdge {
+                        from: p,
+                        to,
+                        label,
+                        back: true,
+                    });
+                    continue;
+                }
+            }
+            let id = self.key(&g);
             if let Some(&seen) = index.get(&id) {
                 if let Some(p) = parent {
-                    extra.push((p, seen, label));
+                    extra.push(ExtraEdge {
+                        from: p,
+                        to: seen,
+                        label,
+                        back: false,
+                    });
                 }
                 continue;
             }
@@ -177,6 +206,7 @@ impl<G: Game> Dfpn<G> {
             n.on_path = forced;
             let me = nodes.len() as u32;
             index.insert(id, me);
+            plain.push(g.hash());
             let expand_all = req.expands(id, rel, forced);
             let kids = self.shown_children(&g);
             if !kids.is_empty() && !expand_all {
@@ -184,7 +214,7 @@ impl<G: Game> Dfpn<G> {
             }
             nodes.push(n);
             for (i, c, l) in kids {
-                if expand_all || path.contains(&c.hash()) {
+                if expand_all || path.contains(&self.key(&c)) {
                     queue.push_back((c, Some(me), i, rel + 1, l));
                 }
             }
@@ -362,7 +392,7 @@ impl<G: Game> Dfpn<G> {
                 c.play(m);
                 let (p, q, _) = self.numbers_at(&c, 1);
                 ChildSummary {
-                    id: c.hash(),
+                    id: self.key(&c),
                     move_label: self.root_pos.format_move(m),
                     status: node_status(p, q),
                     values: vec![pn::to_f64(p), pn::to_f64(q)],
@@ -406,6 +436,7 @@ impl<G: Game> Dfpn<G> {
             position_path,
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras,
+            functions: None,
             overview,
         }
     }

@@ -157,6 +157,14 @@ pub fn threads_of(setup: &SearchSetup) -> Result<u32, String> {
 
 /// Registry constructor for `dfpn-fast`.
 pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+    if crate::with_position!(&setup.position, g => g.history_dependent()) {
+        return Err(
+            "dfpn-fast keys its table by position only, so it does not search \
+                    positions whose results depend on the path (repetition rules, cyclic \
+                    graphs); use dfpn or dfpn-ghi"
+                .into(),
+        );
+    }
     let eps = setup.params.real("eps")?;
     if !(eps >= 0.0 && eps.is_finite()) {
         return Err(format!("eps must be a real number ≥ 0, got {eps}"));
@@ -169,6 +177,8 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
             budget_bytes: setup
                 .memory_limit_bytes
                 .unwrap_or(DEFAULT_FAST_BUDGET_BYTES),
+            // Refused below: the fast engine keys its table by position.
+            ghi: super::ghi::Ghi::Stop,
         },
         init: match setup.params.choice("init")? {
             "unit" => Init::Unit,
@@ -449,6 +459,7 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
             revisits: self.counters.revisits,
             root_values: vec![pn::to_f64(p), pn::to_f64(d)],
             best_child: self.best_child(),
+            interval: None,
         }
     }
 

@@ -245,6 +245,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras,
             overview,
+            functions: None,
         }
     }
 }

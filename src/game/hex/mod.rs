@@ -1,6 +1,6 @@
 //! Hex on an N×N rhombus, N = 2…11, without the swap rule.
 //!
-//! Conventions (CLI.md, the same as Benzene and HexGui): a cell is a column
+//! Conventions (docs/cli.md, the same as Benzene and HexGui): a cell is a column
 //! letter and a row number, `a1` the top-left corner; Black
 //! ([`Player::First`]) moves first and joins the top and bottom rows, White
 //! ([`Player::Second`]) joins the left and right columns; cell (c, r)
@@ -15,6 +15,8 @@
 //! and last column stop the horizontal and diagonal shifts from wrapping
 //! into the neighbouring row. Hex has no draws: on a full board exactly
 //! one player is connected.
+
+pub mod resistance;
 
 use std::fmt;
 
@@ -72,7 +74,7 @@ const GEOMETRY: [Geometry; MAX_SIZE as usize + 1] = {
     t
 };
 
-/// The cells adjacent to some cell of `s` on an `n`×`n` board (CLI.md
+/// The cells adjacent to some cell of `s` on an `n`×`n` board (docs/cli.md
 /// adjacency).
 #[inline]
 fn neighbours(s: u128, n: u32, g: &Geometry) -> u128 {
@@ -188,7 +190,7 @@ impl Hex {
         })
     }
 
-    /// Parses `SIZE:` and the cells played (CLI.md), e.g. `5:c3 b4`.
+    /// Parses `SIZE:` and the cells played (docs/cli.md), e.g. `5:c3 b4`.
     /// Errors give the 1-based column in `text`: a bad or missing size, a
     /// missing `:`, a malformed cell, a cell off the board, an occupied
     /// cell, or a move after the game is over.
@@ -443,6 +445,11 @@ impl Game for Hex {
         super::AnyPosition::Hex(self)
     }
 
+    /// A win for one side: ±1.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        Some((-1.0, 1.0))
+    }
+
     fn move_count(&self) -> usize {
         if self.winner.is_some() {
             0
@@ -451,7 +458,24 @@ impl Game for Hex {
         }
     }
 
-    /// ALGORITHMS.md §5, done the Hex way: a uniformly random continuation
+    /// The resistance evaluation (Wolve's): 1000 · ln(R(White) / R(Black)),
+    /// Black's view, inside ±[`MAX_EVAL`](super::eval::MAX_EVAL) (see
+    /// [`resistance`]).
+    fn evaluate(&self) -> Option<i32> {
+        let v = (self.resistance_evaluation() * 1000.0).round();
+        let m = super::eval::MAX_EVAL as f64;
+        Some(v.clamp(-m, m) as i32)
+    }
+
+    /// The local heuristic of SCNS: a cell's energy shares in both
+    /// players' resistor circuits (see [`resistance`]).
+    fn move_scores(&self, moves: &[u8], out: &mut Vec<f64>) -> bool {
+        let r = resistance::Resistance::of(self);
+        out.extend(moves.iter().map(|&m| r.move_score(m as usize)));
+        true
+    }
+
+    /// docs/algorithms.md §5, done the Hex way: a uniformly random continuation
     /// gives the side to move a uniformly random half (rounded up) of the
     /// empty cells and the opponent the rest, and since filling cells can
     /// never take a connection away nor create a second one, the winner on

@@ -1,0 +1,368 @@
+//! `pnlab experiment chance-compare`: nodes visited by `expectimax`,
+//! `star1` and `star2` (Ballard 1983; Hsu's lecture notes) on random
+//! chance trees, by depth and branching factor, and on random EinStein
+//! würfelt nicht! endgames.
+//!
+//! A random tree of depth `d` and branching `b` has `d` rounds of MAX,
+//! chance, MIN, chance (the *-minimax shape of the lecture): every
+//! decision node has `b` moves, every chance node `b` equally likely
+//! outcomes, and the leaves integer scores drawn uniformly from
+//! [−10, 10], so L = −10 and U = 10 come from the leaves. The EWN
+//! positions have one to three cubes a side (searched to the end of the
+//! game; a position whose expectimax run needs more than `cap` nodes is
+//! drawn again). Every run must return the same value as expectimax;
+//! the experiment fails otherwise.
+//!
+//! Settings: `trees` (per depth and branching, 20), `depths` (`1,2,3`),
+//! `branchings` (`2,3,4`), `ewn` (positions, 20), `cap` (200000).
+//! Outputs: `chance-compare.csv` (one row per instance and algorithm:
+//! set, depth, branching, instance, algorithm, value, nodes visited,
+//! cut-offs I, cut-offs II, probe nodes) and `chance-compare.json`
+//! (per configuration and algorithm: mean nodes and the mean ratio to
+//! expectimax's nodes).
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::game::ewn::Ewn;
+use crate::game::{AnyPosition, Game, GameKind};
+use crate::search::{self, Budget, Params, QuestionKind, SearchSetup};
+
+use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+
+const SETTINGS: &[&str] = &["trees", "depths", "branchings", "ewn", "cap"];
+
+/// The three algorithms, expectimax (the baseline) first.
+pub const ALGOS: [&str; 3] = ["expectimax", "star1", "star2"];
+
+/// One instance: a random tree (`depth`, `branching`) or an EWN endgame
+/// (`depth` = 0).
+#[derive(Clone, Debug)]
+struct Instance {
+    depth: u32,
+    branching: u32,
+    index: usize,
+    seed: u64,
+}
+
+/// One algorithm's result on one instance.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+struct Row {
+    value: f64,
+    nodes: u64,
+    cut1: u64,
+    cut2: u64,
+    probes: u64,
+}
+
+/// A random *-minimax tree in the tree format: `depth` rounds of MAX,
+/// chance, MIN, chance, `branching` children everywhere, leaves in
+/// [−10, 10].
+pub fn random_tree_text(seed: u64, depth: u32, branching: u32) -> String {
+    fn node(rng: &mut SmallRng, level: u32, levels: u32, b: u32, label: &str, out: &mut String) {
+        out.push_str(&"  ".repeat(level as usize));
+        out.push_str(label);
+        if level == levels {
+            out.push_str(&format!(" = {}\n", rng.random_range(-10..=10)));
+            return;
+        }
+        out.push_str(match level % 4 {
+            0 => " or\n",
+            2 => " and\n",
+            _ => " chance\n",
+        });
+        for i in 0..b {
+            let child = format!("{label}{}", (b'a' + i as u8) as char);
+            node(rng, level + 1, levels, b, &child, out);
+        }
+    }
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out = format!("tree \"random chance tree d={depth} b={branching}\"\n");
+    node(&mut rng, 0, 4 * depth, branching, "r", &mut out);
+    out
+}
+
+/// A random EinStein endgame: one to three cubes a side, the side to
+/// roll drawn at random (`None` when the game is already over).
+pub fn random_ewn(seed: u64) -> Option<Ewn> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut board = ['.'; 25];
+    let mut free: Vec<usize> = (1..24).collect();
+    for red in [true, false] {
+        let mut cubes: Vec<u8> = (1..=6).collect();
+        for _ in 0..rng.random_range(1..=3) {
+            let sq = free.swap_remove(rng.random_range(0..free.len()));
+            let c = cubes.swap_remove(rng.random_range(0..cubes.len()));
+            board[sq] = if red {
+                (b'0' + c) as char
+            } else {
+                (b'a' + c - 1) as char
+            };
+        }
+    }
+    let rows: Vec<String> = board.chunks(5).map(|r| r.iter().collect()).collect();
+    let side = if rng.random_bool(0.5) { "r" } else { "b" };
+    let g = Ewn::parse(&format!("{} {side}", rows.join("/"))).ok()?;
+    g.outcome().is_none().then_some(g)
+}
+
+/// Runs `algo` on `pos` to its end within `cap` iterations.
+fn run_one(algo: &str, pos: &AnyPosition, cap: u64) -> Result<Option<Row>, String> {
+    let info = search::find_algo(algo)?;
+    let setup = SearchSetup {
+        position: pos.clone(),
+        params: Params::defaults(info.params),
+        seed: 0,
+        question: QuestionKind::Win,
+        memory_limit_bytes: None,
+    };
+    let mut s = search::build(algo, &setup)?;
+    let budget = Budget {
+        max_iterations: Some(cap),
+        ..Budget::default()
+    };
+    let status = search::run(s.as_mut(), &budget, None);
+    if !status.is_final() || !matches!(status, search::Status::Proved | search::Status::Disproved) {
+        return Ok(None);
+    }
+    let j = s.extra_json();
+    let n = |k: &str| j.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
+    Ok(Some(Row {
+        value: j.get("value").and_then(|v| v.as_f64()).unwrap_or(f64::NAN),
+        nodes: n("nodes_visited"),
+        cut1: n("cutoffs_1"),
+        cut2: n("cutoffs_2"),
+        probes: n("probe_nodes"),
+    }))
+}
+
+/// The three runs on one instance (`None`: an EWN position too large).
+fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>, String> {
+    let (pos, name) = if inst.depth == 0 {
+        let mut seed = inst.seed;
+        loop {
+            if let Some(g) = random_ewn(seed) {
+                break (AnyPosition::Ewn(g.clone()), g.notation());
+            }
+            seed = seed.wrapping_add(0x9E37);
+        }
+    } else {
+        let text = random_tree_text(inst.seed, inst.depth, inst.branching);
+        let pos = AnyPosition::parse(GameKind::Tree, &text).map_err(|e| e.to_string())?;
+        (pos, format!("tree-{}", inst.index))
+    };
+    let mut rows = Vec::new();
+    for algo in ALGOS {
+        match run_one(algo, &pos, cap)? {
+            Some(r) => rows.push(r),
+            None => return Ok(None),
+        }
+    }
+    let want = rows[0].value;
+    for (algo, r) in ALGOS.iter().zip(&rows) {
+        if (r.value - want).abs() > 1e-9 * want.abs().max(1.0) {
+            return Err(format!(
+                "{algo} returned {} on {name}, expectimax {want}",
+                r.value
+            ));
+        }
+    }
+    Ok(Some((name, rows)))
+}
+
+fn list(opts: &ExperimentOptions, key: &str, default: &str) -> Result<Vec<u32>, String> {
+    let text: String = opts.setting(key, default.to_string())?;
+    text.split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&x| x >= 1)
+                .ok_or_else(|| {
+                    format!("`{key}` takes positive integers separated by commas, found `{t}`")
+                })
+        })
+        .collect()
+}
+
+/// The experiment entry point.
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+    opts.check_settings(SETTINGS)?;
+    let trees: usize = opts.setting("trees", 20)?;
+    let ewn: usize = opts.setting("ewn", 20)?;
+    let cap: u64 = opts.setting("cap", 200_000)?;
+    let depths = list(opts, "depths", "1,2,3")?;
+    let branchings = list(opts, "branchings", "2,3,4")?;
+    if let Some(big) = depths
+        .iter()
+        .flat_map(|&d| branchings.iter().map(move |&b| (d, b)))
+        .find(|&(d, b)| f64::from(b).powi(4 * d as i32) > 2e6)
+    {
+        return Err(format!(
+            "depth {} with branching {} has more than 2,000,000 leaves",
+            big.0, big.1
+        ));
+    }
+    let mut jobs = Vec::new();
+    for &d in &depths {
+        for &b in &branchings {
+            for i in 0..trees {
+                jobs.push(Instance {
+                    depth: d,
+                    branching: b,
+                    index: i,
+                    seed: instance_seed(opts.seed, jobs.len()),
+                });
+            }
+        }
+    }
+    for i in 0..ewn {
+        jobs.push(Instance {
+            depth: 0,
+            branching: 0,
+            index: i,
+            seed: instance_seed(opts.seed ^ 0xE3E, i),
+        });
+    }
+    let results = run_jobs(opts, &jobs, |j| run_instance(j, cap));
+
+    let mut csv = Csv::new(&[
+        "set",
+        "depth",
+        "branching",
+        "instance",
+        "algorithm",
+        "value",
+        "nodes_visited",
+        "cutoffs_1",
+        "cutoffs_2",
+        "probe_nodes",
+    ]);
+    // Per configuration: (label, [sum of nodes, sum of ratios] per algo, count, skipped).
+    let mut configs: Vec<(String, [[f64; 2]; 3], usize, usize)> = Vec::new();
+    for (i, r) in results {
+        let inst = &jobs[i];
+        let label = if inst.depth == 0 {
+            "ewn".to_string()
+        } else {
+            format!("d={} b={}", inst.depth, inst.branching)
+        };
+        if configs.last().is_none_or(|c| c.0 != label) {
+            configs.push((label.clone(), [[0.0; 2]; 3], 0, 0));
+        }
+        let cfg = configs.last_mut().expect("a configuration");
+        let Some((name, rows)) = r? else {
+            cfg.3 += 1;
+            continue;
+        };
+        cfg.2 += 1;
+        let base = rows[0].nodes.max(1) as f64;
+        for (k, (algo, row)) in ALGOS.iter().zip(&rows).enumerate() {
+            cfg.1[k][0] += row.nodes as f64;
+            cfg.1[k][1] += row.nodes as f64 / base;
+            csv.push(vec![
+                if inst.depth == 0 { "ewn" } else { "tree" }.to_string(),
+                inst.depth.to_string(),
+                inst.branching.to_string(),
+                name.clone(),
+                algo.to_string(),
+                format!("{}", row.value),
+                row.nodes.to_string(),
+                row.cut1.to_string(),
+                row.cut2.to_string(),
+                row.probes.to_string(),
+            ]);
+        }
+    }
+    let csv_path = opts.out_dir.join("chance-compare.csv");
+    csv.write(&csv_path)?;
+    let mut summary = format!(
+        "nodes visited, mean over instances (ratio to expectimax), seed {}\n{:>10}  {:>5}  {:>18}  {:>18}  {:>18}\n",
+        opts.seed, "set", "n", ALGOS[0], ALGOS[1], ALGOS[2]
+    );
+    let mut rows_json = Vec::new();
+    for (label, sums, n, skipped) in &configs {
+        let m = (*n).max(1) as f64;
+        let cell = |k: usize| format!("{:.0} ({:.3})", sums[k][0] / m, sums[k][1] / m);
+        summary.push_str(&format!(
+            "{label:>10}  {n:>5}  {:>18}  {:>18}  {:>18}\n",
+            cell(0),
+            cell(1),
+            cell(2)
+        ));
+        let mut algos = serde_json::Map::new();
+        for (k, a) in ALGOS.iter().enumerate() {
+            algos.insert(
+                a.to_string(),
+                serde_json::json!({"mean_nodes": sums[k][0] / m, "mean_ratio": sums[k][1] / m}),
+            );
+        }
+        rows_json.push(serde_json::json!({
+            "set": label, "instances": n, "skipped_over_cap": skipped, "algorithms": algos,
+        }));
+    }
+    let json_path = opts.out_dir.join("chance-compare.json");
+    write_json(
+        &json_path,
+        &serde_json::json!({
+            "experiment": "chance-compare", "seed": opts.seed, "cap": cap, "configurations": rows_json,
+        }),
+    )?;
+    Ok(ExperimentReport {
+        outputs: vec![csv_path, json_path],
+        summary,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_trees_have_the_lecture_shape() {
+        let text = random_tree_text(1, 1, 2);
+        let pos = AnyPosition::parse(GameKind::Tree, &text).expect("a tree");
+        // 1 + 2 + 4 + 8 + 16 nodes: MAX, chance, MIN, chance, leaves.
+        assert_eq!(text.lines().count(), 1 + 31);
+        assert!(text.contains("rab and") && text.contains("rabaa = "));
+        assert!(!crate::with_position!(&pos, g => g.is_chance()));
+        assert!(text.contains("\n  ra chance\n"));
+    }
+
+    #[test]
+    fn a_small_run_agrees_and_counts_every_instance() {
+        let opts = ExperimentOptions::for_test(
+            "chance-compare",
+            &[
+                ("trees", "3"),
+                ("depths", "1"),
+                ("branchings", "2,3"),
+                ("ewn", "2"),
+            ],
+        );
+        let dir = opts.out_dir.clone();
+        run(&opts).expect("values agree");
+        let csv = std::fs::read_to_string(dir.join("chance-compare.csv")).unwrap();
+        let json: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join("chance-compare.json")).unwrap(),
+        )
+        .unwrap();
+        let configs = json["configurations"].as_array().unwrap();
+        assert_eq!(configs.len(), 3);
+        let counted: u64 = configs
+            .iter()
+            .map(|c| c["instances"].as_u64().unwrap() + c["skipped_over_cap"].as_u64().unwrap())
+            .sum();
+        assert_eq!(counted, 3 + 3 + 2);
+        let done: u64 = configs
+            .iter()
+            .map(|c| c["instances"].as_u64().unwrap())
+            .sum();
+        assert_eq!(csv.lines().count() as u64, 1 + 3 * done);
+        // Star1 never visits more nodes than expectimax on these trees.
+        for c in configs {
+            assert!(c["algorithms"]["star1"]["mean_ratio"].as_f64().unwrap() <= 1.0);
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

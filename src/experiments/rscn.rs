@@ -1,0 +1,510 @@
+//! `pnlab experiment rscn`: the three RSCN studies of Zhang's 2019 thesis
+//! (§4.3; Song & Iida 2018) on substitute data.
+//!
+//! - `set=tactical`: the thesis composed 96 tactical positions in which
+//!   Red forces mate; pnlab uses 96 verified mate-in-3 puzzles with Red to
+//!   move (`assets/rscn/tactical-96.tsv`, from real games). The engine
+//!   (alpha-beta with SCN, the same iterative deepening) plays both sides
+//!   to the end of the game; RSCN_red, RSCN_black, Vl_red and Vl_black of
+//!   each game are the histogram data (T = 600).
+//! - `set=drawn`: the same positions with every rook, horse, cannon and
+//!   pawn removed (only generals, advisors and elephants: nobody can
+//!   mate); positions the removal makes illegal are skipped and counted.
+//!   Self-play ends by repetition (a draw) or at `max-plies`.
+//! - `set=handicap`: the start position and six handicap openings (Red
+//!   without one rook, both rooks, one horse, both horses, one cannon,
+//!   both cannons), two moves per side (four positions), T = 200 and 600.
+//!
+//! Outputs: `rscn-SET.csv` (one row per game), `rscn-SET-positions.csv`
+//! (one row per position) and `rscn-SET.json` (settings, the substitute
+//! data statement, per-series histograms and the separation figures).
+
+use std::time::Instant;
+
+use serde_json::json;
+
+use crate::game::xiangqi::Xiangqi;
+use crate::game::{Game, Player};
+use crate::search::alphabeta::rscn::{self, Band, RscnEntry, Summary};
+use crate::search::alphabeta::sequence::{self_play, Flow};
+use crate::search::alphabeta::{AlphaBetaOptions, MoveOrder};
+use crate::search::pn;
+
+use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+
+/// The tactical positions (see the module documentation and the file's
+/// header for the source).
+const TACTICAL: &str = include_str!("../../assets/rscn/tactical-96.tsv");
+
+/// The standard start position.
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// The handicap openings: name and FEN (Red gives the handicap and moves
+/// first).
+const OPENINGS: [(&str, &str); 7] = [
+    ("normal", START),
+    (
+        "one-rook",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1",
+    ),
+    (
+        "two-rooks",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w - - 0 1",
+    ),
+    (
+        "one-horse",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1",
+    ),
+    (
+        "two-horses",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKAB1R w - - 0 1",
+    ),
+    (
+        "one-cannon",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/7C1/9/RNBAKABNR w - - 0 1",
+    ),
+    (
+        "two-cannons",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/RNBAKABNR w - - 0 1",
+    ),
+];
+
+/// Settings and their defaults.
+const SETTINGS: &[&str] = &["set", "depth", "T", "positions", "max-plies", "order"];
+
+/// The default depth (chosen so the tactical set runs in under ten
+/// minutes on two cores; see the closing note of the RSCN issue).
+pub const DEFAULT_DEPTH: u32 = 6;
+
+/// One game of the study.
+struct Job {
+    id: String,
+    fen: String,
+    threshold: i32,
+}
+
+/// What one game produced (kept in a shard's job file for `experiment
+/// merge`).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameResult {
+    rows: Vec<PositionRow>,
+    entries: Vec<RscnEntry>,
+    summary: Summary,
+    end: String,
+    nodes: u64,
+    time_ms: f64,
+}
+
+/// One searched position.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PositionRow {
+    side: Player,
+    fen: String,
+    played: Option<String>,
+    value: Option<i32>,
+    scn: Option<pn::Pn>,
+    nodes: u64,
+}
+
+/// A FEN with every rook, horse, cannon and pawn taken off the board.
+pub fn without_attackers(fen: &str) -> String {
+    let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+    let ranks: Vec<String> = board
+        .split('/')
+        .map(|rank| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for c in rank.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    empty += d;
+                } else if "rRnNhHcCpP".contains(c) {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    format!("{} {rest}", ranks.join("/"))
+}
+
+/// The tactical positions: (id, FEN).
+fn tactical() -> Vec<(String, String)> {
+    TACTICAL
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            Some((f.next()?.to_string(), f.next()?.to_string()))
+        })
+        .collect()
+}
+
+/// Plays one game by self-play and works out its RSCN.
+fn play(job: &Job, opts: &AlphaBetaOptions, max_plies: usize) -> Result<GameResult, String> {
+    let start = Instant::now();
+    let g = Xiangqi::parse_fen(&job.fen).map_err(|e| format!("{}: {e}", job.id))?;
+    let seq = self_play(&g, opts, max_plies, |_, _| Flow::Continue);
+    let curves: Vec<(Player, &[crate::search::alphabeta::CurvePoint])> =
+        seq.iter().map(|p| (p.side, p.curve.as_slice())).collect();
+    let entries = rscn::along(&curves);
+    let summary = rscn::summarize(&entries);
+    let last = seq.last().map(|p| p.position.clone());
+    let end = match last.and_then(|p| p.outcome()) {
+        Some(o) => match o.winner() {
+            Some(Player::First) => "red-wins",
+            Some(Player::Second) => "black-wins",
+            None => "draw",
+        },
+        None => "max-plies",
+    }
+    .to_string();
+    let rows = seq
+        .iter()
+        .map(|p| PositionRow {
+            side: p.side,
+            fen: p.position.notation(),
+            played: p.played.clone(),
+            value: p.curve.last().map(|c| c.value),
+            scn: p.curve.last().map(|c| c.scn),
+            nodes: p.nodes,
+        })
+        .collect();
+    Ok(GameResult {
+        rows,
+        entries,
+        summary,
+        end,
+        nodes: seq.iter().map(|p| p.nodes).sum(),
+        time_ms: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+fn cell(x: Option<f64>) -> String {
+    x.map_or(String::new(), |v| format!("{v:.3}"))
+}
+
+/// Counts of `xs` in `bins` equal bins over [lo, hi].
+fn histogram(xs: &[f64], lo: f64, hi: f64, bins: usize) -> Vec<usize> {
+    let mut h = vec![0; bins];
+    let w = (hi - lo) / bins as f64;
+    for &x in xs {
+        let k = if w > 0.0 {
+            (((x - lo) / w) as usize).min(bins - 1)
+        } else {
+            0
+        };
+        h[k] += 1;
+    }
+    h
+}
+
+/// Histogram data and overlap figures of two series (Red's and Black's).
+fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
+    let all: Vec<f64> = red.iter().chain(black).copied().collect();
+    let lo = all.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if all.is_empty() { (0.0, 0.0) } else { (lo, hi) };
+    let bins = 20;
+    let mean = |xs: &[f64]| (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64);
+    let max_red = red.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let min_black = black.iter().copied().fold(f64::INFINITY, f64::min);
+    // Games where Red's number is below Black's, and whether the two
+    // ranges overlap at all (a "clear boundary" means they do not).
+    let pairs = red.len().min(black.len());
+    json!({
+        "series": name,
+        "red_mean": mean(red),
+        "black_mean": mean(black),
+        "red_count": red.len(),
+        "black_count": black.len(),
+        "edges": (0..=bins).map(|i| lo + (hi - lo) * i as f64 / bins as f64).collect::<Vec<_>>(),
+        "red_histogram": histogram(red, lo, hi, bins),
+        "black_histogram": histogram(black, lo, hi, bins),
+        "red_max": (max_red.is_finite()).then_some(max_red),
+        "black_min": (min_black.is_finite()).then_some(min_black),
+        "ranges_overlap": max_red >= min_black,
+        "paired_games": pairs,
+    })
+}
+
+/// Runs the experiment.
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+    opts.check_settings(SETTINGS)?;
+    let set: String = opts.setting("set", "tactical".to_string())?;
+    let depth: u32 = opts.setting("depth", DEFAULT_DEPTH)?;
+    if !(1..=crate::search::alphabeta::MAX_DEPTH).contains(&depth) {
+        return Err(format!("depth {depth}: expected 1 to 64"));
+    }
+    let max_plies: usize = opts.setting("max-plies", 200)?;
+    let order = match opts.setting("order", "game".to_string())?.as_str() {
+        "game" => MoveOrder::Game,
+        "captures-first" => MoveOrder::CapturesFirst,
+        o => return Err(format!("order `{o}`: expected game or captures-first")),
+    };
+    let wanted: usize = opts.setting("positions", 96)?;
+    let t_given: Option<i32> = match opts.settings.iter().rev().find(|(k, _)| k == "T") {
+        Some((_, v)) => Some(
+            v.parse()
+                .map_err(|_| format!("invalid value `{v}` for T"))?,
+        ),
+        None => None,
+    };
+    let mut skipped = Vec::new();
+    let (jobs, max_plies, substitute): (Vec<Job>, usize, &str) = match set.as_str() {
+        "tactical" | "drawn" => {
+            let t = t_given.unwrap_or(600);
+            let mut jobs = Vec::new();
+            for (id, fen) in tactical().into_iter().take(wanted) {
+                let fen = if set == "drawn" {
+                    without_attackers(&fen)
+                } else {
+                    fen
+                };
+                match Xiangqi::parse_fen(&fen) {
+                    Ok(_) => jobs.push(Job {
+                        id,
+                        fen,
+                        threshold: t,
+                    }),
+                    Err(e) => skipped.push(format!("{id}: {e}")),
+                }
+            }
+            let what = if set == "tactical" {
+                "96 verified mate-in-3 puzzles with Red to move (real games, maksimKorzh/wukong-xiangqi) replace the thesis' 96 composed tactical positions"
+            } else {
+                "the tactical set's puzzles with every rook, horse, cannon and pawn removed replace the thesis' 96 drawn positions"
+            };
+            (jobs, max_plies, what)
+        }
+        "handicap" => {
+            let ts = match t_given {
+                Some(t) => vec![t],
+                None => vec![200, 600],
+            };
+            let mut jobs = Vec::new();
+            for t in ts {
+                for (name, fen) in OPENINGS {
+                    jobs.push(Job {
+                        id: name.to_string(),
+                        fen: fen.to_string(),
+                        threshold: t,
+                    });
+                }
+            }
+            (
+                jobs,
+                3,
+                "the start position without Red's pieces as named (a0 rook, both rooks, b0 horse, both horses, b2 cannon, both cannons) replace the thesis' handicap openings; two moves per side",
+            )
+        }
+        other => {
+            return Err(format!(
+                "set `{other}`: expected tactical, drawn or handicap"
+            ))
+        }
+    };
+    let results = run_jobs(opts, &jobs, |job| {
+        let ab = AlphaBetaOptions {
+            threshold: job.threshold,
+            max_depth: depth,
+            prune: true,
+            order,
+            record_limit: 0,
+        };
+        play(job, &ab, max_plies)
+    });
+
+    let mut games = Csv::new(&[
+        "set",
+        "id",
+        "T",
+        "depth",
+        "positions",
+        "end",
+        "rscn_red",
+        "rscn_black",
+        "vl_red",
+        "vl_black",
+        "band_red",
+        "band_black",
+        "nodes",
+        "time_ms",
+    ]);
+    let mut positions = Csv::new(&[
+        "set", "id", "T", "ply", "side", "fen", "move", "value", "scn", "r", "rscn", "vl", "band",
+        "nodes",
+    ]);
+    let mut series: [Vec<f64>; 4] = Default::default();
+    let mut per_game = Vec::new();
+    let mut total_ms = 0.0;
+    for (i, r) in &results {
+        let job = &jobs[*i];
+        let r = r.as_ref().map_err(|e| e.clone())?;
+        total_ms += r.time_ms;
+        let s = &r.summary;
+        let band = |x: Option<f64>| Band::of(x.map_or(rscn::Rscn::Undefined, rscn::Rscn::Finite));
+        games.push(vec![
+            set.clone(),
+            job.id.clone(),
+            job.threshold.to_string(),
+            depth.to_string(),
+            r.rows.len().to_string(),
+            r.end.to_string(),
+            cell(s.rscn_red),
+            cell(s.rscn_black),
+            cell(s.vl_red),
+            cell(s.vl_black),
+            band(s.rscn_red).name().to_string(),
+            band(s.rscn_black).name().to_string(),
+            r.nodes.to_string(),
+            format!("{:.1}", r.time_ms),
+        ]);
+        for (x, v) in [s.rscn_red, s.rscn_black, s.vl_red, s.vl_black]
+            .into_iter()
+            .zip(series.iter_mut())
+        {
+            if let Some(x) = x {
+                v.push(x);
+            }
+        }
+        per_game.push(json!({
+            "id": job.id, "T": job.threshold, "end": r.end, "positions": r.rows.len(),
+            "rscn_red": s.rscn_red, "rscn_black": s.rscn_black,
+            "vl_red": s.vl_red, "vl_black": s.vl_black,
+            "band_red": band(s.rscn_red).name(), "band_black": band(s.rscn_black).name(),
+        }));
+        for (ply, (row, e)) in r.rows.iter().zip(&r.entries).enumerate() {
+            positions.push(vec![
+                set.clone(),
+                job.id.clone(),
+                job.threshold.to_string(),
+                ply.to_string(),
+                if row.side == Player::First {
+                    "red"
+                } else {
+                    "black"
+                }
+                .to_string(),
+                row.fen.clone(),
+                row.played.clone().unwrap_or_default(),
+                row.value.map_or(String::new(), |v| v.to_string()),
+                row.scn.map_or(String::new(), |s| {
+                    if s == pn::INF {
+                        "inf".to_string()
+                    } else {
+                        s.to_string()
+                    }
+                }),
+                cell(e.r),
+                match e.rscn {
+                    rscn::Rscn::Finite(x) => format!("{x:.3}"),
+                    rscn::Rscn::Infinite => "inf".to_string(),
+                    rscn::Rscn::Undefined => String::new(),
+                },
+                cell(e.vl),
+                e.band.name().to_string(),
+                row.nodes.to_string(),
+            ]);
+        }
+    }
+    let [rr, rb, vr, vb] = &series;
+    let in_band = |xs: &[f64], b: Band| {
+        xs.iter()
+            .filter(|&&x| Band::of(rscn::Rscn::Finite(x)) == b)
+            .count()
+    };
+    let summary = json!({
+        "experiment": "rscn",
+        "set": set,
+        "substitute_data": substitute,
+        "depth": depth,
+        "order": if order == MoveOrder::Game { "game" } else { "captures-first" },
+        "max_plies": max_plies,
+        "games": results.len(),
+        "skipped": skipped,
+        "rscn": compare("rscn", rr, rb),
+        "vl": compare("vl", vr, vb),
+        "bands": {
+            "red": {"high": in_band(rr, Band::High), "normal": in_band(rr, Band::Normal), "low": in_band(rr, Band::Low)},
+            "black": {"high": in_band(rb, Band::High), "normal": in_band(rb, Band::Normal), "low": in_band(rb, Band::Low)},
+        },
+        "time_ms": total_ms,
+        "per_game": per_game,
+    });
+    let dir = &opts.out_dir;
+    let shard = if opts.shard.1 > 1 {
+        format!("-shard{}of{}", opts.shard.0 + 1, opts.shard.1)
+    } else {
+        String::new()
+    };
+    let csv = dir.join(format!("rscn-{set}{shard}.csv"));
+    let pcsv = dir.join(format!("rscn-{set}{shard}-positions.csv"));
+    let js = dir.join(format!("rscn-{set}{shard}.json"));
+    games.write(&csv)?;
+    positions.write(&pcsv)?;
+    write_json(&js, &summary)?;
+    let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.1}"));
+    let mean = |xs: &[f64]| (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64);
+    let text = format!(
+        "rscn set={set} depth={depth}: {} games ({} skipped), substitute data: {substitute}\n  mean RSCN_red {}  RSCN_black {}  Vl_red {}  Vl_black {}\n  RSCN ranges overlap: {}; Vl ranges overlap: {}\n  Red's RSCN in bands high/normal/low: {}/{}/{}; Black's: {}/{}/{}",
+        results.len(),
+        skipped.len(),
+        f(mean(rr)),
+        f(mean(rb)),
+        f(mean(vr)),
+        f(mean(vb)),
+        summary["rscn"]["ranges_overlap"],
+        summary["vl"]["ranges_overlap"],
+        in_band(rr, Band::High),
+        in_band(rr, Band::Normal),
+        in_band(rr, Band::Low),
+        in_band(rb, Band::High),
+        in_band(rb, Band::Normal),
+        in_band(rb, Band::Low),
+    );
+    Ok(ExperimentReport {
+        outputs: vec![csv, pcsv, js],
+        summary: text,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removing_attackers_keeps_generals_advisors_and_elephants() {
+        assert_eq!(
+            without_attackers(START),
+            "2bakab2/9/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1"
+        );
+        assert_eq!(
+            without_attackers(
+                "3k1ab2/2r1a1N2/1R2b1C2/p5R1p/9/4p4/P2p2P1P/4r4/N3A4/4KAB1c w - - 0 1"
+            ),
+            "3k1ab2/4a4/4b4/9/9/9/9/9/4A4/4KAB2 w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn ninety_six_tactical_positions_parse() {
+        let t = tactical();
+        assert_eq!(t.len(), 96);
+        for (id, fen) in &t {
+            let g = Xiangqi::parse_fen(fen).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(g.to_move(), Player::First, "{id}");
+        }
+        for (name, fen) in OPENINGS {
+            assert!(Xiangqi::parse_fen(fen).is_ok(), "{name}");
+        }
+    }
+}
