@@ -115,7 +115,7 @@ fn rscn_along_given_moves_and_its_errors() {
     let (code, _, err) = pnlab(&["rscn", "--game", "tictactoe", "........."]);
     assert_eq!(code, 2);
     assert!(err.contains("--self-play"), "{err}");
-    let (code, _, err) = pnlab(&["rscn", "--game", "hex", "3:", "--self-play"]);
+    let (code, _, err) = pnlab(&["rscn", "--game", "connect", "5,5,4,1,1:", "--self-play"]);
     assert_eq!(code, 2);
     assert!(err.contains("static evaluation"), "{err}");
     let (code, _, err) = pnlab(&[

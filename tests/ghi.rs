@@ -40,6 +40,18 @@ fn solve_within(
     params: &[(&str, &str)],
     iterations: u64,
 ) -> Status {
+    try_solve_within(algo, pos, q, params, iterations).unwrap_or_else(|e| panic!("{algo}: {e}"))
+}
+
+/// As [`solve_within`], with the algorithm's refusal to search the
+/// position as an error.
+fn try_solve_within(
+    algo: &str,
+    pos: &AnyPosition,
+    q: QuestionKind,
+    params: &[(&str, &str)],
+    iterations: u64,
+) -> Result<Status, String> {
     let info = search::find_algo(algo).unwrap();
     let pairs: Vec<(String, String)> = params
         .iter()
@@ -52,12 +64,12 @@ fn solve_within(
         question: q,
         memory_limit_bytes: None,
     };
-    let mut s = search::build(algo, &setup).unwrap_or_else(|e| panic!("{algo}: {e}"));
+    let mut s = search::build(algo, &setup)?;
     let budget = Budget {
         max_iterations: Some(iterations),
         ..Budget::default()
     };
-    search::run(s.as_mut(), &budget, None)
+    Ok(search::run(s.as_mut(), &budget, None))
 }
 
 const LECTURE: &str = "positions/trees/ghi-lecture.tree";
@@ -309,7 +321,17 @@ fn random_cyclic_graphs_under_every_loop_rule() {
                 (QuestionKind::NotLose, truth >= 0),
             ] {
                 runs += 1;
-                let st = solve(algo, &pos, q, &[]);
+                let st = match try_solve_within(algo, &pos, q, &[], 500_000) {
+                    Ok(st) => st,
+                    // The tuned df-pn keys its lock-free table by position
+                    // alone and refuses path-dependent positions up front.
+                    Err(e) if *algo == "dfpn-fast" => {
+                        assert!(e.contains("depend on the path"), "{e}");
+                        stopped += 1;
+                        continue;
+                    }
+                    Err(e) => panic!("{algo}: {e}\n{text}"),
+                };
                 match st {
                     Status::Proved | Status::Disproved => assert_eq!(
                         st == Status::Proved,

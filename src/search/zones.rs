@@ -80,6 +80,11 @@ pub const PARAMS: [ParamSpec; 4] = [ZONES, ATTACKER_MOVES, VCDT_DEPTH, VCDT_NODE
 /// The zone game for `setup`'s position when zones are on, `None` when
 /// they are off (or `auto` on a game other than connect6).
 pub fn zone_root(setup: &SearchSetup) -> Result<Option<ZoneGame>, String> {
+    // Algorithms without the zone options (dfpn-ghi, the depth-first
+    // search) always search the whole game.
+    if setup.params.get(ZONES.name).is_none() {
+        return Ok(None);
+    }
     let mode = setup.params.choice(ZONES.name)?;
     let pos = match &setup.position {
         AnyPosition::Connect(c) => Some(c),
