@@ -31,7 +31,9 @@ pub use notation::ParseError;
 /// P-game, the OR player of a hand-written tree).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Player {
+    /// Moves first (X, Black, MAX, the tree's OR player).
     First,
+    /// Moves second.
     Second,
 }
 
@@ -63,10 +65,12 @@ impl Player {
 /// P-games use the sum of the move values along the path (docs/algorithms.md §10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Outcome {
+    /// Positive when the first player won, negative when the second did, 0 for a draw.
     pub score: i32,
 }
 
 impl Outcome {
+    /// Neither player won (score 0).
     pub const DRAW: Outcome = Outcome { score: 0 };
 
     /// A plain win for `p` (score ±1).
@@ -293,14 +297,21 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
+    /// Tic-tac-toe on the 3×3 board.
     TicTacToe,
+    /// Connect Four on the 7×6 board.
     Connect4,
+    /// Hex on an N×N (or W×H) board, without the swap rule.
     Hex,
+    /// Othello (Reversi) on the 8×8 board.
     Othello,
+    /// A random P-game tree (docs/algorithms.md §10).
     PGame,
+    /// A hand-written tree file (`.tree`).
     Tree,
     /// EinStein würfelt nicht! (a game with chance nodes).
     Ewn,
+    /// Xiangqi (Chinese chess, docs/algorithms.md §11.1).
     Xiangqi,
 }
 
@@ -369,13 +380,21 @@ impl std::fmt::Display for GameKind {
 /// A position of any game: what files, the CLI and the app pass around.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyPosition {
+    /// A tic-tac-toe position.
     TicTacToe(tictactoe::TicTacToe),
+    /// A Connect Four position.
     Connect4(connect4::Connect4),
+    /// A Hex position.
     Hex(hex::Hex),
+    /// An Othello position.
     Othello(othello::Othello),
+    /// A P-game node.
     PGame(pgame::PGame),
+    /// A node of a hand-written tree.
     Tree(tree::TreeGame),
+    /// An EinStein würfelt nicht! position.
     Ewn(ewn::Ewn),
+    /// A xiangqi position.
     Xiangqi(xiangqi::Xiangqi),
     /// Any position under the mate question "win within N moves"
     /// ([`within`]); not a game of its own, so not in [`GameKind`].
@@ -426,6 +445,7 @@ impl AnyPosition {
         })
     }
 
+    /// Which game the position belongs to.
     pub fn kind(&self) -> GameKind {
         with_position!(self, g => g.kind())
     }
@@ -435,10 +455,12 @@ impl AnyPosition {
         with_position!(self, g => g.notation())
     }
 
+    /// The player to move.
     pub fn to_move(&self) -> Player {
         with_position!(self, g => g.to_move())
     }
 
+    /// `Some` when the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         with_position!(self, g => g.outcome())
     }

@@ -33,6 +33,7 @@ pub const AUTO: &str = "auto";
 pub struct ParamSpec {
     /// The name used by `--set`, the JSON `params` object and the UI.
     pub name: &'static str,
+    /// Its type, range and default.
     pub kind: ParamKind,
     /// One sentence for `--help` and the UI tooltip.
     pub help: &'static str,
