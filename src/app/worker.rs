@@ -38,7 +38,9 @@ pub use crate::search::driver::SAMPLE_BLOCK;
 /// What to run: algorithm name plus the complete setup.
 #[derive(Clone, Debug)]
 pub struct RunSpec {
+    /// The registry name of the algorithm.
     pub algo: String,
+    /// Position, parameters, seed and question.
     pub setup: SearchSetup,
 }
 
@@ -55,6 +57,7 @@ pub enum Command {
     Step(u64),
     /// Run until the search finishes, a budget is reached or Pause.
     Run,
+    /// Stop running after the current iteration (Step and GoTo still work).
     Pause,
     /// Go back `k` iterations (time travel by replay).
     Back(u64),
