@@ -83,7 +83,10 @@ pub enum Command {
 #[derive(Debug)]
 pub enum Event {
     /// A new run began (Load or Reset): the UI clears its curves.
-    Started { algo: String },
+    Started {
+        /// The registry name of the new run's algorithm.
+        algo: String,
+    },
     /// A new picture of the tree and what the run names best.
     Snapshot {
         /// The bounded tree picture.
@@ -94,7 +97,10 @@ pub enum Event {
     /// Samples in iteration order (never dropped).
     Samples(Vec<StatsSample>),
     /// Time travel: samples after `iteration` no longer belong to the run.
-    Rewound { iteration: u64 },
+    Rewound {
+        /// The iteration the run went back to.
+        iteration: u64,
+    },
     /// Whether the worker is running.
     Running(bool),
     /// The search reached a final status.

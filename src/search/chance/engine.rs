@@ -123,6 +123,7 @@ pub struct Frame<G: Game> {
     pub probing: bool,
     /// MAX/MIN: the best value so far and its child.
     pub best: f64,
+    /// The child that gave `best` (`None` before the first child returns).
     pub best_child: Option<u32>,
     /// Chance nodes: m = Σ p·lo and M = Σ p·hi.
     pub m: f64,
