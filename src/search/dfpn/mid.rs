@@ -115,9 +115,15 @@ impl<G: Game> Frame<G> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A MID call was entered at this depth.
-    Enter { depth: u32 },
+    Enter {
+        /// Plies from the root of the entered node.
+        depth: u32,
+    },
     /// A MID call at this depth returned.
-    Exit { depth: u32 },
+    Exit {
+        /// Plies from the root of the node that returned.
+        depth: u32,
+    },
     /// The search is over (status is final).
     Done,
 }
