@@ -31,7 +31,7 @@ pub use notation::ParseError;
 /// P-game, the OR player of a hand-written tree).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Player {
-    /// Moves first (X, Black, MAX, the tree's OR player).
+    /// Moves first: X, Black in Hex and Othello, Red in xiangqi and EWN, MAX, a tree's OR player.
     First,
     /// Moves second.
     Second,
@@ -301,7 +301,7 @@ pub enum GameKind {
     TicTacToe,
     /// Connect Four on the 7×6 board.
     Connect4,
-    /// Hex on an N×N (or W×H) board, without the swap rule.
+    /// Hex on an N×N rhombus (N = 2…11), without the swap rule.
     Hex,
     /// Othello (Reversi) on the 8×8 board.
     Othello,

@@ -252,7 +252,7 @@ impl SearchSetup {
 pub struct StatsSample {
     /// Iteration after which the row was taken.
     pub iteration: u64,
-    /// Nodes created so far (the `nodes_created` counter), the x axis of most curves.
+    /// Nodes so far, the x axis of most curves: created (tree searches) or held (table searches).
     pub nodes: u64,
     /// Deepest node so far, in plies.
     pub max_depth: u32,

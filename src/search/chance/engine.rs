@@ -99,7 +99,7 @@ pub struct Kid<M> {
 
 /// One node being searched.
 pub struct Frame<G: Game> {
-    /// The node's position.
+    /// The node's position; a child is made by playing its `mv` on it.
     pub pos: G,
     /// Max, min or chance: how the children's values combine.
     pub kind: Kind,

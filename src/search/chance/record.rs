@@ -19,7 +19,7 @@ pub enum RecKind {
     Min,
     /// A chance node (a die roll).
     Chance,
-    /// A finished game or a leaf at the depth horizon.
+    /// A finished game, valued by its final score.
     Leaf,
 }
 
