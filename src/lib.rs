@@ -5,6 +5,8 @@
 //! share) is usable without any GUI; the egui app lives in `app` behind the `gui` feature and
 //! depends on the engine, never the reverse.
 
+#![warn(missing_docs)]
+
 pub mod certificate;
 pub mod experiments;
 pub mod export;

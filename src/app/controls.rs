@@ -13,16 +13,22 @@ use super::worker::Command;
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct Controls {
+    /// How many iterations the "Step ×N" button runs.
     pub step_n: u64,
     /// Iterations per second while running, when `paced`.
     pub speed: f64,
+    /// Run at `speed` iterations per second instead of as fast as possible.
     pub paced: bool,
+    /// Iteration cap of a run when `use_budget` is on.
     pub budget_iterations: u64,
+    /// Node cap of a run when `use_budget` is on.
     pub budget_nodes: u64,
+    /// Apply the iteration and node caps to Run.
     pub use_budget: bool,
     /// Scrubber position being dragged.
     #[serde(skip)]
     pub scrub: u64,
+    /// True while the scrubber is dragged (the worker jumps only on release).
     #[serde(skip)]
     pub scrubbing: bool,
 }
@@ -44,13 +50,18 @@ impl Default for Controls {
 
 /// What the controls need to know about the run.
 pub struct RunInfo {
+    /// The iteration the displayed state is at.
     pub iteration: u64,
+    /// The last recorded iteration (the scrubber's range).
     pub max_iteration: u64,
+    /// The worker is running: stepping and scrubbing are disabled.
     pub running: bool,
+    /// The search has a final status: nothing left to step.
     pub finished: bool,
 }
 
 impl Controls {
+    /// The budget Run passes to the worker (unlimited unless `use_budget`).
     pub fn budget(&self) -> Budget {
         if !self.use_budget {
             return Budget::default();
@@ -63,6 +74,7 @@ impl Controls {
         }
     }
 
+    /// Iterations per second for the worker, or `None` for full speed.
     pub fn speed_setting(&self) -> Option<f64> {
         self.paced.then_some(self.speed)
     }

@@ -32,6 +32,7 @@ pub struct CorrectMovesTask {
     /// Identifies the position and question the result belongs to.
     key: Option<(u64, Question)>,
     pending: Option<Receiver<Option<CorrectMoves>>>,
+    /// Where the evaluation stands (the error-rate curve waits for `Known`).
     pub knowledge: Knowledge,
     /// Bumped whenever `knowledge` changes (the curves' cache key).
     pub generation: u64,
@@ -109,10 +110,12 @@ impl CorrectMovesTask {
         self.pending.is_none()
     }
 
+    /// True while the evaluation thread works (the UI shows a spinner).
     pub fn is_computing(&self) -> bool {
         matches!(self.knowledge, Knowledge::Computing)
     }
 
+    /// The correct moves, once known.
     pub fn correct(&self) -> Option<&CorrectMoves> {
         match &self.knowledge {
             Knowledge::Known(c) => Some(c),

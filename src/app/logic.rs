@@ -16,6 +16,7 @@ pub const DRAIN_BUDGET: Duration = Duration::from_millis(4);
 /// The run as the UI sees it.
 #[derive(Default)]
 pub struct RunState {
+    /// The registry name of the algorithm that runs.
     pub algo: String,
     /// The latest snapshot (tree, counters, inspection).
     pub snapshot: Option<Snapshot>,
@@ -24,6 +25,7 @@ pub struct RunState {
     /// Every stats sample received, in iteration order (see
     /// `worker::SAMPLE_BLOCK` for the sampling stride of long runs).
     pub samples: Vec<StatsSample>,
+    /// The worker is running (not paused or finished).
     pub running: bool,
     /// Set when the search reached a final status.
     pub finished: Option<Status>,
@@ -131,6 +133,7 @@ impl RunState {
         self.snapshot.as_ref().map_or(0, |s| s.counters.iterations)
     }
 
+    /// The latest snapshot's status (`None` before the first one).
     pub fn status(&self) -> Option<Status> {
         self.snapshot.as_ref().map(|s| s.status)
     }

@@ -19,10 +19,15 @@ use crate::search::error_rate::error_points;
 
 /// The challenger's state.
 pub struct Race {
+    /// The challenger's algorithm (registry name).
     pub algo: String,
+    /// The challenger's parameters.
     pub params: Params,
+    /// Its own search thread (`None` until the race starts).
     pub worker: Option<WorkerHandle>,
+    /// Its run as the UI shows it, like the main run's.
     pub run: RunState,
+    /// The challenger's tree view (its own focus and collapsed nodes).
     pub tree: TreeView,
     /// The lockstep driver (racing or not, by iterations or by nodes).
     pub lockstep: Lockstep,

@@ -24,8 +24,11 @@ pub struct RecordView {
 /// and of the other side.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
+    /// The move number, 1-based, as a game record prints it.
     pub number: usize,
+    /// The first side's ply: (index into the moves, the move).
     pub first: Option<(usize, String)>,
+    /// The other side's reply, when it has one.
     pub second: Option<(usize, String)>,
 }
 

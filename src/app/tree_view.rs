@@ -66,18 +66,26 @@ pub fn auto_path_view(total_nodes: u64, width: f32) -> bool {
 
 /// Colours of the view, from the theme.
 pub struct Palette {
+    /// Proven nodes (green).
     pub proven: Color32,
+    /// Disproven nodes (red).
     pub disproven: Color32,
+    /// Unsolved nodes (grey-blue, lighter in the light theme).
     pub unknown: Color32,
+    /// The current selection path (orange).
     pub path: Color32,
+    /// The node the user selected (blue).
     pub selected: Color32,
+    /// Tree edges, a muted version of the theme's text colour.
     pub edge: Color32,
     /// Back-edges of a cyclic graph (a move into a position on the path).
     pub back: Color32,
+    /// Labels, the theme's text colour.
     pub text: Color32,
 }
 
 impl Palette {
+    /// The palette for the current theme (dark or light).
     pub fn for_visuals(v: &egui::Visuals) -> Palette {
         Palette {
             proven: Color32::from_rgb(46, 160, 67),
@@ -95,6 +103,7 @@ impl Palette {
         }
     }
 
+    /// The fill colour of a node with status `s`.
     pub fn status(&self, s: NodeStatus) -> Color32 {
         match s {
             NodeStatus::Proven => self.proven,
@@ -117,7 +126,9 @@ pub struct TreeView {
     pub pan: Vec2,
     /// Keep the end of the selection path in view.
     pub follow_mpn: bool,
+    /// Nodes whose subtrees the user folded (hidden from the snapshot).
     pub collapsed: HashSet<NodeId>,
+    /// The node the user clicked (shown in the inspector).
     pub selected: Option<NodeId>,
     /// Subtree shown instead of the root.
     pub focus: Option<NodeId>,

@@ -38,7 +38,9 @@ pub use crate::search::driver::SAMPLE_BLOCK;
 /// What to run: algorithm name plus the complete setup.
 #[derive(Clone, Debug)]
 pub struct RunSpec {
+    /// The registry name of the algorithm.
     pub algo: String,
+    /// Position, parameters, seed and question.
     pub setup: SearchSetup,
 }
 
@@ -55,6 +57,7 @@ pub enum Command {
     Step(u64),
     /// Run until the search finishes, a budget is reached or Pause.
     Run,
+    /// Stop running after the current iteration (Step and GoTo still work).
     Pause,
     /// Go back `k` iterations (time travel by replay).
     Back(u64),
@@ -80,7 +83,10 @@ pub enum Command {
 #[derive(Debug)]
 pub enum Event {
     /// A new run began (Load or Reset): the UI clears its curves.
-    Started { algo: String },
+    Started {
+        /// The registry name of the new run's algorithm.
+        algo: String,
+    },
     /// A new picture of the tree and what the run names best.
     Snapshot {
         /// The bounded tree picture.
@@ -91,7 +97,10 @@ pub enum Event {
     /// Samples in iteration order (never dropped).
     Samples(Vec<StatsSample>),
     /// Time travel: samples after `iteration` no longer belong to the run.
-    Rewound { iteration: u64 },
+    Rewound {
+        /// The iteration the run went back to.
+        iteration: u64,
+    },
     /// Whether the worker is running.
     Running(bool),
     /// The search reached a final status.

@@ -31,7 +31,9 @@ pub enum NodeBody {
 /// One node line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CertNode {
+    /// The node's number, which `All` lines refer to.
     pub id: u32,
+    /// What the line says: one attacker move, every defender move, or a finished game.
     pub body: NodeBody,
     /// 1-based line of the node in the text it was read from (0 when built
     /// in memory).
@@ -41,10 +43,13 @@ pub struct CertNode {
 /// A certificate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
+    /// The game, which fixes how `position` and the moves read.
     pub game: GameKind,
     /// The root in the game's notation.
     pub position: String,
+    /// The player whose question the certificate answers.
     pub attacker: Player,
+    /// What the attacker was asked to reach.
     pub goal: CertificateGoal,
     /// True for a proof, false for a disproof.
     pub proved: bool,

@@ -21,9 +21,19 @@ use super::format::{Certificate, CertificateGoal, NodeBody};
 pub enum Verdict {
     /// The certificate holds: the answer in words and the number of
     /// distinct positions checked.
-    Valid { answer: String, positions: usize },
+    Valid {
+        /// The question's answer in words (`win`, `not-lose`, …).
+        answer: String,
+        /// Distinct positions the check visited.
+        positions: usize,
+    },
     /// The first bad node: the moves from the root to it and what is wrong.
-    Invalid { path: Vec<String>, reason: String },
+    Invalid {
+        /// Moves from the root to the bad node, in notation.
+        path: Vec<String>,
+        /// What is wrong there.
+        reason: String,
+    },
 }
 
 impl Verdict {

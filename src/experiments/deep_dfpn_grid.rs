@@ -39,15 +39,24 @@ const SETTINGS: &[&str] = &["positions", "empties", "e_max", "d_max", "eps", "ma
 /// One run's result.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GridRun {
+    /// `dfpn`, `deep-dfpn` or `dfpn-eps`: which search made the run.
     #[serde(deserialize_with = "super::static_name")]
     pub algo: super::StaticName,
+    /// Deep df-pn's E (`None` for the other searches).
     pub e: Option<u32>,
+    /// Deep df-pn's D (`None` for the other searches).
     pub d: Option<u32>,
+    /// The 1+ε trick's ε (`None` for the other searches).
     pub eps: Option<f64>,
+    /// How the run ended (solved, or the node cap).
     pub status: Status,
+    /// MID calls.
     pub iterations: u64,
+    /// Table entries created: the grid's cost measure.
     pub nodes_created: u64,
+    /// Re-entries into a left subtree (docs/algorithms.md §9).
     pub revisits: u64,
+    /// Changes of the root's pick (docs/algorithms.md §9).
     pub root_switches: u64,
 }
 

@@ -125,8 +125,11 @@ pub struct ExperimentReport {
 
 /// One registered experiment.
 pub struct ExperimentInfo {
+    /// The CLI name (`pnlab experiment NAME`).
     pub name: &'static str,
+    /// One line for the list `pnlab experiment` prints without a name.
     pub summary: &'static str,
+    /// The entry point: runs the jobs of this shard and writes the outputs.
     pub run: fn(&ExperimentOptions) -> Result<ExperimentReport, String>,
 }
 
@@ -360,6 +363,7 @@ pub struct MeanRatios {
 }
 
 impl MeanRatios {
+    /// Adds one instance's ratio to `key`'s running sum.
     pub fn add(&mut self, key: &str, ratio: f64) {
         match self.rows.iter_mut().find(|(k, _, _)| k == key) {
             Some(r) => {
@@ -378,6 +382,7 @@ impl MeanRatios {
             .collect()
     }
 
+    /// The mean ratio of `key`, or `None` if it never got one.
     pub fn mean(&self, key: &str) -> Option<f64> {
         self.rows
             .iter()
@@ -402,11 +407,14 @@ pub fn parse_positive_list(name: &str, text: &str) -> Result<Vec<f64>, String> {
 /// A CSV table: a header and rows of already formatted cells.
 #[derive(Clone, Debug, Default)]
 pub struct Csv {
+    /// Column names, written as the first line.
     pub header: Vec<String>,
+    /// Rows of formatted cells, one per line (each as long as `header`).
     pub rows: Vec<Vec<String>>,
 }
 
 impl Csv {
+    /// An empty table with these column names.
     pub fn new(header: &[&str]) -> Csv {
         Csv {
             header: header.iter().map(|s| s.to_string()).collect(),
@@ -414,6 +422,7 @@ impl Csv {
         }
     }
 
+    /// Appends a row (as many cells as the header has columns).
     pub fn push(&mut self, row: Vec<String>) {
         debug_assert_eq!(row.len(), self.header.len());
         self.rows.push(row);

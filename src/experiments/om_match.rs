@@ -45,7 +45,9 @@ const SETTINGS: &[&str] = &["positions", "depth", "opening"];
 pub enum MatchPlayer {
     /// Plays the best move of a registered search run to its end.
     Search {
+        /// The registry name of the search.
         algo: &'static str,
+        /// Its parameters as `--set` pairs (defaults for the others).
         params: Vec<(String, String)>,
     },
     /// Plays uniformly random legal moves (seeded).

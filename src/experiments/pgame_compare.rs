@@ -172,6 +172,7 @@ fn curve_grid(max: u64) -> Vec<u64> {
     v
 }
 
+/// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     opts.check_settings(SETTINGS)?;
     let trees: usize = opts.setting("trees", 200)?;

@@ -7,6 +7,7 @@ use std::fmt::Write;
 /// One line of the plot.
 #[derive(Clone, Debug)]
 pub struct Series {
+    /// The legend text.
     pub label: String,
     /// (x, y, flagged): flagged points get a hollow marker.
     pub points: Vec<(f64, f64, bool)>,

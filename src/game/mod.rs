@@ -32,7 +32,9 @@ pub use notation::ParseError;
 /// P-game, the OR player of a hand-written tree).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Player {
+    /// Moves first: X, Black in Hex and Othello, Red in xiangqi and EWN, MAX, a tree's OR player.
     First,
+    /// Moves second.
     Second,
 }
 
@@ -64,10 +66,12 @@ impl Player {
 /// P-games use the sum of the move values along the path (docs/algorithms.md §10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Outcome {
+    /// Positive when the first player won, negative when the second did, 0 for a draw.
     pub score: i32,
 }
 
 impl Outcome {
+    /// Neither player won (score 0).
     pub const DRAW: Outcome = Outcome { score: 0 };
 
     /// A plain win for `p` (score ±1).
@@ -294,14 +298,21 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
+    /// Tic-tac-toe on the 3×3 board.
     TicTacToe,
+    /// Connect Four on the 7×6 board.
     Connect4,
+    /// Hex on an N×N rhombus (N = 2…11), without the swap rule.
     Hex,
+    /// Othello (Reversi) on the 8×8 board.
     Othello,
+    /// A random P-game tree (docs/algorithms.md §10).
     PGame,
+    /// A hand-written tree file (`.tree`).
     Tree,
     /// EinStein würfelt nicht! (a game with chance nodes).
     Ewn,
+    /// Xiangqi (Chinese chess, docs/algorithms.md §11.1).
     Xiangqi,
     /// The connect family Connect(m, n, k, p, q), notation `m,n,k,p,q:stones`.
     Connect,
@@ -378,13 +389,21 @@ impl std::fmt::Display for GameKind {
 /// A position of any game: what files, the CLI and the app pass around.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyPosition {
+    /// A tic-tac-toe position.
     TicTacToe(tictactoe::TicTacToe),
+    /// A Connect Four position.
     Connect4(connect4::Connect4),
+    /// A Hex position.
     Hex(hex::Hex),
+    /// An Othello position.
     Othello(othello::Othello),
+    /// A P-game node.
     PGame(pgame::PGame),
+    /// A node of a hand-written tree.
     Tree(tree::TreeGame),
+    /// An EinStein würfelt nicht! position.
     Ewn(ewn::Ewn),
+    /// A xiangqi position.
     Xiangqi(xiangqi::Xiangqi),
     /// Any position under the mate question "win within N moves"
     /// ([`within`]); not a game of its own, so not in [`GameKind`].
@@ -440,6 +459,7 @@ impl AnyPosition {
         })
     }
 
+    /// Which game the position belongs to.
     pub fn kind(&self) -> GameKind {
         with_position!(self, g => g.kind())
     }
@@ -449,10 +469,12 @@ impl AnyPosition {
         with_position!(self, g => g.notation())
     }
 
+    /// The player to move.
     pub fn to_move(&self) -> Player {
         with_position!(self, g => g.to_move())
     }
 
+    /// `Some` when the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         with_position!(self, g => g.outcome())
     }

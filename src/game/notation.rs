@@ -20,6 +20,7 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// An error at 1-based `line` and `col` that completes "expected …".
     pub fn new(line: usize, col: usize, expected: impl Into<String>) -> ParseError {
         ParseError {
             line,
@@ -55,7 +56,9 @@ impl fmt::Display for ParseError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{file}:{error}")]
 pub struct FileError {
+    /// Where the text came from: a path, or `<inline>`.
     pub file: String,
+    /// The error inside that text.
     pub error: ParseError,
 }
 

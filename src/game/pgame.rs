@@ -229,6 +229,7 @@ impl PGame {
         Ok(g)
     }
 
+    /// The tree's branching factor `b` (children per inner node).
     pub fn branching(&self) -> u32 {
         self.b as u32
     }
@@ -240,6 +241,7 @@ impl PGame {
     pub fn depth(&self) -> u32 {
         self.depth as u32
     }
+    /// The seed that generated the tree (the same seed gives the same tree).
     pub fn seed(&self) -> u64 {
         self.seed
     }

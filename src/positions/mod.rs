@@ -45,13 +45,19 @@ pub struct Expected {
 /// One position read from a file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PositionEntry {
+    /// Name shown in menus and reports (unique within its file).
     pub name: String,
+    /// The game the position belongs to.
     pub game: GameKind,
+    /// The parsed position.
     pub position: AnyPosition,
+    /// Free text for the reader (where the position comes from, what it shows).
     pub notes: String,
+    /// The known answer, when the file states one (checked by tests and benches).
     pub expected: Option<Expected>,
     /// Suggested algorithm and parameters.
     pub algo: Option<String>,
+    /// Suggested `--set` parameters for `algo`, in file order.
     pub params: Vec<(String, String)>,
     /// 1-based line of the entry in its file.
     pub line: usize,
@@ -107,7 +113,9 @@ impl GameLine {
 /// A file of the curated `positions/` folder, embedded in the binary.
 #[derive(Clone, Copy, Debug)]
 pub struct BundledFile {
+    /// Path from the repository root (`positions/…`), as a user would give it.
     pub path: &'static str,
+    /// The file's contents, embedded at build time.
     pub text: &'static str,
 }
 

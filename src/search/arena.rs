@@ -31,11 +31,13 @@ pub const PROVEN: u8 = 8;
 /// One node.
 #[derive(Clone, Copy, Debug)]
 pub struct Node<M: Copy, D: Copy> {
+    /// The parent's index ([`NONE`] at the root).
     pub parent: Idx,
     /// First child, or [`NONE`] while the node is a frontier node.
     pub first_child: Idx,
     /// Number of nodes below this one (kept for level-of-detail displays).
     pub descendants: u32,
+    /// Number of children, contiguous from `first_child`.
     pub n_children: u16,
     /// The child this node picked the last time it was on the selection
     /// path ([`NO_PICK`] if never): drives `seesaw_switches`.
@@ -47,18 +49,22 @@ pub struct Node<M: Copy, D: Copy> {
     pub flags: u8,
     /// The move from the parent (meaningless at the root).
     pub mv: M,
+    /// The algorithm's per-node values (pn/dn, win rates, …).
     pub data: D,
 }
 
 impl<M: Copy, D: Copy> Node<M, D> {
+    /// Whether the children have been generated.
     #[inline]
     pub fn is_expanded(&self) -> bool {
         self.first_child != NONE
     }
+    /// Whether the attacker moves here.
     #[inline]
     pub fn is_or(&self) -> bool {
         self.flags & OR != 0
     }
+    /// Whether the game is over at this node.
     #[inline]
     pub fn is_terminal(&self) -> bool {
         self.flags & TERMINAL != 0
@@ -98,21 +104,25 @@ impl<M: Copy, D: Copy> Arena<M, D> {
         }
     }
 
+    /// Number of nodes in the tree, the root included.
     #[inline]
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
+    /// Never true in practice: an arena always holds its root.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
 
+    /// The node at index `i` (panics when out of range).
     #[inline]
     pub fn get(&self, i: Idx) -> &Node<M, D> {
         &self.nodes[i as usize]
     }
 
+    /// The node at index `i`, for the algorithm to update.
     #[inline]
     pub fn get_mut(&mut self, i: Idx) -> &mut Node<M, D> {
         &mut self.nodes[i as usize]
@@ -220,8 +230,11 @@ pub struct ArenaView<'a, G: Game, D: Copy, F>
 where
     F: Fn(&Node<G::Move, D>) -> (Vec<f64>, super::snapshot::NodeStatus),
 {
+    /// The tree to show.
     pub arena: &'a Arena<G::Move, D>,
+    /// The root position; nodes' positions are replayed from it.
     pub root: &'a G,
+    /// Turns a node into its values and solved status.
     pub read: F,
 }
 

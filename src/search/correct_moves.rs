@@ -43,6 +43,7 @@ pub struct CorrectMoves {
     pub correct: Vec<bool>,
     /// The correct moves in notation, in legal-move order.
     pub labels: Vec<String>,
+    /// Exhaustive search or the file's annotations.
     pub source: CorrectSource,
     /// What "correct" means here, in words ("winning moves", …).
     pub basis: String,

@@ -92,6 +92,7 @@ impl DpnForm {
 pub struct DeepPnOptions {
     /// R ∈ [0, 1].
     pub r: f64,
+    /// How δ is normalised (`dpn=`).
     pub form: DpnForm,
 }
 

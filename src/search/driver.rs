@@ -28,8 +28,11 @@ pub fn sampled(it: u64) -> bool {
 /// Limits on a run (docs/algorithms.md §0 "Budgets"). `None` = unlimited.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Budget {
+    /// Stop after this many `step()` calls.
     pub max_iterations: Option<u64>,
+    /// Stop once this many nodes were created.
     pub max_nodes: Option<u64>,
+    /// Stop after this much wall time (checked between steps).
     pub time_limit: Option<Duration>,
     /// Bytes of tree or table; searches with a table also get it at setup.
     pub max_memory_bytes: Option<u64>,

@@ -30,15 +30,19 @@ const VALUE_NAMES: &[&str] = &["pn", "dn"];
 /// Real-valued proof and disproof numbers (∞ = `f64::INFINITY`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RealPnDn {
+    /// Proof number, a real from the Monte-Carlo estimate (0 = proven).
     pub pn: f64,
+    /// Disproof number, a real from the Monte-Carlo estimate (0 = disproven).
     pub dn: f64,
 }
 
 impl RealPnDn {
+    /// A proven node: (0, ∞).
     pub const PROVEN: RealPnDn = RealPnDn {
         pn: 0.0,
         dn: f64::INFINITY,
     };
+    /// A disproven node: (∞, 0).
     pub const DISPROVEN: RealPnDn = RealPnDn {
         pn: f64::INFINITY,
         dn: 0.0,

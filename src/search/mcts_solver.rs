@@ -81,7 +81,10 @@ pub enum Policy {
     /// Largest mean (the PPN paper's "pure MCTS solver").
     Pure,
     /// UCT with constant C.
-    Uct { c: f64 },
+    Uct {
+        /// Exploration constant: larger C tries less-visited children more.
+        c: f64,
+    },
 }
 
 /// Per-node statistics.

@@ -46,10 +46,15 @@ pub use snapshot::{NodeId, Snapshot, ViewRequest};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StopReason {
+    /// The `--max-iterations` budget ran out.
     MaxIterations,
+    /// The `--max-nodes` budget ran out.
     MaxNodes,
+    /// The wall-clock budget (`--time-limit`) ran out.
     TimeLimit,
+    /// The tree or table reached its memory limit.
     Memory,
+    /// The user (or the app) asked it to stop.
     Cancelled,
     /// The algorithm ran out of things to do without a proof (e.g. a
     /// Monte-Carlo search whose tree cannot grow further).
@@ -88,15 +93,18 @@ impl StopReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase", tag = "state", content = "reason")]
 pub enum Status {
+    /// Still searching: `step()` may change the answer.
     Running,
     /// The attacker's question is answered yes.
     Proved,
     /// The attacker's question is answered no.
     Disproved,
+    /// Stopped without an answer, and why.
     Unknown(StopReason),
 }
 
 impl Status {
+    /// True once `step()` will no longer change the status.
     pub fn is_final(self) -> bool {
         !matches!(self, Status::Running)
     }
@@ -124,15 +132,23 @@ impl Status {
 /// same names in the UI, the CLI and the JSON output.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Counters {
+    /// Calls of `step()` (docs/algorithms.md §0 says what one iteration is per family).
     pub iterations: u64,
+    /// Nodes or table entries created.
     pub nodes_created: u64,
+    /// Nodes whose children were generated.
     pub nodes_expanded: u64,
+    /// Deepest node reached, in plies from the root.
     pub max_depth: u32,
+    /// Changes of the root's selected child (docs/algorithms.md §9).
     pub seesaw_root_switches: u64,
+    /// Changes of the selected child at any node of the path (docs/algorithms.md §9).
     pub seesaw_switches: u64,
+    /// Iterations that went back into a subtree they had left (docs/algorithms.md §9).
     pub revisits: u64,
     /// Filled by the driver (a search never reads the clock).
     pub time_ms: f64,
+    /// Largest memory held by the tree or table so far, in bytes.
     pub peak_tree_bytes: u64,
     /// Nodes currently held (tree nodes or TT entries).
     pub live_nodes: u64,
@@ -143,6 +159,7 @@ pub struct Counters {
 /// A change of the root's selected child (docs/algorithms.md §9).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SwitchEvent {
+    /// The iteration at which the selection changed.
     pub iteration: u64,
     /// Index of the previously selected root child.
     pub from: u32,
@@ -164,7 +181,9 @@ pub enum Goal {
 /// The yes/no question a proof search answers about the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Question {
+    /// The player whose question is asked (OR nodes are its moves).
     pub attacker: Player,
+    /// What counts as "yes" for the attacker.
     pub goal: Goal,
 }
 
@@ -198,17 +217,23 @@ impl Question {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum QuestionKind {
+    /// Does the attacker win? (a draw is a "no")
     #[default]
     Win,
+    /// Does the attacker at least draw?
     NotLose,
 }
 
 /// Everything needed to build a search.
 #[derive(Clone, Debug)]
 pub struct SearchSetup {
+    /// The root position.
     pub position: AnyPosition,
+    /// Algorithm parameters, already checked against the algorithm's specs.
     pub params: Params,
+    /// Seed of every random choice, so a run is reproducible.
     pub seed: u64,
+    /// The question asked at the root.
     pub question: QuestionKind,
     /// Memory budget for the search's tree or table, in bytes.
     pub memory_limit_bytes: Option<u64>,
@@ -231,11 +256,17 @@ impl SearchSetup {
 /// One row of the live curves, taken after an iteration.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct StatsSample {
+    /// Iteration after which the row was taken.
     pub iteration: u64,
+    /// Nodes so far, the x axis of most curves: created (tree searches) or held (table searches).
     pub nodes: u64,
+    /// Deepest node so far, in plies.
     pub max_depth: u32,
+    /// Cumulative root switches (docs/algorithms.md §9).
     pub seesaw_root_switches: u64,
+    /// Cumulative switches at any node (docs/algorithms.md §9).
     pub seesaw_switches: u64,
+    /// Cumulative revisits (docs/algorithms.md §9).
     pub revisits: u64,
     /// The root's values, named by [`Search::value_names`] (∞ for INF).
     pub root_values: Vec<f64>,
@@ -253,9 +284,11 @@ pub trait Search: Send {
     /// Runs one iteration (docs/algorithms.md §0). After a final status further
     /// calls return it unchanged.
     fn step(&mut self) -> Status;
+    /// The current status (the last `step()`'s answer).
     fn status(&self) -> Status;
     /// Ends the run with `Unknown(reason)` (budgets, cancellation).
     fn stop(&mut self, reason: StopReason);
+    /// The counters so far.
     fn counters(&self) -> &Counters;
     /// Mutable counters, for the driver to fill in `time_ms`.
     fn counters_mut(&mut self) -> &mut Counters;

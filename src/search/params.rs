@@ -10,18 +10,39 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ParamKind {
     /// A real number in `[min, max]`.
-    Real { min: f64, max: f64, default: f64 },
+    Real {
+        /// Smallest accepted value.
+        min: f64,
+        /// Largest accepted value.
+        max: f64,
+        /// The value when `--set` does not give one.
+        default: f64,
+    },
     /// An integer in `[min, max]`.
-    Int { min: i64, max: i64, default: i64 },
+    Int {
+        /// Smallest accepted value.
+        min: i64,
+        /// Largest accepted value.
+        max: i64,
+        /// The value when `--set` does not give one.
+        default: i64,
+    },
     /// One of a fixed list of words.
     Choice {
+        /// The accepted words, in the order the UI lists them.
         options: &'static [&'static str],
+        /// The word used when `--set` does not give one (one of `options`).
         default: &'static str,
     },
     /// A real number in `[min, max]`, or the word `auto` (the default):
     /// the algorithm then takes the value from the position (e.g. the
     /// score range of the game).
-    RealOrAuto { min: f64, max: f64 },
+    RealOrAuto {
+        /// Smallest accepted value.
+        min: f64,
+        /// Largest accepted value.
+        max: f64,
+    },
 }
 
 /// The word that asks a [`ParamKind::RealOrAuto`] parameter to take its
@@ -33,6 +54,7 @@ pub const AUTO: &str = "auto";
 pub struct ParamSpec {
     /// The name used by `--set`, the JSON `params` object and the UI.
     pub name: &'static str,
+    /// Its type, range and default.
     pub kind: ParamKind,
     /// One sentence for `--help` and the UI tooltip.
     pub help: &'static str,

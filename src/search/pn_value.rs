@@ -50,7 +50,9 @@ pub const PARAMS: &[ParamSpec] = &[
 /// The proof search used for each target.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Inner {
+    /// Plain PN-search (docs/algorithms.md §1).
     Pns,
+    /// DeepPN with these options (docs/algorithms.md §3).
     DeepPn(DeepPnOptions),
 }
 
@@ -70,6 +72,7 @@ pub struct SubSearch {
     pub target: i32,
     /// `proved` or `disproved`.
     pub outcome: &'static str,
+    /// Iterations the sub-search ran.
     pub iterations: u64,
 }
 

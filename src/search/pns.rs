@@ -56,22 +56,29 @@ pub const PARAMS: &[ParamSpec] = &[
 /// Tie rule among children with equal numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tie {
+    /// The leftmost of the equal children (Allis).
     Leftmost,
+    /// The child leading to the deepest most-proving node (modified PNS).
     Deepest,
 }
 
 /// Selection rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
+    /// Least pn at OR nodes, least dn at AND nodes.
     Allis,
+    /// The root decides to prove (pn ≤ dn) or disprove, and every node picks for that aim.
     Directed,
 }
 
 /// PNS options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PnsOptions {
+    /// Tie rule among equally good children (`tie=`).
     pub tie: Tie,
+    /// Selection rule (`selection=`).
     pub selection: Selection,
+    /// Mobility initialisation instead of (1, 1) (`init=mobility`).
     pub mobility: bool,
 }
 
@@ -88,7 +95,9 @@ impl Default for PnsOptions {
 /// Per-node payload: the proof and disproof numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PnDn {
+    /// Proof number.
     pub pn: Pn,
+    /// Disproof number.
     pub dn: Pn,
 }
 

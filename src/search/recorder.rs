@@ -10,7 +10,9 @@ use super::{registry, Search, SearchSetup, StatsSample};
 /// Per-iteration history of one run plus what is needed to rebuild any
 /// earlier state.
 pub struct Recorder {
+    /// The registry name of the recorded algorithm.
     pub algo: String,
+    /// The setup it ran with; replaying it rebuilds any earlier state.
     pub setup: SearchSetup,
     /// One sample per iteration, index 0 = before the first step.
     pub samples: Vec<StatsSample>,

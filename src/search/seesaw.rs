@@ -11,6 +11,7 @@ pub const NO_PICK: u16 = u16::MAX;
 #[derive(Clone, Debug, Default)]
 pub struct RootSwitches {
     last: Option<u32>,
+    /// Every change of the root's pick, oldest first.
     pub events: Vec<SwitchEvent>,
 }
 

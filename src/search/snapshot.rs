@@ -85,8 +85,11 @@ impl Default for ViewRequest {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeKind {
+    /// The attacker moves here: one proved child proves it.
     Or,
+    /// The defender moves here: every child must be proved.
     And,
+    /// A random event picks the child (expectimax family).
     Chance,
 }
 
@@ -94,8 +97,11 @@ pub enum NodeKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeStatus {
+    /// Proved for the attacker (pn = 0).
     Proven,
+    /// Disproved (dn = 0).
     Disproven,
+    /// Not solved yet.
     Unknown,
 }
 
@@ -119,6 +125,7 @@ pub struct ExtraEdge {
 /// One node of a snapshot.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SnapNode {
+    /// The algorithm's stable id for the node (valid across snapshots).
     pub id: NodeId,
     /// Index of the parent in [`Snapshot::nodes`] (`None` for the first node).
     pub parent: Option<u32>,
@@ -128,7 +135,9 @@ pub struct SnapNode {
     pub depth: u32,
     /// The move leading here in the game's notation (empty at the root).
     pub move_label: String,
+    /// OR, AND or chance.
     pub kind: NodeKind,
+    /// Proven, disproven or unknown.
     pub status: NodeStatus,
     /// Values aligned with [`Snapshot::value_names`] (∞ for INF; NaN when a
     /// value does not apply to this node).
@@ -152,7 +161,9 @@ pub struct SnapNode {
 /// node and the thresholds MID was called with.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Frame {
+    /// The node MID was called on.
     pub node: NodeId,
+    /// The move leading to it, in notation (empty at the root).
     pub move_label: String,
     /// Named values of the frame, e.g. `thφ`, `thδ`, `φ`, `δ`.
     pub values: Vec<(String, f64)>,
@@ -161,9 +172,13 @@ pub struct Frame {
 /// A root child with its values: board overlays and best-move displays.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ChildSummary {
+    /// Stable id, for focusing the tree on this child.
     pub id: NodeId,
+    /// The move, in notation.
     pub move_label: String,
+    /// Solved status, for the board overlay colour.
     pub status: NodeStatus,
+    /// Values aligned with [`Snapshot::value_names`].
     pub values: Vec<f64>,
 }
 
@@ -172,6 +187,7 @@ pub struct ChildSummary {
 /// picked the child it picked.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Inspection {
+    /// The node inspected.
     pub node: NodeId,
     /// Path of move labels from the root.
     pub path: Vec<String>,
@@ -185,8 +201,11 @@ pub struct Inspection {
 /// A bounded picture of a search.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Snapshot {
+    /// The registry name of the algorithm.
     pub algo: String,
+    /// Where the search stands.
     pub status: Status,
+    /// The counters when the snapshot was taken.
     pub counters: Counters,
     /// Names of the per-node values, e.g. `["pn", "dn"]`.
     pub value_names: Vec<String>,
@@ -320,6 +339,7 @@ pub struct FunctionPlot {
 /// Read access to a search tree, enough to build a bounded snapshot with
 /// [`collect_nodes`]. Implemented by each algorithm over its own storage.
 pub trait TreeAccess {
+    /// Id of the search root.
     fn root_id(&self) -> NodeId;
     /// Children ids in move order (empty when not expanded).
     fn children(&self, id: NodeId, out: &mut Vec<NodeId>);

@@ -40,6 +40,7 @@ pub struct Overlay {
 
 /// What a board view draws.
 pub struct BoardInput<'a> {
+    /// The position to draw.
     pub position: &'a AnyPosition,
     /// Moves from the search root to `position` (numbered on the board).
     pub path: &'a [String],

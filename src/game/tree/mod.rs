@@ -66,9 +66,13 @@ use super::{Game, GameKind, Outcome, ParseError, Player};
 /// The value of a leaf, from the OR player's point of view.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum LeafValue {
+    /// The OR player wins (score +1).
     Win,
+    /// The OR player loses (score −1).
     Loss,
+    /// Neither side wins (score 0).
     Draw,
+    /// An integer score for scored trees (OR player's view).
     Score(i32),
     /// A real score (trees with chance nodes only, where values are
     /// expectations anyway).
@@ -175,7 +179,9 @@ impl LoopRule {
 /// One node of a parsed tree.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TreeNode {
+    /// The move label on the edge into the node (its name in the file).
     pub label: String,
+    /// OR, AND or chance.
     pub kind: NodeKind,
     /// `p=`: probability that the OR player wins from here.
     pub win_rate: Option<f64>,
@@ -198,10 +204,12 @@ pub struct TreeNode {
 /// A parsed tree (a DAG when shared nodes are used); node 0 is the root.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tree {
+    /// The title line `tree "…"`, if the file has one.
     pub title: Option<String>,
     /// The loop rule of a cyclic graph (`loops = …`); `None` for the
     /// acyclic trees and DAGs.
     pub loops: Option<LoopRule>,
+    /// All nodes, root first; edges are the `children` lists.
     pub nodes: Vec<TreeNode>,
 }
 

@@ -32,56 +32,100 @@ use super::board::{
 pub enum FenError {
     /// Nothing but blanks.
     #[error("expected a xiangqi FEN (10 ranks separated by `/`, then `w` or `b`), found nothing")]
-    Empty { col: usize },
+    Empty {
+        /// 1-based column of the text the error points at.
+        col: usize,
+    },
     /// A letter that names no piece, or another stray character.
     #[error("unknown piece letter `{found}`; expected K A B/E N/H R C P (Red), k a b/e n/h r c p (Black) or a digit 1-9")]
-    UnknownPiece { col: usize, found: char },
+    UnknownPiece {
+        /// 1-based column of the text the error points at.
+        col: usize,
+        /// The character found.
+        found: char,
+    },
     /// A rank whose pieces and digits add up to more or fewer than 9 files.
     #[error("rank {rank} has {files} files; expected 9")]
     RankWidth {
+        /// 1-based column of the text the error points at.
         col: usize,
+        /// The board rank, 0-9 (9 = the FEN's first, Black's back rank).
         rank: usize,
+        /// Files the rank adds up to.
         files: usize,
     },
     /// More or fewer than 10 ranks.
     #[error("expected 10 ranks separated by `/`, found {found}")]
-    RankCount { col: usize, found: usize },
+    RankCount {
+        /// 1-based column of the text the error points at.
+        col: usize,
+        /// Ranks the FEN has.
+        found: usize,
+    },
     /// The board is not followed by the side to move.
     #[error("expected the side to move (`w` for Red or `b` for Black) after the board")]
-    MissingSide { col: usize },
+    MissingSide {
+        /// 1-based column of the text the error points at.
+        col: usize,
+    },
     /// A side-to-move field that is not `w`, `r` or `b`.
     #[error("expected the side to move `w` (Red) or `b` (Black), found `{found}`")]
-    BadSide { col: usize, found: String },
+    BadSide {
+        /// 1-based column of the text the error points at.
+        col: usize,
+        /// The field found.
+        found: String,
+    },
     /// More than the four ignored trailing fields.
     #[error("unexpected `{found}` after the FEN's fields")]
-    Trailing { col: usize, found: String },
+    Trailing {
+        /// 1-based column of the text the error points at.
+        col: usize,
+        /// The first unexpected field.
+        found: String,
+    },
     /// Not exactly one general of a colour.
     #[error("{side} has {count} generals; expected exactly one")]
     GeneralCount {
+        /// 1-based column of the text the error points at.
         col: usize,
+        /// The colour, `Red` or `Black`.
         side: &'static str,
+        /// How many the board has.
         count: usize,
     },
     /// A piece on a point its rules never let it reach.
     #[error("{piece} on {point}: {why}")]
     Misplaced {
+        /// 1-based column of the text the error points at.
         col: usize,
+        /// The piece, e.g. `Red pawn`.
         piece: &'static str,
+        /// The point, `a0` … `i9`.
         point: String,
+        /// Why no legal game puts it there.
         why: &'static str,
     },
     /// More pieces of a kind than a side has at the start.
     #[error("{side} has {count} {kind}s; a side has at most {max}")]
     TooMany {
+        /// 1-based column of the text the error points at.
         col: usize,
+        /// The colour, `Red` or `Black`.
         side: &'static str,
+        /// The piece kind, in words.
         kind: &'static str,
+        /// How many the board has.
         count: usize,
+        /// The most a side starts with.
         max: usize,
     },
     /// The side to move could capture the other general.
     #[error("the side not to move is in check (the side to move could capture its general)")]
-    OpponentInCheck { col: usize },
+    OpponentInCheck {
+        /// 1-based column of the text the error points at.
+        col: usize,
+    },
 }
 
 impl FenError {

@@ -66,8 +66,11 @@ impl Variant {
 /// A node kind the engine searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// The attacker to move: takes the largest child value.
     Max,
+    /// The opponent to move: takes the smallest child value.
     Min,
+    /// A die roll: the probability-weighted mean of its children.
     Chance,
 }
 
@@ -84,35 +87,47 @@ enum Role {
 /// A child of a frame.
 #[derive(Clone, Copy, Debug)]
 pub struct Kid<M> {
+    /// The move from the frame's position to this child.
     pub mv: M,
     /// Its probability (chance nodes; 1 elsewhere).
     pub prob: f64,
     /// Known bounds on its value.
     pub lo: f64,
+    /// Upper bound on its value (starts at the score range's U).
     pub hi: f64,
 }
 
 /// One node being searched.
 pub struct Frame<G: Game> {
+    /// The node's position; a child is made by playing its `mv` on it.
     pub pos: G,
+    /// Max, min or chance: how the children's values combine.
     pub kind: Kind,
+    /// Lower edge α of the fail-soft window.
     pub alpha: f64,
+    /// Upper edge β of the fail-soft window.
     pub beta: f64,
+    /// The node's index in the record (`record::NONE` past the cap).
     pub rec: u32,
+    /// Plies from the root.
     pub depth: u32,
     /// Children in `ChanceSearch::kids[first..first + count]`.
     pub first: usize,
+    /// Number of children (0 until expanded).
     pub count: usize,
     /// The next child to search (full phase).
     pub next: usize,
     /// The next child to probe (`star2`, chance nodes).
     pub probe_next: usize,
+    /// `star2` chance nodes: still in the probing phase.
     pub probing: bool,
     /// MAX/MIN: the best value so far and its child.
     pub best: f64,
+    /// The child that gave `best` (`None` before the first child returns).
     pub best_child: Option<u32>,
     /// Chance nodes: m = Σ p·lo and M = Σ p·hi.
     pub m: f64,
+    /// Upper bound M on the chance node's value (m's partner).
     pub big_m: f64,
     /// The window the child being searched got.
     pub child_window: (f64, f64),
@@ -126,11 +141,15 @@ pub struct Frame<G: Game> {
 /// What the engine counts besides the common counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChanceCounters {
+    /// Every node entered, leaves included.
     pub nodes_visited: u64,
     /// Inner (MAX, MIN, chance) nodes entered.
     pub expanded: u64,
+    /// Chance cut-off I (m reached β), docs/algorithms.md §7.
     pub cutoffs_1: u64,
+    /// Chance cut-off II (M fell to α), docs/algorithms.md §7.
     pub cutoffs_2: u64,
+    /// Nodes entered during `star2`'s probes.
     pub probe_nodes: u64,
     /// Alpha-beta cut-offs at MAX and MIN nodes.
     pub ab_cutoffs: u64,
@@ -138,14 +157,23 @@ pub struct ChanceCounters {
 
 /// The engine on a game `G`.
 pub struct Engine<G: Game> {
+    /// Expectimax, Star1 or Star2.
     pub variant: Variant,
+    /// The player whose values the engine maximises.
     pub attacker: Player,
+    /// The score range's lower end L (no leaf is worth less).
     pub low: f64,
+    /// The score range's upper end U (no leaf is worth more).
     pub high: f64,
+    /// The path being searched, root first (an explicit recursion stack).
     pub stack: Vec<Frame<G>>,
+    /// The children of every frame on the stack, in one flat vector.
     pub kids: Vec<Kid<G::Move>>,
+    /// What the viewers show of the searched tree.
     pub records: Records<G::Move>,
+    /// The family's own counters (cut-offs, probes).
     pub counts: ChanceCounters,
+    /// Deepest frame so far, in plies.
     pub max_depth: u32,
     /// The root's value once known.
     pub value: Option<f64>,

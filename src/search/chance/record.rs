@@ -13,9 +13,13 @@ pub const NONE: u32 = u32::MAX;
 pub enum RecKind {
     /// Generated as a child, not searched (pruned, or not reached yet).
     Unvisited,
+    /// An attacker (MAX) node.
     Max,
+    /// An opponent (MIN) node.
     Min,
+    /// A chance node (a die roll).
     Chance,
+    /// A finished game, valued by its final score.
     Leaf,
 }
 
@@ -24,6 +28,7 @@ pub enum RecKind {
 pub enum Bound {
     /// Still being searched.
     Pending,
+    /// The value is the node's true value.
     Exact,
     /// The value is at least this (fail high).
     Lower,
@@ -64,6 +69,7 @@ pub enum Cut {
 /// One result at a chance node.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ChanceStep {
+    /// Whether the result came from a probe or the full loop.
     pub phase: Phase,
     /// The child (outcome) index.
     pub child: u32,
@@ -75,6 +81,7 @@ pub struct ChanceStep {
     pub window: (f64, f64),
     /// The bounds on the chance node's value afterwards.
     pub m: f64,
+    /// Upper bound M on the chance node's value afterwards (m's partner).
     pub big_m: f64,
     /// The cut-off this result caused.
     pub cut: Option<Cut>,
@@ -83,19 +90,26 @@ pub struct ChanceStep {
 /// One recorded node.
 #[derive(Clone, Copy, Debug)]
 pub struct Rec<M> {
+    /// The parent's record index (`NONE` for the root).
     pub parent: u32,
+    /// Its index among the parent's children (legal-move order).
     pub child_index: u32,
+    /// The move that leads here from the parent.
     pub mv: M,
     /// The probability of the edge from a chance parent (1 otherwise).
     pub prob: f64,
+    /// What kind of node it is (or `Unvisited`).
     pub kind: RecKind,
     /// Children in `recs[first_child..first_child + n_children]`
     /// (`NONE` before expansion or past the cap).
     pub first_child: u32,
+    /// Number of children (0 before expansion).
     pub n_children: u32,
     /// The window of the last search.
     pub window: (f64, f64),
+    /// The last value the search returned for it.
     pub value: f64,
+    /// Whether `value` is exact or a bound.
     pub bound: Bound,
     /// Reached inside a probe (`star2`).
     pub probed: bool,
@@ -105,7 +119,9 @@ pub struct Rec<M> {
 
 /// The recorded tree.
 pub struct Records<M> {
+    /// Recorded nodes, root first; children of one node are contiguous.
     pub recs: Vec<Rec<M>>,
+    /// The chance logs, one per chance node that has one.
     pub logs: Vec<Vec<ChanceStep>>,
     cap: usize,
     /// Nodes that could not be recorded (the cap was reached).

@@ -35,8 +35,11 @@ pub const MAX_STEPS: usize = 200;
 /// ∞: the cap was reached or the table ran out).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Probe {
+    /// Deep df-pn's base E (the initial numbers grow as E^(D−d)).
     pub e: u32,
+    /// Deep df-pn's depth D (a node at depth d starts at E^(D−d)).
     pub d: u32,
+    /// Nodes the run created to solve the root (`None` = ∞).
     pub nodes: Option<u64>,
 }
 
@@ -52,7 +55,9 @@ impl fmt::Display for Probe {
 /// Every probe in the order run, and the chosen (E, D).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HillClimbResult {
+    /// Every probe, in the order run.
     pub probes: Vec<Probe>,
+    /// The (E, D) with the fewest nodes found.
     pub chosen: (u32, u32),
     /// node(chosen) (`None` = ∞).
     pub chosen_nodes: Option<u64>,

@@ -41,7 +41,9 @@ use super::tt::{Entry, KeySet, Table, DEP, LEFT};
 /// A child of a frame, recorded when the frame's node is entered.
 #[derive(Clone, Copy, Debug)]
 pub struct Child<M> {
+    /// The move from the frame's node to this child.
     pub mv: M,
+    /// The child's hash, its table key.
     pub hash: u64,
     /// The attacker moves at the child.
     pub or: bool,
@@ -55,22 +57,29 @@ pub struct Child<M> {
 /// One MID call on the path.
 #[derive(Clone, Debug)]
 pub struct Frame<G: Game> {
+    /// The node's position.
     pub pos: G,
+    /// The position's hash, the table key.
     pub hash: u64,
     /// Move from the parent frame (meaningless at the root).
     pub mv: G::Move,
     /// Index of this node among the parent's children.
     pub child_index: u32,
+    /// Plies from the root.
     pub depth: u32,
+    /// The attacker moves here (an OR node).
     pub or: bool,
     /// Thresholds on pn and dn (thφ/thδ are these seen from `or`).
     pub th_pn: Pn,
+    /// See `th_pn`.
     pub th_dn: Pn,
     /// The node's numbers as last computed by the loop.
     pub pn: Pn,
+    /// See `pn`.
     pub dn: Pn,
     /// This frame's children in `Dfpn::children[first..first + count]`.
     pub first: usize,
+    /// Number of children (0 for a terminal node).
     pub count: usize,
     /// The child being searched (index), if any.
     pub pick: Option<u32>,
@@ -106,9 +115,15 @@ impl<G: Game> Frame<G> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A MID call was entered at this depth.
-    Enter { depth: u32 },
+    Enter {
+        /// Plies from the root of the entered node.
+        depth: u32,
+    },
     /// A MID call at this depth returned.
-    Exit { depth: u32 },
+    Exit {
+        /// Plies from the root of the node that returned.
+        depth: u32,
+    },
     /// The search is over (status is final).
     Done,
 }
@@ -116,7 +131,9 @@ pub enum Event {
 /// The numbers of the loop at one node: φ, δ, c1, δ2 (docs/algorithms.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoopValues {
+    /// φ: the node's pn at an OR node, its dn at an AND node.
     pub phi: Pn,
+    /// δ: the other number (dn at an OR node, pn at an AND node).
     pub delta: Pn,
     /// Index of the child with least δ (leftmost on ties).
     pub best: u32,
@@ -807,14 +824,17 @@ impl<G: Game> Dfpn<G> {
         best
     }
 
+    /// The root's switch events so far (docs/algorithms.md §9).
     pub fn root_switches(&self) -> &RootSwitches {
         &self.root_switches
     }
 
+    /// The attacker's question this search answers.
     pub fn question(&self) -> Question {
         self.question
     }
 
+    /// The registry name (`dfpn`, `dfpn-ghi`, …).
     pub fn name(&self) -> &'static str {
         self.name
     }

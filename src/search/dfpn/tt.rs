@@ -34,7 +34,9 @@ pub const DEP: u8 = 2;
 /// One table entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// Proof number stored for the position.
     pub pn: Pn,
+    /// Disproof number stored for the position.
     pub dn: Pn,
     /// MID calls spent in this node's subtrees so far (saturating): the
     /// replacement policy keeps the entries with more work.
@@ -111,11 +113,13 @@ impl Table {
         self.capacity
     }
 
+    /// Number of positions held.
     #[inline]
     pub fn len(&self) -> usize {
         self.map.len()
     }
 
+    /// Whether the table holds no position.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
@@ -131,11 +135,13 @@ impl Table {
         self.peak as u64 * SLOT_BYTES
     }
 
+    /// The entry for the position with hash `key`, if held.
     #[inline]
     pub fn get(&self, key: u64) -> Option<&Entry> {
         self.map.get(&key)
     }
 
+    /// The entry for `key`, for the caller to update in place.
     #[inline]
     pub fn get_mut(&mut self, key: u64) -> Option<&mut Entry> {
         self.map.get_mut(&key)

@@ -119,10 +119,13 @@ pub const FAST_PARAMS: &[ParamSpec] = &[
 pub struct FastOptions {
     /// Thresholds, Deep df-pn's (E, D) and the table budget.
     pub base: DfpnOptions,
+    /// How children missing from the table start.
     pub init: Init,
+    /// Sort children by their initial numbers before the loop.
     pub order: bool,
     /// Othello frontier threshold (0 = off).
     pub leaf_empties: u32,
+    /// Search threads sharing the table (1 = sequential).
     pub threads: u32,
 }
 

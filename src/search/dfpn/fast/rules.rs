@@ -50,6 +50,7 @@ impl<G: Game> Rules<G> for AnyRules {
 /// below `leaf_empties` empty squares (0 turns it off).
 #[derive(Clone, Copy, Debug)]
 pub struct OthelloRules {
+    /// Empty squares at or below which the frontier solver takes over (0 = off).
     pub leaf_empties: u32,
 }
 

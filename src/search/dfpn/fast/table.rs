@@ -67,7 +67,9 @@ struct Bucket([Slot; BUCKET_SLOTS]);
 /// An entry as read from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Found {
+    /// Proof number stored for the position.
     pub pn: Pn,
+    /// Disproof number stored for the position.
     pub dn: Pn,
     /// Work below the entry (decoded from its logarithmic code).
     pub work: u64,

@@ -47,16 +47,23 @@ pub enum Init {
 
 /// Everything a worker reads but does not own.
 pub struct Shared<'a, G: Game, R: Rules<G>> {
+    /// The transposition table all threads share.
     pub table: &'a FastTable,
+    /// Game-specific speed-ups (frontier solver, move ordering hints).
     pub rules: &'a R,
+    /// The attacker's question at the root.
     pub question: Question,
+    /// The df-pn options common with `dfpn` (thresholds, 1+ε, deep pair).
     pub base: &'a DfpnOptions,
+    /// How children missing from the table start.
     pub init: Init,
+    /// Sort children by their initial numbers before the loop.
     pub order: bool,
     /// Read every child from the table at every loop (parallel searches).
     pub reread: bool,
     /// Set when some thread has solved the root (others stop).
     pub stop: &'a AtomicBool,
+    /// Ties the struct to the game without holding a position.
     pub _game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -80,16 +87,25 @@ struct Kid<G: Game> {
 /// One MID call on the path.
 #[derive(Clone, Debug)]
 pub struct Frame<G: Game> {
+    /// The node's position.
     pub pos: G,
+    /// The position's hash, the table key.
     pub hash: u64,
+    /// The move from the parent (unused at the root).
     pub mv: G::Move,
     /// Index among the parent's children (after ordering).
     pub child_index: u32,
+    /// Plies from the root.
     pub depth: u32,
+    /// The attacker moves here (an OR node).
     pub or: bool,
+    /// Proof-number threshold the parent gave this call.
     pub th_pn: Pn,
+    /// Disproof-number threshold the parent gave this call.
     pub th_dn: Pn,
+    /// The node's current proof number.
     pub pn: Pn,
+    /// The node's current disproof number.
     pub dn: Pn,
     first: usize,
     count: usize,
@@ -106,8 +122,11 @@ pub struct Frame<G: Game> {
 /// What one event did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
+    /// A MID call was entered (the step boundary).
     Enter,
+    /// A MID call returned to its parent.
     Exit,
+    /// The root call has returned: the worker has nothing left to do.
     Done,
 }
 
@@ -116,13 +135,17 @@ pub enum Event {
 pub struct WorkerCounters {
     /// MID calls.
     pub calls: u64,
+    /// Nodes whose moves were generated.
     pub expanded: u64,
     /// Positions written to the table that it did not hold.
     pub created: u64,
+    /// Deepest frame so far, in plies.
     pub max_depth: u32,
+    /// Entries into a node the search had left before (docs/algorithms.md §9).
     pub revisits: u64,
     /// Nodes answered by the frontier solver, and its positions visited.
     pub leaf_solves: u64,
+    /// Positions the frontier solver visited.
     pub leaf_nodes: u64,
 }
 
@@ -134,6 +157,7 @@ pub struct Worker<G: Game> {
     kids: Vec<Kid<G>>,
     moves: Vec<G::Move>,
     started: bool,
+    /// What this worker has done so far.
     pub counters: WorkerCounters,
     /// The root's (pn, dn) once this worker's root call returned.
     pub result: Option<(Pn, Pn)>,
