@@ -152,3 +152,53 @@ fn pause_interrupts_a_long_run_quickly() {
     assert!(!r.run.running);
     assert!(r.run.iteration() <= 2, "{}", r.run.iteration());
 }
+
+/// File › Export › Proof certificate: the worker writes the certificate of
+/// the solved run, reports its size, and the file verifies with the rules
+/// alone (`pnlab verify`'s checker, which shares no code with the search).
+/// Before the run is solved the request is refused with a message.
+#[test]
+fn the_worker_saves_a_verifiable_proof_of_the_solved_run() {
+    use pnlab::certificate::{verify, Certificate, Verdict};
+    let dir = std::env::temp_dir().join(format!("pnlab-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ttt.proof");
+    let mut r = Rig::new();
+    let mut s = spec(defaults());
+    s.setup.question = QuestionKind::NotLose;
+    r.send(Command::Load(s));
+    r.send(Command::SaveProof(path.clone()));
+    r.settle();
+    assert!(r.run.proof.is_none());
+    assert!(
+        r.run
+            .errors
+            .iter()
+            .any(|e| e.contains("not proved or disproved")),
+        "{:?}",
+        r.run.errors
+    );
+    r.send(Command::Run);
+    r.settle();
+    assert_eq!(
+        r.run.finished,
+        Some(Status::Proved),
+        "tic-tac-toe is a draw: X does not lose"
+    );
+    r.send(Command::SaveProof(path.clone()));
+    r.settle();
+    let saved = r
+        .run
+        .proof
+        .clone()
+        .expect("the worker reports the certificate");
+    assert!(saved.proved);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(saved.bytes, text.len() as u64);
+    let cert = Certificate::parse(&text).expect("the certificate parses");
+    match verify(&cert).expect("its root parses") {
+        Verdict::Valid { positions, .. } => assert_eq!(positions, saved.positions),
+        v => panic!("{}", v.line()),
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -17,16 +17,20 @@ pub enum Export {
     File(ExportFormat),
     /// The window as a PNG screenshot.
     Png,
+    /// The proof (or disproof) certificate of a solved run, written by the
+    /// worker, which holds the search (`pnlab verify FILE` checks it).
+    Proof,
 }
 
 impl Export {
     /// The menu's entries, in order.
-    pub const MENU: [(&'static str, Export); 5] = [
+    pub const MENU: [(&'static str, Export); 6] = [
         ("Tree as DOT…", Export::File(ExportFormat::Dot)),
         ("Tree as SVG…", Export::File(ExportFormat::Svg)),
         ("Window as PNG…", Export::Png),
         ("Curves as CSV…", Export::File(ExportFormat::Csv)),
         ("Run as JSON…", Export::File(ExportFormat::Json)),
+        ("Proof certificate…", Export::Proof),
     ];
 
     /// The file extension.
@@ -34,6 +38,7 @@ impl Export {
         match self {
             Export::File(f) => f.ext(),
             Export::Png => "png",
+            Export::Proof => "proof",
         }
     }
 }

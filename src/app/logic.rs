@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::export::RunFacts;
 use crate::search::{Snapshot, StatsSample, Status, StopReason};
 
-use super::worker::{Event, WorkerHandle};
+use super::worker::{Event, ProofSaved, WorkerHandle};
 
 /// How long one frame may spend applying worker events (STYLE.md: "the UI
 /// drains them within a few milliseconds per frame").
@@ -35,6 +35,8 @@ pub struct RunState {
     pub errors: Vec<String>,
     /// Highest sync id answered by the worker.
     pub synced: u64,
+    /// The last certificate written for this run (File › Export).
+    pub proof: Option<ProofSaved>,
     /// Highest iteration ever reached in this run (the scrubber's range).
     pub max_iteration: u64,
     /// Snapshots received so far (a cache key for the tree layout).
@@ -55,6 +57,7 @@ impl RunState {
                 self.finished = None;
                 self.budget_reached = None;
                 self.max_iteration = 0;
+                self.proof = None;
             }
             Event::Snapshot { snapshot, facts } => {
                 self.max_iteration = self.max_iteration.max(snapshot.counters.iterations);
@@ -97,6 +100,7 @@ impl RunState {
             Event::BudgetReached(r) => self.budget_reached = Some(r),
             Event::Error(e) => self.errors.push(e),
             Event::Synced(id) => self.synced = self.synced.max(id),
+            Event::ProofSaved(p) => self.proof = Some(p),
         }
     }
 

@@ -48,7 +48,12 @@ pub fn route(cmd: Command, racing: bool) -> Route {
             main: Some(cmd),
             ..Route::default()
         },
-        Command::Load(_) | Command::SetView(_) | Command::Sync(_) | Command::Stop => Route {
+        // A proof is saved from the main run only.
+        Command::Load(_)
+        | Command::SetView(_)
+        | Command::Sync(_)
+        | Command::SaveProof(_)
+        | Command::Stop => Route {
             main: Some(cmd),
             ..Route::default()
         },

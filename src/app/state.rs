@@ -573,6 +573,11 @@ impl PnlabApp {
     pub fn export_to(&mut self, ctx: &egui::Context, e: Export, path: &Path) {
         let format = match e {
             Export::File(f) => f,
+            Export::Proof => {
+                // The worker writes it and answers with its size.
+                self.send(Command::SaveProof(path.to_path_buf()));
+                return;
+            }
             Export::Png => {
                 let notices = self.notices.clone();
                 let path = path.to_path_buf();

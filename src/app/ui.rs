@@ -270,6 +270,15 @@ impl PnlabApp {
         if let Some(r) = self.run.budget_reached {
             ui.label(format!("paused: budget reached ({})", r.name()));
         }
+        if let Some(p) = &self.run.proof {
+            ui.label(format!(
+                "{} certificate: {} positions, {:.1} KiB → {} (check it with pnlab verify)",
+                if p.proved { "proof" } else { "disproof" },
+                p.positions,
+                p.bytes as f64 / 1024.0,
+                p.path.display()
+            ));
+        }
         if let Some(m) = self.messages.last().cloned() {
             ui.horizontal(|ui| {
                 let color = if m.starts_with("error") {

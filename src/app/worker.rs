@@ -75,6 +75,9 @@ pub enum Command {
     /// (a running step or run included): tests and the headless hook wait
     /// on it.
     Sync(u64),
+    /// Writes the proof (or disproof) certificate of the solved run to
+    /// the file; answered with [`Event::ProofSaved`] or an error.
+    SaveProof(std::path::PathBuf),
     /// Ends the thread.
     Stop,
 }
@@ -111,7 +114,27 @@ pub enum Event {
     Error(String),
     /// Answer to [`Command::Sync`].
     Synced(u64),
+    /// A certificate was written ([`Command::SaveProof`]).
+    ProofSaved(ProofSaved),
 }
+
+/// What a written certificate holds: the size a teacher quotes ("the
+/// proof has 1,234 positions") and where it went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProofSaved {
+    /// The file written.
+    pub path: std::path::PathBuf,
+    /// Distinct positions in the certificate.
+    pub positions: usize,
+    /// The file's size in bytes.
+    pub bytes: u64,
+    /// Proved (true) or disproved (false).
+    pub proved: bool,
+}
+
+/// Positions the certificate writer may evaluate itself (where the search
+/// kept nothing) before it gives up, as `pnlab solve --proof` allows.
+const PROOF_WRITER_BUDGET: u64 = 200_000_000;
 
 /// The UI's end of the worker.
 pub struct WorkerHandle {
@@ -328,6 +351,7 @@ impl Worker {
                 self.next_due = Instant::now();
             }
             Command::SetBudget(b) => self.budget = b,
+            Command::SaveProof(path) => self.save_proof(path),
             Command::Sync(id) => {
                 self.syncs.push(id);
                 if !self.running {
@@ -336,6 +360,43 @@ impl Worker {
             }
         }
         true
+    }
+
+    /// Writes the certificate of the current run, if it is solved.
+    fn save_proof(&mut self, path: std::path::PathBuf) {
+        let Some(live) = self.live.as_ref() else {
+            return self.emit(Event::Error("no run to take a proof from".into()));
+        };
+        let Some(search) = live.search.as_deref() else {
+            return self.emit(Event::Error(
+                "the search failed; reset the run first".into(),
+            ));
+        };
+        let proved = match search.status() {
+            Status::Proved => true,
+            Status::Disproved => false,
+            _ => {
+                return self.emit(Event::Error(
+                    "the run has not proved or disproved its question yet: no proof to save".into(),
+                ))
+            }
+        };
+        let written =
+            crate::search::proof::certificate(search, &live.recorder.setup, PROOF_WRITER_BUDGET)
+                .and_then(|(cert, stats)| {
+                    let text = cert.to_text();
+                    crate::experiments::write_atomic(&path, text.as_bytes())?;
+                    Ok((stats.positions, text.len() as u64))
+                });
+        match written {
+            Ok((positions, bytes)) => self.emit(Event::ProofSaved(ProofSaved {
+                path,
+                positions,
+                bytes,
+                proved,
+            })),
+            Err(e) => self.emit(Event::Error(format!("proof {}: {e}", path.display()))),
+        }
     }
 
     fn answer_syncs(&mut self) {
