@@ -111,7 +111,14 @@ pub enum ConnectError {
     MalformedCell(String),
     /// A well-formed cell outside the board.
     #[error("cell {cell} is off the {m}x{n} board")]
-    OffBoard { cell: String, m: u8, n: u8 },
+    OffBoard {
+        /// The cell as written.
+        cell: String,
+        /// Board width (columns).
+        m: u8,
+        /// Board height (rows).
+        n: u8,
+    },
     /// A cell that already holds a stone.
     #[error("cell {0} is already taken")]
     Occupied(String),
