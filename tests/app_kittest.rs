@@ -406,7 +406,8 @@ fn game_record_viewer_roots_the_search_at_a_chosen_ply() {
     let count = format!("{} nodes", 1 + children);
     assert!(
         h.query_by_label(&format!("search tree: {count}")).is_some()
-            || h.query_by_label(&format!("search tree, path view: {count}")).is_some(),
+            || h.query_by_label(&format!("search tree, path view: {count}"))
+                .is_some(),
         "no tree view with {count}"
     );
 
