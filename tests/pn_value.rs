@@ -314,8 +314,8 @@ fn exact_pgame_values() {
 }
 
 /// Othello scored the way the jeffreyan11 files score it: the raw disc
-/// difference, empties *not* given to the winner (shared/data/othello
-/// README). Only the final score differs from [`Othello`].
+/// difference, empties *not* given to the winner (see
+/// tests/data/othello/SOURCE.md). Only the final score differs from [`Othello`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct RawScoreOthello(Othello);
 
