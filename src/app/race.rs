@@ -31,6 +31,8 @@ pub struct Race {
     pub tree: TreeView,
     /// The lockstep driver (racing or not, by iterations or by nodes).
     pub lockstep: Lockstep,
+    /// The overlay's numbers, recomputed only when a run changed.
+    pub overlay: OverlayCache,
 }
 
 impl Race {
@@ -46,6 +48,7 @@ impl Race {
             run: RunState::default(),
             tree: TreeView::default(),
             lockstep: Lockstep::default(),
+            overlay: OverlayCache::default(),
         })
     }
 }
@@ -76,39 +79,108 @@ pub fn expansion_diff(a: &Snapshot, b: &Snapshot) -> (usize, usize, usize) {
     (both, ea.len() - both, eb.len() - both)
 }
 
-/// Root values of both runs on one log-scale plot.
+/// One named line of a plot.
+type Series = (String, Vec<[f64; 2]>);
+
+/// What the race panel shows, kept between frames: the expansion diff
+/// (two hash sets of move paths) and the thinned curves are rebuilt only
+/// when a run received a new snapshot or new samples, not every frame.
+#[derive(Default)]
+pub struct OverlayCache {
+    diff_key: Option<(u64, u64)>,
+    diff: (usize, usize, usize),
+    curves_key: Option<(u64, usize, u64, usize, bool)>,
+    curves: Vec<Series>,
+    errors: Vec<Series>,
+}
+
+impl OverlayCache {
+    /// Nodes expanded by both runs, only the main one, only the
+    /// challenger (see [`expansion_diff`]); `None` before both have a
+    /// snapshot.
+    pub fn diff(&mut self, a: &RunState, b: &RunState) -> Option<(usize, usize, usize)> {
+        let (sa, sb) = (a.snapshot.as_ref()?, b.snapshot.as_ref()?);
+        let key = (a.arrivals, b.arrivals);
+        if self.diff_key != Some(key) {
+            self.diff = expansion_diff(sa, sb);
+            self.diff_key = Some(key);
+        }
+        Some(self.diff)
+    }
+
+    /// Rebuilds the curves when either run's samples changed.
+    fn refresh_curves(&mut self, a: &RunState, b: &RunState, correct: Option<&CorrectMoves>) {
+        let key = (
+            a.epoch,
+            a.samples.len(),
+            b.epoch,
+            b.samples.len(),
+            correct.is_some(),
+        );
+        if self.curves_key == Some(key) {
+            return;
+        }
+        self.curves_key = Some(key);
+        self.curves.clear();
+        self.errors.clear();
+        for (label, run) in [("A", a), ("B", b)] {
+            let names = run
+                .snapshot
+                .as_ref()
+                .map(|s| s.value_names.clone())
+                .unwrap_or_default();
+            for (k, name) in names.iter().enumerate() {
+                self.curves
+                    .push((format!("{label} {name}"), log_series(&run.samples, k)));
+            }
+            if let Some(correct) = correct {
+                let share = error_points(&run.samples, correct).share;
+                let step = (share.len() / 2_000).max(1);
+                let thin: Vec<[f64; 2]> = share.into_iter().step_by(step).collect();
+                self.errors.push((format!("{label} error share"), thin));
+            }
+        }
+    }
+}
+
+/// Root value `k` of every sample on a log scale, thinned to about 2,000
+/// points (non-positive and infinite values have no place on it).
+fn log_series(samples: &[StatsSample], k: usize) -> Vec<[f64; 2]> {
+    let step = (samples.len() / 2_000).max(1);
+    samples
+        .iter()
+        .step_by(step)
+        .filter_map(|s| {
+            let v = *s.root_values.get(k)?;
+            (v > 0.0 && v.is_finite()).then(|| [s.iteration as f64, v.log10()])
+        })
+        .collect()
+}
+
+/// Root values of both runs (A the main run, B the challenger) on one
+/// log-scale plot, and their error shares when the correct moves are
+/// known; the lines come from `cache`.
 pub fn overlaid_curves(
     ui: &mut egui::Ui,
-    a: (&str, &[StatsSample], &[String]),
-    b: (&str, &[StatsSample], &[String]),
+    cache: &mut OverlayCache,
+    a: &RunState,
+    b: &RunState,
     correct: Option<&CorrectMoves>,
 ) {
-    let series = |samples: &[StatsSample], k: usize| -> Vec<[f64; 2]> {
-        let step = (samples.len() / 2_000).max(1);
-        samples
-            .iter()
-            .step_by(step)
-            .filter_map(|s| {
-                let v = *s.root_values.get(k)?;
-                (v > 0.0 && v.is_finite()).then(|| [s.iteration as f64, v.log10()])
-            })
-            .collect()
-    };
+    cache.refresh_curves(a, b, correct);
     Plot::new("race-curves")
         .height(180.0)
         .legend(Legend::default())
         .allow_scroll(false)
         .y_axis_formatter(|m, _| super::plots::log_tick(m.value))
         .show(ui, |plot| {
-            for (label, samples, names) in [a, b] {
-                for (k, name) in names.iter().enumerate() {
-                    plot.line(Line::new(format!("{label} {name}"), series(samples, k)));
-                }
+            for (name, points) in &cache.curves {
+                plot.line(Line::new(name.clone(), points.clone()));
             }
         });
-    let Some(correct) = correct else {
+    if correct.is_none() {
         return;
-    };
+    }
     ui.label("Share of iterations with a wrong chosen move");
     Plot::new("race-errors")
         .height(120.0)
@@ -116,11 +188,8 @@ pub fn overlaid_curves(
         .allow_scroll(false)
         .default_y_bounds(-0.05, 1.05)
         .show(ui, |plot| {
-            for (label, samples, _) in [a, b] {
-                let share = error_points(samples, correct).share;
-                let step = (share.len() / 2_000).max(1);
-                let thin: Vec<[f64; 2]> = share.into_iter().step_by(step).collect();
-                plot.line(Line::new(format!("{label} error share"), thin));
+            for (name, points) in &cache.errors {
+                plot.line(Line::new(name.clone(), points.clone()));
             }
         });
 }
@@ -150,6 +219,18 @@ mod tests {
         let (both, only_a, only_b) = expansion_diff(&a, &a);
         // Each PNS iteration expands exactly one node (Allis et al. 1994).
         assert_eq!((both, only_a, only_b), (5, 0, 0));
+    }
+
+    /// Two different runs: the same deterministic PNS stopped after 5 and
+    /// after 3 iterations. One expansion per iteration, and the shorter run
+    /// is the longer one's prefix, so 3 nodes are shared and the longer
+    /// run alone has 2 more (whichever side it is on).
+    #[test]
+    fn a_longer_run_differs_by_its_extra_expansions() {
+        let long = snap_after("leftmost", 5);
+        let short = snap_after("leftmost", 3);
+        assert_eq!(expansion_diff(&long, &short), (3, 2, 0));
+        assert_eq!(expansion_diff(&short, &long), (3, 0, 2));
     }
 
     #[test]

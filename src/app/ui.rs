@@ -504,17 +504,17 @@ impl PnlabApp {
     }
 
     fn right_panel(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
-        if let Some(r) = self.race.as_ref() {
+        if let Some(r) = self.race.as_mut() {
             ui.heading("Race");
-            if let (Some(a), Some(b)) = (self.run.snapshot.as_ref(), r.run.snapshot.as_ref()) {
-                let (both, only_a, only_b) = race::expansion_diff(a, b);
+            if let Some((both, only_a, only_b)) = r.overlay.diff(&self.run, &r.run) {
                 ui.label(format!(
                     "expanded by both {both}, only A {only_a}, only B {only_b}"
                 ));
                 race::overlaid_curves(
                     ui,
-                    ("A", &self.run.samples, &a.value_names),
-                    ("B", &r.run.samples, &b.value_names),
+                    &mut r.overlay,
+                    &self.run,
+                    &r.run,
                     self.correct.correct(),
                 );
             }
