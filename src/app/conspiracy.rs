@@ -93,11 +93,6 @@ pub fn interval_curves(samples: &[StatsSample]) -> (Vec<[f64; 2]>, Vec<[f64; 2]>
     (lows, highs)
 }
 
-/// Whether the run is a conspiracy-number search.
-pub fn is_cns(algo: &str) -> bool {
-    matches!(algo, "cns" | "scns")
-}
-
 /// Draws the conspiracy-number plots; true when the CN target changed (the
 /// tree view must ask for new labels).
 pub fn ui(ui: &mut egui::Ui, run: &RunState, tree: &mut TreeView) -> bool {

@@ -195,11 +195,6 @@ impl Default for TreeView {
     }
 }
 
-/// A node's label values ("1 / 2" for pn/dn).
-pub fn label_text(snap: &Snapshot, node: &SnapNode) -> String {
-    snap.label(&node.values, " / ")
-}
-
 /// The accessible name of a node: its move and every value, e.g.
 /// `node b2: pn 1, dn 3` (the root is `node root`).
 pub fn node_name(snap: &Snapshot, node: &SnapNode) -> String {

@@ -185,11 +185,6 @@ impl Board {
         &self.geo
     }
 
-    /// The shared geometry handle.
-    pub fn geometry_arc(&self) -> &Arc<Geometry> {
-        &self.geo
-    }
-
     /// Who holds cell `c`.
     #[inline]
     pub fn at(&self, c: Cell) -> Option<Player> {
@@ -342,12 +337,6 @@ impl Board {
             false
         });
         found
-    }
-
-    /// Whether `p` has k in a row somewhere.
-    pub fn has_k(&self, p: Player) -> bool {
-        let k = self.geo.k;
-        self.counts.iter().any(|c| c[p.index()] == k)
     }
 }
 

@@ -119,12 +119,6 @@ impl Ewn {
         None
     }
 
-    /// The square of `player`'s cube `cube` (1–6), if it is on the board.
-    pub fn cube_square(&self, player: Player, cube: u8) -> Option<u8> {
-        let s = self.cubes[player.index()][cube as usize - 1];
-        (s != GONE).then_some(s)
-    }
-
     /// The number rolled for the player to move (`None` before the roll).
     pub fn die(&self) -> Option<u8> {
         self.die

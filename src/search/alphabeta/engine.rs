@@ -105,16 +105,6 @@ impl<G: Game> AlphaBeta<G> {
         &self.curve
     }
 
-    /// The depth being searched (or the last one, once finished).
-    pub fn current_depth(&self) -> u32 {
-        self.depth
-    }
-
-    /// The MAX player.
-    pub fn max_player(&self) -> Player {
-        self.max
-    }
-
     /// The root position.
     pub fn root(&self) -> &G {
         &self.root

@@ -67,16 +67,6 @@ pub fn succ(v: Value) -> Value {
     }
 }
 
-/// The value before `v` (−∞ stays −∞).
-#[inline]
-pub fn pred(v: Value) -> Value {
-    if v == NEG_INF {
-        NEG_INF
-    } else {
-        v - 1
-    }
-}
-
 impl Staircase {
     /// The function that is `h` everywhere.
     pub fn constant(h: Pn) -> Staircase {
