@@ -8,9 +8,15 @@ use pnlab::search::{self, Params, QuestionKind, SearchSetup, ViewRequest};
 
 fn setup(algo: &str, pos: &str) -> SearchSetup {
     let info = search::find_algo(algo).unwrap();
+    // Tic-tac-toe has one evaluation: opponent-model search models the
+    // opponent with it too.
+    let pairs: Vec<(String, String)> = match algo {
+        "om" => vec![("model".into(), "f1".into()), ("eval".into(), "f1".into())],
+        _ => Vec::new(),
+    };
     SearchSetup {
         position: AnyPosition::parse(GameKind::TicTacToe, pos).unwrap(),
-        params: Params::defaults(info.params),
+        params: Params::from_pairs(info.params, &pairs).unwrap(),
         seed: 7,
         question: QuestionKind::Win,
         memory_limit_bytes: None,

@@ -147,6 +147,15 @@ fn run_algo(algo: &str, pos: &AnyPosition, q: QuestionKind, seed: u64) -> (Statu
     if algo == "alphabeta" {
         params.set(info.params, "depth", "64").unwrap();
     }
+    // Opponent-model search with the opponent modelled by the searcher's
+    // own evaluation is plain minimax (Carmel & Markovitch 1996): deep
+    // enough, it must find the game's value too.
+    if algo == "om" {
+        // Its deepest setting; every game here ends within 32 plies.
+        params.set(info.params, "depth", "32").unwrap();
+        params.set(info.params, "model", "f1").unwrap();
+        params.set(info.params, "eval", "f1").unwrap();
+    }
     let setup = SearchSetup {
         position: pos.clone(),
         params,
@@ -198,7 +207,7 @@ fn check_family(f: &Family) {
             if heavy && i % 4 != 0 {
                 continue;
             }
-            if algo == "alphabeta" && !pos.has_evaluation() {
+            if matches!(algo, "alphabeta" | "om") && !pos.has_evaluation() {
                 continue;
             }
             for (qk, goal) in [
@@ -232,7 +241,7 @@ fn check_family(f: &Family) {
                     pos.notation()
                 );
                 if let Some(v) = value {
-                    let v = if algo == "alphabeta" {
+                    let v = if matches!(algo, "alphabeta" | "om") {
                         v.signum() * (truth_value as i64).abs()
                     } else {
                         v
