@@ -140,7 +140,7 @@ impl TreeView {
                     text,
                 );
             }
-            let hit = ui.interact(r, response.id.with(node.id), Sense::click());
+            let hit = ui.interact(r, response.id.with(("node", node.id)), Sense::click());
             let name = node_name(snap, node);
             hit.widget_info(|| {
                 let mut info = egui::WidgetInfo::labeled(egui::Role::Button, true, &name);

@@ -635,7 +635,7 @@ impl TreeView {
             // the accessible name (so tests and screen readers find it).
             let hit = ui.interact(
                 node_rect.expand(2.0),
-                response.id.with(node.id),
+                response.id.with(("node", node.id)),
                 Sense::click(),
             );
             let name = node_name(snap, node);
