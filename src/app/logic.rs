@@ -1,6 +1,6 @@
 //! What the UI knows about the run: the data that arrives from the worker,
-//! kept apart from the drawing code (STYLE.md "The app": rerun's
-//! `logic.rs` takes data in, the panels draw).
+//! kept apart from the drawing code (this module takes data in, the
+//! panels only draw it).
 
 use std::time::{Duration, Instant};
 
@@ -9,8 +9,8 @@ use crate::search::{Snapshot, StatsSample, Status, StopReason};
 
 use super::worker::{Event, ProofSaved, WorkerHandle};
 
-/// How long one frame may spend applying worker events (STYLE.md: "the UI
-/// drains them within a few milliseconds per frame").
+/// How long one frame may spend applying worker events: a few
+/// milliseconds, so a flood of samples never stalls the window.
 pub const DRAIN_BUDGET: Duration = Duration::from_millis(4);
 
 /// The run as the UI sees it.

@@ -1,5 +1,6 @@
-//! The worker thread that owns the running search (issue #2 item 7,
-//! STYLE.md "The app": rerun-style threads and bounded channels).
+//! The worker thread that owns the running search: one thread per run and
+//! bounded channels both ways (see docs/architecture.md, the worker
+//! protocol).
 //!
 //! The UI never steps a search itself: it sends [`Command`]s over a bounded
 //! channel and receives [`Event`]s back. The worker wakes the UI with the

@@ -1,7 +1,7 @@
 //! Budgets and the loop that drives a search to its end.
 //!
-//! The search never reads the clock (STYLE.md, after Benzene turned
-//! around): the driver checks iteration and node limits after every step
+//! The search never reads the clock (so runs stay deterministic for a
+//! seed): the driver checks iteration and node limits after every step
 //! and the wall clock and the cancel flag every [`CHECK_EVERY`] steps.
 
 use std::sync::atomic::{AtomicBool, Ordering};
