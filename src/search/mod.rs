@@ -38,7 +38,7 @@ pub mod zones;
 use crate::game::{AnyPosition, Outcome, Player};
 
 pub use driver::{run, run_sampled, Budget};
-pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params};
+pub use params::{ListItem, ParamError, ParamKind, ParamSpec, ParamValue, Params};
 pub use registry::{algorithms, build, find_algo, AlgoInfo};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
 

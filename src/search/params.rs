@@ -1,6 +1,7 @@
-//! Parameter descriptions: every algorithm describes its parameters once
-//! (name, range, default, help) and the CLI flags (`--set NAME=VALUE`), the
-//! app's parameter panel and the JSON output are all generated from that
+//! Parameter descriptions: every algorithm and every experiment describes
+//! its parameters once (name, range, default, help) and the CLI flags
+//! (`--set NAME=VALUE`, `pnlab experiment NAME --help`), the app's
+//! parameter panel and the JSON output are all generated from that
 //! description (docs/architecture.md, house rules).
 
 use std::collections::BTreeMap;
@@ -43,7 +44,71 @@ pub enum ParamKind {
         /// Largest accepted value.
         max: f64,
     },
+    /// A comma-separated, non-empty list of items of one kind (e.g. the R
+    /// values of a sweep, or the algorithms to compare). The value is kept
+    /// as normalised text (items trimmed, joined by `,`); read it with
+    /// [`Params::real_list`], [`Params::int_list`] or
+    /// [`Params::choice_list`].
+    List {
+        /// What every item must be.
+        item: ListItem,
+        /// The list used when `--set` does not give one (must be valid).
+        default: &'static str,
+    },
+    /// Free text (e.g. a file path), read with [`Params::text`].
+    Text {
+        /// The text used when `--set` does not give one.
+        default: &'static str,
+    },
 }
+
+/// The kind of the items of a [`ParamKind::List`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ListItem {
+    /// A real number in `[min, max]`.
+    Real {
+        /// Smallest accepted item.
+        min: f64,
+        /// Largest accepted item.
+        max: f64,
+    },
+    /// An integer in `[min, max]`.
+    Int {
+        /// Smallest accepted item.
+        min: i64,
+        /// Largest accepted item.
+        max: i64,
+    },
+    /// One of a fixed list of words.
+    Choice(&'static [&'static str]),
+}
+
+impl ListItem {
+    /// Whether one (trimmed) item is of this kind and in range.
+    fn accepts(&self, item: &str) -> bool {
+        match *self {
+            ListItem::Real { min, max } => item
+                .parse::<f64>()
+                .is_ok_and(|v| v.is_finite() && v >= min && v <= max),
+            ListItem::Int { min, max } => item.parse::<i64>().is_ok_and(|v| v >= min && v <= max),
+            ListItem::Choice(options) => options.contains(&item),
+        }
+    }
+
+    /// The accepted items in words.
+    fn range_text(&self) -> String {
+        match *self {
+            ListItem::Real { min, max } => format!("reals in [{min}, {max}]"),
+            ListItem::Int { min, max } if max == i64::MAX => format!("integers ≥ {min}"),
+            ListItem::Int { min, max } => format!("integers in [{min}, {max}]"),
+            ListItem::Choice(options) => format!("items from {}", options.join("|")),
+        }
+    }
+}
+
+/// The options of a yes/no parameter: a [`ParamKind::Choice`] with these
+/// options is read with [`Params::flag`].
+pub const FLAG: &[&str] = &["true", "false"];
 
 /// The word that asks a [`ParamKind::RealOrAuto`] parameter to take its
 /// value from the position.
@@ -68,6 +133,9 @@ impl ParamSpec {
             ParamKind::Int { default, .. } => ParamValue::Int(default),
             ParamKind::Choice { default, .. } => ParamValue::Choice(default.to_string()),
             ParamKind::RealOrAuto { .. } => ParamValue::Choice(AUTO.to_string()),
+            ParamKind::List { default, .. } | ParamKind::Text { default } => {
+                ParamValue::Choice(default.to_string())
+            }
         }
     }
 
@@ -90,6 +158,11 @@ impl ParamSpec {
             ParamKind::RealOrAuto { min, max } => {
                 format!("real in [{min}, {max}] or {AUTO} (from the position), default {AUTO}")
             }
+            ParamKind::List { item, default } => {
+                format!("comma-separated {}, default {default}", item.range_text())
+            }
+            ParamKind::Text { default } if default.is_empty() => "text, default empty".into(),
+            ParamKind::Text { default } => format!("text, default {default}"),
         }
     }
 
@@ -134,6 +207,22 @@ impl ParamSpec {
                 }
                 Ok(ParamValue::Real(v))
             }
+            ParamKind::List { item, .. } => {
+                let items: Vec<&str> = text.split(',').map(str::trim).collect();
+                if text.trim().is_empty() {
+                    return Err(bad());
+                }
+                if let Some(b) = items.iter().find(|t| !item.accepts(t)) {
+                    return Err(ParamError::BadItem {
+                        name: self.name.to_string(),
+                        item: b.to_string(),
+                        value: text.to_string(),
+                        expected: self.range_text(),
+                    });
+                }
+                Ok(ParamValue::Choice(items.join(",")))
+            }
+            ParamKind::Text { .. } => Ok(ParamValue::Choice(text.trim().to_string())),
         }
     }
 
@@ -151,6 +240,10 @@ impl ParamSpec {
                 v.is_finite() && *v >= min && *v <= max
             }
             (ParamKind::RealOrAuto { .. }, ParamValue::Choice(v)) => v == AUTO,
+            (ParamKind::List { .. }, ParamValue::Choice(v)) => {
+                self.parse_value(v).as_ref() == Ok(value)
+            }
+            (ParamKind::Text { .. }, ParamValue::Choice(_)) => true,
             _ => false,
         }
     }
@@ -162,6 +255,8 @@ impl ParamSpec {
             ParamKind::Int { .. } => "integer",
             ParamKind::Choice { .. } => "choice",
             ParamKind::RealOrAuto { .. } => "real-or-auto",
+            ParamKind::List { .. } => "list",
+            ParamKind::Text { .. } => "text",
         }
     }
 }
@@ -174,7 +269,8 @@ pub enum ParamValue {
     Int(i64),
     /// A real parameter's value.
     Real(f64),
-    /// A choice parameter's value (one of its options).
+    /// A choice parameter's value (one of its options), or the text of a
+    /// list or text parameter.
     Choice(String),
 }
 
@@ -207,6 +303,18 @@ pub enum ParamError {
         /// The parameter.
         name: String,
         /// The text given.
+        value: String,
+        /// The range in words.
+        expected: String,
+    },
+    /// An item of a list that does not parse or lies outside the range.
+    #[error("invalid item `{item}` in `{value}` for parameter `{name}`: expected {expected}")]
+    BadItem {
+        /// The parameter.
+        name: String,
+        /// The bad item.
+        item: String,
+        /// The whole text given.
         value: String,
         /// The range in words.
         expected: String,
@@ -375,6 +483,58 @@ impl Params {
         }
     }
 
+    /// A yes/no parameter (a choice of [`FLAG`]): true for `true`.
+    pub fn flag(&self, name: &str) -> Result<bool, ParamError> {
+        match self.0.get(name) {
+            Some(ParamValue::Choice(v)) if v == "true" => Ok(true),
+            Some(ParamValue::Choice(v)) if v == "false" => Ok(false),
+            other => Err(self.kind_error(name, "true or false", other)),
+        }
+    }
+
+    /// A text parameter (also the normalised text of a list).
+    pub fn text(&self, name: &str) -> Result<&str, ParamError> {
+        self.choice(name)
+    }
+
+    /// The items of a list parameter, as text.
+    pub fn choice_list(&self, name: &str) -> Result<Vec<String>, ParamError> {
+        Ok(self
+            .text(name)?
+            .split(',')
+            .map(|t| t.trim().to_string())
+            .filter(|t| !t.is_empty())
+            .collect())
+    }
+
+    /// The items of a list of reals.
+    pub fn real_list(&self, name: &str) -> Result<Vec<f64>, ParamError> {
+        self.parsed_list(name, "list of reals")
+    }
+
+    /// The items of a list of integers.
+    pub fn int_list(&self, name: &str) -> Result<Vec<i64>, ParamError> {
+        self.parsed_list(name, "list of integers")
+    }
+
+    /// The items of a list parsed as `T` (they were checked when set).
+    fn parsed_list<T: std::str::FromStr>(
+        &self,
+        name: &str,
+        expected: &str,
+    ) -> Result<Vec<T>, ParamError> {
+        self.choice_list(name)?
+            .iter()
+            .map(|t| {
+                t.parse().map_err(|_| ParamError::WrongKind {
+                    name: name.to_string(),
+                    expected: expected.to_string(),
+                    found: "text",
+                })
+            })
+            .collect()
+    }
+
     /// The error for a missing or wrongly typed value.
     fn kind_error(&self, name: &str, expected: &str, found: Option<&ParamValue>) -> ParamError {
         match found {
@@ -502,5 +662,106 @@ mod tests {
         assert!(Params::from_pairs(SPECS, &[("R".into(), "1.5".into())]).is_err());
         assert!(Params::from_pairs(SPECS, &[("R".into(), "nan".into())]).is_err());
         assert!(Params::from_pairs(SPECS, &[("tie".into(), "middle".into())]).is_err());
+    }
+
+    const LISTS: &[ParamSpec] = &[
+        ParamSpec {
+            name: "r",
+            kind: ParamKind::List {
+                item: ListItem::Real { min: 0.0, max: 1.0 },
+                default: "1,0.5",
+            },
+            help: "",
+        },
+        ParamSpec {
+            name: "sizes",
+            kind: ParamKind::List {
+                item: ListItem::Int { min: 3, max: 11 },
+                default: "7,8",
+            },
+            help: "",
+        },
+        ParamSpec {
+            name: "algos",
+            kind: ParamKind::List {
+                item: ListItem::Choice(&["pns", "dfpn"]),
+                default: "pns,dfpn",
+            },
+            help: "",
+        },
+        ParamSpec {
+            name: "file",
+            kind: ParamKind::Text { default: "a.toml" },
+            help: "",
+        },
+        ParamSpec {
+            name: "climb",
+            kind: ParamKind::Choice {
+                options: FLAG,
+                default: "true",
+            },
+            help: "",
+        },
+    ];
+
+    fn set(name: &str, value: &str) -> Result<Params, ParamError> {
+        Params::from_pairs(LISTS, &[(name.into(), value.into())])
+    }
+
+    #[test]
+    fn list_defaults_parse_into_items() {
+        let p = Params::defaults(LISTS);
+        assert!(p.check(LISTS).is_ok());
+        assert_eq!(p.real_list("r"), Ok(vec![1.0, 0.5]));
+        assert_eq!(p.int_list("sizes"), Ok(vec![7, 8]));
+        assert_eq!(
+            p.choice_list("algos"),
+            Ok(vec!["pns".to_string(), "dfpn".to_string()])
+        );
+        assert_eq!(p.text("file"), Ok("a.toml"));
+        assert_eq!(p.flag("climb"), Ok(true));
+    }
+
+    #[test]
+    fn lists_are_normalised_and_checked_item_by_item() {
+        let p = set("r", " 0.25 , 1 ").unwrap();
+        assert_eq!(p.get("r"), Some(&ParamValue::Choice("0.25,1".into())));
+        assert_eq!(p.real_list("r"), Ok(vec![0.25, 1.0]));
+        let e = set("r", "0.5,1.5").unwrap_err();
+        assert!(matches!(&e, ParamError::BadItem { item, .. } if item == "1.5"), "{e}");
+        assert!(e.to_string().contains("reals in [0, 1]"), "{e}");
+        let e = set("algos", "pns,uct").unwrap_err().to_string();
+        assert!(e.contains("`uct`") && e.contains("pns|dfpn"), "{e}");
+        assert!(set("sizes", "7,8.5").is_err());
+        assert!(set("sizes", "2").is_err());
+        assert!(set("sizes", "11").is_ok());
+        assert!(set("r", "").is_err());
+        assert!(set("r", "0.5,").is_err());
+        assert!(set("r", "nan").is_err());
+    }
+
+    #[test]
+    fn text_and_flags() {
+        assert_eq!(set("file", " b c ").unwrap().text("file"), Ok("b c"));
+        assert_eq!(set("climb", "false").unwrap().flag("climb"), Ok(false));
+        assert!(set("climb", "1").is_err());
+        let p = Params::defaults(LISTS);
+        assert!(matches!(p.flag("file"), Err(ParamError::WrongKind { .. })));
+        assert!(matches!(p.real_list("algos"), Err(ParamError::WrongKind { .. })));
+    }
+
+    #[test]
+    fn typed_list_values_are_checked_like_text() {
+        let mut p = Params::defaults(LISTS);
+        assert!(p
+            .set_value(LISTS, "r", ParamValue::Choice("0.1,0.2".into()))
+            .is_ok());
+        assert!(p
+            .set_value(LISTS, "r", ParamValue::Choice("0.1, 2".into()))
+            .is_err());
+        assert!(p.set_value(LISTS, "r", ParamValue::Real(0.1)).is_err());
+        assert!(p
+            .set_value(LISTS, "file", ParamValue::Choice(String::new()))
+            .is_ok());
     }
 }
