@@ -4,7 +4,7 @@
 //! parameter panel generated from each algorithm's `ParamSpec` list, so a
 //! new algorithm needs no UI code.
 
-use crate::search::params::{ParamKind, ParamValue};
+use crate::search::params::{ParamKind, ParamSpec, ParamValue};
 use crate::search::{registry, Budget, Params};
 
 use super::worker::Command;
@@ -233,6 +233,38 @@ impl Controls {
     }
 }
 
+/// A single-line text field for a list or text parameter. The text being
+/// typed lives in egui's memory while the field has focus (a half-typed
+/// list such as `0.5,` is not a value yet); every edit that parses with
+/// [`ParamSpec::parse_value`] becomes the value, and an edit that does
+/// not is shown in the error colour with the expected range as tooltip.
+fn text_param(ui: &mut egui::Ui, spec: &ParamSpec, value: &mut String, name_id: egui::Id) {
+    let id = ui.id().with(("param-text", spec.name));
+    let focused = ui.memory(|m| m.has_focus(id));
+    let mut text = if focused {
+        ui.data_mut(|d| d.get_temp::<String>(id))
+            .unwrap_or_else(|| value.clone())
+    } else {
+        value.clone()
+    };
+    let parsed = spec.parse_value(&text);
+    let mut edit = egui::TextEdit::singleline(&mut text).id(id);
+    if parsed.is_err() {
+        edit = edit.text_color(ui.visuals().error_fg_color);
+    }
+    let r = ui.add(edit).labelled_by(name_id).on_hover_text(format!(
+        "{} ({})",
+        spec.help,
+        spec.range_text()
+    ));
+    if r.changed() {
+        if let Ok(ParamValue::Choice(t)) = spec.parse_value(&text) {
+            *value = t;
+        }
+    }
+    ui.data_mut(|d| d.insert_temp(id, text));
+}
+
 /// The algorithm picker and its generated parameter panel. Returns true
 /// when the algorithm or a parameter changed.
 pub fn algorithm_panel(
@@ -316,6 +348,9 @@ pub fn algorithm_panel(
                             .labelled_by(name_id)
                             .on_hover_text(spec.help);
                     }
+                }
+                (ParamKind::List { .. } | ParamKind::Text { .. }, ParamValue::Choice(v)) => {
+                    text_param(ui, spec, v, name_id);
                 }
                 // A value of the wrong type (e.g. from an old settings
                 // file) is replaced by the default.

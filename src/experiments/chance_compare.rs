@@ -26,11 +26,40 @@ use rand::{Rng, SeedableRng};
 
 use crate::game::ewn::Ewn;
 use crate::game::{AnyPosition, Game, GameKind};
+use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
 use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
 
-const SETTINGS: &[&str] = &["trees", "depths", "branchings", "ewn", "cap"];
+/// The settings (`--set NAME=VALUE`; `pnlab experiment chance-compare --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "trees",
+        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 20 },
+        help: "Random chance trees per (depth, branching).",
+    },
+    ParamSpec {
+        name: "depths",
+        kind: ParamKind::List { item: ListItem::Int { min: 1, max: 1000 }, default: "1,2,3" },
+        help: "Depths of the random trees, in (max, chance, min, chance) rounds; at most 2,000,000 leaves.",
+    },
+    ParamSpec {
+        name: "branchings",
+        kind: ParamKind::List { item: ListItem::Int { min: 1, max: 1000 }, default: "2,3,4" },
+        help: "Branching factors of the random trees.",
+    },
+    ParamSpec {
+        name: "ewn",
+        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 20 },
+        help: "Random EinStein würfelt nicht! endgames.",
+    },
+    ParamSpec {
+        name: "cap",
+        kind: ParamKind::Int { min: 1, max: i64::MAX, default: 200_000 },
+        help: "Node cap per run; an instance where a run hits it is skipped.",
+    },
+];
 
 /// The three algorithms, expectimax (the baseline) first.
 pub const ALGOS: [&str; 3] = ["expectimax", "star1", "star2"];
@@ -170,29 +199,15 @@ fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>,
     Ok(Some((name, rows)))
 }
 
-fn list(opts: &ExperimentOptions, key: &str, default: &str) -> Result<Vec<u32>, String> {
-    let text: String = opts.setting(key, default.to_string())?;
-    text.split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|&x| x >= 1)
-                .ok_or_else(|| {
-                    format!("`{key}` takes positive integers separated by commas, found `{t}`")
-                })
-        })
-        .collect()
-}
-
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let trees: usize = opts.setting("trees", 20)?;
-    let ewn: usize = opts.setting("ewn", 20)?;
-    let cap: u64 = opts.setting("cap", 200_000)?;
-    let depths = list(opts, "depths", "1,2,3")?;
-    let branchings = list(opts, "branchings", "2,3,4")?;
+    let settings = opts.params(SETTINGS)?;
+    let trees = settings.int("trees")? as usize;
+    let ewn = settings.int("ewn")? as usize;
+    let cap = settings.int("cap")? as u64;
+    let u32s = |v: Vec<i64>| v.into_iter().map(|x| x as u32).collect::<Vec<u32>>();
+    let depths = u32s(settings.int_list("depths")?);
+    let branchings = u32s(settings.int_list("branchings")?);
     if let Some(big) = depths
         .iter()
         .flat_map(|&d| branchings.iter().map(move |&b| (d, b)))
@@ -305,7 +320,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     write_json(
         &json_path,
         &serde_json::json!({
-            "experiment": "chance-compare", "seed": opts.seed, "cap": cap, "configurations": rows_json,
+            "experiment": "chance-compare", "settings": settings, "seed": opts.seed, "cap": cap, "configurations": rows_json,
         }),
     )?;
     Ok(ExperimentReport {

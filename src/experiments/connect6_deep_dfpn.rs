@@ -42,22 +42,113 @@ use crate::game::connect::Connect;
 use crate::game::AnyPosition;
 use crate::positions::{bundled, load_file, load_text, PositionEntry};
 use crate::search::dfpn::{climb, DfpnOptions, HillClimbResult};
+use crate::search::params::{ListItem, ParamKind, ParamSpec, FLAG};
+use crate::search::Params;
 
 use super::connect6_runs::{settings, zone_run, ZoneRun};
-use super::{parse_positive_list, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
 
-const SETTINGS: &[&str] = &[
-    "file",
-    "positions",
-    "e_max",
-    "d_max",
-    "eps",
-    "eps_step",
-    "eps_max",
-    "cap",
-    "hill_climb",
-    "vcdt_depth",
-    "vcdt_nodes",
+/// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-deep-dfpn --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "file",
+        kind: ParamKind::Text {
+            default: DEFAULT_FILE,
+        },
+        help: "The Connect6 position file (a bundled path or a file on disk).",
+    },
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 0,
+        },
+        help: "Use the first N positions of the file (0 = all of them).",
+    },
+    ParamSpec {
+        name: "e_max",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 1000,
+            default: 6,
+        },
+        help: "Largest E of the Deep df-pn (E, D) grid.",
+    },
+    ParamSpec {
+        name: "d_max",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 1000,
+            default: 6,
+        },
+        help: "Largest D of the Deep df-pn (E, D) grid.",
+    },
+    ParamSpec {
+        name: "eps",
+        kind: ParamKind::List {
+            item: ListItem::Real {
+                min: 1e-12,
+                max: 1000.0,
+            },
+            default: "0.05,0.25,0.5,1,2,4",
+        },
+        help: "The ε values of the 1+ε runs (unless eps_step is set).",
+    },
+    ParamSpec {
+        name: "eps_step",
+        kind: ParamKind::Real {
+            min: 0.0,
+            max: 1e6,
+            default: 0.0,
+        },
+        help: "When > 0, the ε list is eps_step, 2·eps_step, …, eps_max instead of eps.",
+    },
+    ParamSpec {
+        name: "eps_max",
+        kind: ParamKind::Real {
+            min: 0.0,
+            max: 1e6,
+            default: 15.0,
+        },
+        help: "The last ε of the eps_step grid.",
+    },
+    ParamSpec {
+        name: "cap",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 200_000,
+        },
+        help: "MID-call cap per run; a capped run counts as unsolved.",
+    },
+    ParamSpec {
+        name: "hill_climb",
+        kind: ParamKind::Choice {
+            options: FLAG,
+            default: "true",
+        },
+        help: "Also hill-climb (E, D) from (1, 1) on every position.",
+    },
+    ParamSpec {
+        name: "vcdt_depth",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 6,
+        },
+        help: "Most attacker moves a VCDT threat-space search tries before the winning one.",
+    },
+    ParamSpec {
+        name: "vcdt_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 5_000,
+        },
+        help: "Node cap of one VCDT solve.",
+    },
 ];
 
 /// The position set the experiment runs on by default.
@@ -104,10 +195,10 @@ fn load_positions(file: &str) -> Result<Vec<(String, Connect)>, String> {
 }
 
 /// The ε list: `eps`, or the grid `eps_step, 2·eps_step, …, eps_max`.
-fn eps_list(opts: &ExperimentOptions) -> Result<Vec<f64>, String> {
-    let step: f64 = opts.setting("eps_step", 0.0)?;
+fn eps_list(settings: &Params) -> Result<Vec<f64>, String> {
+    let step = settings.real("eps_step")?;
     if step > 0.0 {
-        let max: f64 = opts.setting("eps_max", 15.0)?;
+        let max = settings.real("eps_max")?;
         let n = (max / step + 1e-9).floor() as usize;
         if !(1..=100_000).contains(&n) {
             return Err(format!(
@@ -119,8 +210,7 @@ fn eps_list(opts: &ExperimentOptions) -> Result<Vec<f64>, String> {
             .map(|i| (i as f64 * step * 1e9).round() / 1e9)
             .collect());
     }
-    let text: String = opts.setting("eps", "0.05,0.25,0.5,1,2,4".to_string())?;
-    parse_positive_list("eps", &text)
+    Ok(settings.real_list("eps")?)
 }
 
 /// Runs everything on one position; the runs share one VCDT cache.
@@ -254,20 +344,22 @@ fn average(rows: &[(&ZoneRun, Option<&ZoneRun>)]) -> serde_json::Value {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let file: String = opts.setting("file", DEFAULT_FILE.to_string())?;
-    let mut positions = load_positions(&file)?;
-    let limit: usize = opts.setting("positions", positions.len())?;
-    positions.truncate(limit);
+    let settings = opts.params(SETTINGS)?;
+    let file = settings.text("file")?;
+    let mut positions = load_positions(file)?;
+    match settings.int("positions")? {
+        0 => {}
+        limit => positions.truncate(limit as usize),
+    }
     let plan = Plan {
-        e_max: opts.setting("e_max", 6)?,
-        d_max: opts.setting("d_max", 6)?,
-        eps: eps_list(opts)?,
-        cap: opts.setting("cap", 200_000)?,
-        hill_climb: opts.setting("hill_climb", true)?,
+        e_max: settings.int("e_max")? as u32,
+        d_max: settings.int("d_max")? as u32,
+        eps: eps_list(&settings)?,
+        cap: settings.int("cap")? as u64,
+        hill_climb: settings.flag("hill_climb")?,
         vcdt: VcdtOptions {
-            max_depth: opts.setting("vcdt_depth", 6)?,
-            max_nodes: opts.setting("vcdt_nodes", 5_000)?,
+            max_depth: settings.int("vcdt_depth")? as u32,
+            max_nodes: settings.int("vcdt_nodes")? as u64,
         },
     };
     let results = run_jobs(opts, &positions, |(_, p)| run_position(p, &plan));
@@ -409,6 +501,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         &json_path,
         &json!({
             "experiment": "connect6-deep-dfpn",
+            "settings": settings,
             "file": file,
             "cap": plan.cap,
             "e_max": plan.e_max,
@@ -433,7 +526,7 @@ mod tests {
     #[test]
     fn the_eps_grid_has_the_thesis_values() {
         let o = ExperimentOptions::for_test("c6-eps", &[("eps_step", "0.05"), ("eps_max", "15")]);
-        let v = eps_list(&o).unwrap();
+        let v = eps_list(&o.params(SETTINGS).unwrap()).unwrap();
         assert_eq!(v.len(), 300);
         assert_eq!((v[0], v[2], v[299]), (0.05, 0.15, 15.0));
     }

@@ -34,20 +34,87 @@ use crate::game::connect::zone_game::VcdtCache;
 use crate::game::connect::Connect;
 use crate::game::{Game, Player};
 use crate::search::dfpn::DfpnOptions;
+use crate::search::params::{ParamKind, ParamSpec};
 use crate::search::{Search, Status};
 
 use super::connect6_runs::{check_proof, settings, zone_run, zone_search};
 use super::{instance_seed, run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
 
-const SETTINGS: &[&str] = &[
-    "games",
-    "width",
-    "min_stones",
-    "max_stones",
-    "cap",
-    "vcdt_depth",
-    "vcdt_nodes",
-    "keep_vcdt",
+/// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-positions --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "games",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 24,
+        },
+        help: "Seeded games played (one position kept per game at most).",
+    },
+    ParamSpec {
+        name: "width",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 6,
+        },
+        help: "Heuristic play picks uniformly among this many best-scored moves.",
+    },
+    ParamSpec {
+        name: "min_stones",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 9,
+        },
+        help: "Stones on the board before the first proof attempt.",
+    },
+    ParamSpec {
+        name: "max_stones",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 45,
+        },
+        help: "A game that reaches this many stones without a proof is dropped.",
+    },
+    ParamSpec {
+        name: "cap",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 1_000_000,
+        },
+        help: "MID-call cap of each df-pn proof attempt.",
+    },
+    ParamSpec {
+        name: "vcdt_depth",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 6,
+        },
+        help: "Most attacker moves a VCDT threat-space search tries before the winning one.",
+    },
+    ParamSpec {
+        name: "vcdt_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 20_000,
+        },
+        help: "Node cap of one VCDT solve.",
+    },
+    ParamSpec {
+        name: "keep_vcdt",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 0,
+        },
+        help: "Keep only positions whose proof needed at least this many VCDT nodes.",
+    },
 ];
 
 /// The generator's parameters.
@@ -143,22 +210,19 @@ fn play(seed: u64, gen: &Gen) -> Vec<Test> {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let games: usize = opts.setting("games", 24)?;
+    let settings = opts.params(SETTINGS)?;
+    let games = settings.int("games")? as usize;
     let gen = Gen {
-        width: opts.setting("width", 6)?,
-        min_stones: opts.setting("min_stones", 9)?,
-        max_stones: opts.setting("max_stones", 45)?,
-        cap: opts.setting("cap", 1_000_000)?,
+        width: settings.int("width")? as usize,
+        min_stones: settings.int("min_stones")? as usize,
+        max_stones: settings.int("max_stones")? as usize,
+        cap: settings.int("cap")? as u64,
         vcdt: VcdtOptions {
-            max_depth: opts.setting("vcdt_depth", 6)?,
-            max_nodes: opts.setting("vcdt_nodes", 20_000)?,
+            max_depth: settings.int("vcdt_depth")? as u32,
+            max_nodes: settings.int("vcdt_nodes")? as u64,
         },
-        keep_vcdt: opts.setting("keep_vcdt", 0)?,
+        keep_vcdt: settings.int("keep_vcdt")? as _,
     };
-    if gen.width == 0 {
-        return Err("width must be at least 1".into());
-    }
     let seeds: Vec<u64> = (0..games).map(|i| instance_seed(opts.seed, i)).collect();
     let results = run_jobs(opts, &seeds, |&s| play(s, &gen));
     let mut csv = Csv::new(&[

@@ -25,16 +25,75 @@ use crate::search::{Goal, Question, Search, Status};
 
 use super::deep_pn_sweep::random_othello;
 use super::{
-    instance_seed, parse_positive_list, run_jobs, write_json, Csv, ExperimentOptions,
-    ExperimentReport, MeanRatios,
+    instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios,
 };
+use crate::search::params::{ListItem, ParamKind, ParamSpec};
 
 /// Whether a run ended with an answer.
 pub fn solved(s: Status) -> bool {
     matches!(s, Status::Proved | Status::Disproved)
 }
 
-const SETTINGS: &[&str] = &["positions", "empties", "e_max", "d_max", "eps", "max_nodes"];
+/// The settings (`--set NAME=VALUE`; `pnlab experiment deep-dfpn-grid --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 20,
+        },
+        help: "Random Othello positions (instances) drawn.",
+    },
+    ParamSpec {
+        name: "empties",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 59,
+            default: 12,
+        },
+        help: "Empty squares of each random Othello position.",
+    },
+    ParamSpec {
+        name: "e_max",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 1000,
+            default: 8,
+        },
+        help: "Largest E of the (E, D) grid (E runs over 1..=e_max).",
+    },
+    ParamSpec {
+        name: "d_max",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 1000,
+            default: 8,
+        },
+        help: "Largest D of the (E, D) grid (D runs over 1..=d_max).",
+    },
+    ParamSpec {
+        name: "eps",
+        kind: ParamKind::List {
+            item: ListItem::Real {
+                min: 1e-12,
+                max: 1000.0,
+            },
+            default: "0.05,0.25,0.5,1,2,4",
+        },
+        help: "The ε values of the 1+ε runs.",
+    },
+    ParamSpec {
+        name: "max_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 2_000_000,
+        },
+        help: "Cap per run; a capped run counts as unsolved.",
+    },
+];
 
 /// One run's result.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -135,14 +194,13 @@ pub fn eps_runs(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let positions: usize = opts.setting("positions", 20)?;
-    let empties: u32 = opts.setting("empties", 12)?;
-    let e_max: u32 = opts.setting("e_max", 8)?;
-    let d_max: u32 = opts.setting("d_max", 8)?;
-    let cap: u64 = opts.setting("max_nodes", 2_000_000)?;
-    let eps_text: String = opts.setting("eps", "0.05,0.25,0.5,1,2,4".to_string())?;
-    let eps = parse_positive_list("eps", &eps_text)?;
+    let settings = opts.params(SETTINGS)?;
+    let positions = settings.int("positions")? as usize;
+    let empties = settings.int("empties")? as u32;
+    let e_max = settings.int("e_max")? as u32;
+    let d_max = settings.int("d_max")? as u32;
+    let cap = settings.int("max_nodes")? as u64;
+    let eps = settings.real_list("eps")?;
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| runs_for(g, e_max, d_max, &eps, cap));
     let mut csv = Csv::new(&[
@@ -196,6 +254,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         &json_path,
         &serde_json::json!({
             "experiment": "deep-dfpn-grid",
+            "settings": settings,
             "instances": results.len(),
             "empties": empties,
             "seed": opts.seed,

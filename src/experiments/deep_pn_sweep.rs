@@ -40,18 +40,67 @@ use crate::game::othello::Othello;
 use crate::game::shuffled::ShuffledMoves;
 use crate::game::{AnyPosition, Game, GameKind};
 use crate::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm};
+use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::pns::{Pns, PnsOptions};
 use crate::search::{run, Budget, Goal, Question, Search, Status};
 
 use super::{instance_seed, run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
 
-const SETTINGS: &[&str] = &[
-    "positions",
-    "empties",
-    "hex_runs",
-    "max_nodes",
-    "games",
-    "r",
+/// The settings (`--set NAME=VALUE`; `pnlab experiment deep-pn-sweep --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 100,
+        },
+        help: "Random Othello positions (instances) drawn for the sweep.",
+    },
+    ParamSpec {
+        name: "empties",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 59,
+            default: 16,
+        },
+        help: "Empty squares of each random Othello position.",
+    },
+    ParamSpec {
+        name: "hex_runs",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 10,
+        },
+        help: "Runs on the empty Hex 4×4 board, each with its own seeded move order.",
+    },
+    ParamSpec {
+        name: "max_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 20_000_000,
+        },
+        help: "Created-node cap per run; a capped run counts as unsolved.",
+    },
+    ParamSpec {
+        name: "games",
+        kind: ParamKind::List {
+            item: ListItem::Choice(&["othello", "hex"]),
+            default: "othello,hex",
+        },
+        help: "Which instance sets to run.",
+    },
+    ParamSpec {
+        name: "r",
+        kind: ParamKind::List {
+            item: ListItem::Real { min: 0.0, max: 1.0 },
+            default: "1.0,0.9,0.8,0.7,0.6,0.5,0.4,0.3,0.2,0.1",
+        },
+        help: "The R values DeepPN runs with (each in both forms).",
+    },
 ];
 
 /// One instance: a position (already wrapped for Hex) and its label.
@@ -146,40 +195,17 @@ fn run_instance<G: Game>(g: &G, rs: &[f64], budget: &Budget) -> Vec<RunResult> {
     out
 }
 
-fn parse_rs(text: &str) -> Result<Vec<f64>, String> {
-    let mut rs = Vec::new();
-    for part in text.split(',') {
-        let r: f64 = part
-            .trim()
-            .parse()
-            .map_err(|_| format!("invalid R `{part}` in setting `r`"))?;
-        if !(0.0..=1.0).contains(&r) {
-            return Err(format!("R = {r} is outside [0, 1] in setting `r`"));
-        }
-        rs.push(r);
-    }
-    if rs.is_empty() {
-        return Err("setting `r` lists no values".into());
-    }
-    Ok(rs)
-}
-
 /// The experiment (registered as `deep-pn-sweep`). (`clone` is generic
 /// over the games; some are `Copy`.)
 #[allow(clippy::clone_on_copy)]
 pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let positions: usize = opts.setting("positions", 100)?;
-    let empties: u32 = opts.setting("empties", 16)?;
-    let hex_runs: usize = opts.setting("hex_runs", 10)?;
-    let max_nodes: u64 = opts.setting("max_nodes", 20_000_000)?;
-    let games: String = opts.setting("games", "othello,hex".to_string())?;
-    let rs = parse_rs(&opts.setting("r", "1.0,0.9,0.8,0.7,0.6,0.5,0.4,0.3,0.2,0.1".to_string())?)?;
-    if !(1..=59).contains(&empties) {
-        return Err(format!(
-            "setting `empties` must be in 1..=59, got {empties}"
-        ));
-    }
+    let settings = opts.params(SETTINGS)?;
+    let positions = settings.int("positions")? as usize;
+    let empties = settings.int("empties")? as u32;
+    let hex_runs = settings.int("hex_runs")? as usize;
+    let max_nodes = settings.int("max_nodes")? as u64;
+    let games = settings.text("games")?;
+    let rs = settings.real_list("r")?;
     let mut instances = Vec::new();
     for game in games.split(',').map(str::trim) {
         match game {
@@ -291,7 +317,8 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let csv_path = opts.out_dir.join(format!("{name}.csv"));
     let json_path = opts.out_dir.join(format!("{name}.json"));
     csv.write(&csv_path)?;
-    let json = table.to_json(positions, empties, hex_runs, max_nodes);
+    let mut json = table.to_json(positions, empties, hex_runs, max_nodes);
+    json["settings"] = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
     let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
     write_atomic(&json_path, text.as_bytes())?;
     Ok(ExperimentReport {

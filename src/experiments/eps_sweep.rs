@@ -22,11 +22,51 @@ use crate::game::Game;
 use crate::search::dfpn::DfpnOptions;
 
 use super::deep_dfpn_grid::{eps_runs, othello_instances, solve_capped, solved, GridRun};
-use super::{
-    parse_positive_list, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios,
-};
+use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios};
+use crate::search::params::{ListItem, ParamKind, ParamSpec};
 
-const SETTINGS: &[&str] = &["positions", "empties", "eps", "max_nodes"];
+/// The settings (`--set NAME=VALUE`; `pnlab experiment eps-sweep --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 30,
+        },
+        help: "Random Othello positions (instances) drawn.",
+    },
+    ParamSpec {
+        name: "empties",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 59,
+            default: 12,
+        },
+        help: "Empty squares of each random Othello position.",
+    },
+    ParamSpec {
+        name: "eps",
+        kind: ParamKind::List {
+            item: ListItem::Real {
+                min: 1e-12,
+                max: 1000.0,
+            },
+            default: "0.01,0.05,0.1,0.25,0.5,1,2,4",
+        },
+        help: "The ε values of the 1+ε runs.",
+    },
+    ParamSpec {
+        name: "max_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 2_000_000,
+        },
+        help: "Cap per run; a capped run counts as unsolved.",
+    },
+];
 
 /// df-pn, then 1+ε for every ε.
 fn runs_for(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
@@ -37,12 +77,11 @@ fn runs_for(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let positions: usize = opts.setting("positions", 30)?;
-    let empties: u32 = opts.setting("empties", 12)?;
-    let cap: u64 = opts.setting("max_nodes", 2_000_000)?;
-    let eps_text: String = opts.setting("eps", "0.01,0.05,0.1,0.25,0.5,1,2,4".to_string())?;
-    let eps = parse_positive_list("eps", &eps_text)?;
+    let settings = opts.params(SETTINGS)?;
+    let positions = settings.int("positions")? as usize;
+    let empties = settings.int("empties")? as u32;
+    let cap = settings.int("max_nodes")? as u64;
+    let eps = settings.real_list("eps")?;
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| runs_for(g, &eps, cap));
 
@@ -126,6 +165,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         &json_path,
         &serde_json::json!({
             "experiment": "eps-sweep",
+            "settings": settings,
             "instances": results.len(),
             "empties": empties,
             "seed": opts.seed,

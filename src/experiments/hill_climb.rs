@@ -24,8 +24,57 @@ use crate::search::{Params, QuestionKind, SearchSetup};
 
 use super::deep_dfpn_grid::{othello_instances, solve_capped, solved};
 use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios};
+use crate::search::params::{ParamKind, ParamSpec};
 
-const SETTINGS: &[&str] = &["positions", "empties", "e_max", "d_max", "max_nodes"];
+/// The settings (`--set NAME=VALUE`; `pnlab experiment hill-climb --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 10,
+        },
+        help: "Random Othello positions (instances) drawn.",
+    },
+    ParamSpec {
+        name: "empties",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 59,
+            default: 12,
+        },
+        help: "Empty squares of each random Othello position.",
+    },
+    ParamSpec {
+        name: "e_max",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 1000,
+            default: 6,
+        },
+        help: "Largest E of the (E, D) grid the climb is compared with.",
+    },
+    ParamSpec {
+        name: "d_max",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 1000,
+            default: 6,
+        },
+        help: "Largest D of the (E, D) grid the climb is compared with.",
+    },
+    ParamSpec {
+        name: "max_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 2_000_000,
+        },
+        help: "Cap per run; a capped run counts as unsolved.",
+    },
+];
 
 /// One instance's results.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -68,15 +117,12 @@ fn run_instance(g: &Othello, e_max: u32, d_max: u32, cap: u64) -> Outcome {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let positions: usize = opts.setting("positions", 10)?;
-    let empties: u32 = opts.setting("empties", 12)?;
-    let e_max: u32 = opts.setting("e_max", 6)?;
-    let d_max: u32 = opts.setting("d_max", 6)?;
-    let cap: u64 = opts.setting("max_nodes", 2_000_000)?;
-    if e_max == 0 || d_max == 0 {
-        return Err("e_max and d_max must be at least 1".into());
-    }
+    let settings = opts.params(SETTINGS)?;
+    let positions = settings.int("positions")? as usize;
+    let empties = settings.int("empties")? as u32;
+    let e_max = settings.int("e_max")? as u32;
+    let d_max = settings.int("d_max")? as u32;
+    let cap = settings.int("max_nodes")? as u64;
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| run_instance(g, e_max, d_max, cap));
 
@@ -143,6 +189,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         &json_path,
         &serde_json::json!({
             "experiment": "hill-climb",
+            "settings": settings,
             "instances": results.len(),
             "empties": empties,
             "seed": opts.seed,

@@ -47,14 +47,64 @@ use super::svg::{log_log_plot, Series};
 use super::{
     instance_seed, run_jobs, write_atomic, write_json, Csv, ExperimentOptions, ExperimentReport,
 };
+use crate::search::params::{ListItem, ParamKind, ParamSpec};
 
-const SETTINGS: &[&str] = &[
-    "othello",
-    "empties",
-    "connect4",
-    "algos",
-    "min_kib",
-    "max_iterations",
+/// The settings (`--set NAME=VALUE`; `pnlab experiment memory-sweep --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "othello",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 8,
+        },
+        help: "Random Othello positions (instances) drawn.",
+    },
+    ParamSpec {
+        name: "empties",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 59,
+            default: 14,
+        },
+        help: "Empty squares of each random Othello position.",
+    },
+    ParamSpec {
+        name: "connect4",
+        kind: ParamKind::Int {
+            min: 0,
+            max: 20,
+            default: 8,
+        },
+        help: "Connect Four positions taken from the bundled 20-position set.",
+    },
+    ParamSpec {
+        name: "algos",
+        kind: ParamKind::List {
+            item: ListItem::Choice(ALGOS),
+            default: "dfpn,dfpn-eps,deep-dfpn,pns",
+        },
+        help: "The algorithms run under each budget.",
+    },
+    ParamSpec {
+        name: "min_kib",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 256,
+        },
+        help: "The smallest memory budget in KiB (budgets double up to the unbudgeted peak).",
+    },
+    ParamSpec {
+        name: "max_iterations",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 20_000_000,
+        },
+        help: "Iteration cap per run.",
+    },
 ];
 
 /// The "no budget" run's table budget.
@@ -196,36 +246,13 @@ struct Cell {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let othello: usize = opts.setting("othello", 8)?;
-    let empties: u32 = opts.setting("empties", 14)?;
-    let connect4: usize = opts.setting("connect4", 8)?;
-    let min_kib: u64 = opts.setting("min_kib", 256)?;
-    let cap: u64 = opts.setting("max_iterations", 20_000_000)?;
-    let algo_text: String = opts.setting("algos", ALGOS.join(","))?;
-    let algos = algo_text
-        .split(',')
-        .map(|a| {
-            ALGOS
-                .iter()
-                .copied()
-                .find(|k| *k == a.trim())
-                .ok_or_else(|| {
-                    format!(
-                        "unknown algorithm `{a}` in setting `algos`; valid: {}",
-                        ALGOS.join(", ")
-                    )
-                })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    if min_kib == 0 {
-        return Err("setting `min_kib` must be at least 1".into());
-    }
-    if !(1..=59).contains(&empties) {
-        return Err(format!(
-            "setting `empties` must be in 1..=59, got {empties}"
-        ));
-    }
+    let settings = opts.params(SETTINGS)?;
+    let othello = settings.int("othello")? as usize;
+    let empties = settings.int("empties")? as u32;
+    let connect4 = settings.int("connect4")? as usize;
+    let min_kib = settings.int("min_kib")? as u64;
+    let cap = settings.int("max_iterations")? as u64;
+    let algos = super::static_names(&settings.choice_list("algos")?, ALGOS);
     let c4_lines: Vec<&str> = CONNECT4
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -398,14 +425,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         &json_path,
         &json!({
             "experiment": "memory-sweep",
-            "settings": {
-                "othello": othello,
-                "empties": empties,
-                "connect4": connect4,
-                "algos": algos,
-                "min_kib": min_kib,
-                "max_iterations": cap,
-            },
+            "settings": settings,
             "answer_changes": answer_changes,
             "note": "per budget: totals over the set; a position whose unbudgeted peak is below the budget counts its unbudgeted run",
             "rows": rows,

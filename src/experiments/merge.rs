@@ -334,6 +334,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf], jobs: usize) -> Result<ExperimentRepo
         progress: false,
         log: Arc::new(JobLog::replaying(replay)),
     };
+    opts.params(info.settings)?;
     let mut report = (info.run)(&opts)?;
     let computed = opts.log.computed();
     if computed > 0 {

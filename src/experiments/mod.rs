@@ -4,6 +4,29 @@
 //! shared pieces: options (`--jobs`, `--shard K/N`, `--out`, `--set`), a job
 //! runner that honours sharding and parallelism, a stderr progress bar and
 //! CSV/JSON writers that write atomically.
+//!
+//! # Settings
+//!
+//! Experiments describe their settings with the same [`ParamSpec`] the
+//! algorithms use for their parameters, so the help text, the checks and
+//! the JSON record all come from one description. To add an experiment:
+//!
+//! 1. In its file, define `pub const SETTINGS: &[ParamSpec]`: one entry per
+//!    setting with its name, kind, range, default and a one-sentence help
+//!    (lists of reals, integers or words are [`ParamKind::List`], file
+//!    paths [`ParamKind::Text`], yes/no a `Choice` of
+//!    [`FLAG`](crate::search::params::FLAG); a default that depends on the
+//!    data is a documented sentinel such as `0 = all`).
+//! 2. Register it in [`EXPERIMENTS`] with `settings: SETTINGS`.
+//! 3. In `run`, read them with `let settings = opts.params(SETTINGS)?;`
+//!    and the typed accessors ([`Params::int`], [`Params::real_list`],
+//!    [`Params::flag`], …), and write `"settings": settings` (every value,
+//!    defaults filled in) into the JSON summary.
+//!
+//! [`run_experiment`] (and a merge of shards) checks the given settings
+//! against the description before anything runs, so a typo or a value out
+//! of range is an error that lists the valid settings and ranges, and
+//! `pnlab experiment NAME --help` prints the description.
 
 pub mod chance_compare;
 pub mod connect6_deep_dfpn;
@@ -31,6 +54,10 @@ use std::time::Instant;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::search::{ParamSpec, Params};
+#[cfg(doc)]
+use crate::search::ParamKind;
+
 pub use merge::{merge, JobLog};
 
 /// Options shared by every experiment.
@@ -44,8 +71,9 @@ pub struct ExperimentOptions {
     pub out_dir: PathBuf,
     /// Base seed.
     pub seed: u64,
-    /// Experiment-specific settings `NAME=VALUE` (e.g. a smaller size for a
-    /// quick run); each experiment documents and validates its own.
+    /// Experiment-specific settings `NAME=VALUE` as given (e.g. a smaller
+    /// size for a quick run), checked against the experiment's
+    /// [`ExperimentInfo::settings`] by [`ExperimentOptions::params`].
     pub settings: Vec<(String, String)>,
     /// Print a progress bar on stderr.
     pub progress: bool,
@@ -69,27 +97,12 @@ impl Default for ExperimentOptions {
 }
 
 impl ExperimentOptions {
-    /// An experiment setting parsed as `T`, or `default` when absent.
-    pub fn setting<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
-        match self.settings.iter().rev().find(|(k, _)| k == name) {
-            None => Ok(default),
-            Some((_, v)) => v
-                .parse()
-                .map_err(|_| format!("invalid value `{v}` for experiment setting `{name}`")),
-        }
-    }
-
-    /// Rejects settings not in `known` (so a typo is an error, not ignored).
-    pub fn check_settings(&self, known: &[&str]) -> Result<(), String> {
-        for (k, _) in &self.settings {
-            if !known.contains(&k.as_str()) {
-                return Err(format!(
-                    "unknown experiment setting `{k}`; valid settings: {}",
-                    known.join(", ")
-                ));
-            }
-        }
-        Ok(())
+    /// The settings checked against `specs` with the defaults filled in
+    /// (an unknown name or a bad value is an error listing the valid
+    /// settings and their ranges). Every experiment reads its settings
+    /// this way: `let p = opts.params(SETTINGS)?;`.
+    pub fn params(&self, specs: &[ParamSpec]) -> Result<Params, String> {
+        Ok(Params::from_pairs(specs, &self.settings)?)
     }
 
     /// Options for a quick run in the tests: outputs in a fresh temporary
@@ -129,6 +142,9 @@ pub struct ExperimentInfo {
     pub name: &'static str,
     /// One line for the list `pnlab experiment` prints without a name.
     pub summary: &'static str,
+    /// Its settings (`--set NAME=VALUE`): names, ranges, defaults and help,
+    /// listed by `pnlab experiment NAME --help`.
+    pub settings: &'static [ParamSpec],
     /// The entry point: runs the jobs of this shard and writes the outputs.
     pub run: fn(&ExperimentOptions) -> Result<ExperimentReport, String>,
 }
@@ -138,61 +154,73 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
     ExperimentInfo {
         name: "deep-pn-sweep",
         summary: "DeepPN R sweep vs PNS on random 16-empty Othello and shuffled Hex 4×4 (Ishitobi et al. 2015)",
+        settings: deep_pn_sweep::SETTINGS,
         run: deep_pn_sweep::run_sweep,
     },
     ExperimentInfo {
         name: "deep-dfpn-grid",
         summary: "Deep df-pn (E, D) grid and 1+ε sweep vs df-pn on random Othello endgames (Zhang 2019 §3.3)",
+        settings: deep_dfpn_grid::SETTINGS,
         run: deep_dfpn_grid::run,
     },
     ExperimentInfo {
         name: "pgame-compare",
-        summary: "PPN paper: PPN, PNS, MCPN, UCT and MCTS solvers on 200 P-games b=2,d=20 and 200 b=8,d=8 (settings: trees, series, cap, K, C, algos)",
+        summary: "PPN paper: PPN, PNS, MCPN, UCT and MCTS solvers on 200 P-games b=2,d=20 and 200 b=8,d=8",
+        settings: pgame_compare::SETTINGS,
         run: pgame_compare::run,
     },
     ExperimentInfo {
         name: "eps-sweep",
         summary: "1+ε trick vs df-pn over a list of ε on random Othello endgames: MID calls and revisits (Pawlewicz & Lew 2007; Zhang 2019)",
+        settings: eps_sweep::SETTINGS,
         run: eps_sweep::run,
     },
     ExperimentInfo {
         name: "memory-sweep",
-        summary: "df-pn family and PNS under table/tree memory budgets on Othello and Connect Four: work, re-expansions, peak bytes; answers never change, only become unknown (settings: othello, empties, connect4, algos, min_kib, max_iterations)",
+        summary: "df-pn family and PNS under table/tree memory budgets on Othello and Connect Four: work, re-expansions, peak bytes; answers never change, only become unknown",
+        settings: memory_sweep::SETTINGS,
         run: memory_sweep::run,
     },
     ExperimentInfo {
         name: "scns-hex",
         summary: "SCNS vs the UCT solver vs alpha-beta (resistance evaluation) on 7×7 and 8×8 Hex: round robin at equal budgets, win rates, Elo, first-move quality (a small substitute for Pawlewicz & Hayward 2015)",
+        settings: scns_hex::SETTINGS,
         run: scns_hex::run,
     },
     ExperimentInfo {
         name: "hill-climb",
         summary: "Hill-climbing for Deep df-pn's (E, D) vs the best of the (E, D) grid and df-pn, on random Othello endgames (Zhang 2019, Algorithm 1)",
+        settings: hill_climb::SETTINGS,
         run: hill_climb::run,
     },
     ExperimentInfo {
         name: "connect6-positions",
-        summary: "Generates Connect6 positions where the side to move wins: seeded heuristic play until df-pn with relevance zones proves a win (settings: games, width, min_stones, max_stones, cap)",
+        summary: "Generates Connect6 positions where the side to move wins: seeded heuristic play until df-pn with relevance zones proves a win",
+        settings: connect6_positions::SETTINGS,
         run: connect6_positions::run,
     },
     ExperimentInfo {
         name: "connect6-deep-dfpn",
-        summary: "Thesis Table 3.2 on the Connect6 set: relevance-zone df-pn vs 1+ε (ε list) and Deep df-pn ((E, D) grid and hill-climb), nodes (MID calls + VCDT nodes), seesaw, time (Zhang 2019 §3.3; settings: file, positions, e_max, d_max, eps, eps_step, eps_max, cap, hill_climb)",
+        summary: "Thesis Table 3.2 on the Connect6 set: relevance-zone df-pn vs 1+ε (ε list) and Deep df-pn ((E, D) grid and hill-climb), nodes (MID calls + VCDT nodes), seesaw, time (Zhang 2019 §3.3)",
+        settings: connect6_deep_dfpn::SETTINGS,
         run: connect6_deep_dfpn::run,
     },
     ExperimentInfo {
         name: "rscn",
         summary: "RSCN of alpha-beta self-play on xiangqi: set=tactical (mate puzzles), drawn (attackers removed), handicap (openings; T=200, 600) (Zhang 2019 §4.3)",
+        settings: rscn::SETTINGS,
         run: rscn::run,
     },
     ExperimentInfo {
         name: "chance-compare",
         summary: "Expectimax, Star1 and Star2: nodes visited on random chance trees by depth and branching and on EinStein endgames (Ballard 1983; lecture notes)",
+        settings: chance_compare::SETTINGS,
         run: chance_compare::run,
     },
     ExperimentInfo {
         name: "om-match",
         summary: "Opponent-model search vs minimax on Othello against the modelled opponent (disc count) and weaker ones (Carmel & Markovitch 1996; lecture notes)",
+        settings: om_match::SETTINGS,
         run: om_match::run,
     },
 ];
@@ -203,6 +231,7 @@ pub fn run_experiment(
     info: &ExperimentInfo,
     opts: &ExperimentOptions,
 ) -> Result<ExperimentReport, String> {
+    opts.params(info.settings)?;
     let mut report = (info.run)(opts)?;
     if opts.shard.1 > 1 {
         report.outputs.push(merge::write_log(info, opts)?);
@@ -391,16 +420,13 @@ impl MeanRatios {
     }
 }
 
-/// A comma-separated list of reals `> 0` (setting `name`).
-pub fn parse_positive_list(name: &str, text: &str) -> Result<Vec<f64>, String> {
-    text.split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|v| *v > 0.0 && v.is_finite())
-                .ok_or_else(|| format!("invalid value `{t}` in setting `{name}` (reals > 0)"))
-        })
+/// The registry names among `options` that `names` lists, in its order
+/// (the names come from a list setting whose items were checked against
+/// `options`, so none is dropped in practice).
+pub fn static_names(names: &[String], options: &[&'static str]) -> Vec<&'static str> {
+    names
+        .iter()
+        .filter_map(|n| options.iter().copied().find(|o| o == n))
         .collect()
 }
 
@@ -448,5 +474,61 @@ impl Csv {
     /// Writes the table atomically.
     pub fn write(&self, path: &Path) -> Result<(), String> {
         write_atomic(path, self.to_text().as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_experiment_describes_its_settings_once_with_valid_defaults() {
+        for e in EXPERIMENTS {
+            assert!(!e.settings.is_empty(), "{} has no settings", e.name);
+            let mut names: Vec<&str> = e.settings.iter().map(|s| s.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), e.settings.len(), "{}: duplicate names", e.name);
+            for s in e.settings {
+                assert!(!s.help.is_empty(), "{}: `{}` has no help", e.name, s.name);
+                // The default, written as text, parses back to itself.
+                let text = s.default_value().to_string();
+                assert_eq!(
+                    s.parse_value(&text),
+                    Ok(s.default_value()),
+                    "{}: default of `{}`",
+                    e.name,
+                    s.name
+                );
+            }
+            let p = Params::defaults(e.settings);
+            assert_eq!(p.check(e.settings), Ok(()), "{}", e.name);
+            assert_eq!(
+                ExperimentOptions::default().params(e.settings),
+                Ok(p),
+                "{}",
+                e.name
+            );
+        }
+    }
+
+    #[test]
+    fn a_bad_setting_stops_the_run_before_it_starts() {
+        let info = find("eps-sweep").unwrap();
+        let mut opts = ExperimentOptions::for_test("bad-setting", &[("empties", "60")]);
+        let e = run_experiment(info, &opts).unwrap_err();
+        assert!(e.contains("`empties`") && e.contains("[1, 59]"), "{e}");
+        opts.settings = vec![("positoins".into(), "3".into())];
+        let e = run_experiment(info, &opts).unwrap_err();
+        for s in info.settings {
+            assert!(e.contains(s.name), "{e} does not name {}", s.name);
+        }
+        assert!(!opts.out_dir.exists(), "nothing was written");
+    }
+
+    #[test]
+    fn static_names_keep_the_listed_order() {
+        let names = vec!["b".to_string(), "a".to_string()];
+        assert_eq!(static_names(&names, &["a", "b", "c"]), vec!["b", "a"]);
     }
 }

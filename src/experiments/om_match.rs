@@ -34,11 +34,42 @@ use rand::{Rng, SeedableRng};
 
 use crate::game::othello::Othello;
 use crate::game::{AnyPosition, Game, Outcome, Player};
+use crate::search::params::{ParamKind, ParamSpec};
 use crate::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
 use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
 
-const SETTINGS: &[&str] = &["positions", "depth", "opening"];
+/// The settings (`--set NAME=VALUE`; `pnlab experiment om-match --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 10,
+        },
+        help: "Random openings; each pairing plays both colours from each.",
+    },
+    ParamSpec {
+        name: "depth",
+        kind: ParamKind::Int {
+            min: 2,
+            max: 8,
+            default: 3,
+        },
+        help: "Search depth of the searchers (the f2 opponent searches one ply less).",
+    },
+    ParamSpec {
+        name: "opening",
+        kind: ParamKind::Int {
+            min: 0,
+            max: 60,
+            default: 8,
+        },
+        help: "Random plies played from the start to make an opening.",
+    },
+];
 
 /// A player of a match.
 #[derive(Clone, Debug, PartialEq)]
@@ -143,13 +174,10 @@ fn opening(seed: u64, plies: usize) -> Othello {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let positions: usize = opts.setting("positions", 10)?;
-    let depth: u32 = opts.setting("depth", 3)?;
-    let plies: usize = opts.setting("opening", 8)?;
-    if !(2..=8).contains(&depth) {
-        return Err(format!("depth must be in 2..=8, got {depth}"));
-    }
+    let settings = opts.params(SETTINGS)?;
+    let positions = settings.int("positions")? as usize;
+    let depth = settings.int("depth")? as u32;
+    let plies = settings.int("opening")? as usize;
     let searchers = [
         ("minimax", MatchPlayer::om("f1", "f1", depth)),
         ("om", MatchPlayer::om("f1", "f2", depth)),
@@ -263,6 +291,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         &json_path,
         &serde_json::json!({
             "experiment": "om-match",
+            "settings": settings,
             "positions": positions, "depth": depth, "opening_plies": plies, "seed": opts.seed,
             "pairs": rows,
         }),

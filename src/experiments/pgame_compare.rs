@@ -33,9 +33,65 @@ use crate::search::{
 };
 
 use super::{run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
+use crate::search::params::{ListItem, ParamKind, ParamSpec};
 
 const ALL_ALGOS: &[&str] = &["ppn", "pns", "mcpn", "uct-solver", "mcts-solver"];
-const SETTINGS: &[&str] = &["trees", "series", "cap", "K", "C", "algos"];
+/// The settings (`--set NAME=VALUE`; `pnlab experiment pgame-compare --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "trees",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 200,
+        },
+        help: "Random P-game trees per series.",
+    },
+    ParamSpec {
+        name: "series",
+        kind: ParamKind::Choice {
+            options: &["both", "1", "2"],
+            default: "both",
+        },
+        help: "Which series: 1 (b=2, d=20), 2 (b=8, d=8) or both.",
+    },
+    ParamSpec {
+        name: "cap",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 2_000_000,
+        },
+        help: "Iteration cap per run (a capped run counts the cap).",
+    },
+    ParamSpec {
+        name: "K",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 10,
+        },
+        help: "PPN's K: random playouts per new leaf.",
+    },
+    ParamSpec {
+        name: "C",
+        kind: ParamKind::Real {
+            min: 0.0,
+            max: 100.0,
+            default: 2.0,
+        },
+        help: "The UCB exploration constant of the Monte-Carlo solvers.",
+    },
+    ParamSpec {
+        name: "algos",
+        kind: ParamKind::List {
+            item: ListItem::Choice(ALL_ALGOS),
+            default: "ppn,pns,mcpn,uct-solver,mcts-solver",
+        },
+        help: "The solvers to compare.",
+    },
+];
 
 /// One tree of one series.
 struct TreeJob {
@@ -174,26 +230,14 @@ fn curve_grid(max: u64) -> Vec<u64> {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let trees: usize = opts.setting("trees", 200)?;
-    let series: String = opts.setting("series", "both".to_string())?;
-    let cap: u64 = opts.setting("cap", 2_000_000)?;
-    let k: i64 = opts.setting("K", 10)?;
-    let c: f64 = opts.setting("C", 2.0)?;
-    let algos_text: String = opts.setting("algos", ALL_ALGOS.join(","))?;
-    let mut algos: Vec<&'static str> = Vec::new();
-    for a in algos_text.split(',').map(str::trim) {
-        match ALL_ALGOS.iter().find(|&&x| x == a) {
-            Some(&x) => algos.push(x),
-            None => {
-                return Err(format!(
-                    "unknown algorithm `{a}` in setting `algos`; valid: {}",
-                    ALL_ALGOS.join(", ")
-                ))
-            }
-        }
-    }
-    let shapes: Vec<(u32, u32, u32)> = match series.as_str() {
+    let settings = opts.params(SETTINGS)?;
+    let trees = settings.int("trees")? as usize;
+    let series = settings.choice("series")?;
+    let cap = settings.int("cap")? as u64;
+    let k = settings.int("K")?;
+    let c = settings.real("C")?;
+    let algos = super::static_names(&settings.choice_list("algos")?, ALL_ALGOS);
+    let shapes: Vec<(u32, u32, u32)> = match series {
         "both" => vec![(1, 2, 20), (2, 8, 8)],
         "1" => vec![(1, 2, 20)],
         "2" => vec![(2, 8, 8)],
@@ -386,6 +430,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     curve_csv.write(&curve_path)?;
     let summary = serde_json::json!({
         "experiment": "pgame-compare",
+        "settings": settings,
         "trees_per_series": trees,
         "K": k, "C": c, "cap_norm_iterations": cap,
         "seed": opts.seed,

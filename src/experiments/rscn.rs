@@ -28,6 +28,7 @@ use crate::game::{Game, Player};
 use crate::search::alphabeta::rscn::{self, Band, RscnEntry, Summary};
 use crate::search::alphabeta::sequence::{self_play, Flow};
 use crate::search::alphabeta::{AlphaBetaOptions, MoveOrder};
+use crate::search::params::{ParamKind, ParamSpec};
 use crate::search::pn;
 
 use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
@@ -69,8 +70,40 @@ const OPENINGS: [(&str, &str); 7] = [
     ),
 ];
 
-/// Settings and their defaults.
-const SETTINGS: &[&str] = &["set", "depth", "T", "positions", "max-plies", "order"];
+/// The settings (`--set NAME=VALUE`; `pnlab experiment rscn --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "set",
+        kind: ParamKind::Choice { options: &["tactical", "drawn", "handicap"], default: "tactical" },
+        help: "The position set: mate puzzles, the puzzles without attackers, or handicap openings.",
+    },
+    ParamSpec {
+        name: "depth",
+        kind: ParamKind::Int { min: 1, max: crate::search::alphabeta::MAX_DEPTH as i64, default: DEFAULT_DEPTH as i64 },
+        help: "Alpha-beta search depth of the self-play.",
+    },
+    ParamSpec {
+        name: "T",
+        kind: ParamKind::Int { min: 0, max: i32::MAX as i64, default: 0 },
+        help: "The RSCN threshold T (0 = the set's own: 600 for tactical and drawn, both 200 and 600 for handicap).",
+    },
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int { min: 1, max: i64::MAX, default: 96 },
+        help: "Use the first N positions of the tactical or drawn set.",
+    },
+    ParamSpec {
+        name: "max-plies",
+        kind: ParamKind::Int { min: 1, max: i64::MAX, default: 200 },
+        help: "Longest self-play game of the tactical and drawn sets, in plies.",
+    },
+    ParamSpec {
+        name: "order",
+        kind: ParamKind::Choice { options: &["game", "captures-first"], default: "game" },
+        help: "Move order of the alpha-beta search.",
+    },
+];
 
 /// The default depth (chosen so the tactical set runs in under ten
 /// minutes on two cores; see the closing note of the RSCN issue).
@@ -238,25 +271,18 @@ fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
 
 /// Runs the experiment.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
-    opts.check_settings(SETTINGS)?;
-    let set: String = opts.setting("set", "tactical".to_string())?;
-    let depth: u32 = opts.setting("depth", DEFAULT_DEPTH)?;
-    if !(1..=crate::search::alphabeta::MAX_DEPTH).contains(&depth) {
-        return Err(format!("depth {depth}: expected 1 to 64"));
-    }
-    let max_plies: usize = opts.setting("max-plies", 200)?;
-    let order = match opts.setting("order", "game".to_string())?.as_str() {
-        "game" => MoveOrder::Game,
+    let settings = opts.params(SETTINGS)?;
+    let set = settings.choice("set")?.to_string();
+    let depth = settings.int("depth")? as u32;
+    let max_plies = settings.int("max-plies")? as usize;
+    let order = match settings.choice("order")? {
         "captures-first" => MoveOrder::CapturesFirst,
-        o => return Err(format!("order `{o}`: expected game or captures-first")),
+        _ => MoveOrder::Game,
     };
-    let wanted: usize = opts.setting("positions", 96)?;
-    let t_given: Option<i32> = match opts.settings.iter().rev().find(|(k, _)| k == "T") {
-        Some((_, v)) => Some(
-            v.parse()
-                .map_err(|_| format!("invalid value `{v}` for T"))?,
-        ),
-        None => None,
+    let wanted = settings.int("positions")? as usize;
+    let t_given: Option<i32> = match settings.int("T")? {
+        0 => None,
+        t => Some(t as i32),
     };
     let mut skipped = Vec::new();
     let (jobs, max_plies, substitute): (Vec<Job>, usize, &str) = match set.as_str() {
@@ -424,6 +450,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     };
     let summary = json!({
         "experiment": "rscn",
+        "settings": settings,
         "set": set,
         "substitute_data": substitute,
         "depth": depth,

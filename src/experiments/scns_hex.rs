@@ -45,30 +45,70 @@ use serde_json::json;
 
 use crate::game::hex::Hex;
 use crate::game::{Game, Player};
+use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::registry::{build, find_algo};
 use crate::search::{run as drive, Budget, Params, QuestionKind, SearchSetup};
 
 use super::rating::{self, fit_with_intervals, wilson};
 use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
 
-const SETTINGS: &[&str] = &[
-    "sizes",
-    "budgets",
-    "budget",
-    "players",
-    "openings",
-    "cross",
-    "first_moves",
-    "rates",
-    "calibrate",
-    "bootstrap",
+/// The settings (`--set NAME=VALUE`; `pnlab experiment scns-hex --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "sizes",
+        kind: ParamKind::List { item: ListItem::Int { min: 3, max: 11 }, default: "7,8" },
+        help: "Hex board sizes played.",
+    },
+    ParamSpec {
+        name: "budgets",
+        kind: ParamKind::List { item: ListItem::Real { min: 0.001, max: 1e9 }, default: "10,20,40,80" },
+        help: "Nominal budgets in ms per move, one competitor per player and budget.",
+    },
+    ParamSpec {
+        name: "budget",
+        kind: ParamKind::Choice { options: &["units", "time"], default: "units" },
+        help: "units: iterations converted from ms with the calibrated rates (deterministic); time: wall-clock ms.",
+    },
+    ParamSpec {
+        name: "players",
+        kind: ParamKind::List { item: ListItem::Choice(PLAYERS), default: "scns,uct-solver,alphabeta" },
+        help: "The players of the round robin.",
+    },
+    ParamSpec {
+        name: "openings",
+        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 16 },
+        help: "Opening cells each pairing plays from (0 = every cell).",
+    },
+    ParamSpec {
+        name: "cross",
+        kind: ParamKind::Choice { options: &["adjacent", "none", "all"], default: "adjacent" },
+        help: "Which pairs play: equal budgets plus a player against its neighbouring budget (adjacent), equal budgets only (none) or all pairs (all).",
+    },
+    ParamSpec {
+        name: "first_moves",
+        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 5 },
+        help: "Positions per size on which first-move quality is measured.",
+    },
+    ParamSpec {
+        name: "rates",
+        kind: ParamKind::Text { default: "" },
+        help: "Overrides of the calibrated iterations per ms, PLAYER@SIZE=RATE,… (empty: the built-in table).",
+    },
+    ParamSpec {
+        name: "calibrate",
+        kind: ParamKind::Int { min: 0, max: 1, default: 0 },
+        help: "1: only measure the iterations per ms of every player and size and write them.",
+    },
+    ParamSpec {
+        name: "bootstrap",
+        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 200 },
+        help: "Bootstrap resamples for the Elo intervals.",
+    },
 ];
 
 /// The players, by registry name.
 pub const PLAYERS: &[&str] = &["scns", "uct-solver", "alphabeta"];
-
-/// Nominal budgets, ms per move.
-const DEFAULT_BUDGETS: &[f64] = &[10.0, 20.0, 40.0, 80.0];
 
 /// Calibrated iterations per ms of CPU, per (player, board size):
 /// measured with `calibrate=1` (release build, 2026-11-23; see
@@ -137,6 +177,12 @@ struct Config {
     first_moves: usize,
     bootstrap: usize,
     seed: u64,
+    /// `calibrate=1`: measure the rates instead of playing.
+    calibrate: bool,
+    /// Which pairs play (`cross`).
+    cross: String,
+    /// Every setting with the defaults filled in (for the JSON summary).
+    settings: Params,
 }
 
 impl Config {
@@ -384,53 +430,25 @@ fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, String> {
 }
 
 fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), String> {
-    opts.check_settings(SETTINGS)?;
-    let sizes: Vec<u8> = opts
-        .setting("sizes", "7,8".to_string())?
-        .split(',')
-        .map(|t| match t.trim().parse::<u8>() {
-            Ok(n) if (3..=11).contains(&n) => Ok(n),
-            _ => Err(format!("invalid size `{t}` in setting `sizes` (3-11)")),
-        })
-        .collect::<Result<_, _>>()?;
-    let budgets = match opts.settings.iter().rev().find(|(k, _)| k == "budgets") {
-        Some((_, v)) => super::parse_positive_list("budgets", v)?,
-        None => DEFAULT_BUDGETS.to_vec(),
-    };
-    let mode = match opts.setting("budget", "units".to_string())?.as_str() {
-        "units" => BudgetMode::Units,
+    let settings = opts.params(SETTINGS)?;
+    let sizes: Vec<u8> = settings
+        .int_list("sizes")?
+        .into_iter()
+        .map(|n| n as u8)
+        .collect();
+    let budgets = settings.real_list("budgets")?;
+    let mode = match settings.choice("budget")? {
         "time" => BudgetMode::Time,
-        other => {
-            return Err(format!(
-                "invalid value `{other}` for setting `budget`: expected units or time"
-            ))
-        }
+        _ => BudgetMode::Units,
     };
-    let mut players = Vec::new();
-    for p in opts
-        .setting("players", PLAYERS.join(","))?
-        .split(',')
-        .map(str::trim)
-    {
-        match PLAYERS.iter().find(|&&x| x == p) {
-            Some(&x) => players.push(x),
-            None => {
-                return Err(format!(
-                    "unknown player `{p}` in setting `players`; valid: {}",
-                    PLAYERS.join(", ")
-                ))
-            }
-        }
-    }
-    let openings =
-        match opts.setting("openings", "16".to_string())?.as_str() {
-            "all" => None,
-            t => Some(t.parse::<usize>().ok().filter(|&k| k > 0).ok_or_else(|| {
-                format!("invalid value `{t}` for setting `openings`: all or N > 0")
-            })?),
-        };
+    let players = super::static_names(&settings.choice_list("players")?, PLAYERS);
+    let openings = match settings.int("openings")? {
+        0 => None,
+        k => Some(k as usize),
+    };
     let mut rates: Vec<(&'static str, u8, f64)> = DEFAULT_RATES.to_vec();
-    if let Some((_, text)) = opts.settings.iter().rev().find(|(k, _)| k == "rates") {
+    let text = settings.text("rates")?;
+    if !text.is_empty() {
         // player@size=rate,…
         for item in text.split(',') {
             let bad = || {
@@ -457,18 +475,21 @@ fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), String> {
         players,
         openings,
         rates,
-        first_moves: opts.setting("first_moves", 5usize)?,
-        bootstrap: opts.setting("bootstrap", 200usize)?,
+        first_moves: settings.int("first_moves")? as usize,
+        bootstrap: settings.int("bootstrap")? as usize,
         seed: opts.seed,
+        calibrate: settings.int("calibrate")? == 1,
+        cross: settings.choice("cross")?.to_string(),
+        settings,
     };
-    let cross = opts.setting("cross", "adjacent".to_string())?;
+    let cross = cfg.cross.clone();
     Ok((cfg, cross))
 }
 
 /// Runs the experiment (see the module documentation).
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let (cfg, cross) = parse_config(opts)?;
-    if opts.setting("calibrate", 0u32)? == 1 {
+    if cfg.calibrate {
         let rates = calibrate(&cfg)?;
         let text = rates
             .iter()
@@ -703,6 +724,7 @@ fn report(
         &json_path,
         &json!({
             "experiment": "scns-hex",
+            "settings": cfg.settings,
             "note": "pnlab's scns, uct-solver and alphabeta (resistance evaluation) on 7x7/8x8 Hex: a small substitute for the DeepHex/MoHex/Wolve tournament of Pawlewicz & Hayward (2015), which cannot be rerun here",
             "budget": if cfg.mode == BudgetMode::Units { "units" } else { "time" },
             "budgets_ms": cfg.budgets,

@@ -728,7 +728,10 @@ mod tests {
         assert_eq!(p.get("r"), Some(&ParamValue::Choice("0.25,1".into())));
         assert_eq!(p.real_list("r"), Ok(vec![0.25, 1.0]));
         let e = set("r", "0.5,1.5").unwrap_err();
-        assert!(matches!(&e, ParamError::BadItem { item, .. } if item == "1.5"), "{e}");
+        assert!(
+            matches!(&e, ParamError::BadItem { item, .. } if item == "1.5"),
+            "{e}"
+        );
         assert!(e.to_string().contains("reals in [0, 1]"), "{e}");
         let e = set("algos", "pns,uct").unwrap_err().to_string();
         assert!(e.contains("`uct`") && e.contains("pns|dfpn"), "{e}");
@@ -747,7 +750,10 @@ mod tests {
         assert!(set("climb", "1").is_err());
         let p = Params::defaults(LISTS);
         assert!(matches!(p.flag("file"), Err(ParamError::WrongKind { .. })));
-        assert!(matches!(p.real_list("algos"), Err(ParamError::WrongKind { .. })));
+        assert!(matches!(
+            p.real_list("algos"),
+            Err(ParamError::WrongKind { .. })
+        ));
     }
 
     #[test]
