@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{ArgAction, Args, CommandFactory};
 
-use pnlab::experiments::{self, ExperimentOptions};
+use pnlab::experiments::{self, ExperimentInfo, ExperimentOptions};
 
 use super::{parse_pair, UserError};
 
@@ -35,6 +35,61 @@ pub struct ExperimentArgs {
     /// No progress bar on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Print help; with an experiment NAME, its settings with their ranges
+    /// and defaults.
+    #[arg(short = 'h', long = "help", action = ArgAction::SetTrue)]
+    pub help: bool,
+}
+
+/// The common flags, for `experiment NAME --help` (clap's help lists them
+/// for `experiment --help`).
+const COMMON_FLAGS: &[(&str, &str)] = &[
+    ("--jobs N", "parallel jobs (default 1)"),
+    ("--shard K/N", "run the K-th of N slices of the job list (1-based); merge with `experiment merge OUT DIR...`"),
+    ("--out DIR", "output directory for CSV and JSON (default results)"),
+    ("--seed N", "base seed (default 0)"),
+    ("--set NAME=VALUE", "an experiment setting (repeatable; listed above)"),
+    ("--quiet", "no progress bar on stderr"),
+];
+
+/// `pnlab experiment NAME --help`: the summary, one line per setting
+/// (name, type, range and default, help), then the common flags.
+pub fn settings_help(info: &ExperimentInfo) -> String {
+    let mut out = format!(
+        "{}\n\nUsage: pnlab experiment {} [--set NAME=VALUE]... [OPTIONS]\n\nSettings (--set NAME=VALUE):\n",
+        info.summary, info.name
+    );
+    let name_w = info
+        .settings
+        .iter()
+        .map(|s| s.name.len())
+        .max()
+        .unwrap_or(0);
+    let ranges: Vec<String> = info.settings.iter().map(|s| s.range_text()).collect();
+    // Ranges are aligned up to a width; a longer one (a long default
+    // list) just pushes its help to the right.
+    let range_w = ranges
+        .iter()
+        .map(|r| r.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(40);
+    for (s, range) in info.settings.iter().zip(&ranges) {
+        let pad = range_w.saturating_sub(range.chars().count());
+        out.push_str(&format!(
+            "  {:<name_w$}  {range}{}  {}\n",
+            s.name,
+            " ".repeat(pad),
+            s.help
+        ));
+    }
+    out.push_str("\nOptions:\n");
+    let flag_w = COMMON_FLAGS.iter().map(|(f, _)| f.len()).max().unwrap_or(0);
+    for (flag, help) in COMMON_FLAGS {
+        out.push_str(&format!("  {flag:<flag_w$}  {help}\n"));
+    }
+    out.push_str(&format!("  {:<flag_w$}  print this help\n", "-h, --help"));
+    out
 }
 
 fn parse_shard(s: &str) -> Result<(usize, usize), UserError> {
@@ -50,11 +105,28 @@ fn parse_shard(s: &str) -> Result<(usize, usize), UserError> {
 
 pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
     let Some(name) = args.name else {
-        for e in experiments::EXPERIMENTS {
-            println!("{:<16} {}", e.name, e.summary);
+        if args.help {
+            let mut cli = super::Cli::command();
+            cli.build();
+            if let Some(sub) = cli.find_subcommand_mut("experiment") {
+                let _ = sub.print_long_help();
+            }
+            return Ok(ExitCode::SUCCESS);
         }
+        for e in experiments::EXPERIMENTS {
+            println!("{:<18} {}", e.name, e.summary);
+        }
+        println!("\n`pnlab experiment NAME --help` shows an experiment's settings.");
         return Ok(ExitCode::SUCCESS);
     };
+    if args.help {
+        if name == "merge" {
+            println!("Usage: pnlab experiment merge OUT DIR...\n\nMerges the outputs of the shards of one run (`--shard K/N --out DIR`) into OUT.");
+            return Ok(ExitCode::SUCCESS);
+        }
+        print!("{}", settings_help(experiments::find(&name)?));
+        return Ok(ExitCode::SUCCESS);
+    }
     if name == "merge" {
         let Some((out, dirs)) = args.dirs.split_first() else {
             return Err(UserError(

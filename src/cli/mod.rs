@@ -59,6 +59,9 @@ pub enum Command {
     /// Fixed, seeded performance suite.
     Bench(bench::BenchArgs),
     /// Reproduce a paper's experiment (CSV + JSON summary).
+    // `experiment NAME --help` lists NAME's settings, so the subcommand
+    // handles `--help` itself (see `experiment::run`).
+    #[command(disable_help_flag = true)]
     Experiment(experiment::ExperimentArgs),
     /// Hill-climb Deep df-pn's (E, D) on a position (thesis Algorithm 1).
     Tune(tune::TuneArgs),

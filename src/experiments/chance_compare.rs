@@ -36,27 +36,45 @@ use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, Experim
 pub const SETTINGS: &[ParamSpec] = &[
     ParamSpec {
         name: "trees",
-        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 20 },
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 20,
+        },
         help: "Random chance trees per (depth, branching).",
     },
     ParamSpec {
         name: "depths",
-        kind: ParamKind::List { item: ListItem::Int { min: 1, max: 1000 }, default: "1,2,3" },
-        help: "Depths of the random trees, in (max, chance, min, chance) rounds; at most 2,000,000 leaves.",
+        kind: ParamKind::List {
+            item: ListItem::Int { min: 1, max: 1000 },
+            default: "1,2,3",
+        },
+        help: "Depths of the random trees (rounds of max, chance, min, chance).",
     },
     ParamSpec {
         name: "branchings",
-        kind: ParamKind::List { item: ListItem::Int { min: 1, max: 1000 }, default: "2,3,4" },
+        kind: ParamKind::List {
+            item: ListItem::Int { min: 1, max: 1000 },
+            default: "2,3,4",
+        },
         help: "Branching factors of the random trees.",
     },
     ParamSpec {
         name: "ewn",
-        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 20 },
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 20,
+        },
         help: "Random EinStein würfelt nicht! endgames.",
     },
     ParamSpec {
         name: "cap",
-        kind: ParamKind::Int { min: 1, max: i64::MAX, default: 200_000 },
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 200_000,
+        },
         help: "Node cap per run; an instance where a run hits it is skipped.",
     },
 ];

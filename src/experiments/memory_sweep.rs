@@ -94,7 +94,7 @@ pub const SETTINGS: &[ParamSpec] = &[
             max: i64::MAX,
             default: 256,
         },
-        help: "The smallest memory budget in KiB (budgets double up to the unbudgeted peak).",
+        help: "Smallest memory budget in KiB; budgets double up to the peak.",
     },
     ParamSpec {
         name: "max_iterations",

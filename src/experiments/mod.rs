@@ -54,9 +54,9 @@ use std::time::Instant;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::search::{ParamSpec, Params};
 #[cfg(doc)]
 use crate::search::ParamKind;
+use crate::search::{ParamSpec, Params};
 
 pub use merge::{merge, JobLog};
 

@@ -75,32 +75,54 @@ const OPENINGS: [(&str, &str); 7] = [
 pub const SETTINGS: &[ParamSpec] = &[
     ParamSpec {
         name: "set",
-        kind: ParamKind::Choice { options: &["tactical", "drawn", "handicap"], default: "tactical" },
-        help: "The position set: mate puzzles, the puzzles without attackers, or handicap openings.",
+        kind: ParamKind::Choice {
+            options: &["tactical", "drawn", "handicap"],
+            default: "tactical",
+        },
+        help: "Mate puzzles, the puzzles without attackers, or handicap openings.",
     },
     ParamSpec {
         name: "depth",
-        kind: ParamKind::Int { min: 1, max: crate::search::alphabeta::MAX_DEPTH as i64, default: DEFAULT_DEPTH as i64 },
+        kind: ParamKind::Int {
+            min: 1,
+            max: crate::search::alphabeta::MAX_DEPTH as i64,
+            default: DEFAULT_DEPTH as i64,
+        },
         help: "Alpha-beta search depth of the self-play.",
     },
     ParamSpec {
         name: "T",
-        kind: ParamKind::Int { min: 0, max: i32::MAX as i64, default: 0 },
-        help: "The RSCN threshold T (0 = the set's own: 600 for tactical and drawn, both 200 and 600 for handicap).",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i32::MAX as i64,
+            default: 0,
+        },
+        help: "RSCN threshold T; 0 = the set's own (600, or 200 and 600 for handicap).",
     },
     ParamSpec {
         name: "positions",
-        kind: ParamKind::Int { min: 1, max: i64::MAX, default: 96 },
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 96,
+        },
         help: "Use the first N positions of the tactical or drawn set.",
     },
     ParamSpec {
         name: "max-plies",
-        kind: ParamKind::Int { min: 1, max: i64::MAX, default: 200 },
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 200,
+        },
         help: "Longest self-play game of the tactical and drawn sets, in plies.",
     },
     ParamSpec {
         name: "order",
-        kind: ParamKind::Choice { options: &["game", "captures-first"], default: "game" },
+        kind: ParamKind::Choice {
+            options: &["game", "captures-first"],
+            default: "game",
+        },
         help: "Move order of the alpha-beta search.",
     },
 ];

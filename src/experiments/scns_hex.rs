@@ -57,52 +57,86 @@ use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, Experim
 pub const SETTINGS: &[ParamSpec] = &[
     ParamSpec {
         name: "sizes",
-        kind: ParamKind::List { item: ListItem::Int { min: 3, max: 11 }, default: "7,8" },
+        kind: ParamKind::List {
+            item: ListItem::Int { min: 3, max: 11 },
+            default: "7,8",
+        },
         help: "Hex board sizes played.",
     },
     ParamSpec {
         name: "budgets",
-        kind: ParamKind::List { item: ListItem::Real { min: 0.001, max: 1e9 }, default: "10,20,40,80" },
+        kind: ParamKind::List {
+            item: ListItem::Real {
+                min: 0.001,
+                max: 1e6,
+            },
+            default: "10,20,40,80",
+        },
         help: "Nominal budgets in ms per move, one competitor per player and budget.",
     },
     ParamSpec {
         name: "budget",
-        kind: ParamKind::Choice { options: &["units", "time"], default: "units" },
-        help: "units: iterations converted from ms with the calibrated rates (deterministic); time: wall-clock ms.",
+        kind: ParamKind::Choice {
+            options: &["units", "time"],
+            default: "units",
+        },
+        help: "units: ms turned into iterations by the rates (deterministic); time: a wall-clock limit.",
     },
     ParamSpec {
         name: "players",
-        kind: ParamKind::List { item: ListItem::Choice(PLAYERS), default: "scns,uct-solver,alphabeta" },
+        kind: ParamKind::List {
+            item: ListItem::Choice(PLAYERS),
+            default: "scns,uct-solver,alphabeta",
+        },
         help: "The players of the round robin.",
     },
     ParamSpec {
         name: "openings",
-        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 16 },
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 16,
+        },
         help: "Opening cells each pairing plays from (0 = every cell).",
     },
     ParamSpec {
         name: "cross",
-        kind: ParamKind::Choice { options: &["adjacent", "none", "all"], default: "adjacent" },
-        help: "Which pairs play: equal budgets plus a player against its neighbouring budget (adjacent), equal budgets only (none) or all pairs (all).",
+        kind: ParamKind::Choice {
+            options: &["adjacent", "none", "all"],
+            default: "adjacent",
+        },
+        help: "Pairs that play besides equal budgets: a player's next budget, none or all.",
     },
     ParamSpec {
         name: "first_moves",
-        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 5 },
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 5,
+        },
         help: "Positions per size on which first-move quality is measured.",
     },
     ParamSpec {
         name: "rates",
         kind: ParamKind::Text { default: "" },
-        help: "Overrides of the calibrated iterations per ms, PLAYER@SIZE=RATE,… (empty: the built-in table).",
+        help: "Iterations per ms overriding the calibrated ones: PLAYER@SIZE=RATE,…",
     },
     ParamSpec {
         name: "calibrate",
-        kind: ParamKind::Int { min: 0, max: 1, default: 0 },
-        help: "1: only measure the iterations per ms of every player and size and write them.",
+        kind: ParamKind::Int {
+            min: 0,
+            max: 1,
+            default: 0,
+        },
+        help: "1: only measure every player's iterations per ms and write them.",
     },
     ParamSpec {
         name: "bootstrap",
-        kind: ParamKind::Int { min: 0, max: i64::MAX, default: 200 },
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 200,
+        },
         help: "Bootstrap resamples for the Elo intervals.",
     },
 ];

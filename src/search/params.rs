@@ -98,11 +98,21 @@ impl ListItem {
     /// The accepted items in words.
     fn range_text(&self) -> String {
         match *self {
-            ListItem::Real { min, max } => format!("reals in [{min}, {max}]"),
+            ListItem::Real { min, max } => format!("reals in [{}, {}]", num(min), num(max)),
             ListItem::Int { min, max } if max == i64::MAX => format!("integers ≥ {min}"),
             ListItem::Int { min, max } => format!("integers in [{min}, {max}]"),
             ListItem::Choice(options) => format!("items from {}", options.join("|")),
         }
+    }
+}
+
+/// A range bound for help text: plain decimals, but very small or very
+/// large magnitudes in exponent form (`1e-12`, not `0.000000000001`).
+fn num(v: f64) -> String {
+    if v != 0.0 && (v.abs() < 1e-4 || v.abs() >= 1e7) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
     }
 }
 
@@ -143,7 +153,7 @@ impl ParamSpec {
     pub fn range_text(&self) -> String {
         match self.kind {
             ParamKind::Real { min, max, default } => {
-                format!("real in [{min}, {max}], default {default}")
+                format!("real in [{}, {}], default {default}", num(min), num(max))
             }
             ParamKind::Int { min, max, default } => {
                 if max == i64::MAX {
@@ -156,7 +166,11 @@ impl ParamSpec {
                 format!("one of {}, default {default}", options.join("|"))
             }
             ParamKind::RealOrAuto { min, max } => {
-                format!("real in [{min}, {max}] or {AUTO} (from the position), default {AUTO}")
+                format!(
+                    "real in [{}, {}] or {AUTO} (from the position), default {AUTO}",
+                    num(min),
+                    num(max)
+                )
             }
             ParamKind::List { item, default } => {
                 format!("comma-separated {}, default {default}", item.range_text())
@@ -733,6 +747,9 @@ mod tests {
             "{e}"
         );
         assert!(e.to_string().contains("reals in [0, 1]"), "{e}");
+        assert_eq!(num(1e-12), "1e-12");
+        assert_eq!(num(1e9), "1e9");
+        assert_eq!(num(0.25), "0.25");
         let e = set("algos", "pns,uct").unwrap_err().to_string();
         assert!(e.contains("`uct`") && e.contains("pns|dfpn"), "{e}");
         assert!(set("sizes", "7,8.5").is_err());
