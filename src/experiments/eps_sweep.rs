@@ -201,6 +201,12 @@ mod tests {
         // docs/algorithms.md §4: ε → 0 performs exactly as df-pn.
         assert_eq!(json["by_eps"][0]["mean_mid_calls_ratio"], 1.0);
         assert_eq!(json["dfpn_unsolved"], 0);
+        // The summary records every setting: the given ones as given
+        // (lists normalised), the others at their defaults.
+        let settings = &json["settings"];
+        assert_eq!(settings["positions"], 3);
+        assert_eq!(settings["eps"], "1e-9,1");
+        assert_eq!(settings["max_nodes"], 2_000_000);
         let _ = std::fs::remove_dir_all(dir);
     }
 
