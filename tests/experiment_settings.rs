@@ -37,7 +37,11 @@ fn help_lists_every_setting_with_its_default() {
                     .lines()
                     .find(|l| l.trim_start().starts_with(&format!("{} ", s.name)))
                     .unwrap_or_else(|| panic!("{}: no line for `{}` in\n{out}", e.name, s.name));
-                assert!(line.contains(&default), "{}: `{line}` lacks {default}", e.name);
+                assert!(
+                    line.contains(&default),
+                    "{}: `{line}` lacks {default}",
+                    e.name
+                );
                 assert!(line.contains(s.help), "{}: `{line}` lacks the help", e.name);
             }
             for common in ["--jobs", "--shard", "--out", "--seed", "--set", "--quiet"] {
@@ -120,7 +124,10 @@ fn the_brief_examples_are_rejected_with_their_ranges() {
     assert!(err.contains("`-3`") && err.contains("integer ≥ 1"), "{err}");
     let (code, _, err) = pnlab(&["experiment", "deep-pn-sweep", "--set", "r=0.5,1.5"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("`1.5`") && err.contains("reals in [0, 1]"), "{err}");
+    assert!(
+        err.contains("`1.5`") && err.contains("reals in [0, 1]"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -133,7 +140,10 @@ fn the_list_points_to_the_settings_help_and_plain_help_stays_claps() {
     }
     let (code, out, _) = pnlab(&["experiment", "--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("Usage: pnlab experiment") && out.contains("--shard"), "{out}");
+    assert!(
+        out.contains("Usage: pnlab experiment") && out.contains("--shard"),
+        "{out}"
+    );
     let (code, _, err) = pnlab(&["experiment", "no-such-experiment", "--help"]);
     assert_eq!(code, 2);
     assert!(err.contains("known experiments"), "{err}");

@@ -239,7 +239,7 @@ impl Controls {
 /// [`ParamSpec::parse_value`] becomes the value, and an edit that does
 /// not is shown in the error colour with the expected range as tooltip.
 fn text_param(ui: &mut egui::Ui, spec: &ParamSpec, value: &mut String, name_id: egui::Id) {
-    let id = ui.id().with(("param-text", spec.name));
+    let id = ui.make_persistent_id(("param-text", spec.name));
     let focused = ui.memory(|m| m.has_focus(id));
     let mut text = if focused {
         ui.data_mut(|d| d.get_temp::<String>(id))

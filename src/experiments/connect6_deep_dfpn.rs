@@ -23,7 +23,7 @@
 //! are a smaller grid a shared 2-core machine runs in minutes.
 //!
 //! Settings: `file` (the bundled `positions/connect6/generated.toml`, or a
-//! path), `positions` (all), `e_max` (6), `d_max` (6), `eps` (a list,
+//! path), `positions` (0 = all), `e_max` (6), `d_max` (6), `eps` (a list,
 //! default `0.05,0.25,0.5,1,2,4`), or `eps_step` with `eps_max` (a grid
 //! from `eps_step` to `eps_max`), `cap` (200000), `hill_climb` (true),
 //! `vcdt_depth` (6) and `vcdt_nodes` (5000): the VCDT limits the set was

@@ -28,7 +28,7 @@
 //! meets itself at the next larger budget, which ties the budgets together
 //! for the rating fit (`cross=all`: every competitor meets every other;
 //! `cross=none`). Each pairing plays from each opening cell (`openings=N`:
-//! N cells spread evenly over the board, default 16; `all`: every cell)
+//! N cells spread evenly over the board, default 16; `openings=0`: every cell)
 //! twice, once with each side as Black (no swap rule).
 //!
 //! **Outputs.** `scns-hex-games.csv` (one row per game),

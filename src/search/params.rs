@@ -175,7 +175,7 @@ impl ParamSpec {
             ParamKind::List { item, default } => {
                 format!("comma-separated {}, default {default}", item.range_text())
             }
-            ParamKind::Text { default } if default.is_empty() => "text, default empty".into(),
+            ParamKind::Text { default: "" } => "text, default empty".into(),
             ParamKind::Text { default } => format!("text, default {default}"),
         }
     }
