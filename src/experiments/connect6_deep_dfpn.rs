@@ -42,10 +42,10 @@ use crate::game::connect::Connect;
 use crate::game::AnyPosition;
 use crate::positions::{bundled, load_file, load_text, PositionEntry};
 use crate::search::dfpn::{climb, DfpnOptions, HillClimbResult};
-use crate::search::params::{ListItem, ParamKind, ParamSpec, FLAG};
+use crate::search::params::{ParamKind, ParamSpec, FLAG};
 use crate::search::Params;
 
-use super::connect6_runs::{settings, zone_run, ZoneRun};
+use super::connect6_runs::{settings, vcdt_depth_setting, vcdt_nodes_setting, zone_run, ZoneRun};
 use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-deep-dfpn --help`
@@ -85,17 +85,10 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Largest D of the Deep df-pn (E, D) grid.",
     },
-    ParamSpec {
-        name: "eps",
-        kind: ParamKind::List {
-            item: ListItem::Real {
-                min: 1e-12,
-                max: 1000.0,
-            },
-            default: "0.05,0.25,0.5,1,2,4",
-        },
-        help: "The ε values of the 1+ε runs (unless eps_step is set).",
-    },
+    super::deep_dfpn_grid::eps_setting(
+        "0.05,0.25,0.5,1,2,4",
+        "The ε values of the 1+ε runs (unless eps_step is set).",
+    ),
     ParamSpec {
         name: "eps_step",
         kind: ParamKind::Real {
@@ -131,24 +124,8 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Also hill-climb (E, D) from (1, 1) on every position.",
     },
-    ParamSpec {
-        name: "vcdt_depth",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 6,
-        },
-        help: "Most attacker moves a VCDT threat-space search tries before the winning one.",
-    },
-    ParamSpec {
-        name: "vcdt_nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 5_000,
-        },
-        help: "Node cap of one VCDT solve.",
-    },
+    vcdt_depth_setting(6),
+    vcdt_nodes_setting(5_000),
 ];
 
 /// The position set the experiment runs on by default.

@@ -37,7 +37,9 @@ use crate::search::dfpn::DfpnOptions;
 use crate::search::params::{ParamKind, ParamSpec};
 use crate::search::{Search, Status};
 
-use super::connect6_runs::{check_proof, settings, zone_run, zone_search};
+use super::connect6_runs::{
+    check_proof, settings, vcdt_depth_setting, vcdt_nodes_setting, zone_run, zone_search,
+};
 use super::{instance_seed, run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-positions --help`
@@ -88,24 +90,8 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "MID-call cap of each df-pn proof attempt.",
     },
-    ParamSpec {
-        name: "vcdt_depth",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 6,
-        },
-        help: "Most attacker moves a VCDT threat-space search tries before the winning one.",
-    },
-    ParamSpec {
-        name: "vcdt_nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 20_000,
-        },
-        help: "Node cap of one VCDT solve.",
-    },
+    vcdt_depth_setting(6),
+    vcdt_nodes_setting(20_000),
     ParamSpec {
         name: "keep_vcdt",
         kind: ParamKind::Int {

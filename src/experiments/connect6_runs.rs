@@ -23,6 +23,7 @@ use crate::game::connect::zone_game::{VcdtCache, ZoneContext, ZoneGame, ZoneSett
 use crate::game::connect::Connect;
 use crate::game::{Game, Player};
 use crate::search::dfpn::{Dfpn, DfpnOptions};
+use crate::search::params::{ParamKind, ParamSpec};
 use crate::search::{Goal, Question, Search, Status};
 
 /// One zone run's results.
@@ -59,6 +60,32 @@ impl ZoneRun {
     /// Whether the run proved the win.
     pub fn proved(&self) -> bool {
         self.status == Status::Proved
+    }
+}
+
+/// The `vcdt_depth` setting of the Connect6 experiments.
+pub const fn vcdt_depth_setting(default: i64) -> ParamSpec {
+    ParamSpec {
+        name: "vcdt_depth",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default,
+        },
+        help: "Most attacker moves a VCDT threat-space search tries before the winning one.",
+    }
+}
+
+/// The `vcdt_nodes` setting of the Connect6 experiments.
+pub const fn vcdt_nodes_setting(default: i64) -> ParamSpec {
+    ParamSpec {
+        name: "vcdt_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default,
+        },
+        help: "Node cap of one VCDT solve.",
     }
 }
 

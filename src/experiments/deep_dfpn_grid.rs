@@ -37,24 +37,8 @@ pub fn solved(s: Status) -> bool {
 /// The settings (`--set NAME=VALUE`; `pnlab experiment deep-dfpn-grid --help`
 /// lists them with their ranges and defaults).
 pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "positions",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 20,
-        },
-        help: "Random Othello positions (instances) drawn.",
-    },
-    ParamSpec {
-        name: "empties",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 59,
-            default: 12,
-        },
-        help: "Empty squares of each random Othello position.",
-    },
+    positions_setting(20),
+    empties_setting(12),
     ParamSpec {
         name: "e_max",
         kind: ParamKind::Int {
@@ -73,26 +57,8 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Largest D of the (E, D) grid (D runs over 1..=d_max).",
     },
-    ParamSpec {
-        name: "eps",
-        kind: ParamKind::List {
-            item: ListItem::Real {
-                min: 1e-12,
-                max: 1000.0,
-            },
-            default: "0.05,0.25,0.5,1,2,4",
-        },
-        help: "The ε values of the 1+ε runs.",
-    },
-    ParamSpec {
-        name: "max_nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 2_000_000,
-        },
-        help: "Cap per run; a capped run counts as unsolved.",
-    },
+    eps_setting("0.05,0.25,0.5,1,2,4", "The ε values of the 1+ε runs."),
+    max_nodes_setting(2_000_000),
 ];
 
 /// One run's result.
@@ -117,6 +83,62 @@ pub struct GridRun {
     pub revisits: u64,
     /// Changes of the root's pick (docs/algorithms.md §9).
     pub root_switches: u64,
+}
+
+/// The `positions` setting of the experiments on random Othello
+/// positions ([`othello_instances`]), with its default.
+pub const fn positions_setting(default: i64) -> ParamSpec {
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default,
+        },
+        help: "Random Othello positions (instances) drawn.",
+    }
+}
+
+/// The `empties` setting of the experiments on random Othello positions.
+pub const fn empties_setting(default: i64) -> ParamSpec {
+    ParamSpec {
+        name: "empties",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 59,
+            default,
+        },
+        help: "Empty squares of each random Othello position.",
+    }
+}
+
+/// The `max_nodes` setting: the cap of every run.
+pub const fn max_nodes_setting(default: i64) -> ParamSpec {
+    ParamSpec {
+        name: "max_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default,
+        },
+        help: "Cap per run; a capped run counts as unsolved.",
+    }
+}
+
+/// The `eps` setting: the ε values of the 1+ε runs (the range of the
+/// `dfpn-eps` parameter).
+pub const fn eps_setting(default: &'static str, help: &'static str) -> ParamSpec {
+    ParamSpec {
+        name: "eps",
+        kind: ParamKind::List {
+            item: ListItem::Real {
+                min: 1e-12,
+                max: 1000.0,
+            },
+            default,
+        },
+        help,
+    }
 }
 
 /// The instances: seeded random Othello positions with `empties` empty

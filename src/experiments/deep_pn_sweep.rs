@@ -58,15 +58,7 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Random Othello positions (instances) drawn for the sweep.",
     },
-    ParamSpec {
-        name: "empties",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 59,
-            default: 16,
-        },
-        help: "Empty squares of each random Othello position.",
-    },
+    super::deep_dfpn_grid::empties_setting(16),
     ParamSpec {
         name: "hex_runs",
         kind: ParamKind::Int {

@@ -21,51 +21,23 @@ use crate::game::othello::Othello;
 use crate::game::Game;
 use crate::search::dfpn::DfpnOptions;
 
-use super::deep_dfpn_grid::{eps_runs, othello_instances, solve_capped, solved, GridRun};
+use super::deep_dfpn_grid::{
+    empties_setting, eps_runs, eps_setting, max_nodes_setting, othello_instances,
+    positions_setting, solve_capped, solved, GridRun,
+};
 use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios};
-use crate::search::params::{ListItem, ParamKind, ParamSpec};
+use crate::search::params::ParamSpec;
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment eps-sweep --help`
 /// lists them with their ranges and defaults).
 pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "positions",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 30,
-        },
-        help: "Random Othello positions (instances) drawn.",
-    },
-    ParamSpec {
-        name: "empties",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 59,
-            default: 12,
-        },
-        help: "Empty squares of each random Othello position.",
-    },
-    ParamSpec {
-        name: "eps",
-        kind: ParamKind::List {
-            item: ListItem::Real {
-                min: 1e-12,
-                max: 1000.0,
-            },
-            default: "0.01,0.05,0.1,0.25,0.5,1,2,4",
-        },
-        help: "The ε values of the 1+ε runs.",
-    },
-    ParamSpec {
-        name: "max_nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 2_000_000,
-        },
-        help: "Cap per run; a capped run counts as unsolved.",
-    },
+    positions_setting(30),
+    empties_setting(12),
+    eps_setting(
+        "0.01,0.05,0.1,0.25,0.5,1,2,4",
+        "The ε values of the 1+ε runs.",
+    ),
+    max_nodes_setting(2_000_000),
 ];
 
 /// df-pn, then 1+ε for every ε.

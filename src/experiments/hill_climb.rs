@@ -29,24 +29,8 @@ use crate::search::params::{ParamKind, ParamSpec};
 /// The settings (`--set NAME=VALUE`; `pnlab experiment hill-climb --help`
 /// lists them with their ranges and defaults).
 pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "positions",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 10,
-        },
-        help: "Random Othello positions (instances) drawn.",
-    },
-    ParamSpec {
-        name: "empties",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 59,
-            default: 12,
-        },
-        help: "Empty squares of each random Othello position.",
-    },
+    super::deep_dfpn_grid::positions_setting(10),
+    super::deep_dfpn_grid::empties_setting(12),
     ParamSpec {
         name: "e_max",
         kind: ParamKind::Int {
@@ -65,15 +49,7 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Largest D of the (E, D) grid the climb is compared with.",
     },
-    ParamSpec {
-        name: "max_nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 2_000_000,
-        },
-        help: "Cap per run; a capped run counts as unsolved.",
-    },
+    super::deep_dfpn_grid::max_nodes_setting(2_000_000),
 ];
 
 /// One instance's results.

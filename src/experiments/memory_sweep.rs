@@ -61,15 +61,7 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Random Othello positions (instances) drawn.",
     },
-    ParamSpec {
-        name: "empties",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 59,
-            default: 14,
-        },
-        help: "Empty squares of each random Othello position.",
-    },
+    super::deep_dfpn_grid::empties_setting(14),
     ParamSpec {
         name: "connect4",
         kind: ParamKind::Int {
