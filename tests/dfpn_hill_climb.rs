@@ -11,7 +11,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use pnlab::game::{AnyPosition, Game, GameKind};
-use pnlab::search::dfpn::hill_climb::probe;
+use pnlab::search::dfpn::hill_climb::{probe, ClimbRule};
 use pnlab::search::dfpn::{hill_climb, HillClimbResult, Probe};
 use pnlab::search::params::Params;
 use pnlab::search::{Question, QuestionKind, SearchSetup};
@@ -145,8 +145,8 @@ fn nodes_by_plain_recursion(su: &SearchSetup, e: u32, d: u32, cap: u64) -> Optio
     })
 }
 
-fn check_walk(su: &SearchSetup, cap: u64) -> HillClimbResult {
-    let r = hill_climb(su, cap);
+fn check_walk(su: &SearchSetup, cap: u64, rule: ClimbRule) -> HillClimbResult {
+    let r = hill_climb(su, cap, rule);
     let by: HashMap<(u32, u32), Option<u64>> =
         r.probes.iter().map(|p| ((p.e, p.d), p.nodes)).collect();
     assert_eq!(by.len(), r.probes.len(), "a point was probed twice");
@@ -178,12 +178,14 @@ fn check_walk(su: &SearchSetup, cap: u64) -> HillClimbResult {
 
 #[test]
 fn hill_climb_on_tictactoe_and_connect4() {
-    let r = check_walk(
-        &setup(GameKind::TicTacToe, ".........", QuestionKind::NotLose),
-        1_000_000,
-    );
-    assert!(r.chosen_nodes.is_some(), "{r}");
-    eprintln!("{r}");
+    for rule in [ClimbRule::Thesis, ClimbRule::FirstMinimum] {
+        let r = check_walk(
+            &setup(GameKind::TicTacToe, ".........", QuestionKind::NotLose),
+            1_000_000,
+            rule,
+        );
+        assert!(r.chosen_nodes.is_some(), "{r}");
+    }
     // A Connect Four position with 22 stones from a seeded random game.
     let mut su = setup(GameKind::Connect4, "", QuestionKind::Win);
     let mut rng = SmallRng::seed_from_u64(28);
@@ -208,8 +210,16 @@ fn hill_climb_on_tictactoe_and_connect4() {
         }
     };
     su.position = p;
-    let r = check_walk(&su, 200_000);
+    let first = check_walk(&su, 200_000, ClimbRule::FirstMinimum);
+    let r = check_walk(&su, 200_000, ClimbRule::Thesis);
     eprintln!("{r}");
+    // Both rules walk the same way up to the first local minimum; the
+    // thesis' rule only adds probes after it.
+    assert_eq!(
+        r.probes[..first.probes.len()],
+        first.probes[..],
+        "{r}\n{first}"
+    );
     assert!(
         r.probes.iter().any(|p| p.nodes > Some(10)),
         "a trivial position: {r}"
@@ -221,7 +231,7 @@ fn hill_climb_on_tictactoe_and_connect4() {
 #[test]
 fn capped_probes_count_infinity_and_the_walk_stays_at_the_start() {
     let su = setup(GameKind::TicTacToe, ".........", QuestionKind::Win);
-    let r = hill_climb(&su, 5);
+    let r = hill_climb(&su, 5, ClimbRule::Thesis);
     assert!(r.probes.iter().all(|p| p.nodes.is_none()), "{r}");
     assert_eq!(r.chosen, (2, 2), "a flat of ∞ returns its smallest point");
     assert_eq!(r.chosen_nodes, None);

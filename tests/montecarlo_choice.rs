@@ -1,7 +1,8 @@
 //! Move-choice tracking and tree bookkeeping of the Monte-Carlo family:
 //! after a proof every algorithm names a winning root move (checked with
 //! the exhaustive reference), MCTS trees grow by exactly one node per
-//! iteration with consistent visit counts, and snapshots carry the values
+//! iteration with consistent visit counts, UCT selects by visits (not
+//! playouts), and snapshots carry the values
 //! the UI draws.
 
 use pnlab::game::pgame::PGame;
@@ -71,19 +72,25 @@ fn mcts_trees_grow_one_node_per_iteration_with_consistent_visits() {
             max_nodes: 100_000,
             ..Default::default()
         });
-        assert_eq!(snap.value_names, vec!["visits", "mean"]);
+        assert_eq!(snap.value_names, vec!["visits", "mean", "playouts"]);
         assert_eq!(snap.nodes.len(), 501, "the snapshot shows the tree nodes");
-        // Every playout passes through the root: K = 10 per node.
-        assert_eq!(snap.nodes[0].values[0], 10.0 * 501.0);
-        // A node's visits are its own K playouts plus its children's.
+        // n counts visits (Winands et al. 2008): every iteration passes
+        // through the root, which also had its own first visit; the
+        // playouts behind the mean are K = 10 per tree node.
+        assert_eq!(snap.nodes[0].values[0], 501.0);
+        assert_eq!(snap.nodes[0].values[2], 10.0 * 501.0);
+        // A node's visits are its own first visit plus its children's; its
+        // playouts its own K plus its children's.
         for (i, n) in snap.nodes.iter().enumerate() {
-            let kids: f64 = snap
-                .nodes
-                .iter()
-                .filter(|m| m.parent == Some(i as u32))
-                .map(|m| m.values[0])
-                .sum();
-            assert_eq!(n.values[0], 10.0 + kids, "node {i}");
+            let kids = |v: usize| -> f64 {
+                snap.nodes
+                    .iter()
+                    .filter(|m| m.parent == Some(i as u32))
+                    .map(|m| m.values[v])
+                    .sum()
+            };
+            assert_eq!(n.values[0], 1.0 + kids(0), "visits of node {i}");
+            assert_eq!(n.values[2], 10.0 + kids(2), "playouts of node {i}");
             assert!((-1.0..=1.0).contains(&n.values[1]));
             if n.terminal {
                 // A leaf's mean is its exact result for the player who moved
@@ -93,6 +100,63 @@ fn mcts_trees_grow_one_node_per_iteration_with_consistent_visits() {
             }
         }
     }
+}
+
+/// The UCT rule of Winands et al. with n = visits, recomputed here from
+/// the snapshot's numbers: wherever the next iteration's path leaves a
+/// node whose children are all in the tree and unsolved, it goes to the
+/// child maximising v + √(C·ln n_parent / n_child). A count of playouts in
+/// place of visits would pick other children (the bonus shrinks by √K).
+#[test]
+fn uct_selects_by_visit_counts() {
+    let mut checked = 0;
+    for seed in 0..20u64 {
+        let g = PGame::new(3, 12, seed).unwrap();
+        let mut s = build("uct-solver", &setup(&g, "uct-solver", seed)).unwrap();
+        for step in 0..400 {
+            if s.step().is_final() {
+                break;
+            }
+            if step % 37 != 36 {
+                continue;
+            }
+            let snap = s.snapshot(&ViewRequest {
+                max_depth: 64,
+                max_nodes: 100_000,
+                ..Default::default()
+            });
+            let index = |id| snap.nodes.iter().position(|n| n.id == id).unwrap();
+            for w in snap.selection_path.windows(2) {
+                let (p, next) = (index(w[0]), index(w[1]));
+                let kids: Vec<usize> = (0..snap.nodes.len())
+                    .filter(|&m| snap.nodes[m].parent == Some(p as u32))
+                    .collect();
+                let all_in = kids.len() == 3;
+                let unsolved = kids
+                    .iter()
+                    .all(|&m| snap.nodes[m].status == NodeStatus::Unknown);
+                if !all_in || !unsolved || !kids.contains(&next) {
+                    continue;
+                }
+                let ln_np = snap.nodes[p].values[0].ln();
+                let score = |m: usize| {
+                    let v = &snap.nodes[m].values;
+                    v[1] + (2.0 * ln_np / v[0]).sqrt()
+                };
+                let best = kids
+                    .iter()
+                    .map(|&m| score(m))
+                    .fold(f64::NEG_INFINITY, f64::max);
+                assert!(
+                    (score(next) - best).abs() < 1e-12,
+                    "seed {seed}, step {step}: UCT picked a child scoring {} < {best}",
+                    score(next)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} selections checked");
 }
 
 #[test]

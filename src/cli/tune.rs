@@ -9,7 +9,7 @@ use clap::Args;
 
 use pnlab::game::{AnyPosition, GameKind, UnknownGame};
 use pnlab::positions;
-use pnlab::search::dfpn::hill_climb::hill_climb;
+use pnlab::search::dfpn::hill_climb::{hill_climb, ClimbRule};
 use pnlab::search::{self, Params, QuestionKind, SearchSetup};
 
 use super::UserError;
@@ -30,6 +30,10 @@ pub struct TuneArgs {
     /// Seed.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// When the walk stops: `thesis` (Algorithm 1: look one step further
+    /// before stopping) or `first-minimum` (stop at the first local minimum).
+    #[arg(long, default_value = "thesis")]
+    pub rule: String,
 }
 
 pub fn run(args: TuneArgs) -> Result<ExitCode, UserError> {
@@ -65,7 +69,13 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, UserError> {
         question: QuestionKind::Win,
         memory_limit_bytes: None,
     };
-    let result = hill_climb(&setup, args.max_nodes);
+    let rule = ClimbRule::from_name(&args.rule).ok_or_else(|| {
+        UserError(format!(
+            "--rule {}: expected thesis or first-minimum",
+            args.rule
+        ))
+    })?;
+    let result = hill_climb(&setup, args.max_nodes, rule);
     println!("{result}");
     Ok(ExitCode::SUCCESS)
 }

@@ -41,6 +41,7 @@ use crate::game::connect::zone_game::VcdtCache;
 use crate::game::connect::Connect;
 use crate::game::AnyPosition;
 use crate::positions::{bundled, load_file, load_text, PositionEntry};
+use crate::search::dfpn::hill_climb::ClimbRule;
 use crate::search::dfpn::{climb, DfpnOptions, HillClimbResult};
 use crate::search::params::{ParamKind, ParamSpec, FLAG};
 use crate::search::Params;
@@ -148,8 +149,10 @@ struct PositionRuns {
     dfpn: ZoneRun,
     grid: Vec<ZoneRun>,
     eps: Vec<ZoneRun>,
-    /// The hill-climb and the runs of its probes outside the grid.
-    climb: Option<(HillClimbResult, Vec<ZoneRun>)>,
+    /// The hill-climbs (the thesis' rule first, then the first-minimum
+    /// rule) and the runs of their probes outside the grid; empty when the
+    /// climb is off.
+    climb: Vec<(ClimbRule, HillClimbResult, Vec<ZoneRun>)>,
 }
 
 /// The Connect6 positions of `file` (bundled or on disk).
@@ -224,31 +227,38 @@ fn run_position(pos: &Connect, plan: &Plan) -> PositionRuns {
             )
         })
         .collect();
-    let climb = plan.hill_climb.then(|| {
-        let known: HashMap<(u32, u32), ZoneRun> = grid
+    let mut climbs = Vec::new();
+    if plan.hill_climb {
+        let mut known: HashMap<(u32, u32), ZoneRun> = grid
             .iter()
             .filter_map(|r: &ZoneRun| r.deep.map(|k| (k, r.clone())))
             .collect();
-        let mut extra = Vec::new();
-        let result = climb(|e, d| {
-            let r = match known.get(&(e, d)) {
-                Some(r) => r.clone(),
-                None => {
+        for rule in [ClimbRule::Thesis, ClimbRule::FirstMinimum] {
+            let mut extra = Vec::new();
+            let result = climb(rule, |e, d| {
+                let r = known.entry((e, d)).or_insert_with(|| {
                     let r = deep(e, d);
                     extra.push(r.clone());
                     r
-                }
-            };
-            r.proved().then(|| r.nodes())
-        });
-        (result, extra)
-    });
+                });
+                r.proved().then(|| r.nodes())
+            });
+            climbs.push((rule, result, extra));
+        }
+    }
     PositionRuns {
         dfpn,
         grid,
         eps,
-        climb,
+        climb: climbs,
     }
+}
+
+/// Whether a climbed run's nodes are within the thesis' 3.3 % of the
+/// grid's best (`None` when either is missing).
+fn within_gap(climbed: Option<&ZoneRun>, best: Option<&ZoneRun>) -> Option<bool> {
+    let (c, b) = (climbed?, best?);
+    Some(super::hill_climb::within_thesis_gap(c.nodes(), b.nodes()))
 }
 
 /// The proved run with the fewest nodes (ties: the first).
@@ -356,7 +366,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         "time_ms",
     ]);
     let mut table = Vec::new();
-    let (mut deep_rows, mut eps_rows, mut climb_rows) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut deep_rows, mut eps_rows) = (Vec::new(), Vec::new());
+    // Per climbing rule: the (df-pn, climbed) pairs, and how often the
+    // climb landed within the thesis' 3.3 % of the grid's best.
+    let mut climb_rows: [Vec<(&ZoneRun, Option<&ZoneRun>)>; 2] = [Vec::new(), Vec::new()];
+    let mut climb_close = [(0usize, 0usize); 2];
     let mut summary = format!(
         "Connect6 zone searches on {} positions of {file} (cap {} nodes; Deep df-pn E 1..={}, D 1..={}; {} values of ε)\n\
          {:<4} {:>9} {:>7} | {:>9} {:>7} {:>6} | {:>9} {:>7} {:>6} | {:>9} {:>6}\n",
@@ -379,7 +393,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     );
     for (i, runs) in &results {
         let name = &positions[*i].0;
-        let extra = runs.climb.iter().flat_map(|(_, x)| x.iter());
+        let extra = runs.climb.iter().flat_map(|(_, _, x)| x.iter());
         for r in std::iter::once(&runs.dfpn)
             .chain(&runs.grid)
             .chain(&runs.eps)
@@ -403,28 +417,41 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         }
         let base = &runs.dfpn;
         let (bd, be) = (best(&runs.grid), best(&runs.eps));
-        let climbed = runs.climb.as_ref().and_then(|(c, extra)| {
-            runs.grid
-                .iter()
-                .chain(extra)
-                .find(|r| r.deep == Some(c.chosen) && r.proved())
-        });
+        let climbed_by: Vec<Option<&ZoneRun>> = runs
+            .climb
+            .iter()
+            .map(|(_, c, _)| {
+                runs.grid
+                    .iter()
+                    .chain(runs.climb.iter().flat_map(|(_, _, x)| x.iter()))
+                    .find(|r| r.deep == Some(c.chosen) && r.proved())
+            })
+            .collect();
+        let climbed = climbed_by.first().copied().flatten();
         table.push(json!({
             "position": i + 1,
             "name": name,
             "dfpn": run_json(base.proved().then_some(base), base),
             "deep_dfpn_best": run_json(bd, base),
             "eps_best": run_json(be, base),
-            "hill_climb": runs.climb.as_ref().map(|(c, extra)| json!({
-                "chosen": run_json(climbed, base),
+            "hill_climbs": runs.climb.iter().zip(&climbed_by).map(|((rule, c, extra), r)| json!({
+                "rule": rule.name(),
+                "chosen": run_json(*r, base),
+                "within_3_3_pct_of_grid_best": within_gap(*r, bd),
                 "probes": c.probes.len(),
                 "probes_outside_grid": extra.len(),
-            })),
+            })).collect::<Vec<_>>(),
         }));
         if base.proved() {
             deep_rows.push((base, bd));
             eps_rows.push((base, be));
-            climb_rows.push((base, climbed));
+            for (k, r) in climbed_by.iter().enumerate().take(2) {
+                climb_rows[k].push((base, *r));
+                if let Some(w) = within_gap(*r, bd) {
+                    climb_close[k].1 += 1;
+                    climb_close[k].0 += usize::from(w);
+                }
+            }
         }
         let cell = |r: Option<&ZoneRun>| match r {
             Some(r) => format!("{:>9} {:>7}", r.nodes(), r.revisits),
@@ -448,12 +475,18 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let averages = json!({
         "deep_dfpn_best": average(&deep_rows),
         "eps_best": average(&eps_rows),
-        "hill_climb": average(&climb_rows),
+        "hill_climb": average(&climb_rows[0]),
+        "hill_climb_first_minimum": average(&climb_rows[1]),
+        "hill_climb_within_3_3_pct": {
+            "thesis": {"positions": climb_close[0].1, "within": climb_close[0].0},
+            "first_minimum": {"positions": climb_close[1].1, "within": climb_close[1].0},
+        },
     });
     for (label, key) in [
         ("Deep df-pn (best)", "deep_dfpn_best"),
         ("1+eps (best)", "eps_best"),
-        ("hill-climb", "hill_climb"),
+        ("hill-climb (thesis rule)", "hill_climb"),
+        ("hill-climb (first minimum)", "hill_climb_first_minimum"),
     ] {
         let a = &averages[key];
         if a.is_null() {
@@ -469,6 +502,12 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             a["dfpn_seesaw"].as_f64().unwrap_or(0.0),
             a["seesaw_reduction_of_means_pct"].as_f64().unwrap_or(0.0),
             a["positions"],
+        ));
+    }
+    if plan.hill_climb {
+        summary.push_str(&format!(
+            "hill-climb within 3.3% of the grid's best: thesis rule {} of {}, first minimum {} of {}\n",
+            climb_close[0].0, climb_close[0].1, climb_close[1].0, climb_close[1].1
         ));
     }
     let csv_path = opts.out_dir.join("connect6-deep-dfpn.csv");

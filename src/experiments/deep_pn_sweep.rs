@@ -10,26 +10,35 @@
 //!   game early, or stops on a finished position, is redrawn from the start
 //!   with the same generator, so the list is deterministic for the seed.
 //! - **Hex 4×4**: the empty board, `hex_runs` runs, run i with the legal
-//!   moves in the order of the seeded permutation i
-//!   ([`ShuffledMoves`](crate::game::shuffled::ShuffledMoves)).
+//!   moves shuffled with seed i
+//!   ([`ShuffledMoves`](crate::game::shuffled::ShuffledMoves)): by default
+//!   every position gets its own random order (`shuffle = per-position`,
+//!   what the paper describes: "the legal moves of Hex are sorted randomly
+//!   in every configuration"); `shuffle = per-run` keeps one permutation of
+//!   the cells for the whole run. Each Hex run also records where its
+//!   first winning opening comes in the root order ([`deep_pn_hex`](super::deep_pn_hex)).
 //!
 //! The question is the default one (does the side to move win?). "Nodes" is
 //! `nodes_created`, the tree size (the paper's memory measure; in PNS and
 //! DeepPN `nodes_expanded` equals `iterations`). Each run is capped at
-//! `max_nodes` created nodes; a capped run counts as unsolved and is left
-//! out of the ratio means (the summary says how many), as the paper leaves
-//! out R = 0.
+//! `max_nodes` created nodes; a capped run is reported, never dropped
+//! silently: the tables ([`deep_pn_summary`](super::deep_pn_summary)) give
+//! the paired means over instances both solved, the means over instances
+//! where every run solved, the counts of capped runs and the totals
+//! counting capped runs at the cap.
 //!
-//! Settings (`--set NAME=VALUE`): `positions` (100), `empties` (16),
-//! `hex_runs` (10), `max_nodes` (20000000), `games` (`othello,hex`),
-//! `r` (`1.0,0.9,0.8,0.7,0.6,0.5,0.4,0.3,0.2,0.1`). A quick run:
-//! `--set positions=20 --set hex_runs=2`.
+//! R = 1 is PN-search exactly (the same selection, iteration by iteration;
+//! tests/deep_pn.rs checks it), so by default (`r1 = copy`) the R = 1 row
+//! of each form is PNS's run copied, which saves two of the costliest runs
+//! per instance; `r1 = run` runs it anyway.
+//!
+//! The defaults are the paper's full size (1,000 positions, R = 1.0 …
+//! 0.05 in steps of 0.05); `pnlab experiment deep-pn-sweep --help` lists
+//! the settings. A quick run: `--set positions=20 --set hex_runs=2`.
 //!
 //! Outputs in `--out`: `deep-pn-sweep.csv` (one row per run) and
-//! `deep-pn-sweep.json` (per game, form and R: mean ratio of iterations and
-//! of nodes over instances both PNS and the run solved — the paper's
-//! "reduction rate" — plus the median ratios, the ratio of the totals and
-//! the unsolved count).
+//! `deep-pn-sweep.json` (the tables above, the PNS baselines and the Hex
+//! runs' opening analysis).
 //! Each job is one instance with all its runs, so `--shard` splits
 //! instances.
 
@@ -37,13 +46,15 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::game::othello::Othello;
-use crate::game::shuffled::ShuffledMoves;
+use crate::game::shuffled::{ShuffleMode, ShuffledMoves};
 use crate::game::{AnyPosition, Game, GameKind};
 use crate::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm};
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::pns::{Pns, PnsOptions};
 use crate::search::{run, Budget, Goal, Question, Search, Status};
 
+use super::deep_pn_hex::{self, OpeningRow};
+use super::deep_pn_summary::{InstanceRuns, Summary};
 use super::{instance_seed, run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment deep-pn-sweep --help`
@@ -54,7 +65,7 @@ pub const SETTINGS: &[ParamSpec] = &[
         kind: ParamKind::Int {
             min: 1,
             max: i64::MAX,
-            default: 100,
+            default: 1000,
         },
         help: "Random Othello positions (instances) drawn for the sweep.",
     },
@@ -89,11 +100,31 @@ pub const SETTINGS: &[ParamSpec] = &[
         name: "r",
         kind: ParamKind::List {
             item: ListItem::Real { min: 0.0, max: 1.0 },
-            default: "1.0,0.9,0.8,0.7,0.6,0.5,0.4,0.3,0.2,0.1",
+            default: PAPER_RS,
         },
         help: "The R values DeepPN runs with (each in both forms).",
     },
+    ParamSpec {
+        name: "shuffle",
+        kind: ParamKind::Choice {
+            options: &["per-position", "per-run"],
+            default: "per-position",
+        },
+        help: "Hex move orders: a random order per position, or one permutation kept per run.",
+    },
+    ParamSpec {
+        name: "r1",
+        kind: ParamKind::Choice {
+            options: &["copy", "run"],
+            default: "copy",
+        },
+        help: "R = 1 row: copied from PNS (identical search), or run anyway.",
+    },
 ];
+
+/// The paper's R grid: 1.0, 0.95, …, 0.05.
+const PAPER_RS: &str =
+    "1.0,0.95,0.9,0.85,0.8,0.75,0.7,0.65,0.6,0.55,0.5,0.45,0.4,0.35,0.3,0.25,0.2,0.15,0.1,0.05";
 
 /// One instance: a position (already wrapped for Hex) and its label.
 #[derive(Clone, Debug)]
@@ -102,30 +133,54 @@ struct Instance {
     index: usize,
     seed: u64,
     position: AnyPosition,
-    /// Move-order permutation seed (Hex runs).
-    shuffle: Option<u64>,
+    /// Move-order seed and mode (Hex runs).
+    shuffle: Option<(u64, ShuffleMode)>,
 }
 
 /// One run's result.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-struct RunResult {
+pub struct RunResult {
+    /// `pns` or `deep-pn`.
     #[serde(deserialize_with = "super::static_name")]
-    algo: super::StaticName,
-    form: Option<DpnForm>,
-    r: f64,
-    status: Status,
-    iterations: u64,
-    nodes: u64,
-    max_depth: u32,
-    root_switches: u64,
-    switches: u64,
-    time_ms: f64,
+    pub algo: super::StaticName,
+    /// DeepPN's form (`None` for PNS).
+    pub form: Option<DpnForm>,
+    /// R (1 for PNS).
+    pub r: f64,
+    /// How the run ended.
+    pub status: Status,
+    /// Iterations (expansions).
+    pub iterations: u64,
+    /// Nodes created.
+    pub nodes: u64,
+    /// Deepest node.
+    pub max_depth: u32,
+    /// Seesaw root switches.
+    pub root_switches: u64,
+    /// Seesaw switches anywhere on the path.
+    pub switches: u64,
+    /// Time taken.
+    pub time_ms: f64,
+    /// An R = 1 row copied from PNS's run instead of rerun (`r1 = copy`).
+    #[serde(default)]
+    pub copied_from_pns: bool,
 }
 
 impl RunResult {
-    fn solved(&self) -> bool {
+    /// Whether the run proved or disproved the root.
+    pub fn solved(&self) -> bool {
         matches!(self.status, Status::Proved | Status::Disproved)
     }
+}
+
+/// What one instance's job returns.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct InstanceResult {
+    runs: Vec<RunResult>,
+    /// Hex runs: the place of the first winning opening in the root order.
+    first_win: Option<u32>,
+    /// Hex runs: the number of root moves.
+    root_moves: u32,
 }
 
 /// A seeded random Othello position with `empties` empty squares reached
@@ -152,8 +207,9 @@ pub fn random_othello(seed: u64, empties: u32) -> Option<Othello> {
     None
 }
 
-/// Runs PNS and DeepPN for every R and form on `g`.
-fn run_instance<G: Game>(g: &G, rs: &[f64], budget: &Budget) -> Vec<RunResult> {
+/// Runs PNS and DeepPN for every R and form on `g` (R = 1 copied from
+/// PNS unless `rerun_r1`).
+fn run_instance<G: Game>(g: &G, rs: &[f64], budget: &Budget, rerun_r1: bool) -> Vec<RunResult> {
     let q = Question {
         attacker: g.default_attacker().unwrap_or_else(|| g.to_move()),
         goal: Goal::Win,
@@ -173,6 +229,7 @@ fn run_instance<G: Game>(g: &G, rs: &[f64], budget: &Budget) -> Vec<RunResult> {
             root_switches: c.seesaw_root_switches,
             switches: c.seesaw_switches,
             time_ms: c.time_ms,
+            copied_from_pns: false,
         });
     };
     let mut pns = Pns::new(g.clone(), q, PnsOptions::default());
@@ -180,11 +237,54 @@ fn run_instance<G: Game>(g: &G, rs: &[f64], budget: &Budget) -> Vec<RunResult> {
     drop(pns);
     for form in [DpnForm::Paper, DpnForm::Thesis] {
         for &r in rs {
+            if r == 1.0 && !rerun_r1 {
+                continue;
+            }
             let mut s = DeepPn::new(g.clone(), q, DeepPnOptions { r, form });
             record("deep-pn", Some(form), r, &mut s);
         }
     }
+    if !rerun_r1 && rs.contains(&1.0) {
+        let base = out[0].clone();
+        for (k, form) in [DpnForm::Paper, DpnForm::Thesis].into_iter().enumerate() {
+            // Keep the rows in R order: the copy goes where R = 1 stands.
+            let at = 1 + k * rs.len() + rs.iter().position(|&r| r == 1.0).unwrap_or(0);
+            let copy = RunResult {
+                algo: "deep-pn",
+                form: Some(form),
+                copied_from_pns: true,
+                ..base.clone()
+            };
+            out.insert(at.min(out.len()), copy);
+        }
+    }
     out
+}
+
+/// Runs one instance: the runs, and for a shuffled (Hex) one the place of
+/// its first winning opening.
+fn run_one<G: Game>(
+    g: &G,
+    rs: &[f64],
+    budget: &Budget,
+    rerun_r1: bool,
+    opening: bool,
+) -> InstanceResult {
+    let runs = run_instance(g, rs, budget, rerun_r1);
+    let (first_win, root_moves) = if opening {
+        let q = Question {
+            attacker: g.default_attacker().unwrap_or_else(|| g.to_move()),
+            goal: Goal::Win,
+        };
+        deep_pn_hex::first_winning_move(g, &q)
+    } else {
+        (None, 0)
+    };
+    InstanceResult {
+        runs,
+        first_win,
+        root_moves,
+    }
 }
 
 /// The experiment (registered as `deep-pn-sweep`). (`clone` is generic
@@ -198,6 +298,11 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let max_nodes = settings.int("max_nodes")? as u64;
     let games = settings.text("games")?;
     let rs = settings.real_list("r")?;
+    let shuffle_word = settings.choice("shuffle")?;
+    let shuffle = ShuffleMode::from_name(shuffle_word).ok_or_else(|| {
+        format!("invalid value `{shuffle_word}` for setting `shuffle`: expected per-position or per-run")
+    })?;
+    let rerun_r1 = settings.choice("r1")? == "run";
     let mut instances = Vec::new();
     for game in games.split(',').map(str::trim) {
         match game {
@@ -225,7 +330,7 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                         index: i,
                         seed: opts.seed.wrapping_add(i as u64),
                         position: hex.clone(),
-                        shuffle: Some(opts.seed.wrapping_add(i as u64)),
+                        shuffle: Some((opts.seed.wrapping_add(i as u64), shuffle)),
                     });
                 }
             }
@@ -241,9 +346,11 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         ..Budget::default()
     };
     let results = run_jobs(opts, &instances, |inst| match inst.shuffle {
-        None => crate::with_position!(&inst.position, g => run_instance(g, &rs, &budget)),
-        Some(s) => crate::with_position!(&inst.position, g => {
-            run_instance(&ShuffledMoves::new(g.clone(), s), &rs, &budget)
+        None => {
+            crate::with_position!(&inst.position, g => run_one(g, &rs, &budget, rerun_r1, false))
+        }
+        Some((s, mode)) => crate::with_position!(&inst.position, g => {
+            run_one(&ShuffledMoves::with_mode(g.clone(), s, mode), &rs, &budget, rerun_r1, true)
         }),
     });
     let mut csv = Csv::new(&[
@@ -263,11 +370,17 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         "time_ms",
         "iterations_vs_pns",
         "nodes_vs_pns",
+        "copied_from_pns",
+        "first_winning_opening",
     ]);
-    let mut table = Summary::default();
-    for (i, runs) in &results {
+    let mut openings = Vec::new();
+    for (i, res) in &results {
         let inst = &instances[*i];
+        let runs = &res.runs;
         let base = runs.iter().find(|r| r.algo == "pns");
+        if let (Some(first_win), Some(b)) = (res.first_win, base) {
+            openings.push(opening_row(inst.index, first_win, res.root_moves, b, runs));
+        }
         for r in runs {
             let ratio = |num: u64, den: u64| num as f64 / den.max(1) as f64;
             let both = base.filter(|b| b.solved() && r.solved());
@@ -295,12 +408,27 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 format!("{:.1}", r.time_ms),
                 ri,
                 rn,
+                r.copied_from_pns.to_string(),
+                res.first_win.map_or(String::new(), |f| f.to_string()),
             ]);
-            if let (Some(form), Some(b)) = (r.form, base) {
-                table.add(inst.game, form, r.r, b, r);
-            }
         }
     }
+    let table = Summary::build(
+        &results
+            .iter()
+            .map(|(i, res)| InstanceRuns {
+                game: instances[*i].game,
+                runs: &res.runs,
+            })
+            .collect::<Vec<_>>(),
+    );
+    let cpu_s: f64 = results
+        .iter()
+        .flat_map(|(_, res)| &res.runs)
+        .filter(|r| !r.copied_from_pns)
+        .map(|r| r.time_ms)
+        .sum::<f64>()
+        / 1000.0;
     let name = if opts.shard.1 > 1 {
         format!("deep-pn-sweep.shard{}of{}", opts.shard.0 + 1, opts.shard.1)
     } else {
@@ -309,173 +437,60 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let csv_path = opts.out_dir.join(format!("{name}.csv"));
     let json_path = opts.out_dir.join(format!("{name}.json"));
     csv.write(&csv_path)?;
-    let mut json = table.to_json(positions, empties, hex_runs, max_nodes);
-    json["settings"] = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
+    let tables = table.to_json();
+    let json = serde_json::json!({
+        "experiment": "deep-pn-sweep",
+        "settings": settings,
+        "nodes_measure": "nodes_created",
+        "ratio": "DeepPN / PNS: paired = mean over instances both solved of run/PNS; unpaired = mean of the solved runs / mean of PNS's solved runs; all_solved = over instances where every run solved",
+        "search_seconds": cpu_s,
+        "rows": tables["rows"],
+        "pns": tables["pns"],
+        "hex_openings": deep_pn_hex::to_json(&openings),
+    });
     let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
     write_atomic(&json_path, text.as_bytes())?;
+    let mut summary = table.to_text();
+    if !openings.is_empty() {
+        summary.push('\n');
+        summary.push_str(&deep_pn_hex::to_text(&openings));
+    }
+    summary.push_str(&format!(
+        "search time: {cpu_s:.0} s of CPU (sum over runs)\n"
+    ));
     Ok(ExperimentReport {
         outputs: vec![csv_path, json_path],
-        summary: table.to_text(),
+        summary,
     })
 }
 
-/// Accumulated ratios per (game, form, R).
-#[derive(Default)]
-struct Summary {
-    cells: Vec<Cell>,
-}
-
-struct Cell {
-    game: &'static str,
-    form: DpnForm,
-    r: f64,
-    ratios_it: Vec<f64>,
-    ratios_nodes: Vec<f64>,
-    sum_it: u64,
-    sum_nodes: u64,
-    sum_pns_it: u64,
-    sum_pns_nodes: u64,
-    unsolved: usize,
-    pns_unsolved: usize,
-}
-
-impl Summary {
-    fn add(
-        &mut self,
-        game: &'static str,
-        form: DpnForm,
-        r: f64,
-        base: &RunResult,
-        run: &RunResult,
-    ) {
-        let idx = match self
-            .cells
+/// A Hex run's opening analysis row: the DeepPN cost per form is the
+/// geometric mean of its iterations over R < 1 (capped runs at the cap).
+fn opening_row(
+    instance: usize,
+    first_win: u32,
+    root_moves: u32,
+    base: &RunResult,
+    runs: &[RunResult],
+) -> OpeningRow {
+    let geo = |form: DpnForm| {
+        let v: Vec<f64> = runs
             .iter()
-            .position(|c| c.game == game && c.form == form && c.r == r)
-        {
-            Some(i) => i,
-            None => {
-                self.cells.push(Cell {
-                    game,
-                    form,
-                    r,
-                    ratios_it: Vec::new(),
-                    ratios_nodes: Vec::new(),
-                    sum_it: 0,
-                    sum_nodes: 0,
-                    sum_pns_it: 0,
-                    sum_pns_nodes: 0,
-                    unsolved: 0,
-                    pns_unsolved: 0,
-                });
-                self.cells.len() - 1
-            }
-        };
-        let c = &mut self.cells[idx];
-        if !base.solved() {
-            c.pns_unsolved += 1;
-        } else if !run.solved() {
-            c.unsolved += 1;
-        } else {
-            c.ratios_it
-                .push(run.iterations as f64 / base.iterations.max(1) as f64);
-            c.ratios_nodes
-                .push(run.nodes as f64 / base.nodes.max(1) as f64);
-            c.sum_it += run.iterations;
-            c.sum_nodes += run.nodes;
-            c.sum_pns_it += base.iterations;
-            c.sum_pns_nodes += base.nodes;
-        }
-    }
-
-    fn mean(v: &[f64]) -> f64 {
+            .filter(|r| r.form == Some(form) && r.r < 1.0)
+            .map(|r| (r.iterations.max(1) as f64).ln())
+            .collect();
         if v.is_empty() {
             f64::NAN
         } else {
-            v.iter().sum::<f64>() / v.len() as f64
+            (v.iter().sum::<f64>() / v.len() as f64).exp()
         }
-    }
-
-    /// The median (robust against the few runs where DeepPN gets stuck and
-    /// needs many times PNS's effort, which dominate the mean).
-    fn median(v: &[f64]) -> f64 {
-        let mut v = v.to_vec();
-        v.sort_by(f64::total_cmp);
-        match v.len() {
-            0 => f64::NAN,
-            n if n % 2 == 1 => v[n / 2],
-            n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-        }
-    }
-
-    fn to_json(
-        &self,
-        positions: usize,
-        empties: u32,
-        hex_runs: usize,
-        max_nodes: u64,
-    ) -> serde_json::Value {
-        use serde_json::json;
-        let num = |x: f64| if x.is_finite() { json!(x) } else { json!(null) };
-        let rows: Vec<_> = self
-            .cells
-            .iter()
-            .map(|c| {
-                json!({
-                    "game": c.game,
-                    "dpn": c.form.name(),
-                    "R": c.r,
-                    "solved_pairs": c.ratios_it.len(),
-                    "unsolved": c.unsolved,
-                    "pns_unsolved": c.pns_unsolved,
-                    "mean_iterations_ratio": num(Self::mean(&c.ratios_it)),
-                    "mean_nodes_ratio": num(Self::mean(&c.ratios_nodes)),
-                    "median_iterations_ratio": num(Self::median(&c.ratios_it)),
-                    "median_nodes_ratio": num(Self::median(&c.ratios_nodes)),
-                    "total_iterations_ratio": num(c.sum_it as f64 / c.sum_pns_it.max(1) as f64),
-                    "total_nodes_ratio": num(c.sum_nodes as f64 / c.sum_pns_nodes.max(1) as f64),
-                })
-            })
-            .collect();
-        json!({
-            "experiment": "deep-pn-sweep",
-            "settings": {
-                "positions": positions,
-                "empties": empties,
-                "hex_runs": hex_runs,
-                "max_nodes": max_nodes,
-            },
-            "nodes_measure": "nodes_created",
-            "ratio": "DeepPN / PNS on the same instance; means over instances both solved",
-            "rows": rows,
-        })
-    }
-
-    fn to_text(&self) -> String {
-        let mut out = String::from(
-            "game    dpn     R     iter/PNS  nodes/PNS  median it  (total it, total nodes)  solved  unsolved\n",
-        );
-        for c in &self.cells {
-            out.push_str(&format!(
-                "{:<7} {:<7} {:.2}  {:>7.1}%  {:>8.1}%  {:>8.1}%   ({:>6.1}%, {:>6.1}%)        {:>5}  {:>3}{}\n",
-                c.game,
-                c.form.name(),
-                c.r,
-                100.0 * Self::mean(&c.ratios_it),
-                100.0 * Self::mean(&c.ratios_nodes),
-                100.0 * Self::median(&c.ratios_it),
-                100.0 * c.sum_it as f64 / c.sum_pns_it.max(1) as f64,
-                100.0 * c.sum_nodes as f64 / c.sum_pns_nodes.max(1) as f64,
-                c.ratios_it.len(),
-                c.unsolved,
-                if c.pns_unsolved > 0 {
-                    format!(" (PNS unsolved on {})", c.pns_unsolved)
-                } else {
-                    String::new()
-                }
-            ));
-        }
-        out
+    };
+    OpeningRow {
+        instance,
+        first_win,
+        root_moves,
+        pns_iterations: base.iterations,
+        deep_iterations: [geo(DpnForm::Paper), geo(DpnForm::Thesis)],
     }
 }
 
@@ -502,6 +517,7 @@ mod tests {
                 ("positions", "2"),
                 ("empties", "9"),
                 ("r", "1.0,0.5"),
+                ("r1", "run"),
             ],
         );
         let dir = opts.out_dir.clone();
@@ -509,14 +525,59 @@ mod tests {
         let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
         // Header + 2 positions × (PNS + 2 forms × 2 R).
         assert_eq!(csv.lines().count(), 1 + 2 * 5);
-        // R = 1 is PNS: ratio exactly 1 on every position (docs/algorithms.md §3).
-        for line in csv
+        // R = 1 is PNS: ratio exactly 1 on every position (docs/algorithms.md
+        // §3), here with the R = 1 runs really run.
+        let rows: Vec<Vec<&str>> = csv
             .lines()
-            .filter(|l| l.contains(",deep-pn,") && l.contains(",1.00,"))
-        {
-            assert!(line.ends_with(",1.0000,1.0000"), "{line}");
+            .skip(1)
+            .map(|l| l.split(',').collect())
+            .collect();
+        for row in rows.iter().filter(|r| r[4] == "deep-pn" && r[6] == "1.00") {
+            assert_eq!((row[14], row[15], row[16]), ("1.0000", "1.0000", "false"));
         }
         assert!(rep.summary.contains("othello"));
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// Hex runs: R = 1 rows copied from PNS by default, each run's first
+    /// winning opening recorded, and the two shuffles give different trees.
+    #[test]
+    fn hex_runs_record_their_first_winning_opening() {
+        let mut costs = Vec::new();
+        for shuffle in ["per-position", "per-run"] {
+            let opts = ExperimentOptions::for_test(
+                &format!("dpn-hex-{shuffle}"),
+                &[
+                    ("games", "hex"),
+                    ("hex_runs", "2"),
+                    ("r", "1.0"),
+                    ("shuffle", shuffle),
+                ],
+            );
+            let dir = opts.out_dir.clone();
+            run_sweep(&opts).expect("sweep");
+            let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
+            let rows: Vec<Vec<String>> = csv
+                .lines()
+                .skip(1)
+                .map(|l| l.split(',').map(str::to_string).collect())
+                .collect();
+            // 2 runs × (PNS + 2 copied R = 1 rows).
+            assert_eq!(rows.len(), 6);
+            for r in &rows {
+                let first: u32 = r[17].parse().expect("first winning opening");
+                assert!((1..=16).contains(&first));
+                assert_eq!(r[16] == "true", r[4] == "deep-pn");
+                assert_eq!(r[7], "proved", "the first player wins Hex 4×4");
+            }
+            costs.push(rows[0][8].clone());
+            let json = std::fs::read_to_string(dir.join("deep-pn-sweep.json")).unwrap();
+            assert!(json.contains("spearman_first_win_vs_pns"));
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        assert_ne!(
+            costs[0], costs[1],
+            "per-position and per-run orders are different searches"
+        );
     }
 }

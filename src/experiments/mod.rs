@@ -33,6 +33,8 @@ pub mod connect6_deep_dfpn;
 pub mod connect6_positions;
 pub mod connect6_runs;
 pub mod deep_dfpn_grid;
+pub mod deep_pn_hex;
+pub mod deep_pn_summary;
 pub mod deep_pn_sweep;
 pub mod eps_sweep;
 pub mod hill_climb;

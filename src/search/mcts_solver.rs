@@ -1,10 +1,17 @@
 //! MCTS solver and UCT solver (Winands, Björnsson, Saito 2008),
 //! docs/algorithms.md §5.3.
 //!
-//! Each tree node keeps a visit count n and the sum of the playout results
-//! backed up through it, from the point of view of the player who moved
-//! into it (negamax: win 1, draw 0, loss −1), so the mean v = sum / n is
-//! what the player choosing at the parent maximises.
+//! Each tree node keeps a visit count n, a playout count and the sum of
+//! the playout results backed up through it, from the point of view of the
+//! player who moved into it (negamax: win 1, draw 0, loss −1); the mean
+//! v = sum / playouts is what the player choosing at the parent maximises.
+//!
+//! n counts *visits*, the iterations whose path went through the node (as
+//! in Winands et al. 2008), not playouts: with K playouts per new node a
+//! count of playouts would grow K times faster and shrink the UCT bonus
+//! √(C ln n_p / n_i) and the final A/√n by √K (≈ 3.2 at K = 10), which is
+//! not the algorithm the papers ran. The mean still averages every
+//! playout.
 //!
 //! One iteration: descend from the root; at a node whose children are not
 //! all in the tree yet, add the next one in move order (one new node per
@@ -73,7 +80,8 @@ pub const PARAMS_UCT: &[ParamSpec] = &[
     A_PARAM,
 ];
 
-const VALUE_NAMES: &[&str] = &["visits", "mean"];
+/// Shown per node: the visit count n, the mean v and the playouts behind v.
+const VALUE_NAMES: &[&str] = &["visits", "mean", "playouts"];
 
 /// Child selection rule.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,20 +98,24 @@ pub enum Policy {
 /// Per-node statistics.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct McStats {
-    /// Playouts backed up through the node (0 = a slot not in the tree).
+    /// Iterations whose path went through the node, the n of UCT and of
+    /// the final choice (0 = a slot not in the tree).
     pub visits: u32,
-    /// Sum of their results from the view of the player who moved here.
+    /// Playout results backed up through the node (K per new node below
+    /// it, K times the exact result for a terminal one).
+    pub playouts: u32,
+    /// Sum of those results from the view of the player who moved here.
     pub sum: f64,
 }
 
 impl McStats {
-    /// Mean result v (0 when unvisited).
+    /// Mean result v over all playouts (0 when unvisited).
     #[inline]
     pub fn mean(&self) -> f64 {
-        if self.visits == 0 {
+        if self.playouts == 0 {
             0.0
         } else {
-            self.sum / self.visits as f64
+            self.sum / self.playouts as f64
         }
     }
 }
@@ -289,13 +301,16 @@ impl<G: Game> MctsSolver<G> {
         let node = self.core.arena.get(id);
         let d = node.data;
         let mut formulas = vec![
-            ("visits".to_string(), format!("n = {}", d.visits)),
+            (
+                "visits".to_string(),
+                format!("n = {} (iterations through this node)", d.visits),
+            ),
             (
                 "mean".to_string(),
                 format!(
-                    "v = {} / {} = {} (for the player who moved here)",
+                    "v = {} / {} playouts = {} (for the player who moved here)",
                     fmt_value(d.sum),
-                    d.visits,
+                    d.playouts,
                     fmt_value(d.mean())
                 ),
             ),
@@ -351,13 +366,14 @@ impl<G: Game> MctsSolver<G> {
     }
 }
 
-/// The values shown for a node: visits and mean.
+/// The values shown for a node: visits, mean and playouts.
 fn values(d: &McStats) -> Vec<f64> {
-    vec![d.visits as f64, d.mean()]
+    vec![d.visits as f64, d.mean(), d.playouts as f64]
 }
 
-/// Flags and statistics of a node joining the tree: a terminal node gets
-/// its exact result K times and is solved; any other node K playouts.
+/// Flags and statistics of a node joining the tree (one visit): a terminal
+/// node gets its exact result K times and is solved; any other node K
+/// playouts.
 /// Results are from `into`'s point of view (the player who moved here).
 fn new_node_value<G: Game>(
     g: &G,
@@ -374,7 +390,8 @@ fn new_node_value<G: Game>(
             (
                 flags,
                 McStats {
-                    visits: k,
+                    visits: 1,
+                    playouts: k,
                     sum: r * k as f64,
                 },
             )
@@ -382,7 +399,8 @@ fn new_node_value<G: Game>(
         None => (
             0,
             McStats {
-                visits: k,
+                visits: 1,
+                playouts: k,
                 sum: playouts.score_sum(g, into, counters),
             },
         ),
@@ -467,7 +485,8 @@ impl<G: Game> Search for MctsSolver<G> {
                 -stats.sum
             };
             let xm = self.core.arena.get_mut(x);
-            xm.data.visits = xm.data.visits.saturating_add(stats.visits);
+            xm.data.visits = xm.data.visits.saturating_add(1);
+            xm.data.playouts = xm.data.playouts.saturating_add(stats.playouts);
             xm.data.sum += add;
         }
         self.core.refresh_memory();

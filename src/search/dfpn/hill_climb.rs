@@ -8,15 +8,25 @@
 //! runs out of table memory) counts ∞.
 //!
 //! Walk: start at (2, 2); at (E, D) probe the two forward neighbours
-//! (E+1, D) and (E, D+1) and take the better (ties go to E+1, as the
-//! thesis' `≤`). If both are worse than (E, D), (E, D) is a local minimum:
-//! stop there. If the better one is equal, the walk is on a flat: keep
-//! going along it; a flat that lasts [`FLAT_LIMIT`] steps (the thesis'
-//! `isNotFlat()` failing), or that ends in a local minimum, returns the
-//! smallest (E, D) on the flat, i.e. where the walk entered it.
-//! docs/algorithms.md §4's reading is implemented: the thesis' listing also
-//! lowers N to the current value as it goes and looks one step further
-//! before stopping; with the cap fixed the probes stay comparable.
+//! (E+1, D) and (E, D+1) and take the better, (E', D') (ties go to E+1, as
+//! the thesis' `≤`). When to stop is the [`ClimbRule`]:
+//! - [`ClimbRule::Thesis`] (the default, Algorithm 1 lines 7–8): stop only
+//!   when (E', D') is worse than (E, D) *and* both of (E', D')'s own
+//!   forward neighbours are worse than (E', D'), and return (E, D).
+//!   Otherwise move on, even to a worse point: one step further may lead
+//!   downhill again, which is how the thesis gets past noise in node(E, D).
+//!   An ∞ probe counts as worse than another ∞ here (a neighbourhood of
+//!   capped probes tells nothing and must not keep the walk going);
+//! - [`ClimbRule::FirstMinimum`]: stop at the first point whose two forward
+//!   neighbours are both worse (the reading pnlab used before).
+//!
+//! Under both, when the better neighbour is equal the walk is on a flat:
+//! it keeps going along it; a flat that lasts [`FLAT_LIMIT`] steps (the
+//! thesis' `isNotFlat()` failing) or that ends returns the smallest (E, D)
+//! on the flat, i.e. where the walk entered it. The thesis' listing also
+//! lowers N to the current value as it goes (line 10); pnlab keeps the cap
+//! fixed, so the probes stay comparable and a capped probe (∞) never
+//! stands for "worse than the current point" alone.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -28,8 +38,36 @@ use super::mid::DfpnOptions;
 /// Steps along a flat after which the walk stops.
 pub const FLAT_LIMIT: usize = 3;
 
-/// Upper bound on walk steps (each costs two probes at most).
+/// Upper bound on walk steps (each costs four probes at most).
 pub const MAX_STEPS: usize = 200;
+
+/// When the walk stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ClimbRule {
+    /// Thesis Algorithm 1: look one step further before stopping.
+    Thesis,
+    /// Stop at the first local minimum.
+    FirstMinimum,
+}
+
+impl ClimbRule {
+    /// The setting's word (`thesis`, `first-minimum`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ClimbRule::Thesis => "thesis",
+            ClimbRule::FirstMinimum => "first-minimum",
+        }
+    }
+
+    /// The rule a setting word names.
+    pub fn from_name(word: &str) -> Option<ClimbRule> {
+        match word {
+            "thesis" => Some(ClimbRule::Thesis),
+            "first-minimum" => Some(ClimbRule::FirstMinimum),
+            _ => None,
+        }
+    }
+}
 
 /// One probe: Deep df-pn with (E, D), and the nodes it needed (`None` =
 /// ∞: the cap was reached or the table ran out).
@@ -111,13 +149,19 @@ pub fn probe(setup: &SearchSetup, e: u32, d: u32, max_nodes: u64) -> Option<u64>
 }
 
 /// Thesis Algorithm 1 on `setup`'s position (see the module comment).
-pub fn hill_climb(setup: &SearchSetup, max_nodes: u64) -> HillClimbResult {
-    climb(|e, d| probe(setup, e, d, max_nodes))
+pub fn hill_climb(setup: &SearchSetup, max_nodes: u64, rule: ClimbRule) -> HillClimbResult {
+    climb(rule, |e, d| probe(setup, e, d, max_nodes))
+}
+
+/// Whether probe value `a` is worse than `b` for the look-ahead test:
+/// larger, or both ∞.
+fn worse(a: Option<u64>, b: Option<u64>) -> bool {
+    key(a) > key(b) || (a.is_none() && b.is_none())
 }
 
 /// Thesis Algorithm 1 over any node function: `node(E, D)` is the cost of
 /// one probe (`None` = ∞). Each point is probed once.
-pub fn climb(mut node_fn: impl FnMut(u32, u32) -> Option<u64>) -> HillClimbResult {
+pub fn climb(rule: ClimbRule, mut node_fn: impl FnMut(u32, u32) -> Option<u64>) -> HillClimbResult {
     let mut memo: HashMap<(u32, u32), Option<u64>> = HashMap::new();
     let mut probes = Vec::new();
     let mut node = |e: u32, d: u32| -> Option<u64> {
@@ -142,8 +186,19 @@ pub fn climb(mut node_fn: impl FnMut(u32, u32) -> Option<u64>) -> HillClimbResul
         };
         if key(vn) > key(v) {
             // Both forward neighbours are worse: a local minimum (the
-            // smallest point of the flat if the walk is on one).
-            break flat_start.unwrap_or((e, d));
+            // smallest point of the flat if the walk is on one). The
+            // thesis' rule first looks one step further: it stops only if
+            // the better neighbour's own neighbours are worse still.
+            let stop = match rule {
+                ClimbRule::FirstMinimum => true,
+                ClimbRule::Thesis => {
+                    let (e2, d2) = next;
+                    worse(node(e2 + 1, d2), vn) && worse(node(e2, d2 + 1), vn)
+                }
+            };
+            if stop {
+                break flat_start.unwrap_or((e, d));
+            }
         }
         if key(vn) == key(v) {
             let start = *flat_start.get_or_insert((e, d));
@@ -166,5 +221,81 @@ pub fn climb(mut node_fn: impl FnMut(u32, u32) -> Option<u64>) -> HillClimbResul
         probes,
         chosen,
         chosen_nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A landscape given point by point (∞ where it says `None` and
+    /// everywhere outside the table).
+    fn landscape(points: &[((u32, u32), u64)]) -> impl FnMut(u32, u32) -> Option<u64> + '_ {
+        move |e, d| points.iter().find(|(p, _)| *p == (e, d)).map(|&(_, v)| v)
+    }
+
+    /// (2, 2) = 100 with both neighbours worse, but (3, 2)'s neighbour
+    /// (4, 2) = 40 is better than (3, 2) = 110: the first-minimum rule
+    /// stops at (2, 2); the thesis' rule looks one step further, walks
+    /// through (3, 2) and stops at (4, 2), whose neighbours and their
+    /// neighbours are all worse.
+    #[test]
+    fn the_thesis_rule_looks_one_step_further() {
+        let points = [
+            ((2, 2), 100),
+            ((3, 2), 110),
+            ((2, 3), 120),
+            ((4, 2), 40),
+            ((3, 3), 130),
+            ((5, 2), 60),
+            ((4, 3), 70),
+            ((6, 2), 80),
+            ((5, 3), 90),
+            ((4, 4), 95),
+        ];
+        let first = climb(ClimbRule::FirstMinimum, landscape(&points));
+        assert_eq!((first.chosen, first.chosen_nodes), ((2, 2), Some(100)));
+        let thesis = climb(ClimbRule::Thesis, landscape(&points));
+        assert_eq!((thesis.chosen, thesis.chosen_nodes), ((4, 2), Some(40)));
+        // It probed (5, 2)'s neighbours before giving up there.
+        let probed: Vec<(u32, u32)> = thesis.probes.iter().map(|p| (p.e, p.d)).collect();
+        assert!(
+            probed.contains(&(6, 2)) && probed.contains(&(5, 3)),
+            "{probed:?}"
+        );
+    }
+
+    /// A worse neighbour whose own neighbours are worse still: both rules
+    /// stop at the start. A neighbourhood of capped probes (∞ beside ∞)
+    /// also stops the thesis' walk instead of wandering into it.
+    #[test]
+    fn both_rules_stop_at_a_real_minimum_and_at_an_infinite_rim() {
+        let points = [
+            ((2, 2), 100),
+            ((3, 2), 110),
+            ((2, 3), 120),
+            ((4, 2), 150),
+            ((3, 3), 160),
+        ];
+        for rule in [ClimbRule::Thesis, ClimbRule::FirstMinimum] {
+            let r = climb(rule, landscape(&points));
+            assert_eq!(r.chosen, (2, 2), "{rule:?}");
+        }
+        let rim = [((2, 2), 100)];
+        let r = climb(ClimbRule::Thesis, landscape(&rim));
+        assert_eq!((r.chosen, r.chosen_nodes), ((2, 2), Some(100)));
+    }
+
+    /// On a flat (equal values) both rules walk along it and return where
+    /// it began once it has lasted FLAT_LIMIT steps.
+    #[test]
+    fn a_flat_returns_its_smallest_point() {
+        let flat: Vec<((u32, u32), u64)> = (2..12)
+            .flat_map(|e| (2..12).map(move |d| ((e, d), 70)))
+            .collect();
+        for rule in [ClimbRule::Thesis, ClimbRule::FirstMinimum] {
+            let r = climb(rule, landscape(&flat));
+            assert_eq!(r.chosen, (2, 2), "{rule:?}");
+        }
     }
 }
