@@ -68,24 +68,8 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Use the first N positions of the file (0 = all of them).",
     },
-    ParamSpec {
-        name: "e_max",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 1000,
-            default: 6,
-        },
-        help: "Largest E of the Deep df-pn (E, D) grid.",
-    },
-    ParamSpec {
-        name: "d_max",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 1000,
-            default: 6,
-        },
-        help: "Largest D of the Deep df-pn (E, D) grid.",
-    },
+    super::deep_dfpn_grid::grid_setting("e_max", 6),
+    super::deep_dfpn_grid::grid_setting("d_max", 6),
     super::deep_dfpn_grid::eps_setting(
         "0.05,0.25,0.5,1,2,4",
         "The ε values of the 1+ε runs (unless eps_step is set).",

@@ -39,24 +39,8 @@ pub fn solved(s: Status) -> bool {
 pub const SETTINGS: &[ParamSpec] = &[
     positions_setting(20),
     empties_setting(12),
-    ParamSpec {
-        name: "e_max",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 1000,
-            default: 8,
-        },
-        help: "Largest E of the (E, D) grid (E runs over 1..=e_max).",
-    },
-    ParamSpec {
-        name: "d_max",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 1000,
-            default: 8,
-        },
-        help: "Largest D of the (E, D) grid (D runs over 1..=d_max).",
-    },
+    grid_setting("e_max", 8),
+    grid_setting("d_max", 8),
     eps_setting("0.05,0.25,0.5,1,2,4", "The ε values of the 1+ε runs."),
     max_nodes_setting(2_000_000),
 ];
@@ -109,6 +93,24 @@ pub const fn empties_setting(default: i64) -> ParamSpec {
             default,
         },
         help: "Empty squares of each random Othello position.",
+    }
+}
+
+/// The `e_max` / `d_max` settings: the largest E and D of the Deep df-pn
+/// (E, D) grid (the grid is 1..=e_max × 1..=d_max).
+pub const fn grid_setting(name: &'static str, default: i64) -> ParamSpec {
+    ParamSpec {
+        name,
+        kind: ParamKind::Int {
+            min: 1,
+            max: 1000,
+            default,
+        },
+        help: if name.as_bytes()[0] == b'e' {
+            "Largest E of the Deep df-pn (E, D) grid (E runs from 1)."
+        } else {
+            "Largest D of the Deep df-pn (E, D) grid (D runs from 1)."
+        },
     }
 }
 

@@ -31,31 +31,15 @@ use crate::search::{Params, QuestionKind, SearchSetup};
 
 use super::deep_dfpn_grid::{othello_instances, solve_capped, solved};
 use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios};
-use crate::search::params::{ParamKind, ParamSpec};
+use crate::search::params::ParamSpec;
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment hill-climb --help`
 /// lists them with their ranges and defaults).
 pub const SETTINGS: &[ParamSpec] = &[
     super::deep_dfpn_grid::positions_setting(10),
     super::deep_dfpn_grid::empties_setting(12),
-    ParamSpec {
-        name: "e_max",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 1000,
-            default: 6,
-        },
-        help: "Largest E of the (E, D) grid the climb is compared with.",
-    },
-    ParamSpec {
-        name: "d_max",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 1000,
-            default: 6,
-        },
-        help: "Largest D of the (E, D) grid the climb is compared with.",
-    },
+    super::deep_dfpn_grid::grid_setting("e_max", 6),
+    super::deep_dfpn_grid::grid_setting("d_max", 6),
     super::deep_dfpn_grid::max_nodes_setting(2_000_000),
 ];
 
