@@ -80,7 +80,7 @@ def agree(ours, paper, tol):
 
 def othello_rows():
     out = []
-    for key, label in [("othello", "full sweep"), ("othello_2026_11_22", "100 positions, 2026-11-22")]:
+    for key, label in [("othello", "paper size"), ("othello_2026_11_22", "2026-11-22")]:
         d = load(key)
         if d is None:
             continue
@@ -95,7 +95,7 @@ def othello_rows():
                 f"deep-pn-sweep, Othello 16 empties ({label}, {n} positions)",
                 "Ishitobi et al. 2015 Fig. 3b: iterations ≈ 50% of PNS and nodes ≈ 35% at R = 0.4 (means of per-position ratios, 1,000 positions)",
                 f"R = 0.4: iterations {pct(it04)}, nodes {pct(nd04)} (median iterations {pct(med04)}); lowest mean {pct(bi)} at R = {br}",
-                f"Iterations {agree(it04, 0.5, 0.1)}: a few positions where DeepPN holds on to a losing subtree cost many times PNS's work and pull the mean up, while the median sits near the paper's curve.",
+                f"Mean iterations {agree(it04, 0.5, 0.1)}, the median {agree(med04, 0.5, 0.1)}: a few positions where DeepPN holds on to one subtree cost many times PNS's work and pull our mean up.",
             )
         )
     return out
@@ -148,13 +148,14 @@ def pgame_rows():
             rank = sorted(rs, key=lambda x: x["mean_norm_iterations"])
             order = " < ".join(f"{x['algo']} {x['mean_norm_iterations']:.0f}" for x in rank)
             ppn_first = rank[0]["algo"] == "ppn"
+            ahead = [x["algo"] for x in rank[: [x["algo"] for x in rank].index("ppn")]]
             b, dd = rs[0]["b"], rs[0]["d"]
             out.append(
                 (
                     f"pgame-compare b={b}, d={dd} ({label})",
                     "Song et al. 2019 Figs. 8, 11: PPN needs the fewest iterations (MCTS/UCT iterations divided by b); pure MCTS beats PNS; UCT needs more than PPN, MCPN and pure MCTS",
                     f"mean normalised iterations: {order}",
-                    "PPN is first, as in the paper." if ppn_first else f"Disagrees: {rank[0]['algo']} needs fewer normalised iterations than PPN on our trees (the paper's trees and K are not fully specified; our pure MCTS solver adds one node per iteration and credits it b-fold).",
+                    "PPN is first, as in the paper." if ppn_first else f"Disagrees in part: {', '.join(ahead)} needs fewer normalised iterations than PPN; the rest of the order (PPN ahead of MCPN, UCT and PNS; UCT behind pure MCTS) is the paper's.",
                 )
             )
     return out
@@ -195,12 +196,13 @@ def dfpn_rows():
             parts.append(f"{r['rule']}: within 3.3% on {r['climb_within_thesis_gap']} of {r['compared']}, best found on {r['climb_matched_grid_best']}")
         thesis = next((r for r in h["rules"] if r["rule"] == "thesis"), None)
         frac = thesis["climb_within_thesis_gap"] / max(thesis["compared"], 1) if thesis else None
+        ratio = next((m["mean"] for m in (thesis or {}).get("mean_ratios", []) if m["what"] == "chosen / grid best"), None)
         out.append(
             (
                 f"hill-climb, Othello {h['empties']} empties ({h['instances']} positions)",
                 "Zhang 2019 Table 3.3: the climbs end on average 3.3% above the best case (4 of 8 positions exactly on it)",
                 "; ".join(parts),
-                f"The thesis' rule lands within 3.3% on {pct(frac)} of the positions; the landscape of node(E, D) on Othello is rougher than the thesis' Connect6 one, so both rules stop early more often.",
+                f"Agrees on {pct(frac)} of the positions; on average the thesis' rule ends at {ratio:.2f} times the grid's best (it walks past the {h['grid'][0]}×{h['grid'][1]} grid and often beats it), while stopping at the first minimum ends within 3.3% only about half the time.",
             )
         )
     if c is not None:
@@ -222,14 +224,16 @@ def scns_rows():
     d = load("scns")
     if d is None:
         return []
-    elo = {e["player"]: e["elo"] for e in d.get("elo", []) if "player" in e} if isinstance(d.get("elo"), list) else {}
-    text = ", ".join(f"{k} {v:+.0f}" for k, v in elo.items()) if elo else "see scns-hex.txt"
+    elo = d.get("elo", [])
+    top = max((e["budget_ms"] for e in elo), default=None)
+    at_top = [e for e in elo if e["budget_ms"] == top]
+    text = ", ".join(f"{e['player']} {e['elo']:+.0f}" for e in at_top) if at_top else "–"
     return [
         (
-            "scns-hex (7×7 and 8×8, reduced run)",
-            "Pawlewicz & Hayward 2015 Fig. 11: SCNS (DeepHex) within ±20 Elo of MoHex on 11×11, ahead at 4–8 min/move",
-            f"Elo: {text}",
-            "Disagrees: at our budgets of milliseconds SCNS is weakest; the paper's gap also closed only with minutes per move, and our UCT solver is not MoHex.",
+            "scns-hex (7×7 and 8×8, reduced run, before the visit-count fix)",
+            "Pawlewicz & Hayward 2015 Fig. 11: SCNS (DeepHex) within ±20 Elo of MoHex on 11×11, ahead at 4–8 min per move",
+            f"Elo at {top:g} ms per move: {text}",
+            "Disagrees: at budgets of milliseconds SCNS is the weakest player; the paper's gap closed only with minutes per move, and our UCT solver is not MoHex.",
         )
     ]
 
