@@ -37,6 +37,9 @@ SOURCES = {
     "grid": "results/2026-11-22/deep-dfpn-grid.json",
     "connect6": "results/2026-11-23/connect6-deep-dfpn-climb/connect6-deep-dfpn.json",
     "scns": "results/2026-11-23/scns-hex/scns-hex.json",
+    "eps": "results/2026-11-22/eps-sweep.json",
+    "chance": "results/2026-11-23/chance-compare/chance-compare.json",
+    "om": "results/2026-11-23/om-match/om-match.json",
 }
 
 
@@ -238,8 +241,85 @@ def scns_rows():
     ]
 
 
+def eps_rows():
+    d = load("eps")
+    if d is None:
+        return []
+    best = min(d["by_eps"], key=lambda x: x["mean_mid_calls_ratio"])
+    return [
+        (
+            f"eps-sweep, Othello {d['empties']} empties ({d['instances']} positions)",
+            "Zhang 2019 Table 3.2 (Connect6): the best ε per position saves 29.2% of df-pn's nodes on average; Pawlewicz & Lew (2007) give no comparable single number",
+            f"best single ε = {best['eps']:g}: MID calls {pct(best['mean_mid_calls_ratio'])} of df-pn, revisits {pct(best['mean_revisits_ratio'])}",
+            f"Same direction: one ε for every position saves {pct(1 - best['mean_mid_calls_ratio'])} of the MID calls; the thesis picks the best ε per position on another game.",
+        )
+    ]
+
+
+def lecture_rows():
+    out = []
+    c = load("chance")
+    if c is not None:
+        cells = []
+        worse = fewer1 = more1 = 0
+        for cfg in c["configurations"]:
+            if cfg["instances"] == 0:
+                continue
+            a = cfg["algorithms"]
+            cells.append(f"{cfg['set']}: star1 {a['star1']['mean_ratio']:.2f}, star2 {a['star2']['mean_ratio']:.2f}")
+            worse += a["star2"]["mean_ratio"] > 1.0
+            fewer1 += a["star1"]["mean_ratio"] < 1.0
+            more1 += a["star1"]["mean_ratio"] > 1.0
+        out.append(
+            (
+                "chance-compare (random chance trees, EinStein endgames)",
+                "Ballard 1983 / lecture notes: Star1 and Star2 return expectimax's value while visiting fewer nodes; Star2's probes add cut-offs",
+                "nodes relative to expectimax: " + "; ".join(cells),
+                f"Star1 {'agrees' if more1 == 0 else 'disagrees'}: fewer nodes on {fewer1} of {len(cells)} sets, more on {more1}. Star2 visits more nodes than expectimax on {worse} of {len(cells)} sets: its probes search each outcome's first move, which the full pass searches again (no table keeps them), and random leaf scores give the probes few cut-offs.",
+            )
+        )
+    o = load("om")
+    if o is not None:
+        pairs = {(x["searcher"], x["opponent"]): x for x in o["pairs"]}
+        om, mm = pairs.get(("om", "f2")), pairs.get(("minimax", "f2"))
+        if om and mm:
+            out.append(
+                (
+                    f"om-match (Othello, depth {o['depth']}, {om['games']} games per pair)",
+                    "Carmel & Markovitch 1996 / lecture notes: against the opponent it models, opponent-model search scores at least as well as minimax",
+                    f"against f2: om {om['score']:.3f} (disc difference {om['mean_disc_difference']:+.1f}), minimax {mm['score']:.3f} ({mm['mean_disc_difference']:+.1f})",
+                    "Agrees: the model of the opponent pays against that opponent." if om["score"] >= mm["score"] else "Disagrees: minimax scored better against the modelled opponent.",
+                )
+            )
+    out.append(
+        (
+            "rscn (xiangqi)",
+            "Zhang 2019 §4.3: on tactical positions RSCN_red clearly below RSCN_black while Vl overlaps; drawn positions in the normal band",
+            "no run at the thesis' size is committed yet",
+            "Not yet comparable.",
+        )
+    )
+    out.append(
+        (
+            "memory-sweep, connect6-positions",
+            "no paper number: pnlab's own checks (answers never change under memory budgets; the generator's positions are proved wins)",
+            "–",
+            "Not a reproduction.",
+        )
+    )
+    return out
+
+
 def table():
-    rows = othello_rows() + hex_rows() + pgame_rows() + dfpn_rows() + scns_rows()
+    rows = (
+        othello_rows()
+        + hex_rows()
+        + pgame_rows()
+        + dfpn_rows()
+        + eps_rows()
+        + scns_rows()
+        + lecture_rows()
+    )
     lines = [
         "| experiment | paper | ours | agreement |",
         "|---|---|---|---|",
