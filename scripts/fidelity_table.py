@@ -31,6 +31,7 @@ SOURCES = {
     "hex_per_position": "results/2026-11-23/deep-pn-hex-per-position/deep-pn-sweep.json",
     "hex_per_run": "results/2026-11-23/deep-pn-hex-per-run/deep-pn-sweep.json",
     "hex_near1": "results/2026-11-23/deep-pn-hex-near-1/deep-pn-sweep.json",
+    "hex_near1_per_run": "results/2026-11-23/deep-pn-hex-near-1-per-run/deep-pn-sweep.json",
     "othello": "results/2026-11-23/deep-pn-othello/deep-pn-sweep.json",
     "othello_2026_11_22": "results/2026-11-22/deep-pn-sweep.json",
     "hill_climb": "results/2026-11-23/hill-climb/hill-climb.json",
@@ -123,15 +124,19 @@ def hex_rows():
                 f"Unpaired {agree(un05, 0.5, 0.1)}: ten orders are few, and the cost of a run follows where its first winning opening comes in the order, so the ratio depends on which orders were drawn.",
             )
         )
-    d = load("hex_near1")
-    if d is not None:
+    for key, label in [("hex_near1", "per-position shuffle"), ("hex_near1_per_run", "per-run shuffle")]:
+        d = load(key)
+        if d is None:
+            continue
         rows = d["rows"]
         bi, br = best_r(rows, "hex4", "paper", "unpaired_iterations_ratio", 0.9, 0.999)
+        op = d.get("hex_openings", {})
+        firsts = [r["first_winning_opening"] for r in op.get("runs", [])]
         out.append(
             (
-                "deep-pn-sweep, Hex 4×4 near R = 1 (per-position shuffle)",
+                f"deep-pn-sweep, Hex 4×4 near R = 1 ({label}, 10 runs per R)",
                 "Ishitobi et al. 2015 Fig. 6: ≈ 50% of PNS (\"almost twice as good\") for R = 0.99 … 0.95",
-                f"lowest unpaired ratio {pct(bi)} at R = {br}",
+                f"lowest unpaired ratio {pct(bi)} at R = {br}; the first winning opening is first in the root order in {firsts.count(1)} of {len(firsts)} runs",
                 f"{agree(bi, 0.5, 0.1).capitalize()}.",
             )
         )
