@@ -32,6 +32,8 @@ SOURCES = {
     "hex_per_run": "results/2026-11-23/deep-pn-hex-per-run/deep-pn-sweep.json",
     "hex_near1": "results/2026-11-23/deep-pn-hex-near-1/deep-pn-sweep.json",
     "hex_near1_per_run": "results/2026-11-23/deep-pn-hex-near-1-per-run/deep-pn-sweep.json",
+    "hex50_per_position": "results/2026-11-23/deep-pn-hex-50-runs/per-position/deep-pn-sweep.json",
+    "hex50_per_run": "results/2026-11-23/deep-pn-hex-50-runs/per-run/deep-pn-sweep.json",
     "othello": "results/2026-11-23/deep-pn-othello/deep-pn-sweep.json",
     "othello_2026_11_22": "results/2026-11-22/deep-pn-sweep.json",
     "hill_climb": "results/2026-11-23/hill-climb/hill-climb.json",
@@ -138,6 +140,24 @@ def hex_rows():
                 "Ishitobi et al. 2015 Fig. 6: ≈ 50% of PNS (\"almost twice as good\") for R = 0.99 … 0.95",
                 f"lowest unpaired ratio {pct(bi)} at R = {br}; the first winning opening is first in the root order in {firsts.count(1)} of {len(firsts)} runs",
                 f"{agree(bi, 0.5, 0.1).capitalize()}.",
+            )
+        )
+    for key, label in [("hex50_per_position", "per-position shuffle"), ("hex50_per_run", "per-run shuffle")]:
+        d = load(key)
+        if d is None:
+            continue
+        rows = d["rows"]
+        u97 = row(rows, "hex4", "paper", 0.97, "unpaired_iterations_ratio")
+        u95 = row(rows, "hex4", "paper", 0.95, "unpaired_iterations_ratio")
+        op = d.get("hex_openings", {})
+        firsts = [r["first_winning_opening"] for r in op.get("runs", [])]
+        rho = op.get("spearman_first_win_vs_deep_pn_paper")
+        out.append(
+            (
+                f"deep-pn-sweep, Hex 4×4 at R = 0.97 and 0.95 ({label}, {len(firsts)} runs)",
+                "Ishitobi et al. 2015 Fig. 6: ≈ 50% of PNS for R = 0.99 … 0.95 (10 runs)",
+                f"unpaired {pct(u97)} at 0.97, {pct(u95)} at 0.95; winning opening first in {firsts.count(1)} of {len(firsts)} runs; ρ(place, DeepPN cost) = {rho if rho is None else round(rho, 2)}",
+                f"{agree(u97, 0.5, 0.1).capitalize()} at R = 0.97; with more runs the shuffle mode, not only the draw, decides whether DeepPN helps.",
             )
         )
     return out
