@@ -35,6 +35,7 @@ SOURCES = {
     "hex50_per_position": "results/2026-11-23/deep-pn-hex-50-runs/per-position/deep-pn-sweep.json",
     "hex50_per_run": "results/2026-11-23/deep-pn-hex-50-runs/per-run/deep-pn-sweep.json",
     "othello": "results/2026-11-23/deep-pn-othello/deep-pn-sweep.json",
+    "othello_shard1": "results/2026-11-23/deep-pn-othello-shards/s1/deep-pn-sweep.shard1of20.json",
     "othello_2026_11_22": "results/2026-11-22/deep-pn-sweep.json",
     "hill_climb": "results/2026-11-23/hill-climb/hill-climb.json",
     "grid": "results/2026-11-22/deep-dfpn-grid.json",
@@ -86,12 +87,18 @@ def agree(ours, paper, tol):
 
 def othello_rows():
     out = []
-    for key, label in [("othello", "paper size"), ("othello_2026_11_22", "2026-11-22")]:
+    for key, label in [
+        ("othello", "paper size"),
+        ("othello_shard1", "shard 1 of 20 of the paper-size run"),
+        ("othello_2026_11_22", "2026-11-22"),
+    ]:
         d = load(key)
         if d is None:
             continue
         rows = d["rows"]
         n = d["settings"].get("positions")
+        if key == "othello_shard1":
+            n = sum(b["instances"] for b in d.get("pns", []) if b["game"] == "othello")
         it04 = row(rows, "othello", "paper", 0.4, "mean_iterations_ratio")
         nd04 = row(rows, "othello", "paper", 0.4, "mean_nodes_ratio")
         med04 = row(rows, "othello", "paper", 0.4, "median_iterations_ratio")
