@@ -31,6 +31,40 @@ pub struct InstanceRuns<'a> {
     pub runs: &'a [RunResult],
 }
 
+/// What every run of one kind (PNS, or one cell) adds up to, capped runs
+/// included, so nothing is dropped silently.
+#[derive(Default)]
+struct RunTally {
+    /// Runs that stopped unsolved (at the cap).
+    capped: usize,
+    /// Every run's iterations, solved or capped (capped ones at the cap).
+    all_it: Vec<u64>,
+    /// Iterations and nodes of the solved runs (for the unpaired mean).
+    solved_it: Vec<u64>,
+    solved_nodes: Vec<u64>,
+    /// Over the instances where every run of the game solved.
+    common_it: Vec<u64>,
+    common_nodes: Vec<u64>,
+}
+
+impl RunTally {
+    /// Counts `run`; `all_solved` says whether every run of its instance
+    /// solved.
+    fn add(&mut self, run: &RunResult, all_solved: bool) {
+        self.all_it.push(run.iterations);
+        if run.solved() {
+            self.solved_it.push(run.iterations);
+            self.solved_nodes.push(run.nodes);
+        } else {
+            self.capped += 1;
+        }
+        if all_solved {
+            self.common_it.push(run.iterations);
+            self.common_nodes.push(run.nodes);
+        }
+    }
+}
+
 /// One (game, form, R) cell.
 struct Cell {
     game: &'static str,
@@ -48,16 +82,9 @@ struct Cell {
     unsolved: usize,
     /// Instances where PNS itself stopped unsolved.
     pns_unsolved: usize,
-    /// Runs of this cell that stopped unsolved (whatever PNS did).
-    capped: usize,
-    /// Every run's iterations, solved or capped (capped ones at the cap).
-    all_it: Vec<u64>,
-    /// Iterations of the solved runs (for the unpaired mean).
-    solved_it: Vec<u64>,
-    solved_nodes: Vec<u64>,
-    /// Over the instances where every run of the game solved.
-    common_it: Vec<u64>,
-    common_nodes: Vec<u64>,
+    /// This cell's runs, whatever PNS did.
+    tally: RunTally,
+    /// Ratios to PNS over the instances where every run of the game solved.
     common_ratio_it: Vec<f64>,
     common_ratio_nodes: Vec<f64>,
 }
@@ -66,12 +93,7 @@ struct Cell {
 #[derive(Default)]
 struct Baseline {
     instances: usize,
-    capped: usize,
-    all_it: Vec<u64>,
-    solved_it: Vec<u64>,
-    solved_nodes: Vec<u64>,
-    common_it: Vec<u64>,
-    common_nodes: Vec<u64>,
+    tally: RunTally,
 }
 
 /// The tables of one sweep.
@@ -125,27 +147,11 @@ impl Summary {
             let all_solved = inst.runs.iter().all(RunResult::solved);
             let b = s.baseline(inst.game);
             b.instances += 1;
-            b.all_it.push(base.iterations);
-            if base.solved() {
-                b.solved_it.push(base.iterations);
-                b.solved_nodes.push(base.nodes);
-            } else {
-                b.capped += 1;
-            }
-            if all_solved {
-                b.common_it.push(base.iterations);
-                b.common_nodes.push(base.nodes);
-            }
+            b.tally.add(base, all_solved);
             for run in inst.runs {
                 let Some(form) = run.form else { continue };
                 let c = s.cell(inst.game, form, run.r);
-                c.all_it.push(run.iterations);
-                if run.solved() {
-                    c.solved_it.push(run.iterations);
-                    c.solved_nodes.push(run.nodes);
-                } else {
-                    c.capped += 1;
-                }
+                c.tally.add(run, all_solved);
                 if !base.solved() {
                     c.pns_unsolved += 1;
                 } else if !run.solved() {
@@ -159,8 +165,6 @@ impl Summary {
                     c.sum_pns_nodes += base.nodes;
                 }
                 if all_solved {
-                    c.common_it.push(run.iterations);
-                    c.common_nodes.push(run.nodes);
                     c.common_ratio_it
                         .push(ratio(run.iterations, base.iterations));
                     c.common_ratio_nodes.push(ratio(run.nodes, base.nodes));
@@ -208,12 +212,7 @@ impl Summary {
                     sum_pns_nodes: 0,
                     unsolved: 0,
                     pns_unsolved: 0,
-                    capped: 0,
-                    all_it: Vec::new(),
-                    solved_it: Vec::new(),
-                    solved_nodes: Vec::new(),
-                    common_it: Vec::new(),
-                    common_nodes: Vec::new(),
+                    tally: RunTally::default(),
                     common_ratio_it: Vec::new(),
                     common_ratio_nodes: Vec::new(),
                 });
@@ -228,8 +227,8 @@ impl Summary {
     fn unpaired(&self, c: &Cell) -> (f64, f64) {
         match self.base_of(c.game) {
             Some(b) => (
-                mean_u(&c.solved_it) / mean_u(&b.solved_it),
-                mean_u(&c.solved_nodes) / mean_u(&b.solved_nodes),
+                mean_u(&c.tally.solved_it) / mean_u(&b.tally.solved_it),
+                mean_u(&c.tally.solved_nodes) / mean_u(&b.tally.solved_nodes),
             ),
             None => (f64::NAN, f64::NAN),
         }
@@ -244,7 +243,7 @@ impl Summary {
             .map(|c| {
                 let (un_it, un_nodes) = self.unpaired(c);
                 let base = self.base_of(c.game);
-                let capped_total_pns = base.map_or(0, |b| b.all_it.iter().sum::<u64>());
+                let capped_total_pns = base.map_or(0, |b| b.tally.all_it.iter().sum::<u64>());
                 json!({
                     "game": c.game,
                     "dpn": c.form.name(),
@@ -252,7 +251,7 @@ impl Summary {
                     "solved_pairs": c.ratios_it.len(),
                     "unsolved": c.unsolved,
                     "pns_unsolved": c.pns_unsolved,
-                    "capped": c.capped,
+                    "capped": c.tally.capped,
                     "mean_iterations_ratio": num(mean(&c.ratios_it)),
                     "mean_nodes_ratio": num(mean(&c.ratios_nodes)),
                     "median_iterations_ratio": num(median(&c.ratios_it)),
@@ -261,12 +260,12 @@ impl Summary {
                     "total_nodes_ratio": num(ratio(c.sum_nodes, c.sum_pns_nodes)),
                     "unpaired_iterations_ratio": num(un_it),
                     "unpaired_nodes_ratio": num(un_nodes),
-                    "all_solved_instances": c.common_it.len(),
-                    "all_solved_mean_iterations": num(mean_u(&c.common_it)),
-                    "all_solved_mean_nodes": num(mean_u(&c.common_nodes)),
+                    "all_solved_instances": c.tally.common_it.len(),
+                    "all_solved_mean_iterations": num(mean_u(&c.tally.common_it)),
+                    "all_solved_mean_nodes": num(mean_u(&c.tally.common_nodes)),
                     "all_solved_mean_iterations_ratio": num(mean(&c.common_ratio_it)),
                     "all_solved_mean_nodes_ratio": num(mean(&c.common_ratio_nodes)),
-                    "capped_total_iterations": c.all_it.iter().sum::<u64>(),
+                    "capped_total_iterations": c.tally.all_it.iter().sum::<u64>(),
                     "capped_total_iterations_pns": capped_total_pns,
                 })
             })
@@ -278,13 +277,13 @@ impl Summary {
                 json!({
                     "game": g,
                     "instances": b.instances,
-                    "capped": b.capped,
-                    "mean_iterations_solved": num(mean_u(&b.solved_it)),
-                    "mean_nodes_solved": num(mean_u(&b.solved_nodes)),
-                    "all_solved_instances": b.common_it.len(),
-                    "all_solved_mean_iterations": num(mean_u(&b.common_it)),
-                    "all_solved_mean_nodes": num(mean_u(&b.common_nodes)),
-                    "capped_total_iterations": b.all_it.iter().sum::<u64>(),
+                    "capped": b.tally.capped,
+                    "mean_iterations_solved": num(mean_u(&b.tally.solved_it)),
+                    "mean_nodes_solved": num(mean_u(&b.tally.solved_nodes)),
+                    "all_solved_instances": b.tally.common_it.len(),
+                    "all_solved_mean_iterations": num(mean_u(&b.tally.common_it)),
+                    "all_solved_mean_nodes": num(mean_u(&b.tally.common_nodes)),
+                    "capped_total_iterations": b.tally.all_it.iter().sum::<u64>(),
                 })
             })
             .collect();
@@ -305,10 +304,10 @@ impl Summary {
             out.push_str(&format!(
                 "{g}: PNS on {} instances, {} capped; every run solved on {} (PNS mean there {:.0} iterations, {:.0} nodes)\n",
                 b.instances,
-                b.capped,
-                b.common_it.len(),
-                mean_u(&b.common_it),
-                mean_u(&b.common_nodes),
+                b.tally.capped,
+                b.tally.common_it.len(),
+                mean_u(&b.tally.common_it),
+                mean_u(&b.tally.common_nodes),
             ));
         }
         out.push_str(
@@ -330,7 +329,7 @@ impl Summary {
                 pct(mean(&c.common_ratio_it)),
                 pct(mean(&c.common_ratio_nodes)),
                 c.ratios_it.len(),
-                c.capped,
+                c.tally.capped,
                 if c.pns_unsolved > 0 {
                     format!(" (PNS capped on {})", c.pns_unsolved)
                 } else {

@@ -55,7 +55,7 @@ use crate::search::{run, Budget, Goal, Question, Search, Status};
 
 use super::deep_pn_hex::{self, OpeningRow};
 use super::deep_pn_summary::{InstanceRuns, Summary};
-use super::{instance_seed, run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
+use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment deep-pn-sweep --help`
 /// lists them with their ranges and defaults).
@@ -448,8 +448,7 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         "pns": tables["pns"],
         "hex_openings": deep_pn_hex::to_json(&openings),
     });
-    let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
-    write_atomic(&json_path, text.as_bytes())?;
+    write_json(&json_path, &json)?;
     let mut summary = table.to_text();
     if !openings.is_empty() {
         summary.push('\n');

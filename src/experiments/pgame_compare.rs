@@ -32,7 +32,7 @@ use crate::search::{
     correct_moves, reference, Goal, Params, Question, QuestionKind, SearchSetup, Status,
 };
 
-use super::{run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
+use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 
 const ALL_ALGOS: &[&str] = &["ppn", "pns", "mcpn", "uct-solver", "mcts-solver"];
@@ -438,8 +438,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         "note": "means over runs that stopped at the cap count the cap; see runs.csv",
         "rows": summary_rows,
     });
-    let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
-    write_atomic(&summary_path, text.as_bytes())?;
+    write_json(&summary_path, &summary)?;
     if wrong_total > 0 {
         table.push_str(&format!(
             "WARNING: {wrong_total} runs disagreed with the exhaustive reference\n"
