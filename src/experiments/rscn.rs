@@ -286,7 +286,9 @@ fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
         "black_histogram": histogram(black, lo, hi, bins),
         "red_max": (max_red.is_finite()).then_some(max_red),
         "black_min": (min_black.is_finite()).then_some(min_black),
-        "ranges_overlap": max_red >= min_black,
+        // With no finite number on one side there is nothing to separate:
+        // null, not a "clear boundary".
+        "ranges_overlap": (!red.is_empty() && !black.is_empty()).then_some(max_red >= min_black),
         "paired_games": pairs,
     })
 }
@@ -465,6 +467,10 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         }
     }
     let [rr, rb, vr, vb] = &series;
+    // Games that gave a side no finite RSCN: a curve needs four finite
+    // depths, and the losing side's SCN is INF from the depth at which its
+    // loss comes inside the horizon (short mates leave too few).
+    let no_rscn = (results.len() - rr.len(), results.len() - rb.len());
     let in_band = |xs: &[f64], b: Band| {
         xs.iter()
             .filter(|&&x| Band::of(rscn::Rscn::Finite(x)) == b)
@@ -480,6 +486,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         "max_plies": max_plies,
         "games": results.len(),
         "skipped": skipped,
+        "games_without_finite_rscn": {"red": no_rscn.0, "black": no_rscn.1},
         "rscn": compare("rscn", rr, rb),
         "vl": compare("vl", vr, vb),
         "bands": {
@@ -503,7 +510,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     write_json(&js, &summary)?;
     let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.1}"));
     let mean = |xs: &[f64]| (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64);
-    let text = format!(
+    let overlap = |v: &serde_json::Value| {
+        v.as_bool()
+            .map_or("– (a side has no numbers)".to_string(), |b| b.to_string())
+    };
+    let mut text = format!(
         "rscn set={set} depth={depth}: {} games ({} skipped), substitute data: {substitute}\n  mean RSCN_red {}  RSCN_black {}  Vl_red {}  Vl_black {}\n  RSCN ranges overlap: {}; Vl ranges overlap: {}\n  Red's RSCN in bands high/normal/low: {}/{}/{}; Black's: {}/{}/{}",
         results.len(),
         skipped.len(),
@@ -511,8 +522,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         f(mean(rb)),
         f(mean(vr)),
         f(mean(vb)),
-        summary["rscn"]["ranges_overlap"],
-        summary["vl"]["ranges_overlap"],
+        overlap(&summary["rscn"]["ranges_overlap"]),
+        overlap(&summary["vl"]["ranges_overlap"]),
         in_band(rr, Band::High),
         in_band(rr, Band::Normal),
         in_band(rr, Band::Low),
@@ -520,6 +531,12 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         in_band(rb, Band::Normal),
         in_band(rb, Band::Low),
     );
+    if no_rscn != (0, 0) {
+        text.push_str(&format!(
+            "\n  no finite RSCN in {} games for Red, {} for Black: an SCN curve needs 4 finite depths, and a side's SCN is INF once its loss is inside the horizon",
+            no_rscn.0, no_rscn.1
+        ));
+    }
     Ok(ExperimentReport {
         outputs: vec![csv, pcsv, js],
         summary: text,
@@ -541,6 +558,20 @@ mod tests {
                 "3k1ab2/2r1a1N2/1R2b1C2/p5R1p/9/4p4/P2p2P1P/4r4/N3A4/4KAB1c w - - 0 1"
             ),
             "3k1ab2/4a4/4b4/9/9/9/9/9/4A4/4KAB2 w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn an_empty_side_separates_nothing() {
+        assert_eq!(compare("rscn", &[], &[1.0])["ranges_overlap"], json!(null));
+        assert_eq!(compare("rscn", &[2.0], &[])["ranges_overlap"], json!(null));
+        assert_eq!(
+            compare("rscn", &[-3.0], &[1.0])["ranges_overlap"],
+            json!(false)
+        );
+        assert_eq!(
+            compare("rscn", &[1.0], &[1.0])["ranges_overlap"],
+            json!(true)
         );
     }
 
