@@ -33,7 +33,9 @@ use crate::search::{
 };
 
 use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use crate::search::mcts_solver::C_PARAM;
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
+use crate::search::playout::K_PARAM;
 
 const ALL_ALGOS: &[&str] = &["ppn", "pns", "mcpn", "uct-solver", "mcts-solver"];
 /// The settings (`--set NAME=VALUE`; `pnlab experiment pgame-compare --help`
@@ -65,24 +67,8 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Iteration cap per run (a capped run counts the cap).",
     },
-    ParamSpec {
-        name: "K",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 10,
-        },
-        help: "PPN's K: random playouts per new leaf.",
-    },
-    ParamSpec {
-        name: "C",
-        kind: ParamKind::Real {
-            min: 0.0,
-            max: 100.0,
-            default: 2.0,
-        },
-        help: "The UCB exploration constant of the Monte-Carlo solvers.",
-    },
+    K_PARAM,
+    C_PARAM,
     ParamSpec {
         name: "algos",
         kind: ParamKind::List {

@@ -65,20 +65,20 @@ const A_PARAM: ParamSpec = ParamSpec {
 /// Pure MCTS solver parameters.
 pub const PARAMS_PURE: &[ParamSpec] = &[K_PARAM, A_PARAM];
 
-/// UCT solver parameters.
-pub const PARAMS_UCT: &[ParamSpec] = &[
-    K_PARAM,
-    ParamSpec {
-        name: "C",
-        kind: ParamKind::Real {
-            min: 0.0,
-            max: 100.0,
-            default: 2.0,
-        },
-        help: "UCT exploration constant: select argmax v + sqrt(C · ln n_parent / n)",
+/// `C`: UCT's exploration constant (shared with `pgame-compare`, which
+/// passes it on).
+pub const C_PARAM: ParamSpec = ParamSpec {
+    name: "C",
+    kind: ParamKind::Real {
+        min: 0.0,
+        max: 100.0,
+        default: 2.0,
     },
-    A_PARAM,
-];
+    help: "UCT exploration constant: select argmax v + sqrt(C · ln n_parent / n)",
+};
+
+/// UCT solver parameters.
+pub const PARAMS_UCT: &[ParamSpec] = &[K_PARAM, C_PARAM, A_PARAM];
 
 /// Shown per node: the visit count n, the mean v and the playouts behind v.
 const VALUE_NAMES: &[&str] = &["visits", "mean", "playouts"];
