@@ -271,9 +271,9 @@ fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
     let bins = 20;
     let mean = |xs: &[f64]| (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64);
     let max_red = red.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let min_red = red.iter().copied().fold(f64::INFINITY, f64::min);
+    let max_black = black.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let min_black = black.iter().copied().fold(f64::INFINITY, f64::min);
-    // Games where Red's number is below Black's, and whether the two
-    // ranges overlap at all (a "clear boundary" means they do not).
     let pairs = red.len().min(black.len());
     json!({
         "series": name,
@@ -284,11 +284,16 @@ fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
         "edges": (0..=bins).map(|i| lo + (hi - lo) * i as f64 / bins as f64).collect::<Vec<_>>(),
         "red_histogram": histogram(red, lo, hi, bins),
         "black_histogram": histogram(black, lo, hi, bins),
+        "red_min": (min_red.is_finite()).then_some(min_red),
         "red_max": (max_red.is_finite()).then_some(max_red),
         "black_min": (min_black.is_finite()).then_some(min_black),
-        // With no finite number on one side there is nothing to separate:
-        // null, not a "clear boundary".
-        "ranges_overlap": (!red.is_empty() && !black.is_empty()).then_some(max_red >= min_black),
+        "black_max": (max_black.is_finite()).then_some(max_black),
+        // Whether the two ranges overlap at all, whichever side lies higher
+        // (a "clear boundary" means they do not: a winning Red's RSCN lies
+        // below Black's, its Vl above). With no finite number on one side
+        // there is nothing to separate: null, not a boundary.
+        "ranges_overlap": (!red.is_empty() && !black.is_empty())
+            .then_some(min_red <= max_black && min_black <= max_red),
         "paired_games": pairs,
     })
 }
@@ -571,6 +576,14 @@ mod tests {
         );
         assert_eq!(
             compare("rscn", &[1.0], &[1.0])["ranges_overlap"],
+            json!(true)
+        );
+        assert_eq!(
+            compare("vl", &[5.0, 9.0], &[-2.0, 1.0])["ranges_overlap"],
+            json!(false)
+        );
+        assert_eq!(
+            compare("vl", &[0.0, 9.0], &[-2.0, 1.0])["ranges_overlap"],
             json!(true)
         );
     }
