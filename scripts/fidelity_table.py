@@ -402,7 +402,7 @@ def rscn_rows():
                 f"rscn tactical (xiangqi, {n} mate-in-3 puzzles, depth {d['depth']})",
                 "Zhang 2019 Figs. 4-4, 4-5: on 96 composed tactical positions RSCN_red lies clearly below RSCN_black (no overlap, T = 600) while Vl overlaps",
                 f"games with a finite RSCN: Red {red} of {n}, Black {black} of {n}",
-                "Not comparable: in a mate-in-3 the losing side's SCN is INF from depth 4 on, so its curve never keeps the 4 finite depths a fit needs; the test wants long composed mating sequences, which we do not have.",
+                "Not comparable: in a mate-in-3 the losing side's SCN is INF from depth 4 or earlier, so its curve never keeps the 4 finite depths a fit needs; the test wants long composed mating sequences, which we do not have.",
             )
         )
     d = load("rscn_drawn")
