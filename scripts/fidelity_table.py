@@ -50,8 +50,8 @@ SOURCES = {
     "om": "results/2026-11-23/om-match/om-match.json",
     "rscn_tactical": "results/2026-11-23/rscn-tactical-2/rscn-tactical.json",
     "rscn_drawn": "results/2026-11-23/rscn-drawn/rscn-drawn.json",
-    "rscn_handicap": "results/2026-11-23/rscn-handicap/rscn-handicap.json",
     "rscn_handicap_d4": "results/2026-11-23/rscn-handicap-depth-4/rscn-handicap.json",
+    "rscn_handicap_d5": "results/2026-11-23/rscn-handicap-depth-5/rscn-handicap.json",
 }
 
 
@@ -418,7 +418,7 @@ def rscn_rows():
                 "Agrees." if b["red"]["normal"] == n and b["black"]["normal"] == n else "Partly: not every game's RSCN is in the normal band.",
             )
         )
-    for key in ["rscn_handicap", "rscn_handicap_d4"]:
+    for key in ["rscn_handicap_d5", "rscn_handicap_d4"]:
         d = load(key)
         if not d:
             continue
