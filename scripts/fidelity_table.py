@@ -36,7 +36,6 @@ SOURCES = {
     "hex50_per_position": "results/2026-11-23/deep-pn-hex-50-runs/per-position/deep-pn-sweep.json",
     "hex50_per_run": "results/2026-11-23/deep-pn-hex-50-runs/per-run/deep-pn-sweep.json",
     "othello": "results/2026-11-23/deep-pn-othello/deep-pn-sweep.json",
-    "othello_shard1": "results/2026-11-23/deep-pn-othello-shards/s1/deep-pn-sweep.shard1of20.json",
     "othello_2026_11_22": "results/2026-11-22/deep-pn-sweep.json",
     # Per-run Hex main grid: the 2026-11-22 run (R step 0.1, cap 20M nodes);
     # that mode's counts did not change since (see the 2026-11-23 README).
@@ -97,7 +96,6 @@ def othello_rows():
     out = []
     for key, label in [
         ("othello", "paper size"),
-        ("othello_shard1", "shard 1 of 20 of the paper-size run"),
         ("othello_2026_11_22", "2026-11-22"),
     ]:
         d = load(key)
@@ -105,8 +103,12 @@ def othello_rows():
             continue
         rows = d["rows"]
         n = d["settings"].get("positions")
-        if key == "othello_shard1":
-            n = sum(b["instances"] for b in d.get("pns", []) if b["game"] == "othello")
+        base = [b for b in d.get("pns", []) if b["game"] == "othello"]
+        capped = (
+            f"; PNS capped on {base[0]['capped']}, every run solved on {base[0]['all_solved_instances']}"
+            if base
+            else ""
+        )
         it04 = row(rows, "othello", "paper", 0.4, "mean_iterations_ratio")
         nd04 = row(rows, "othello", "paper", 0.4, "mean_nodes_ratio")
         med04 = row(rows, "othello", "paper", 0.4, "median_iterations_ratio")
@@ -115,7 +117,7 @@ def othello_rows():
             (
                 f"deep-pn-sweep, Othello 16 empties ({label}, {n} positions)",
                 "Ishitobi et al. 2015 Fig. 3b: iterations ≈ 50% of PNS and nodes ≈ 35% at R = 0.4 (means of per-position ratios, 1,000 positions)",
-                f"R = 0.4: iterations {pct(it04)}, nodes {pct(nd04)} (median iterations {pct(med04)}); lowest mean {pct(bi)} at R = {br}",
+                f"R = 0.4: iterations {pct(it04)}, nodes {pct(nd04)} (median iterations {pct(med04)}); lowest mean {pct(bi)} at R = {br}{capped}",
                 f"Mean iterations {agree(it04, 0.5, 0.1)}, the median {agree(med04, 0.5, 0.1)}: a few positions where DeepPN holds on to one subtree cost many times PNS's work and pull our mean up.",
             )
         )
