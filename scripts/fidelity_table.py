@@ -103,6 +103,9 @@ def othello_rows():
             continue
         rows = d["rows"]
         n = d["settings"].get("positions")
+        un_it = row(rows, "othello", "paper", 0.4, "unpaired_iterations_ratio")
+        un_nd = row(rows, "othello", "paper", 0.4, "unpaired_nodes_ratio")
+        unpaired = f"; unpaired means {pct(un_it)} / {pct(un_nd)}" if un_it is not None else ""
         base = [b for b in d.get("pns", []) if b["game"] == "othello"]
         capped = (
             f"; PNS capped on {base[0]['capped']}, every run solved on {base[0]['all_solved_instances']}"
@@ -117,7 +120,7 @@ def othello_rows():
             (
                 f"deep-pn-sweep, Othello 16 empties ({label}, {n} positions)",
                 "Ishitobi et al. 2015 Fig. 3b: iterations ≈ 50% of PNS and nodes ≈ 35% at R = 0.4 (means of per-position ratios, 1,000 positions)",
-                f"R = 0.4: iterations {pct(it04)}, nodes {pct(nd04)} (median iterations {pct(med04)}); lowest mean {pct(bi)} at R = {br}{capped}",
+                f"R = 0.4: iterations {pct(it04)}, nodes {pct(nd04)} (median iterations {pct(med04)}{unpaired}); lowest mean {pct(bi)} at R = {br}{capped}",
                 f"Mean iterations {agree(it04, 0.5, 0.1)}, the median {agree(med04, 0.5, 0.1)}: a few positions where DeepPN holds on to one subtree cost many times PNS's work and pull our mean up.",
             )
         )
