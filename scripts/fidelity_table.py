@@ -44,6 +44,8 @@ SOURCES = {
     "grid": "results/2026-11-22/deep-dfpn-grid.json",
     "connect6": "results/2026-11-23/connect6-deep-dfpn-climb/connect6-deep-dfpn.json",
     "scns": "results/2026-11-23/scns-hex/scns-hex.json",
+    "scns_visits": "results/2026-11-23/scns-hex-visits/scns-hex.json",
+    "scns_8": "results/2026-11-23/scns-hex-8-openings/scns-hex.json",
     "eps": "results/2026-11-22/eps-sweep.json",
     "chance": "results/2026-11-23/chance-compare/chance-compare.json",
     "om": "results/2026-11-23/om-match/om-match.json",
@@ -278,21 +280,35 @@ def dfpn_rows():
 
 
 def scns_rows():
-    d = load("scns")
-    if d is None:
-        return []
-    elo = d.get("elo", [])
-    top = max((e["budget_ms"] for e in elo), default=None)
-    at_top = [e for e in elo if e["budget_ms"] == top]
-    text = ", ".join(f"{e['player']} {e['elo']:+.0f}" for e in at_top) if at_top else "–"
-    return [
-        (
-            "scns-hex (7×7 and 8×8, reduced run, before the visit-count fix)",
-            "Pawlewicz & Hayward 2015 Fig. 11: SCNS (DeepHex) within ±20 Elo of MoHex on 11×11, ahead at 4–8 min per move",
-            f"Elo at {top:g} ms per move: {text}",
-            "Disagrees: at budgets of milliseconds SCNS is the weakest player; the paper's gap closed only with minutes per move, and our UCT solver is not MoHex.",
+    out = []
+    for key, label in [
+        ("scns_8", "8 openings per board"),
+        ("scns_visits", "reduced run: 2 openings per board"),
+        ("scns", "reduced run, before the visit-count fix"),
+    ]:
+        d = load(key)
+        if d is None:
+            continue
+        elo = d.get("elo", [])
+        top = max((e["budget_ms"] for e in elo), default=None)
+        at_top = {e["player"]: e["elo"] for e in elo if e["budget_ms"] == top}
+        text = ", ".join(f"{p} {v:+.0f}" for p, v in at_top.items()) if at_top else "–"
+        gap = at_top["scns"] - at_top["uct-solver"] if "scns" in at_top and "uct-solver" in at_top else None
+        if gap is None:
+            verdict = "Not measured."
+        elif abs(gap) <= 20:
+            verdict = f"Agrees at {top:g} ms: SCNS is within 20 Elo of the UCT solver ({gap:+.0f}); the intervals are wide, and our UCT solver is not MoHex."
+        else:
+            verdict = f"Disagrees at {top:g} ms: SCNS is {gap:+.0f} Elo from the UCT solver; the paper's gap closed only with minutes per move on 11×11, and our UCT solver is not MoHex."
+        out.append(
+            (
+                f"scns-hex (7×7 and 8×8, {label})",
+                "Pawlewicz & Hayward 2015 Fig. 11: SCNS (DeepHex) within ±20 Elo of MoHex on 11×11, ahead at 4–8 min per move",
+                f"Elo at {top:g} ms per move: {text}",
+                verdict,
+            )
         )
-    ]
+    return out
 
 
 def eps_rows():
