@@ -262,6 +262,11 @@ fn histogram(xs: &[f64], lo: f64, hi: f64, bins: usize) -> Vec<usize> {
     h
 }
 
+/// The mean of `xs`, none when it is empty.
+fn mean(xs: &[f64]) -> Option<f64> {
+    (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
+}
+
 /// Histogram data and overlap figures of two series (Red's and Black's).
 fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
     let all: Vec<f64> = red.iter().chain(black).copied().collect();
@@ -269,7 +274,6 @@ fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
     let hi = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let (lo, hi) = if all.is_empty() { (0.0, 0.0) } else { (lo, hi) };
     let bins = 20;
-    let mean = |xs: &[f64]| (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64);
     let max_red = red.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let min_red = red.iter().copied().fold(f64::INFINITY, f64::min);
     let max_black = black.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -514,7 +518,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     positions.write(&pcsv)?;
     write_json(&js, &summary)?;
     let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.1}"));
-    let mean = |xs: &[f64]| (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64);
     let overlap = |v: &serde_json::Value| {
         v.as_bool()
             .map_or("– (a side has no numbers)".to_string(), |b| b.to_string())
