@@ -200,9 +200,7 @@ pub fn new_fast(name: &'static str, setup: &SearchSetup, opts: FastOptions) -> B
     let q = setup.root_question();
     match &setup.position {
         AnyPosition::Othello(g) => {
-            let rules = OthelloRules {
-                leaf_empties: opts.leaf_empties,
-            };
+            let rules = OthelloRules::new(opts.leaf_empties);
             Box::new(FastDfpn::new(name, *g, q, opts, rules))
         }
         other => crate::with_position!(other, g => {

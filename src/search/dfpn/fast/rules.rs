@@ -47,11 +47,24 @@ impl<G: Game> Rules<G> for AnyRules {
 
 /// Othello: mobility from the move mask, corners first and the squares
 /// next to empty corners last, and the bitboard frontier solver at or
-/// below `leaf_empties` empty squares (0 turns it off).
-#[derive(Clone, Copy, Debug)]
+/// below `leaf_empties` empty squares (0 turns it off), with its own
+/// table shared by the search threads.
+#[derive(Debug)]
 pub struct OthelloRules {
     /// Empty squares at or below which the frontier solver takes over (0 = off).
     pub leaf_empties: u32,
+    /// The frontier solver's transposition table.
+    pub table: othello_leaf::LeafTable,
+}
+
+impl OthelloRules {
+    /// The rules with frontier threshold `leaf_empties` and a fresh table.
+    pub fn new(leaf_empties: u32) -> OthelloRules {
+        OthelloRules {
+            leaf_empties,
+            table: othello_leaf::LeafTable::default(),
+        }
+    }
 }
 
 /// Static class of each square (a1 = 0 … h8 = 63): 0 corners, 1 edges,
@@ -87,6 +100,7 @@ impl Rules<Othello> for OthelloRules {
 
     #[inline]
     fn solve_leaf(&self, g: &Othello, q: &Question, nodes: &mut u64) -> Option<bool> {
-        (g.empties() <= self.leaf_empties).then(|| othello_leaf::answer(g, q, nodes))
+        (g.empties() <= self.leaf_empties)
+            .then(|| othello_leaf::answer_with(g, q, &self.table, nodes))
     }
 }
