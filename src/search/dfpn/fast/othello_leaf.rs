@@ -94,36 +94,6 @@ fn last_square_score(p: u64, o: u64, sq: u32) -> i32 {
     final_score(p, o)
 }
 
-/// Temporary tuning knobs (table minimum, table bits, ordering variant).
-fn tune() -> (u32, u32, u32) {
-    static T: std::sync::OnceLock<(u32, u32, u32)> = std::sync::OnceLock::new();
-    *T.get_or_init(|| {
-        let g = |k: &str, d: u32| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(d)
-        };
-        (
-            g("PNLAB_TMIN", TABLE_MIN),
-            g("PNLAB_TBITS", LEAF_TABLE_BITS),
-            g("PNLAB_ORD", 0),
-        )
-    })
-}
-
-/// Empty squares next to the discs of `me`: where the opponent may get
-/// moves later (potential mobility).
-#[inline]
-fn potential_mobility(me: u64, opp: u64) -> u32 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let e = !(me | opp);
-    let w = ((me << 1) & NOT_A) | ((me >> 1) & NOT_H);
-    let around = w | (me << 8) | (me >> 8) | (w << 8) | (w >> 8);
-    (around & e).count_ones()
-}
-
 /// The empty squares of the quadrants holding an odd number of empties.
 #[inline]
 fn odd_regions(empty: u64) -> u64 {
@@ -220,7 +190,6 @@ pub fn stable_discs(me: u64, opp: u64) -> u64 {
 /// both give back its position, so a slot half-written by another thread
 /// reads as a miss (Hyatt & Mann's lockless hashing, with the whole
 /// position as the key).
-#[derive(Default)]
 struct Slot {
     data: AtomicU64,
     p: AtomicU64,
@@ -286,7 +255,7 @@ impl std::fmt::Debug for LeafTable {
 
 impl Default for LeafTable {
     fn default() -> Self {
-        LeafTable::with_bits(tune().1)
+        LeafTable::with_bits(LEAF_TABLE_BITS)
     }
 }
 
@@ -294,8 +263,13 @@ impl LeafTable {
     /// A table of 2^bits slots (at least two).
     pub fn with_bits(bits: u32) -> LeafTable {
         let n = 1usize << bits.max(1);
+        let zeroed = Box::<[Slot]>::new_zeroed_slice(n);
         LeafTable {
-            slots: (0..n).map(|_| Slot::default()).collect(),
+            // SAFETY: a slot is three atomic integers, for which all-zero
+            // bytes are a valid value (an empty slot). Zeroed pages are
+            // mapped in only as the search touches them, so a search that
+            // stores little pays little.
+            slots: unsafe { zeroed.assume_init() },
             mask: n - 2,
         }
     }
@@ -411,7 +385,7 @@ impl<'a> Solver<'a> {
             }
             return !self.reaches(o, p, 1 - t);
         }
-        let use_table = n >= tune().0;
+        let use_table = n >= TABLE_MIN;
         let mut known = Bounds::UNKNOWN;
         if use_table {
             if let Some(b) = self.table.probe(p, o) {
@@ -424,7 +398,7 @@ impl<'a> Solver<'a> {
                 known = b;
             }
         }
-        let child_table = n > tune().0;
+        let child_table = n > TABLE_MIN;
         let parity = odd_regions(!(p | o));
         // (key, square, mover's discs after, opponent's after)
         let mut list = [(0u32, 0u32, 0u64, 0u64); 34];
@@ -450,15 +424,9 @@ impl<'a> Solver<'a> {
                 0
             } else {
                 let replies = move_mask(no, np);
-                let base = 1
-                    + 8 * (replies.count_ones() + (replies & CORNERS).count_ones())
+                1 + 8 * (replies.count_ones() + (replies & CORNERS).count_ones())
                     + 2 * u32::from(bit & CORNERS == 0)
-                    + u32::from(bit & parity == 0);
-                match tune().2 {
-                    1 => base * 4 + potential_mobility(np, no),
-                    2 => base * 4 + potential_mobility(np, no) + 8 - 2 * (np & CORNERS).count_ones(),
-                    _ => base,
-                }
+                    + u32::from(bit & parity == 0)
             };
             let mut i = len;
             while i > 0 && list[i - 1].0 > key {
