@@ -61,7 +61,12 @@ fn the_frontier_solver_finds_every_published_move_score() {
             let (a, b) = (c.discs_of(me), c.discs_of(me.other()));
             let mut s = othello_leaf::Solver::new(&table);
             assert!(s.reaches(a, b, -score), "FFO #{} {}", i + 1, c.notation());
-            assert!(!s.reaches(a, b, -score + 1), "FFO #{} {}", i + 1, c.notation());
+            assert!(
+                !s.reaches(a, b, -score + 1),
+                "FFO #{} {}",
+                i + 1,
+                c.notation()
+            );
             checked += 1;
         }
     }

@@ -96,7 +96,12 @@ fn the_incremental_evaluation_equals_the_sum_over_the_pieces() {
         for _ in 0..25 {
             let mut g = start.clone();
             for _ in 0..120 {
-                assert_eq!(g.static_eval(), g.static_eval_from_scratch(), "{}", g.notation());
+                assert_eq!(
+                    g.static_eval(),
+                    g.static_eval_from_scratch(),
+                    "{}",
+                    g.notation()
+                );
                 checked += 1;
                 moves.clear();
                 g.legal_moves(&mut moves);

@@ -213,8 +213,14 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
         },
         "othello-16-random" => random_othello_suite("othello-16-random", 16, 100)?,
         "othello-20-random" => random_othello_suite("othello-20-random", 20, 20)?,
-        "ffo-20-39" => ffo_suite("ffo-20-39", include_str!("../../assets/bench/ffo-20-39.obf"))?,
-        "ffo-40-59" => ffo_suite("ffo-40-59", include_str!("../../assets/bench/ffo-40-59.obf"))?,
+        "ffo-20-39" => ffo_suite(
+            "ffo-20-39",
+            include_str!("../../assets/bench/ffo-20-39.obf"),
+        )?,
+        "ffo-40-59" => ffo_suite(
+            "ffo-40-59",
+            include_str!("../../assets/bench/ffo-40-59.obf"),
+        )?,
         "hex-4" => Suite {
             name: "hex-4",
             game: GameKind::Hex,

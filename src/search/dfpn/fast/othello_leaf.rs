@@ -557,7 +557,12 @@ mod tests {
         for seed in 0..80u64 {
             let empties = 4 + (seed % 8) as u32;
             let g = random_othello(seed, empties).expect("position");
-            for goal in [Goal::Win, Goal::NotLose, Goal::AtLeast(6), Goal::AtLeast(-8)] {
+            for goal in [
+                Goal::Win,
+                Goal::NotLose,
+                Goal::AtLeast(6),
+                Goal::AtLeast(-8),
+            ] {
                 for attacker in [Player::First, Player::Second] {
                     let q = Question { attacker, goal };
                     let mut n = 0;
