@@ -248,7 +248,10 @@ fn bad_score_ranges_are_refused() {
             question: QuestionKind::Win,
             memory_limit_bytes: None,
         };
-        let err = search::build("star1", &setup).err().expect("refused");
+        let err = search::build("star1", &setup)
+            .err()
+            .expect("refused")
+            .to_string();
         assert!(err.contains(want), "{err}");
     }
 }

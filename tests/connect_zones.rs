@@ -165,7 +165,7 @@ fn run(algo: &str, g: &Connect, q: QuestionKind, pairs: &[(&str, &str)]) -> Stat
         .collect();
     let setup = SearchSetup {
         position: g.clone().into_any(),
-        params: Params::from_pairs(info.params, &pairs).unwrap(),
+        params: info.params_from_pairs(g.kind(), &pairs).unwrap(),
         seed: 0,
         question: q,
         memory_limit_bytes: None,

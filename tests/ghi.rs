@@ -64,7 +64,7 @@ fn try_solve_within(
         question: q,
         memory_limit_bytes: None,
     };
-    let mut s = search::build(algo, &setup)?;
+    let mut s = search::build(algo, &setup).map_err(|e| e.to_string())?;
     let budget = Budget {
         max_iterations: Some(iterations),
         ..Budget::default()

@@ -63,7 +63,7 @@ impl Game for ScoredTicTacToe {
     fn format_move(&self, m: u8) -> String {
         self.0.format_move(m)
     }
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, pnlab::game::MoveError> {
         self.0.parse_move(text)
     }
     fn notation(&self) -> String {
@@ -346,7 +346,7 @@ impl Game for RawScoreOthello {
     fn format_move(&self, m: u8) -> String {
         self.0.format_move(m)
     }
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, pnlab::game::MoveError> {
         self.0.parse_move(text)
     }
     fn notation(&self) -> String {

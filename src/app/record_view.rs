@@ -73,7 +73,9 @@ impl RecordView {
     /// The position after the current ply, carrying the game's path for
     /// the repetition rule.
     pub fn position(&self) -> Result<AnyPosition, String> {
-        self.line.position_after(self.ply)
+        self.line
+            .position_after(self.ply)
+            .map_err(|e| e.to_string())
     }
 
     /// The move list as numbered pairs (ply `i` is in row `i / 2`).

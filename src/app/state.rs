@@ -299,11 +299,11 @@ impl PnlabApp {
             match registry::find_algo(a) {
                 Ok(info) => {
                     self.algo = info.name.to_string();
-                    match Params::from_pairs(info.params, &entry.params) {
+                    match info.params_from_pairs(entry.game, &entry.params) {
                         Ok(p) => self.params = p,
                         Err(e) => {
                             self.messages.push(format!("error: {}: {e}", entry.name));
-                            self.params = Params::defaults(info.params);
+                            self.params = Params::defaults(&info.params_for(entry.game));
                         }
                     }
                 }
@@ -347,8 +347,10 @@ impl PnlabApp {
     /// Sets the algorithm and `NAME=VALUE` parameters (the `--algo` and
     /// `--set` flags).
     pub fn set_algo(&mut self, algo: &str, pairs: &[(String, String)]) -> Result<(), String> {
-        let info = registry::find_algo(algo)?;
-        let params = Params::from_pairs(info.params, pairs)?;
+        let info = registry::find_algo(algo).map_err(|e| e.to_string())?;
+        let params = info
+            .params_from_pairs(self.entry.game, pairs)
+            .map_err(|e| e.to_string())?;
         self.algo = info.name.to_string();
         self.params = params;
         self.restart();

@@ -424,7 +424,7 @@ fn bench_one(
                 question: QuestionKind::Win,
                 memory_limit_bytes: None,
             };
-            let mut s = search::build(info.name, &setup).map_err(UserError)?;
+            let mut s = search::build(info.name, &setup)?;
             let st = search::run(s.as_mut(), &budget, None);
             if matches!(st, search::Status::Proved | search::Status::Disproved) {
                 solved += 1;

@@ -9,11 +9,11 @@ use clap::{Args, ValueEnum};
 use pnlab::export::{self, ExportFormat, ExportInput, RunFacts, RunRecord};
 use pnlab::game::notation::FileError;
 use pnlab::game::xiangqi::Repetition;
-use pnlab::game::{AnyPosition, GameKind, UnknownGame};
+use pnlab::game::{AnyPosition, GameKind};
 use pnlab::positions::{self, PositionEntry};
 use pnlab::search::correct_moves;
 use pnlab::search::{
-    self, params, Budget, Params, QuestionKind, SearchSetup, StatsSample, Status, ViewRequest,
+    self, params, Budget, QuestionKind, SearchSetup, StatsSample, Status, ViewRequest,
 };
 use serde_json::{json, Value};
 
@@ -25,10 +25,9 @@ pub struct SolveArgs {
     /// (OBF boards that start with `-` are recognised anywhere on the line.)
     #[arg(value_name = "POSITION")]
     pub positions: Vec<String>,
-    /// Game of inline positions: tictactoe, connect4, hex, othello, pgame,
-    /// tree, xiangqi, connect, connect6.
-    #[arg(long)]
-    pub game: Option<String>,
+    /// Game of inline positions.
+    #[arg(long, value_enum)]
+    pub game: Option<GameKind>,
     /// The mate question: the attacker must win within N of its own moves
     /// (any game; a position at the horizon counts as not won). Replaces a
     /// file's `within`.
@@ -136,7 +135,7 @@ pub enum QuestionArg {
 /// are still searched.
 pub(super) fn read_inputs(
     inputs: &[String],
-    game: Option<&str>,
+    game: Option<GameKind>,
 ) -> Vec<Result<Vec<PositionEntry>, String>> {
     let mut out = Vec::new();
     for arg in inputs {
@@ -154,7 +153,7 @@ pub(super) fn read_inputs(
 
 /// One argument that is not a file on disk: standard input or inline
 /// notation.
-fn read_argument(arg: &str, game: Option<&str>) -> Result<Vec<PositionEntry>, String> {
+fn read_argument(arg: &str, game: Option<GameKind>) -> Result<Vec<PositionEntry>, String> {
     if arg == "-" {
         let mut text = String::new();
         std::io::stdin()
@@ -176,8 +175,7 @@ fn read_argument(arg: &str, game: Option<&str>) -> Result<Vec<PositionEntry>, St
 
 /// Inline notation (or stdin with --game): one position per non-empty line,
 /// except trees whose whole text is one position.
-fn inline_lines(game: &str, source: &str, text: &str) -> Result<Vec<PositionEntry>, String> {
-    let kind: GameKind = game.parse().map_err(|e: UnknownGame| e.to_string())?;
+fn inline_lines(kind: GameKind, source: &str, text: &str) -> Result<Vec<PositionEntry>, String> {
     let chunks: Vec<(usize, &str)> = if kind == GameKind::Tree || text.trim().is_empty() {
         vec![(1, text)]
     } else {
@@ -212,6 +210,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         for a in search::algorithms() {
             println!("{:<12} {}", a.name, a.summary);
             println!("{:<12} parameters: {}", "", params::describe(a.params));
+            if a.game_options {
+                println!(
+                    "{:<12} on connect, connect6 positions also: {}",
+                    "",
+                    params::describe(GameKind::Connect6.search_options())
+                );
+            }
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -233,7 +238,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
             pairs.push(("threads".to_string(), t.to_string()));
         }
     }
-    let params = Params::from_pairs(info.params, &pairs)
+    // The parameters of the algorithm, and for connect positions the
+    // game's search options: names are checked here, values per position
+    // (a game option given for another game is an error for that
+    // position).
+    info.check_names(&pairs)
         .map_err(|e| format!("--algo {}: {e}", info.name))?;
     if let Some(t) = args.time_limit {
         if !(t.is_finite() && t > 0.0) {
@@ -276,7 +285,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
     let mut bad_input = false;
     let mut proofs_written = 0usize;
     let mut write_failed = false;
-    let groups = read_inputs(&args.positions, args.game.as_deref());
+    let groups = read_inputs(&args.positions, args.game);
     let total: usize = groups
         .iter()
         .map(|g| g.as_ref().map_or(0, |v| v.len()))
@@ -306,6 +315,17 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
             if let Some(n) = args.within {
                 entry.position = entry.position.within(n);
             }
+            let params = match info.params_from_pairs(entry.game, &pairs) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!(
+                        "error: {}:{}:1: --algo {}: {e}",
+                        entry.name, entry.line, info.name
+                    );
+                    bad_input = true;
+                    continue;
+                }
+            };
             let setup = SearchSetup {
                 position: entry.position.clone(),
                 params: params.clone(),
@@ -424,7 +444,7 @@ fn write_proof(
 ) -> Result<(std::path::PathBuf, usize), UserError> {
     let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)
         .map_err(|e| UserError(format!("--proof {}: {e}", path.display())))?;
-    pnlab::experiments::write_atomic(path, cert.to_text().as_bytes())
+    pnlab::files::write_atomic(path, cert.to_text().as_bytes())
         .map_err(|e| UserError(format!("--proof: {e}")))?;
     Ok((path.to_path_buf(), stats.positions))
 }

@@ -32,7 +32,9 @@ use crate::game::{AnyPosition, Game, GameKind};
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::{
+    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
+};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment chance-compare --help`
 /// lists them with their ranges and defaults).
@@ -157,7 +159,7 @@ pub fn random_ewn(seed: u64) -> Option<Ewn> {
 }
 
 /// Runs `algo` on `pos` to its end within `cap` iterations.
-fn run_one(algo: &str, pos: &AnyPosition, cap: u64) -> Result<Option<Row>, String> {
+fn run_one(algo: &str, pos: &AnyPosition, cap: u64) -> Result<Option<Row>, ExperimentError> {
     let info = search::find_algo(algo)?;
     let setup = SearchSetup {
         position: pos.clone(),
@@ -187,7 +189,7 @@ fn run_one(algo: &str, pos: &AnyPosition, cap: u64) -> Result<Option<Row>, Strin
 }
 
 /// The three runs on one instance (`None`: an EWN position too large).
-fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>, String> {
+fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>, ExperimentError> {
     let (pos, name) = if inst.depth == 0 {
         let mut seed = inst.seed;
         loop {
@@ -198,7 +200,7 @@ fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>,
         }
     } else {
         let text = random_tree_text(inst.seed, inst.depth, inst.branching);
-        let pos = AnyPosition::parse(GameKind::Tree, &text).map_err(|e| e.to_string())?;
+        let pos = AnyPosition::parse(GameKind::Tree, &text)?;
         (pos, format!("tree-{}", inst.index))
     };
     let mut rows = Vec::new();
@@ -211,10 +213,10 @@ fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>,
     let want = rows[0].value;
     for (algo, r) in ALGOS.iter().zip(&rows) {
         if (r.value - want).abs() > 1e-9 * want.abs().max(1.0) {
-            return Err(format!(
+            return Err(ExperimentError::Invalid(format!(
                 "{algo} returned {} on {name}, expectimax {want}",
                 r.value
-            ));
+            )));
         }
     }
     Ok(Some((name, rows)))
@@ -224,7 +226,7 @@ fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>,
 const MAX_LEAVES: f64 = 2e6;
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let trees = settings.int("trees")? as usize;
     let ewn = settings.int("ewn")? as usize;

@@ -40,7 +40,10 @@ use crate::search::{Search, Status};
 use super::connect6_runs::{
     check_proof, settings, vcdt_depth_setting, vcdt_nodes_setting, zone_run, zone_search,
 };
-use super::{instance_seed, run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
+use super::{
+    instance_seed, run_jobs, write_atomic, Csv, ExperimentError, ExperimentOptions,
+    ExperimentReport,
+};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-positions --help`
 /// lists them with their ranges and defaults).
@@ -195,7 +198,7 @@ fn play(seed: u64, gen: &Gen) -> Vec<Test> {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let games = settings.int("games")? as usize;
     let gen = Gen {

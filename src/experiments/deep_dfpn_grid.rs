@@ -25,7 +25,8 @@ use crate::search::{Goal, Question, Search, Status};
 
 use super::deep_pn_sweep::random_othello;
 use super::{
-    instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios,
+    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
+    MeanRatios,
 };
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 
@@ -149,15 +150,19 @@ pub fn othello_instances(
     opts: &ExperimentOptions,
     positions: usize,
     empties: u32,
-) -> Result<Vec<Othello>, String> {
+) -> Result<Vec<Othello>, ExperimentError> {
     if !(1..=60).contains(&empties) {
-        return Err(format!("empties must be in 1..=60, got {empties}"));
+        return Err(ExperimentError::Invalid(format!(
+            "empties must be in 1..=60, got {empties}"
+        )));
     }
     (0..positions)
         .map(|i| {
             let seed = instance_seed(opts.seed, i);
             random_othello(seed, empties).ok_or_else(|| {
-                format!("could not draw an Othello position with {empties} empties (seed {seed})")
+                ExperimentError::Invalid(format!(
+                    "could not draw an Othello position with {empties} empties (seed {seed})"
+                ))
             })
         })
         .collect()
@@ -217,7 +222,7 @@ pub fn eps_runs(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let positions = settings.int("positions")? as usize;
     let empties = settings.int("empties")? as u32;

@@ -55,7 +55,9 @@ use crate::search::{run, Budget, Goal, Question, Search, Status};
 
 use super::deep_pn_hex::{self, OpeningRow};
 use super::deep_pn_summary::{InstanceRuns, Summary};
-use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::{
+    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
+};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment deep-pn-sweep --help`
 /// lists them with their ranges and defaults).
@@ -290,7 +292,7 @@ fn run_one<G: Game>(
 /// The experiment (registered as `deep-pn-sweep`). (`clone` is generic
 /// over the games; some are `Copy`.)
 #[allow(clippy::clone_on_copy)]
-pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let positions = settings.int("positions")? as usize;
     let empties = settings.int("empties")? as u32;
@@ -300,7 +302,7 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let rs = settings.real_list("r")?;
     let shuffle_word = settings.choice("shuffle")?;
     let shuffle = ShuffleMode::from_name(shuffle_word).ok_or_else(|| {
-        format!("invalid value `{shuffle_word}` for setting `shuffle`: expected per-position or per-run")
+        ExperimentError::Invalid(format!("invalid value `{shuffle_word}` for setting `shuffle`: expected per-position or per-run"))
     })?;
     let rerun_r1 = settings.choice("r1")? == "run";
     let mut instances = Vec::new();
@@ -310,7 +312,7 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 for i in 0..positions {
                     let seed = instance_seed(opts.seed, i);
                     let g = random_othello(seed, empties).ok_or_else(|| {
-                        format!("could not draw an Othello position with {empties} empties (seed {seed})")
+                        ExperimentError::Invalid(format!("could not draw an Othello position with {empties} empties (seed {seed})"))
                     })?;
                     instances.push(Instance {
                         game: "othello",
@@ -322,8 +324,9 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 }
             }
             "hex" => {
-                let hex = AnyPosition::parse(GameKind::Hex, "4:")
-                    .map_err(|e| format!("Hex 4×4 is not available: {}", e.expected))?;
+                let hex = AnyPosition::parse(GameKind::Hex, "4:").map_err(|e| {
+                    ExperimentError::Invalid(format!("Hex 4×4 is not available: {}", e.expected))
+                })?;
                 for i in 0..hex_runs {
                     instances.push(Instance {
                         game: "hex4",
@@ -335,9 +338,9 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 }
             }
             other => {
-                return Err(format!(
+                return Err(ExperimentError::Invalid(format!(
                     "unknown game `{other}` in setting `games`; valid: othello, hex"
-                ))
+                )))
             }
         }
     }

@@ -25,7 +25,9 @@ use super::deep_dfpn_grid::{
     empties_setting, eps_runs, eps_setting, max_nodes_setting, othello_instances,
     positions_setting, solve_capped, solved, GridRun,
 };
-use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios};
+use super::{
+    run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios,
+};
 use crate::search::params::ParamSpec;
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment eps-sweep --help`
@@ -48,7 +50,7 @@ fn runs_for(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let positions = settings.int("positions")? as usize;
     let empties = settings.int("empties")? as u32;
@@ -188,7 +190,7 @@ mod tests {
             settings: vec![("eps".into(), "0.5,-1".into())],
             ..Default::default()
         };
-        let e = run(&opts).unwrap_err();
+        let e = run(&opts).unwrap_err().to_string();
         assert!(e.contains("`-1`") && e.contains("eps"), "{e}");
     }
 }

@@ -30,7 +30,9 @@ use crate::search::dfpn::DfpnOptions;
 use crate::search::{Params, QuestionKind, SearchSetup};
 
 use super::deep_dfpn_grid::{othello_instances, solve_capped, solved};
-use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios};
+use super::{
+    run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios,
+};
 use crate::search::params::ParamSpec;
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment hill-climb --help`
@@ -124,7 +126,7 @@ struct RuleTally {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let positions = settings.int("positions")? as usize;
     let empties = settings.int("empties")? as u32;

@@ -24,7 +24,13 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::{find, write_json, ExperimentInfo, ExperimentOptions, ExperimentReport};
+use crate::files::IoError;
+use crate::game::notation::FileError;
+use crate::game::ParseError;
+
+use super::{
+    find, write_json, ExperimentError, ExperimentInfo, ExperimentOptions, ExperimentReport,
+};
 
 /// First field of a job file.
 const FORMAT: &str = "pnlab-experiment-jobs 1";
@@ -140,19 +146,22 @@ pub fn log_path(dir: &Path, experiment: &str) -> PathBuf {
 }
 
 /// Writes the job file of a finished run (see the module comment).
-pub fn write_log(info: &ExperimentInfo, opts: &ExperimentOptions) -> Result<PathBuf, String> {
+pub fn write_log(
+    info: &ExperimentInfo,
+    opts: &ExperimentOptions,
+) -> Result<PathBuf, ExperimentError> {
     let mut results = opts
         .log
         .recorded
         .lock()
-        .map_err(|_| "job log poisoned".to_string())?
+        .unwrap_or_else(|e| e.into_inner())
         .clone();
     results.sort_by_key(|(c, j, _)| (*c, *j));
     let totals = opts
         .log
         .totals
         .lock()
-        .map_err(|_| "job log poisoned".to_string())?
+        .unwrap_or_else(|e| e.into_inner())
         .clone();
     let path = log_path(&opts.out_dir, info.name);
     write_json(
@@ -183,11 +192,11 @@ struct ShardLog {
 
 /// Finds and reads the job file in `dir` (or `dir` itself when it is a
 /// file).
-fn read_log(dir: &Path) -> Result<ShardLog, String> {
+fn read_log(dir: &Path) -> Result<ShardLog, ExperimentError> {
     let path = if dir.is_file() {
         dir.to_path_buf()
     } else {
-        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| IoError::new("read", dir, e))?;
         let mut found: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.to_string_lossy().ends_with(".jobs.json"))
@@ -196,13 +205,13 @@ fn read_log(dir: &Path) -> Result<ShardLog, String> {
         match found.len() {
             1 => found.remove(0),
             0 => {
-                return Err(format!(
+                return Err(ExperimentError::Invalid(format!(
                     "{}: no `NAME.jobs.json` here (run the experiment with --shard K/N --out {0})",
                     dir.display()
-                ))
+                )))
             }
             _ => {
-                return Err(format!(
+                return Err(ExperimentError::Invalid(format!(
                     "{}: several job files ({}); give the one to merge",
                     dir.display(),
                     found
@@ -210,15 +219,21 @@ fn read_log(dir: &Path) -> Result<ShardLog, String> {
                         .map(|p| p.display().to_string())
                         .collect::<Vec<_>>()
                         .join(", ")
-                ))
+                )))
             }
         }
     };
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;
-    let v: Value = serde_json::from_str(&text)
-        .map_err(|e| format!("{name}:{}:{}: {e}", e.line(), e.column()))?;
-    let bad = |what: &str| format!("{name}:1:1: expected {what} in a job file");
+    let text = crate::files::read_text(&path)?;
+    let located = |line: usize, col: usize, msg: String| {
+        ExperimentError::File(FileError {
+            file: name.clone(),
+            error: ParseError::new(line, col, msg),
+        })
+    };
+    let v: Value =
+        serde_json::from_str(&text).map_err(|e| located(e.line(), e.column(), e.to_string()))?;
+    let bad = |what: &str| located(1, 1, format!("expected {what} in a job file"));
     if v["format"] != FORMAT {
         return Err(bad(&format!("\"format\": \"{FORMAT}\"")));
     }
@@ -255,9 +270,15 @@ fn read_log(dir: &Path) -> Result<ShardLog, String> {
 
 /// `pnlab experiment merge OUT DIR...` (see the module comment): writes the
 /// unsharded outputs to `out` and returns the experiment's report.
-pub fn merge(out: &Path, dirs: &[PathBuf], jobs: usize) -> Result<ExperimentReport, String> {
+pub fn merge(
+    out: &Path,
+    dirs: &[PathBuf],
+    jobs: usize,
+) -> Result<ExperimentReport, ExperimentError> {
     if dirs.is_empty() {
-        return Err("experiment merge: name the shards' output directories".into());
+        return Err(ExperimentError::Invalid(
+            "experiment merge: name the shards' output directories".into(),
+        ));
     }
     let logs = dirs
         .iter()
@@ -268,11 +289,11 @@ pub fn merge(out: &Path, dirs: &[PathBuf], jobs: usize) -> Result<ExperimentRepo
     let mut seen = HashSet::new();
     for l in &logs {
         let differs = |what: &str| {
-            Err(format!(
+            Err(ExperimentError::Invalid(format!(
                 "{} and {} are not shards of one run: their {what} differ",
                 first.path.display(),
                 l.path.display()
-            ))
+            )))
         };
         if l.experiment != first.experiment {
             return differs("experiments");
@@ -290,11 +311,11 @@ pub fn merge(out: &Path, dirs: &[PathBuf], jobs: usize) -> Result<ExperimentRepo
             return differs("job lists");
         }
         if !seen.insert(l.shard.0) {
-            return Err(format!(
+            return Err(ExperimentError::Invalid(format!(
                 "shard {}/{n} is given twice ({})",
                 l.shard.0 + 1,
                 l.path.display()
-            ));
+            )));
         }
     }
     let missing: Vec<String> = (0..n)
@@ -302,27 +323,30 @@ pub fn merge(out: &Path, dirs: &[PathBuf], jobs: usize) -> Result<ExperimentRepo
         .map(|k| format!("{}/{n}", k + 1))
         .collect();
     if !missing.is_empty() {
-        return Err(format!("missing shard(s): {}", missing.join(", ")));
+        return Err(ExperimentError::Invalid(format!(
+            "missing shard(s): {}",
+            missing.join(", ")
+        )));
     }
     let mut replay = HashMap::new();
     for l in logs.iter() {
         for (c, j, v) in &l.results {
             if *c >= first.totals.len() || *j >= first.totals[*c] || *j % n != l.shard.0 {
-                return Err(format!(
+                return Err(ExperimentError::Invalid(format!(
                     "{}: job {j} of list {c} does not belong to shard {}/{n}",
                     l.path.display(),
                     l.shard.0 + 1
-                ));
+                )));
             }
             replay.insert((*c, *j), v.clone());
         }
     }
     let expected: usize = first.totals.iter().sum();
     if replay.len() != expected {
-        return Err(format!(
+        return Err(ExperimentError::Invalid(format!(
             "the shards hold {} of the {expected} job results (an interrupted shard?)",
             replay.len()
-        ));
+        )));
     }
     let info = find(&first.experiment)?;
     let opts = ExperimentOptions {

@@ -48,7 +48,7 @@ pub mod scns_hex;
 pub mod svg;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -56,11 +56,68 @@ use std::time::Instant;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::game::notation::FileError;
 #[cfg(doc)]
 use crate::search::ParamKind;
-use crate::search::{ParamSpec, Params};
+use crate::search::{ParamError, ParamSpec, Params, SearchError};
+
+pub use crate::files::{write_atomic, write_json, Csv, IoError};
 
 pub use merge::{merge, JobLog};
+
+/// What can stop an experiment (or a merge of shards).
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum ExperimentError {
+    /// No experiment has this name.
+    #[error("unknown experiment `{name}`; known experiments: {known}")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// Every registered name.
+        known: String,
+    },
+    /// A setting is unknown or out of range.
+    #[error(transparent)]
+    Setting(#[from] ParamError),
+    /// A search could not be built.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// A position file could not be read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// Reading or writing a file failed.
+    #[error(transparent)]
+    Io(#[from] IoError),
+    /// A move could not be played.
+    #[error(transparent)]
+    Move(#[from] crate::game::MoveError),
+    /// A P-game shape out of range.
+    #[error(transparent)]
+    PGame(#[from] crate::game::pgame::PGameSizeError),
+    /// A position's notation could not be read.
+    #[error(transparent)]
+    Parse(#[from] crate::game::ParseError),
+    /// The settings or the data do not fit together (the message says how).
+    #[error("{0}")]
+    Invalid(String),
+    /// A job's failure read back from a shard's log by a merge (only its
+    /// message is recorded).
+    #[error("{0}")]
+    Recorded(String),
+}
+
+/// A job's failure is recorded in the shard's log as its message.
+impl serde::Serialize for ExperimentError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ExperimentError {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ExperimentError, D::Error> {
+        Ok(ExperimentError::Recorded(String::deserialize(d)?))
+    }
+}
 
 /// Options shared by every experiment.
 #[derive(Clone, Debug)]
@@ -103,7 +160,7 @@ impl ExperimentOptions {
     /// (an unknown name or a bad value is an error listing the valid
     /// settings and their ranges). Every experiment reads its settings
     /// this way: `let p = opts.params(SETTINGS)?;`.
-    pub fn params(&self, specs: &[ParamSpec]) -> Result<Params, String> {
+    pub fn params(&self, specs: &[ParamSpec]) -> Result<Params, ExperimentError> {
         Ok(Params::from_pairs(specs, &self.settings)?)
     }
 
@@ -148,7 +205,7 @@ pub struct ExperimentInfo {
     /// listed by `pnlab experiment NAME --help`.
     pub settings: &'static [ParamSpec],
     /// The entry point: runs the jobs of this shard and writes the outputs.
-    pub run: fn(&ExperimentOptions) -> Result<ExperimentReport, String>,
+    pub run: fn(&ExperimentOptions) -> Result<ExperimentReport, ExperimentError>,
 }
 
 /// Every experiment, by stable CLI name (docs/cli.md).
@@ -232,7 +289,7 @@ pub static EXPERIMENTS: &[ExperimentInfo] = &[
 pub fn run_experiment(
     info: &ExperimentInfo,
     opts: &ExperimentOptions,
-) -> Result<ExperimentReport, String> {
+) -> Result<ExperimentReport, ExperimentError> {
     opts.params(info.settings)?;
     let mut report = (info.run)(opts)?;
     if opts.shard.1 > 1 {
@@ -270,17 +327,18 @@ pub(crate) fn static_name<'de, D: serde::Deserializer<'de>>(
 }
 
 /// Looks an experiment up.
-pub fn find(name: &str) -> Result<&'static ExperimentInfo, String> {
-    EXPERIMENTS.iter().find(|e| e.name == name).ok_or_else(|| {
-        format!(
-            "unknown experiment `{name}`; known experiments: {}",
-            EXPERIMENTS
+pub fn find(name: &str) -> Result<&'static ExperimentInfo, ExperimentError> {
+    EXPERIMENTS
+        .iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| ExperimentError::Unknown {
+            name: name.to_string(),
+            known: EXPERIMENTS
                 .iter()
                 .map(|e| e.name)
                 .collect::<Vec<_>>()
-                .join(", ")
-        )
-    })
+                .join(", "),
+        })
 }
 
 /// Runs `f` on every job of this shard, `opts.jobs` at a time, returning
@@ -356,29 +414,6 @@ fn draw_progress(done: usize, total: usize, secs: f64) {
     let _ = std::io::stderr().flush();
 }
 
-/// Writes `contents` to `path` atomically (temp file in the same folder,
-/// then rename), creating the folder.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-    }
-    let tmp = path.with_extension(format!(
-        "{}.tmp",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("out")
-    ));
-    std::fs::write(&tmp, contents).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-/// Writes a JSON summary atomically, pretty-printed.
-pub fn write_json(path: &Path, value: &serde_json::Value) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
-    write_atomic(path, text.as_bytes())
-}
-
 /// The seed of instance `i` of an experiment run with base seed `base`
 /// (instances stay the same when `--shard` splits the list).
 pub fn instance_seed(base: u64, i: usize) -> u64 {
@@ -432,53 +467,6 @@ pub fn static_names(names: &[String], options: &[&'static str]) -> Vec<&'static 
         .collect()
 }
 
-/// A CSV table: a header and rows of already formatted cells.
-#[derive(Clone, Debug, Default)]
-pub struct Csv {
-    /// Column names, written as the first line.
-    pub header: Vec<String>,
-    /// Rows of formatted cells, one per line (each as long as `header`).
-    pub rows: Vec<Vec<String>>,
-}
-
-impl Csv {
-    /// An empty table with these column names.
-    pub fn new(header: &[&str]) -> Csv {
-        Csv {
-            header: header.iter().map(|s| s.to_string()).collect(),
-            rows: Vec::new(),
-        }
-    }
-
-    /// Appends a row (as many cells as the header has columns).
-    pub fn push(&mut self, row: Vec<String>) {
-        debug_assert_eq!(row.len(), self.header.len());
-        self.rows.push(row);
-    }
-
-    /// RFC 4180 text.
-    pub fn to_text(&self) -> String {
-        fn cell(s: &str) -> String {
-            if s.contains([',', '"', '\n']) {
-                format!("\"{}\"", s.replace('"', "\"\""))
-            } else {
-                s.to_string()
-            }
-        }
-        let mut out = String::new();
-        for line in std::iter::once(&self.header).chain(self.rows.iter()) {
-            out.push_str(&line.iter().map(|c| cell(c)).collect::<Vec<_>>().join(","));
-            out.push('\n');
-        }
-        out
-    }
-
-    /// Writes the table atomically.
-    pub fn write(&self, path: &Path) -> Result<(), String> {
-        write_atomic(path, self.to_text().as_bytes())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -506,8 +494,8 @@ mod tests {
             let p = Params::defaults(e.settings);
             assert_eq!(p.check(e.settings), Ok(()), "{}", e.name);
             assert_eq!(
-                ExperimentOptions::default().params(e.settings),
-                Ok(p),
+                ExperimentOptions::default().params(e.settings).ok(),
+                Some(p),
                 "{}",
                 e.name
             );
@@ -518,10 +506,10 @@ mod tests {
     fn a_bad_setting_stops_the_run_before_it_starts() {
         let info = find("eps-sweep").unwrap();
         let mut opts = ExperimentOptions::for_test("bad-setting", &[("empties", "60")]);
-        let e = run_experiment(info, &opts).unwrap_err();
+        let e = run_experiment(info, &opts).unwrap_err().to_string();
         assert!(e.contains("`empties`") && e.contains("[1, 59]"), "{e}");
         opts.settings = vec![("positoins".into(), "3".into())];
-        let e = run_experiment(info, &opts).unwrap_err();
+        let e = run_experiment(info, &opts).unwrap_err().to_string();
         for s in info.settings {
             assert!(e.contains(s.name), "{e} does not name {}", s.name);
         }

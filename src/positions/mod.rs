@@ -24,6 +24,7 @@ mod toml_format;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
+use crate::files::IoError;
 use crate::game::notation::FileError;
 use crate::game::{AnyPosition, GameKind, ParseError};
 
@@ -101,7 +102,7 @@ pub struct GameLine {
 impl GameLine {
     /// The position after the first `ply` moves (carrying the path from
     /// the start, for a repetition rule).
-    pub fn position_after(&self, ply: usize) -> Result<AnyPosition, String> {
+    pub fn position_after(&self, ply: usize) -> Result<AnyPosition, crate::game::MoveError> {
         let mut p = self.start.clone();
         for m in self.moves.iter().take(ply) {
             p = p.after_move(m)?;
@@ -224,7 +225,7 @@ impl Format {
 
 /// Reads the text of another file named inside a file (TOML `file = …`).
 pub(crate) trait Resolver {
-    fn read(&self, path: &str) -> Result<String, String>;
+    fn read(&self, path: &str) -> Result<String, IoError>;
 }
 
 /// The disk first (so an edited tree is what a TOML file on disk gets),
@@ -233,12 +234,12 @@ pub(crate) trait Resolver {
 struct DiskThenBundled;
 
 impl Resolver for DiskThenBundled {
-    fn read(&self, path: &str) -> Result<String, String> {
-        match std::fs::read_to_string(path) {
+    fn read(&self, path: &str) -> Result<String, IoError> {
+        match crate::files::read_text(Path::new(path)) {
             Ok(text) => Ok(text),
             Err(e) => match BUNDLED.iter().find(|f| f.path == path) {
                 Some(f) => Ok(f.text.to_string()),
-                None => Err(format!("cannot read `{path}`: {e}")),
+                None => Err(e),
             },
         }
     }
@@ -454,12 +455,15 @@ mod tests {
     /// sources.
     struct BundledOnly;
     impl Resolver for BundledOnly {
-        fn read(&self, path: &str) -> Result<String, String> {
+        fn read(&self, path: &str) -> Result<String, IoError> {
             BUNDLED
                 .iter()
                 .find(|f| f.path == path)
                 .map(|f| f.text.to_string())
-                .ok_or_else(|| format!("not embedded: {path}"))
+                .ok_or_else(|| {
+                    let e = std::io::Error::new(std::io::ErrorKind::NotFound, "not embedded");
+                    IoError::new("read", Path::new(path), e)
+                })
         }
     }
 

@@ -31,7 +31,7 @@ use toml::Spanned;
 use crate::game::notation::{col_of, FileError};
 use crate::game::xiangqi::Repetition;
 use crate::game::{AnyPosition, GameKind, UnknownGame};
-use crate::search::{find_algo, Params};
+use crate::search::find_algo;
 
 use super::{file_error, relative_to, stem, Expected, PositionEntry, Resolver};
 
@@ -172,7 +172,7 @@ pub(super) fn read(
                 let path = relative_to(file, f.get_ref());
                 let body = resolver
                     .read(&path)
-                    .map_err(|msg| at(f.span().start, msg))?;
+                    .map_err(|e| at(f.span().start, e.to_string()))?;
                 let body = if kind == GameKind::Tree {
                     body.as_str()
                 } else {
@@ -248,7 +248,7 @@ pub(super) fn read(
 
         let algo_name = p.algo.as_ref().map(|a| a.get_ref().clone());
         let info = match &p.algo {
-            Some(a) => Some(find_algo(a.get_ref()).map_err(|msg| at(a.span().start, msg))?),
+            Some(a) => Some(find_algo(a.get_ref()).map_err(|e| at(a.span().start, e.to_string()))?),
             None => None,
         };
         let mut params = Vec::new();
@@ -271,11 +271,11 @@ pub(super) fn read(
                 };
                 params.push((key.clone(), value));
             }
-            let specs = match info {
-                Some(i) => i.params,
-                None => find_algo("pns").map(|i| i.params).unwrap_or(&[]),
+            let info = match info {
+                Some(i) => i,
+                None => find_algo("pns").map_err(|e| at(t.span().start, e.to_string()))?,
             };
-            Params::from_pairs(specs, &params).map_err(|msg| {
+            info.params_from_pairs(kind, &params).map_err(|msg| {
                 let algo = algo_name.as_deref().unwrap_or("pns");
                 at(t.span().start, format!("parameters for `{algo}`: {msg}"))
             })?;

@@ -21,7 +21,6 @@ pub mod mcpn;
 pub mod mcts_solver;
 pub mod om;
 pub mod overview;
-pub mod params;
 pub mod playout;
 pub mod pn;
 pub mod pn_value;
@@ -35,12 +34,52 @@ pub mod seesaw;
 pub mod snapshot;
 pub mod zones;
 
+/// Parameter descriptions live below the engine layers (games describe
+/// their own search options too); this path is kept for the searches.
+pub use crate::params;
+
 use crate::game::{AnyPosition, Outcome, Player};
 
 pub use driver::{run, run_sampled, Budget};
 pub use params::{ListItem, ParamError, ParamKind, ParamSpec, ParamValue, Params};
 pub use registry::{algorithms, build, find_algo, AlgoInfo};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
+
+/// Why a search could not be built (the registry's and every build
+/// function's error).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SearchError {
+    /// No algorithm has this name.
+    #[error("unknown algorithm `{name}`; known algorithms: {known}")]
+    UnknownAlgo {
+        /// The name given.
+        name: String,
+        /// Every registered name.
+        known: String,
+    },
+    /// A parameter is unknown, missing or out of range.
+    #[error(transparent)]
+    Param(#[from] ParamError),
+    /// The algorithm cannot search this position, and why.
+    #[error("`{algo}` cannot search this position: {reason}")]
+    Unsupported {
+        /// The algorithm (filled in by [`registry::build`]).
+        algo: String,
+        /// Why not, and what to use instead where there is something.
+        reason: String,
+    },
+}
+
+impl SearchError {
+    /// "This algorithm cannot search this position" with the reason; the
+    /// registry names the algorithm.
+    pub fn unsupported(reason: impl Into<String>) -> SearchError {
+        SearchError::Unsupported {
+            algo: String::new(),
+            reason: reason.into(),
+        }
+    }
+}
 
 /// Why a search stopped without an answer (docs/cli.md `stop_reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -40,7 +40,7 @@ impl Recorder {
 
     /// A fresh search advanced by exactly `k` steps (or until it finished):
     /// the state the run was in after iteration `k`.
-    pub fn rebuild_at(&self, k: u64) -> Result<Box<dyn Search>, String> {
+    pub fn rebuild_at(&self, k: u64) -> Result<Box<dyn Search>, super::SearchError> {
         let mut s = registry::build(&self.algo, &self.setup)?;
         for _ in 0..k {
             if s.step().is_final() {

@@ -24,7 +24,7 @@ pub mod movegen;
 pub mod record;
 pub mod repetition;
 
-use super::{AnyPosition, Game, GameKind, Outcome, ParseError, Player};
+use super::{AnyPosition, Game, GameKind, MoveError, Outcome, ParseError, Player};
 use board::{from_of, to_of, Board, Move, EMPTY, PAWN};
 pub use fen::FenError;
 use repetition::Path;
@@ -212,7 +212,7 @@ impl Game for Xiangqi {
     /// UCCI coordinates (`h2e2`); must be legal on the board. A position
     /// that the repetition rule ended still accepts the board's moves, so
     /// that game records (which go on past a single repetition) replay.
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let m = fen::read_coordinates(text)?;
         let mut legal = false;
         movegen::legal(&self.board, |x| {
@@ -222,7 +222,7 @@ impl Game for Xiangqi {
         if legal {
             Ok(m)
         } else {
-            Err(format!("`{}` is not a legal move here", text.trim()))
+            Err(MoveError::illegal(text, "not among the legal moves"))
         }
     }
 

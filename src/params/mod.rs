@@ -3,6 +3,14 @@
 //! (`--set NAME=VALUE`, `pnlab experiment NAME --help`), the app's
 //! parameter panel and the JSON output are all generated from that
 //! description (docs/architecture.md, house rules).
+//!
+//! The module sits below the games and the searches: an algorithm's
+//! options and a game's own search options (Connect6's relevance zones)
+//! are both declared with [`options!`](crate::options) (see [`options`]).
+
+mod options;
+
+pub use options::{ParamField, UnknownChoice};
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -341,6 +349,16 @@ pub enum ParamError {
         /// Every valid name with its range.
         valid: String,
     },
+    /// A game's search option given for a position of another game.
+    #[error("parameter `{name}` is a search option of {games} positions, not of {game}")]
+    OtherGame {
+        /// The parameter.
+        name: String,
+        /// The game of the position.
+        game: &'static str,
+        /// The games that have the option.
+        games: String,
+    },
     /// A value of another kind than the description says.
     #[error("parameter `{name}` holds a {found} value, expected {expected}")]
     WrongKind {
@@ -351,14 +369,6 @@ pub enum ParamError {
         /// The kind found.
         found: &'static str,
     },
-}
-
-/// Build functions report user-facing sentences; a parameter error becomes
-/// its message.
-impl From<ParamError> for String {
-    fn from(e: ParamError) -> String {
-        e.to_string()
-    }
 }
 
 impl fmt::Display for ParamValue {
@@ -401,6 +411,16 @@ impl Params {
             p.set(specs, name, value)?;
         }
         Ok(p)
+    }
+
+    /// Adds the default of every parameter of `specs` that the set does
+    /// not hold (a game's search options that a caller did not give).
+    pub fn fill_defaults(&mut self, specs: &[ParamSpec]) {
+        for s in specs {
+            self.0
+                .entry(s.name.to_string())
+                .or_insert_with(|| s.default_value());
+        }
     }
 
     /// Sets one value given as text, validating it against `specs`.
