@@ -21,7 +21,7 @@ use pnlab::game::connect::zone::relevance_zone;
 use pnlab::game::connect::{Cell, Connect};
 use pnlab::game::{Game, Player};
 use pnlab::search::{
-    self, reference, Budget, Goal, Params, Question, QuestionKind, SearchSetup, Status, StopReason,
+    self, reference, Budget, Goal, Question, QuestionKind, SearchSetup, Status, StopReason,
 };
 
 /// Plays uniformly random stones from `start`; `None` if the game ends.

@@ -55,7 +55,7 @@ pub fn run(args: ScnArgs) -> Result<ExitCode, UserError> {
     };
     let mut bad_input = false;
     let stdout = std::io::stdout();
-    for group in read_inputs(&args.positions, args.game) {
+    for group in read_inputs(&args.positions, args.game.map(|k| k.name())) {
         let entries = match group {
             Ok(e) => e,
             Err(msg) => {
