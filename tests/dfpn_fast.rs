@@ -8,7 +8,7 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use pnlab::experiments::deep_pn_sweep::random_othello;
+use pnlab::game::othello::random::random_othello;
 use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::{
     self, reference, Budget, Goal, Params, Question, QuestionKind, SearchSetup, Status,

@@ -10,7 +10,7 @@
 
 use std::collections::HashSet;
 
-use pnlab::experiments::deep_pn_sweep::random_othello;
+use pnlab::game::othello::random::random_othello;
 use pnlab::game::othello::Othello;
 use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;

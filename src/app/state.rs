@@ -673,7 +673,14 @@ impl PnlabApp {
     /// algorithm (else T = 600, depth 4).
     pub fn start_rscn(&mut self) {
         let opts = if self.algo == "alphabeta" {
-            AlphaBetaOptions::from_params(&self.params).unwrap_or_default()
+            match AlphaBetaOptions::from_params(&self.params) {
+                Ok(o) => o,
+                Err(e) => {
+                    // Surfaced, never replaced by defaults behind the user's back.
+                    self.messages.push(format!("error: RSCN: {e}"));
+                    return;
+                }
+            }
         } else {
             AlphaBetaOptions {
                 max_depth: 4,

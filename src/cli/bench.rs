@@ -8,8 +8,8 @@ use std::time::Duration;
 use clap::Args;
 use serde_json::json;
 
-use pnlab::experiments::deep_pn_sweep::random_othello;
 use pnlab::experiments::instance_seed;
+use pnlab::game::othello::random::random_othello;
 use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
 

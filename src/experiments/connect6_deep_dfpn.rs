@@ -68,9 +68,9 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Use the first N positions of the file (0 = all of them).",
     },
-    super::deep_dfpn_grid::grid_setting("e_max", 6),
-    super::deep_dfpn_grid::grid_setting("d_max", 6),
-    super::deep_dfpn_grid::eps_setting(
+    super::instances::grid_setting("e_max", 6),
+    super::instances::grid_setting("d_max", 6),
+    super::instances::eps_setting(
         "0.05,0.25,0.5,1,2,4",
         "The ε values of the 1+ε runs (unless eps_step is set).",
     ),

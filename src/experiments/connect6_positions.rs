@@ -119,13 +119,21 @@ struct Gen {
     keep_vcdt: u64,
 }
 
+/// The words a [`Test`] records as its result.
+const TEST_RESULTS: &[&str] = &["vcdt-at-root", "proved", "not-proved"];
+
+/// Reads a [`Test`]'s result back from a job log.
+fn test_result<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    super::name_in(d, TEST_RESULTS)
+}
+
 /// One test of a position.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Test {
     position: String,
     to_move: Player,
     /// `vcdt-at-root`, `proved`, `not-proved`.
-    #[serde(deserialize_with = "super::static_name")]
+    #[serde(deserialize_with = "test_result")]
     result: super::StaticName,
     mid_calls: u64,
     vcdt_nodes: u64,

@@ -31,7 +31,7 @@ use crate::search::{Goal, Question, Search, Status};
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ZoneRun {
     /// `dfpn`, `dfpn-eps` or `deep-dfpn`.
-    #[serde(deserialize_with = "super::static_name")]
+    #[serde(deserialize_with = "super::algo_name")]
     pub algo: super::StaticName,
     /// Deep df-pn's (E, D).
     pub deep: Option<(u32, u32)>,

@@ -21,9 +21,9 @@ use crate::game::othello::Othello;
 use crate::game::Game;
 use crate::search::dfpn::DfpnOptions;
 
-use super::deep_dfpn_grid::{
-    empties_setting, eps_runs, eps_setting, max_nodes_setting, othello_instances,
-    positions_setting, solve_capped, solved, GridRun,
+use super::deep_dfpn_grid::{eps_runs, solve_capped, solved, GridRun};
+use super::instances::{
+    empties_setting, eps_setting, max_nodes_setting, othello_instances, positions_setting,
 };
 use super::{
     run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios,

@@ -29,7 +29,8 @@ use crate::search::dfpn::hill_climb::{climb, probe, ClimbRule, HillClimbResult};
 use crate::search::dfpn::DfpnOptions;
 use crate::search::{Params, QuestionKind, SearchSetup};
 
-use super::deep_dfpn_grid::{othello_instances, solve_capped, solved};
+use super::deep_dfpn_grid::{solve_capped, solved};
+use super::instances::othello_instances;
 use super::{
     run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios,
 };
@@ -38,11 +39,11 @@ use crate::search::params::ParamSpec;
 /// The settings (`--set NAME=VALUE`; `pnlab experiment hill-climb --help`
 /// lists them with their ranges and defaults).
 pub const SETTINGS: &[ParamSpec] = &[
-    super::deep_dfpn_grid::positions_setting(10),
-    super::deep_dfpn_grid::empties_setting(12),
-    super::deep_dfpn_grid::grid_setting("e_max", 6),
-    super::deep_dfpn_grid::grid_setting("d_max", 6),
-    super::deep_dfpn_grid::max_nodes_setting(2_000_000),
+    super::instances::positions_setting(10),
+    super::instances::empties_setting(12),
+    super::instances::grid_setting("e_max", 6),
+    super::instances::grid_setting("d_max", 6),
+    super::instances::max_nodes_setting(2_000_000),
 ];
 
 /// The rules compared, in the order they are reported.

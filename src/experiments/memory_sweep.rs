@@ -42,7 +42,7 @@ use crate::search::dfpn::{Dfpn, DfpnOptions};
 use crate::search::pns::{Pns, PnsOptions};
 use crate::search::{run as run_search, Budget, Goal, Question, Search, Status};
 
-use super::deep_pn_sweep::random_othello;
+use super::instances::random_othello;
 use super::svg::{log_log_plot, Series};
 use super::{
     instance_seed, run_jobs, write_atomic, write_json, Csv, ExperimentError, ExperimentOptions,
@@ -62,7 +62,7 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Random Othello positions (instances) drawn.",
     },
-    super::deep_dfpn_grid::empties_setting(14),
+    super::instances::empties_setting(14),
     ParamSpec {
         name: "connect4",
         kind: ParamKind::Int {
@@ -119,7 +119,7 @@ struct Instance {
 /// One run.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct RunRow {
-    #[serde(deserialize_with = "super::static_name")]
+    #[serde(deserialize_with = "super::algo_name")]
     algo: super::StaticName,
     /// `None`: the unbudgeted run.
     budget_bytes: Option<u64>,

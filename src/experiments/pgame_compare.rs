@@ -91,7 +91,7 @@ struct TreeJob {
 /// One algorithm's run on one tree.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct RunResult {
-    #[serde(deserialize_with = "super::static_name")]
+    #[serde(deserialize_with = "super::algo_name")]
     algo: super::StaticName,
     status: Status,
     iterations: u64,

@@ -25,6 +25,7 @@
 pub mod bitboard;
 pub mod eval;
 pub mod obf;
+pub mod random;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
 

@@ -18,7 +18,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -28,9 +28,7 @@ use crate::files::IoError;
 use crate::game::notation::FileError;
 use crate::game::ParseError;
 
-use super::{
-    find, write_json, ExperimentError, ExperimentInfo, ExperimentOptions, ExperimentReport,
-};
+use crate::experiments::{write_json, ExperimentError, ExperimentOptions};
 
 /// First field of a job file.
 const FORMAT: &str = "pnlab-experiment-jobs 1";
@@ -146,10 +144,7 @@ pub fn log_path(dir: &Path, experiment: &str) -> PathBuf {
 }
 
 /// Writes the job file of a finished run (see the module comment).
-pub fn write_log(
-    info: &ExperimentInfo,
-    opts: &ExperimentOptions,
-) -> Result<PathBuf, ExperimentError> {
+pub fn write_log(experiment: &str, opts: &ExperimentOptions) -> Result<PathBuf, ExperimentError> {
     let mut results = opts
         .log
         .recorded
@@ -163,12 +158,12 @@ pub fn write_log(
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .clone();
-    let path = log_path(&opts.out_dir, info.name);
+    let path = log_path(&opts.out_dir, experiment);
     write_json(
         &path,
         &json!({
             "format": FORMAT,
-            "experiment": info.name,
+            "experiment": experiment,
             "seed": opts.seed,
             "settings": opts.settings,
             "shard": [opts.shard.0 + 1, opts.shard.1],
@@ -268,13 +263,22 @@ fn read_log(dir: &Path) -> Result<ShardLog, ExperimentError> {
     })
 }
 
-/// `pnlab experiment merge OUT DIR...` (see the module comment): writes the
-/// unsharded outputs to `out` and returns the experiment's report.
-pub fn merge(
-    out: &Path,
-    dirs: &[PathBuf],
-    jobs: usize,
-) -> Result<ExperimentReport, ExperimentError> {
+/// The shards of one run, read and checked: what a merge replays.
+pub struct Gathered {
+    /// The experiment's name.
+    pub experiment: String,
+    /// The run's seed.
+    pub seed: u64,
+    /// The run's settings as given.
+    pub settings: Vec<(String, String)>,
+    /// Every job's recorded result, by (job list, job).
+    pub replay: HashMap<(usize, usize), Value>,
+}
+
+/// Reads the job files in `dirs` and checks that they are the shards of
+/// one run (same experiment, seed, settings, shard count and job lists)
+/// and together hold every job's result once.
+pub fn gather(dirs: &[PathBuf]) -> Result<Gathered, ExperimentError> {
     if dirs.is_empty() {
         return Err(ExperimentError::Invalid(
             "experiment merge: name the shards' output directories".into(),
@@ -348,23 +352,10 @@ pub fn merge(
             replay.len()
         )));
     }
-    let info = find(&first.experiment)?;
-    let opts = ExperimentOptions {
-        jobs: jobs.max(1),
-        shard: (0, 1),
-        out_dir: out.to_path_buf(),
+    Ok(Gathered {
+        experiment: first.experiment.clone(),
         seed: first.seed,
         settings: first.settings.clone(),
-        progress: false,
-        log: Arc::new(JobLog::replaying(replay)),
-    };
-    opts.params(info.settings)?;
-    let mut report = (info.run)(&opts)?;
-    let computed = opts.log.computed();
-    if computed > 0 {
-        report.summary.push_str(&format!(
-            "\nnote: {computed} job(s) were not in the shards' files and were run by the merge\n"
-        ));
-    }
-    Ok(report)
+        replay,
+    })
 }
