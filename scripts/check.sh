@@ -12,6 +12,9 @@ cargo fmt --all -- --check
 echo "== cargo clippy --all-targets -- -D warnings"
 cargo clippy --all-targets -- -D warnings
 
+echo "== fidelity table (results/README.md) up to date, every source present"
+python3 scripts/fidelity_table.py --check
+
 echo "== cargo build"
 cargo build --bins
 
