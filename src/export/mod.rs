@@ -10,6 +10,7 @@
 pub mod curves_csv;
 pub mod dot;
 pub mod run_json;
+pub mod solve_record;
 pub mod svg;
 
 use std::path::Path;

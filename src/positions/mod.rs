@@ -60,6 +60,12 @@ pub struct PositionEntry {
     pub algo: Option<String>,
     /// Suggested `--set` parameters for `algo`, in file order.
     pub params: Vec<(String, String)>,
+    /// Where the suggestion stands in its file, for a located error. The
+    /// positions layer sits below the searches, so it reads `algo` and
+    /// `params` as text; the registry checks them
+    /// (`search::registry::check_suggestion`) when a file is read for
+    /// solving or opened in the app.
+    pub suggestion_at: Option<SuggestionAt>,
     /// 1-based line of the entry in its file.
     pub line: usize,
     /// The game the position was taken from, when the file is a game
@@ -79,9 +85,28 @@ impl PositionEntry {
             expected: None,
             algo: None,
             params: Vec::new(),
+            suggestion_at: None,
             line,
             record: None,
         }
+    }
+}
+
+/// Where an entry's suggested `algo` and `params` stand in its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuggestionAt {
+    /// The file.
+    pub file: String,
+    /// (line, column) of the `algo` value, when the entry names one.
+    pub algo: Option<(usize, usize)>,
+    /// (line, column) of the `params` table, when the entry has one.
+    pub params: Option<(usize, usize)>,
+}
+
+impl SuggestionAt {
+    /// A located error at `at` in this file.
+    pub fn error(&self, at: (usize, usize), expected: impl Into<String>) -> FileError {
+        file_error(&self.file, at.0, at.1, expected)
     }
 }
 

@@ -2,7 +2,9 @@
 //! constructor. The CLI, the app's algorithm picker and the experiments all
 //! read this list; adding an algorithm means adding one entry here.
 
+use crate::game::notation::FileError;
 use crate::game::GameKind;
+use crate::positions::PositionEntry;
 
 use super::params::ParamError;
 use super::{ParamSpec, Params, Search, SearchError, SearchSetup};
@@ -240,6 +242,24 @@ static ALGORITHMS: &[AlgoInfo] = &[
         build: super::chance::build_star2,
     },
 ];
+
+/// Checks the algorithm and parameters a position file suggests for
+/// `entry` (TOML `algo = …`, `params = { … }`; `pns` when only `params`
+/// is given) against the registry; the error is located at the value in
+/// the file. The positions layer reads them as text, below the searches.
+pub fn check_suggestion(entry: &PositionEntry) -> Result<(), FileError> {
+    let Some(at) = &entry.suggestion_at else {
+        return Ok(());
+    };
+    let name = entry.algo.as_deref().unwrap_or("pns");
+    let info =
+        find_algo(name).map_err(|e| at.error(at.algo.unwrap_or((entry.line, 1)), e.to_string()))?;
+    if let Some(p) = at.params {
+        info.params_from_pairs(entry.game, &entry.params)
+            .map_err(|e| at.error(p, format!("parameters for `{name}`: {e}")))?;
+    }
+    Ok(())
+}
 
 /// Every registered algorithm, in menu order.
 pub fn algorithms() -> &'static [AlgoInfo] {

@@ -16,15 +16,14 @@
 //! record (and the certificate and exports) of a search that has stopped.
 
 mod inputs;
-mod record;
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub use crate::export::solve_record::{ExpectedRecord, SolveRecord};
 pub use inputs::read_inputs;
-pub use record::{ExpectedRecord, SolveRecord};
 
 use crate::export::{self, ExportFormat, ExportInput, RunFacts, RunRecord};
 use crate::game::xiangqi::Repetition;
@@ -490,7 +489,7 @@ fn write_proof(
 ) -> Result<(PathBuf, usize), SolveError> {
     let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)
         .map_err(|e| SolveError::Proof(format!("--proof {}: {e}", path.display())))?;
-    crate::experiments::write_atomic(path, cert.to_text().as_bytes())
+    crate::files::write_atomic(path, cert.to_text().as_bytes())
         .map_err(|e| SolveError::Proof(format!("--proof: {e}")))?;
     Ok((path.to_path_buf(), stats.positions))
 }

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::export::RunRecord;
+use super::RunRecord;
 use crate::game::AnyPosition;
 use crate::search::{Goal, Params};
 
