@@ -107,7 +107,7 @@ pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String>
     }
     if opts.algo.is_some() || !opts.set.is_empty() {
         let algo = opts.algo.clone().unwrap_or_else(|| app.algo.clone());
-        app.set_algo(&algo, &opts.set)?;
+        app.set_algo(&algo, &opts.set).map_err(|e| e.to_string())?;
     }
     if opts.rscn {
         app.start_rscn();

@@ -72,10 +72,8 @@ impl RecordView {
 
     /// The position after the current ply, carrying the game's path for
     /// the repetition rule.
-    pub fn position(&self) -> Result<AnyPosition, String> {
-        self.line
-            .position_after(self.ply)
-            .map_err(|e| e.to_string())
+    pub fn position(&self) -> Result<AnyPosition, crate::game::MoveError> {
+        self.line.position_after(self.ply)
     }
 
     /// The move list as numbered pairs (ply `i` is in row `i / 2`).

@@ -355,11 +355,13 @@ impl PnlabApp {
 
     /// Sets the algorithm and `NAME=VALUE` parameters (the `--algo` and
     /// `--set` flags).
-    pub fn set_algo(&mut self, algo: &str, pairs: &[(String, String)]) -> Result<(), String> {
-        let info = registry::find_algo(algo).map_err(|e| e.to_string())?;
-        let params = info
-            .params_from_pairs(self.entry.game, pairs)
-            .map_err(|e| e.to_string())?;
+    pub fn set_algo(
+        &mut self,
+        algo: &str,
+        pairs: &[(String, String)],
+    ) -> Result<(), crate::search::SearchError> {
+        let info = registry::find_algo(algo)?;
+        let params = info.params_from_pairs(self.entry.game, pairs)?;
         self.algo = info.name.to_string();
         self.params = params;
         self.restart();
@@ -551,11 +553,10 @@ impl PnlabApp {
         }
     }
 
-    /// The engine's export of the current run in `format`, or why not.
-    pub fn export_text(&self, format: export::ExportFormat) -> Result<String, String> {
-        let Some(snap) = self.run.snapshot.as_ref() else {
-            return Err("nothing to export yet".into());
-        };
+    /// The engine's export of the current run in `format`; `None` before
+    /// the run has a snapshot.
+    pub fn export_text(&self, format: export::ExportFormat) -> Option<String> {
+        let snap = self.run.snapshot.as_ref()?;
         let setup = self.setup(self.params.clone());
         let record = RunRecord {
             entry: &self.entry,
@@ -573,7 +574,7 @@ impl PnlabApp {
             correct: self.correct.correct(),
             record: &record,
         };
-        Ok(export::render(format, &input))
+        Some(export::render(format, &input))
     }
 
     /// Writes one export to `path` (the PNG arrives with a later frame).
@@ -604,6 +605,7 @@ impl PnlabApp {
         };
         let msg = match self
             .export_text(format)
+            .ok_or_else(|| "nothing to export yet".to_string())
             .and_then(|text| files::save(path, text.as_bytes()))
         {
             Ok(()) => format!("saved {}", path.display()),

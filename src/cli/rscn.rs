@@ -90,7 +90,7 @@ pub(super) fn sequence(
         };
         let seq = match mode {
             Mode::SelfPlay { max_plies } => self_play(g, opts, *max_plies, each),
-            Mode::Moves(m) => along_moves(g, m, opts, each)?,
+            Mode::Moves(m) => along_moves(g, m, opts, each).map_err(|e| e.to_string())?,
         };
         Ok(seq
             .into_iter()

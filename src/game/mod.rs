@@ -495,6 +495,14 @@ macro_rules! with_position {
     };
 }
 
+/// A repetition rule asked of a game that has none (only xiangqi has one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a repetition rule applies to xiangqi positions only, not to {game}")]
+pub struct NoRepetitionRule {
+    /// The game of the position.
+    pub game: GameKind,
+}
+
 /// A game name that pnlab does not know; the message lists the known ones.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown game `{name}`; known games: {}", GameKind::all_names())]
@@ -590,7 +598,10 @@ impl AnyPosition {
 
     /// The same position under another repetition rule; an error for a
     /// game without one (only xiangqi has a repetition rule).
-    pub fn with_repetition(self, rule: xiangqi::Repetition) -> Result<AnyPosition, String> {
+    pub fn with_repetition(
+        self,
+        rule: xiangqi::Repetition,
+    ) -> Result<AnyPosition, NoRepetitionRule> {
         match self {
             AnyPosition::Xiangqi(g) => Ok(AnyPosition::Xiangqi(g.with_repetition(rule))),
             AnyPosition::Within(w) => {
@@ -600,10 +611,7 @@ impl AnyPosition {
                     inner, attacker, left,
                 )))
             }
-            other => Err(format!(
-                "a repetition rule applies to xiangqi positions only, not to {}",
-                other.kind()
-            )),
+            other => Err(NoRepetitionRule { game: other.kind() }),
         }
     }
 

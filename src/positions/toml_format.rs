@@ -187,11 +187,11 @@ pub(super) fn read(
         let position = match &p.repetition {
             None => position,
             Some(r) => {
-                let rule =
-                    Repetition::from_name(r.get_ref()).map_err(|msg| at(r.span().start, msg))?;
+                let rule = Repetition::from_name(r.get_ref())
+                    .map_err(|e| at(r.span().start, e.to_string()))?;
                 position
                     .with_repetition(rule)
-                    .map_err(|msg| at(r.span().start, msg))?
+                    .map_err(|e| at(r.span().start, e.to_string()))?
             }
         };
         let position = match &p.within {

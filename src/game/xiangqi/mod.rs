@@ -360,11 +360,12 @@ mod tests {
 
     #[test]
     fn rule_names_round_trip() {
-        for r in Repetition::ALL {
+        for &r in Repetition::ALL {
             assert_eq!(Repetition::from_name(r.name()), Ok(r));
         }
         assert!(Repetition::from_name("perpetual")
             .unwrap_err()
-            .contains("`draw`"));
+            .to_string()
+            .contains("draw, perpetual-check-loses, none"));
     }
 }
