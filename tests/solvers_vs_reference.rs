@@ -20,29 +20,13 @@ use pnlab::search::{
 };
 use pnlab::with_position;
 
-/// Plays `plies` uniformly random legal moves from `start`; `None` if the
-/// game ended on the way or the result is already over.
-fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<AnyPosition> {
-    let mut p = start.clone();
-    for _ in 0..plies {
-        let moves = p.legal_move_names();
-        if moves.is_empty() {
-            return None;
-        }
-        let m = &moves[rng.random_range(0..moves.len())];
-        p = p.after_move(m).ok()?;
-    }
-    p.outcome().is_none().then_some(p)
-}
+mod common;
+use common::{parse, random_walk};
 
 struct Family {
     name: &'static str,
     count: usize,
     make: fn(&mut SmallRng) -> Option<AnyPosition>,
-}
-
-fn parse(kind: GameKind, s: &str) -> AnyPosition {
-    AnyPosition::parse(kind, s).unwrap_or_else(|e| panic!("{kind} `{s}`: {e}"))
 }
 
 fn families() -> Vec<Family> {

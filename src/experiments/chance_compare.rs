@@ -32,9 +32,7 @@ use crate::game::{AnyPosition, Game, GameKind};
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::{
-    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
-};
+use super::{instance_seed, run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment chance-compare --help`
 /// lists them with their ranges and defaults).
@@ -313,8 +311,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             ]);
         }
     }
-    let csv_path = opts.out_dir.join("chance-compare.csv");
-    csv.write(&csv_path)?;
     let mut summary = format!(
         "nodes visited, mean over instances (ratio to expectimax), seed {}\n{:>10}  {:>5}  {:>18}  {:>18}  {:>18}\n",
         opts.seed, "set", "n", ALGOS[0], ALGOS[1], ALGOS[2]
@@ -346,18 +342,10 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "set": label, "instances": n, "skipped_over_cap": skipped, "algorithms": algos,
         }));
     }
-    let json_path = opts.out_dir.join("chance-compare.json");
-    write_json(
-        &json_path,
-        &serde_json::json!({
+    opts.write_outputs("chance-compare", &csv, &serde_json::json!({
             "experiment": "chance-compare", "settings": settings, "seed": opts.seed, "cap": cap, "configurations": rows_json,
             "left_out_over_max_leaves": too_big,
-        }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
-        summary,
-    })
+        }), summary)
 }
 
 #[cfg(test)]

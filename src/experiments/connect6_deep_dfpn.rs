@@ -47,7 +47,7 @@ use crate::search::params::{ParamKind, ParamSpec, FLAG};
 use crate::search::Params;
 
 use super::connect6_runs::{settings, vcdt_depth_setting, vcdt_nodes_setting, zone_run, ZoneRun};
-use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
+use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-deep-dfpn --help`
 /// lists them with their ranges and defaults).
@@ -499,11 +499,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             climb_close[0].0, climb_close[0].1, climb_close[1].0, climb_close[1].1
         ));
     }
-    let csv_path = opts.out_dir.join("connect6-deep-dfpn.csv");
-    csv.write(&csv_path)?;
-    let json_path = opts.out_dir.join("connect6-deep-dfpn.json");
-    write_json(
-        &json_path,
+    opts.write_outputs(
+        "connect6-deep-dfpn",
+        &csv,
         &json!({
             "experiment": "connect6-deep-dfpn",
             "settings": settings,
@@ -517,11 +515,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "positions": table,
             "average": averages,
         }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
         summary,
-    })
+    )
 }
 
 #[cfg(test)]

@@ -25,9 +25,7 @@ use super::deep_dfpn_grid::{eps_runs, solve_capped, solved, GridRun};
 use super::instances::{
     empties_setting, eps_setting, max_nodes_setting, othello_instances, positions_setting,
 };
-use super::{
-    run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios,
-};
+use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios};
 use crate::search::params::ParamSpec;
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment eps-sweep --help`
@@ -101,8 +99,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }
         }
     }
-    let csv_path = opts.out_dir.join("eps-sweep.csv");
-    csv.write(&csv_path)?;
 
     let mut summary = format!(
         "{} instances, Othello {empties} empties, seed {}, cap {cap} MID calls; df-pn unsolved: {}\n\
@@ -134,9 +130,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "unsolved": unsolved[k + 1],
         }));
     }
-    let json_path = opts.out_dir.join("eps-sweep.json");
-    write_json(
-        &json_path,
+    opts.write_outputs(
+        "eps-sweep",
+        &csv,
         &serde_json::json!({
             "experiment": "eps-sweep",
             "settings": settings,
@@ -147,11 +143,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "dfpn_unsolved": unsolved[0],
             "by_eps": rows,
         }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
         summary,
-    })
+    )
 }
 
 #[cfg(test)]

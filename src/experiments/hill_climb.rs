@@ -31,9 +31,7 @@ use crate::search::{Params, QuestionKind, SearchSetup};
 
 use super::deep_dfpn_grid::{solve_capped, solved};
 use super::instances::othello_instances;
-use super::{
-    run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios,
-};
+use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios};
 use crate::search::params::ParamSpec;
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment hill-climb --help`
@@ -182,8 +180,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }
         }
     }
-    let csv_path = opts.out_dir.join("hill-climb.csv");
-    csv.write(&csv_path)?;
     let n = results.len().max(1) as f64;
     let mut summary = format!(
         "{} instances, Othello {empties} empties, seed {}, grid {e_max}×{d_max}, cap {cap} MID calls\n",
@@ -204,9 +200,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             t.probes as f64 / n
         ));
     }
-    let json_path = opts.out_dir.join("hill-climb.json");
-    write_json(
-        &json_path,
+    opts.write_outputs(
+        "hill-climb",
+        &csv,
         &serde_json::json!({
             "experiment": "hill-climb",
             "settings": settings,
@@ -229,11 +225,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
                 "mean_probes": t.probes as f64 / n,
             })).collect::<Vec<_>>(),
         }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
         summary,
-    })
+    )
 }
 
 #[cfg(test)]

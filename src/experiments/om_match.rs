@@ -37,9 +37,7 @@ use crate::game::{AnyPosition, Game, Outcome, Player};
 use crate::search::params::{ParamKind, ParamSpec};
 use crate::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::{
-    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
-};
+use super::{instance_seed, run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment om-match --help`
 /// lists them with their ranges and defaults).
@@ -264,8 +262,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             n.to_string(),
         ]);
     }
-    let csv_path = opts.out_dir.join("om-match.csv");
-    csv.write(&csv_path)?;
     let mut summary = format!(
         "Othello, {positions} openings of {plies} random plies × 2 colours, depth {depth}, seed {}\n\
          {:>8}  {:>10}  {:>5}  {:>5}  {:>6}  {:>6}  {:>10}\n",
@@ -289,20 +285,17 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }));
         }
     }
-    let json_path = opts.out_dir.join("om-match.json");
-    write_json(
-        &json_path,
+    opts.write_outputs(
+        "om-match",
+        &csv,
         &serde_json::json!({
             "experiment": "om-match",
             "settings": settings,
             "positions": positions, "depth": depth, "opening_plies": plies, "seed": opts.seed,
             "pairs": rows,
         }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
         summary,
-    })
+    )
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ use serde::Serialize;
 use crate::search::{ParamSpec, Params};
 
 use super::ExperimentError;
+use crate::files::{write_json, Csv};
 use progress::Progress;
 use shards::JobLog;
 
@@ -78,6 +79,25 @@ impl ExperimentOptions {
                 .collect(),
             ..Default::default()
         }
+    }
+
+    /// Writes a run's table `NAME.csv` and JSON summary `NAME.json` into
+    /// the output folder; the report lists both with `summary`.
+    pub fn write_outputs(
+        &self,
+        name: &str,
+        csv: &Csv,
+        json: &serde_json::Value,
+        summary: String,
+    ) -> Result<ExperimentReport, ExperimentError> {
+        let csv_path = self.out_dir.join(format!("{name}.csv"));
+        csv.write(&csv_path)?;
+        let json_path = self.out_dir.join(format!("{name}.json"));
+        write_json(&json_path, json)?;
+        Ok(ExperimentReport {
+            outputs: vec![csv_path, json_path],
+            summary,
+        })
     }
 
     /// Whether job number `i` belongs to this shard.
