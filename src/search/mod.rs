@@ -279,6 +279,29 @@ pub struct SearchSetup {
 }
 
 impl SearchSetup {
+    /// A setup for algorithm `algo` on `position`: its parameters (and
+    /// the game's search options) from the `NAME=VALUE` pairs, defaults
+    /// otherwise; seed 0, the question `win`, no memory limit (callers
+    /// change the fields they need).
+    pub fn new(
+        algo: &str,
+        position: AnyPosition,
+        pairs: &[(&str, &str)],
+    ) -> Result<SearchSetup, SearchError> {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let params = find_algo(algo)?.params_from_pairs(position.kind(), &pairs)?;
+        Ok(SearchSetup {
+            position,
+            params,
+            seed: 0,
+            question: QuestionKind::Win,
+            memory_limit_bytes: None,
+        })
+    }
+
     /// The question asked at the root (attacker = the position's default
     /// attacker, normally the side to move).
     pub fn root_question(&self) -> Question {
@@ -370,25 +393,15 @@ pub trait Search: Send {
 /// Searches for unit tests.
 #[cfg(test)]
 pub(crate) mod test_support {
-    use super::{registry, Params, QuestionKind, Search, SearchSetup};
+    use super::{registry, Search, SearchSetup};
     use crate::game::tictactoe::TicTacToe;
     use crate::game::AnyPosition;
 
     /// `algo` with parameters `pairs` (defaults otherwise) on the empty
     /// tic-tac-toe board, seed 0 (the default seed everywhere), asking whether the first player wins.
     pub fn on_empty_tictactoe(algo: &str, pairs: &[(&str, &str)]) -> Box<dyn Search> {
-        let info = registry::find_algo(algo).unwrap();
-        let pairs: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        let setup = SearchSetup {
-            position: AnyPosition::TicTacToe(TicTacToe::new()),
-            params: Params::from_pairs(info.params, &pairs).unwrap(),
-            seed: 0,
-            question: QuestionKind::Win,
-            memory_limit_bytes: None,
-        };
+        let position = AnyPosition::TicTacToe(TicTacToe::new());
+        let setup = SearchSetup::new(algo, position, pairs).unwrap();
         registry::build(algo, &setup).unwrap()
     }
 }
