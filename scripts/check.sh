@@ -12,6 +12,12 @@ cargo fmt --all -- --check
 echo "== cargo clippy --all-targets -- -D warnings"
 cargo clippy --all-targets -- -D warnings
 
+echo "== cargo clippy --no-default-features --all-targets -- -D warnings (the engine without the GUI)"
+cargo clippy --no-default-features --all-targets -- -D warnings
+
+echo "== fidelity table (results/README.md) up to date, every source present"
+python3 scripts/fidelity_table.py --check
+
 echo "== cargo build"
 cargo build --bins
 
@@ -26,5 +32,12 @@ else
   echo "NOTICE: (install xvfb, xauth and libgl1-mesa-dri, or see .ci/run)" >&2
 fi
 
-echo "== cargo test"
-cargo test
+# The tests run once: every test that needs no GUI (the engine, the CLI,
+# the doc tests) in the build without the GUI, which the README promises
+# works; then only the GUI's own tests in the default build.
+echo "== cargo test --no-default-features (engine, CLI, doc tests)"
+cargo test --no-default-features
+
+echo "== cargo test: the app's tests (default features)"
+cargo test --lib app::
+cargo test --test app_driver --test app_kittest

@@ -30,7 +30,6 @@ SOURCES = {
     "pgame_visits": "results/2026-11-23/pgame-compare-visits/pgame-compare/summary.json",
     "pgame_playouts": "results/2026-11-23/pgame-compare-playouts/pgame-compare/summary.json",
     "hex_per_position": "results/2026-11-23/deep-pn-hex-per-position/deep-pn-sweep.json",
-    "hex_per_run": "results/2026-11-23/deep-pn-hex-per-run/deep-pn-sweep.json",
     "hex_near1": "results/2026-11-23/deep-pn-hex-near-1/deep-pn-sweep.json",
     "hex_near1_per_run": "results/2026-11-23/deep-pn-hex-near-1-per-run/deep-pn-sweep.json",
     "hex50_per_position": "results/2026-11-23/deep-pn-hex-50-runs/per-position/deep-pn-sweep.json",
@@ -56,12 +55,25 @@ SOURCES = {
 }
 
 
-def load(key):
+def source(key):
+    """The path of a source; a missing one stops the script, so no row is
+    ever dropped silently (a run that moves must move here too)."""
     path = ROOT / SOURCES[key]
     if not path.exists():
-        return None
-    with open(path) as f:
+        sys.exit(f"fidelity_table.py: source `{key}` is missing: {SOURCES[key]}")
+    return path
+
+
+def load(key):
+    with open(source(key)) as f:
         return json.load(f)
+
+
+def check_sources():
+    """Every source exists (called first, so a missing one is reported
+    whichever row needs it)."""
+    for key in SOURCES:
+        source(key)
 
 
 def pct(x):
@@ -101,8 +113,6 @@ def othello_rows():
         ("othello_2026_11_22", "2026-11-22"),
     ]:
         d = load(key)
-        if d is None:
-            continue
         rows = d["rows"]
         n = d["settings"].get("positions")
         un_it = row(rows, "othello", "paper", 0.4, "unpaired_iterations_ratio")
@@ -131,10 +141,10 @@ def othello_rows():
 
 def hex_rows():
     out = []
-    for key, label in [("hex_per_position", "per-position shuffle"), ("hex_per_run", "per-run shuffle")]:
+    # The per-run main grid was not rerun on 2026-11-23; its row comes from
+    # the 2026-11-22 run's CSV (hex_per_run_csv_rows, below).
+    for key, label in [("hex_per_position", "per-position shuffle")]:
         d = load(key)
-        if d is None:
-            continue
         rows = d["rows"]
         un05 = row(rows, "hex4", "paper", 0.5, "unpaired_iterations_ratio")
         pa05 = row(rows, "hex4", "paper", 0.5, "mean_iterations_ratio")
@@ -159,8 +169,6 @@ def hex_rows():
     out += hex_per_run_csv_rows()
     for key, label in [("hex_near1", "per-position shuffle"), ("hex_near1_per_run", "per-run shuffle")]:
         d = load(key)
-        if d is None:
-            continue
         rows = d["rows"]
         bi, br = best_r(rows, "hex4", "paper", "unpaired_iterations_ratio", 0.9, 0.999)
         op = d.get("hex_openings", {})
@@ -175,8 +183,6 @@ def hex_rows():
         )
     for key, label in [("hex50_per_position", "per-position shuffle"), ("hex50_per_run", "per-run shuffle")]:
         d = load(key)
-        if d is None:
-            continue
         rows = d["rows"]
         u97 = row(rows, "hex4", "paper", 0.97, "unpaired_iterations_ratio")
         u95 = row(rows, "hex4", "paper", 0.95, "unpaired_iterations_ratio")
@@ -198,8 +204,6 @@ def pgame_rows():
     out = []
     for key, label in [("pgame_visits", "n counts visits"), ("pgame_playouts", "n counted playouts (before the fix)")]:
         d = load(key)
-        if d is None:
-            continue
         for series in (1, 2):
             rs = [x for x in d["rows"] if x["series"] == series]
             if not rs:
@@ -287,8 +291,6 @@ def scns_rows():
         ("scns", "reduced run, before the visit-count fix"),
     ]:
         d = load(key)
-        if d is None:
-            continue
         elo = d.get("elo", [])
         top = max((e["budget_ms"] for e in elo), default=None)
         at_top = {e["player"]: e["elo"] for e in elo if e["budget_ms"] == top}
@@ -313,8 +315,6 @@ def scns_rows():
 
 def eps_rows():
     d = load("eps")
-    if d is None:
-        return []
     best = min(d["by_eps"], key=lambda x: x["mean_mid_calls_ratio"])
     return [
         (
@@ -378,9 +378,7 @@ def hex_per_run_csv_rows():
     run CSV (that run predates the unpaired table): each R's solved runs
     against the PNS average, and a lower bound that counts capped runs at
     the iterations where they stopped."""
-    path = ROOT / SOURCES["hex_per_run_2026_11_22_csv"]
-    if not path.exists():
-        return []
+    path = source("hex_per_run_2026_11_22_csv")
     with open(path) as f:
         runs = [x for x in csv.DictReader(f) if x["game"] == "hex4"]
     pns = [int(x["iterations"]) for x in runs if x["algo"] == "pns"]
@@ -441,8 +439,6 @@ def rscn_rows():
         )
     for key in ["rscn_handicap_d5", "rscn_handicap_d4"]:
         d = load(key)
-        if not d:
-            continue
         games = {(g["id"], g["T"]): g for g in d["per_game"]}
         def cell(name, t):
             g = games.get((name, t))
@@ -500,6 +496,7 @@ def table():
 
 
 def main():
+    check_sources()
     text = README.read_text() if README.exists() else f"# Results\n\n{BEGIN}\n{END}\n"
     if BEGIN not in text or END not in text:
         sys.exit(f"{README}: the marker lines are missing")

@@ -10,8 +10,10 @@
 pub mod certificate;
 pub mod experiments;
 pub mod export;
+pub mod files;
 pub mod game;
 pub mod layout;
+pub mod params;
 pub mod positions;
 pub mod search;
 pub mod solve;

@@ -7,7 +7,6 @@
 //! contract (exit 0 valid, 1 invalid, 2 unreadable).
 
 use std::collections::HashMap;
-use std::process::Command;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -17,23 +16,8 @@ use pnlab::game::{AnyPosition, GameKind};
 use pnlab::search::{self, proof, reference, Budget, Params, QuestionKind, SearchSetup, Status};
 use pnlab::with_position;
 
-fn parse(kind: GameKind, s: &str) -> AnyPosition {
-    AnyPosition::parse(kind, s).unwrap_or_else(|e| panic!("{kind} `{s}`: {e}"))
-}
-
-fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<AnyPosition> {
-    let mut p = start.clone();
-    for _ in 0..plies {
-        let moves = p.legal_move_names();
-        if moves.is_empty() {
-            return None;
-        }
-        p = p
-            .after_move(&moves[rng.random_range(0..moves.len())])
-            .ok()?;
-    }
-    p.outcome().is_none().then_some(p)
-}
+mod common;
+use common::{parse, pnlab, random_walk};
 
 /// Test positions: a few of every game, and the bundled teaching trees.
 fn positions() -> Vec<AnyPosition> {
@@ -412,18 +396,6 @@ fn seeded_random_corruptions_are_all_rejected() {
         }
     }
     assert!(kinds.iter().all(|&k| k >= 20), "{kinds:?}");
-}
-
-fn pnlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .args(args)
-        .output()
-        .expect("run pnlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -155,17 +155,9 @@ fn run(
     pos: &AnyPosition,
     params: &[(&str, &str)],
 ) -> (f64, serde_json::Map<String, serde_json::Value>) {
-    let info = search::find_algo(algo).unwrap();
-    let pairs: Vec<(String, String)> = params
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
     let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::from_pairs(info.params, &pairs).unwrap(),
-        seed: 0,
-        question: QuestionKind::Win,
         memory_limit_bytes: Some(8 << 20),
+        ..SearchSetup::new(algo, pos.clone(), params).unwrap()
     };
     let mut s = search::build(algo, &setup).unwrap_or_else(|e| panic!("{algo}: {e}"));
     let st = search::run(s.as_mut(), &Budget::default(), None);
@@ -248,7 +240,10 @@ fn bad_score_ranges_are_refused() {
             question: QuestionKind::Win,
             memory_limit_bytes: None,
         };
-        let err = search::build("star1", &setup).err().expect("refused");
+        let err = search::build("star1", &setup)
+            .err()
+            .expect("refused")
+            .to_string();
         assert!(err.contains(want), "{err}");
     }
 }

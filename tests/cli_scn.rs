@@ -1,22 +1,11 @@
 //! `pnlab scn` and `pnlab rscn`: the JSON of the curves, the RSCN rows and
 //! summaries, and the errors.
 
-use std::process::Command;
-
 use serde_json::Value;
 
-fn pnlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("run pnlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::pnlab_in;
+use std::path::Path;
 
 fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
@@ -26,15 +15,18 @@ fn json_lines(text: &str) -> Vec<Value> {
 
 #[test]
 fn scn_prints_the_curves_of_the_cutoff_tree() {
-    let (code, out, err) = pnlab(&[
-        "scn",
-        "positions/trees/scn-cutoff.tree",
-        "--set",
-        "T=100",
-        "--set",
-        "depth=3",
-        "--json",
-    ]);
+    let (code, out, err) = pnlab_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            "scn",
+            "positions/trees/scn-cutoff.tree",
+            "--set",
+            "T=100",
+            "--set",
+            "depth=3",
+            "--json",
+        ],
+    );
     assert_eq!(code, 0, "{err}");
     let v = &json_lines(&out)[0];
     // The numbers worked out by hand in the tree file.
@@ -58,18 +50,21 @@ fn scn_prints_the_curves_of_the_cutoff_tree() {
 
 #[test]
 fn rscn_follows_tictactoe_self_play_to_the_end() {
-    let (code, out, err) = pnlab(&[
-        "rscn",
-        "--game",
-        "tictactoe",
-        ".........",
-        "--self-play",
-        "--set",
-        "depth=9",
-        "--set",
-        "T=10",
-        "--json",
-    ]);
+    let (code, out, err) = pnlab_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            "rscn",
+            "--game",
+            "tictactoe",
+            ".........",
+            "--self-play",
+            "--set",
+            "depth=9",
+            "--set",
+            "T=10",
+            "--json",
+        ],
+    );
     assert_eq!(code, 0, "{err}");
     let rows = json_lines(&out);
     // Nine moves fill the board: ten positions and the summary.
@@ -103,32 +98,47 @@ fn rscn_follows_tictactoe_self_play_to_the_end() {
 
 #[test]
 fn rscn_along_given_moves_and_its_errors() {
-    let (code, out, err) = pnlab(&[
-        "rscn", "--game", "connect4", "", "--moves", "4 4 3", "--set", "depth=4", "--json",
-    ]);
+    let (code, out, err) = pnlab_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            "rscn", "--game", "connect4", "", "--moves", "4 4 3", "--set", "depth=4", "--json",
+        ],
+    );
     assert_eq!(code, 0, "{err}");
     let rows = json_lines(&out);
     assert_eq!(rows.len(), 5);
     assert_eq!(rows[0]["move"], "4");
     assert_eq!(rows[3]["position"], "443");
 
-    let (code, _, err) = pnlab(&["rscn", "--game", "tictactoe", "........."]);
+    let (code, _, err) = pnlab_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["rscn", "--game", "tictactoe", "........."],
+    );
     assert_eq!(code, 2);
     assert!(err.contains("--self-play"), "{err}");
-    let (code, _, err) = pnlab(&["rscn", "--game", "connect", "5,5,4,1,1:", "--self-play"]);
+    let (code, _, err) = pnlab_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["rscn", "--game", "connect", "5,5,4,1,1:", "--self-play"],
+    );
     assert_eq!(code, 2);
     assert!(err.contains("static evaluation"), "{err}");
-    let (code, _, err) = pnlab(&[
-        "rscn",
-        "--game",
-        "tictactoe",
-        ".........",
-        "--moves",
-        "b2 b2",
-    ]);
+    let (code, _, err) = pnlab_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            "rscn",
+            "--game",
+            "tictactoe",
+            ".........",
+            "--moves",
+            "b2 b2",
+        ],
+    );
     assert_eq!(code, 2);
     assert!(err.contains("move 2"), "{err}");
-    let (code, _, err) = pnlab(&["scn", "--game", "tictactoe", ".........", "--set", "T=x"]);
+    let (code, _, err) = pnlab_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["scn", "--game", "tictactoe", ".........", "--set", "T=x"],
+    );
     assert_eq!(code, 2);
     assert!(err.contains("`T`"), "{err}");
 }
@@ -138,17 +148,20 @@ fn rscn_follows_a_xiangqi_master_game_record() {
     // Game 4 of the sample file (Lv Qin – Lin HongMin, 1994): 36 full
     // moves and Red's 37th, i.e. 73 plies and 74 positions, all in the
     // record as written.
-    let (code, out, err) = pnlab(&[
-        "rscn",
-        "tests/data/xiangqi/sample_15_UCI_games.pgn",
-        "--game-index",
-        "4",
-        "--set",
-        "depth=2",
-        "--set",
-        "T=200",
-        "--json",
-    ]);
+    let (code, out, err) = pnlab_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            "rscn",
+            "tests/data/xiangqi/sample_15_UCI_games.pgn",
+            "--game-index",
+            "4",
+            "--set",
+            "depth=2",
+            "--set",
+            "T=200",
+            "--json",
+        ],
+    );
     assert_eq!(code, 0, "{err}");
     let rows = json_lines(&out);
     let (positions, summary) = rows.split_at(rows.len() - 1);

@@ -21,7 +21,7 @@ use pnlab::game::connect::zone::relevance_zone;
 use pnlab::game::connect::{Cell, Connect};
 use pnlab::game::{Game, Player};
 use pnlab::search::{
-    self, reference, Budget, Goal, Params, Question, QuestionKind, SearchSetup, Status, StopReason,
+    self, reference, Budget, Goal, Question, QuestionKind, SearchSetup, Status, StopReason,
 };
 
 /// Plays uniformly random stones from `start`; `None` if the game ends.
@@ -158,17 +158,9 @@ fn relevance_zones_are_sound() {
 }
 
 fn run(algo: &str, g: &Connect, q: QuestionKind, pairs: &[(&str, &str)]) -> Status {
-    let info = search::find_algo(algo).unwrap();
-    let pairs: Vec<(String, String)> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
     let setup = SearchSetup {
-        position: g.clone().into_any(),
-        params: Params::from_pairs(info.params, &pairs).unwrap(),
-        seed: 0,
         question: q,
-        memory_limit_bytes: None,
+        ..SearchSetup::new(algo, g.clone().into_any(), pairs).unwrap()
     };
     let mut s = search::build(algo, &setup).unwrap();
     let budget = Budget {

@@ -11,8 +11,8 @@
 //! Plus the DPN formula checked by hand on a small case, R = 0 behaving as
 //! a depth-first search, and the snapshot's per-node values.
 
-use pnlab::experiments::deep_pn_sweep::random_othello;
 use pnlab::game::connect4::Connect4;
+use pnlab::game::othello::random::random_othello;
 use pnlab::game::othello::Othello;
 use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;

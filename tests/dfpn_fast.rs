@@ -8,31 +8,15 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use pnlab::experiments::deep_pn_sweep::random_othello;
+use pnlab::game::othello::random::random_othello;
 use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::{
     self, reference, Budget, Goal, Params, Question, QuestionKind, SearchSetup, Status,
 };
 use pnlab::with_position;
 
-fn parse(kind: GameKind, s: &str) -> AnyPosition {
-    AnyPosition::parse(kind, s).unwrap_or_else(|e| panic!("{kind} `{s}`: {e}"))
-}
-
-/// `plies` random moves from `start`, or `None` if the game ended.
-fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<AnyPosition> {
-    let mut p = start.clone();
-    for _ in 0..plies {
-        let moves = p.legal_move_names();
-        if moves.is_empty() {
-            return None;
-        }
-        p = p
-            .after_move(&moves[rng.random_range(0..moves.len())])
-            .ok()?;
-    }
-    p.outcome().is_none().then_some(p)
-}
+mod common;
+use common::{parse, random_walk};
 
 /// Othello endgames with 9–13 empties from the experiments' generator.
 fn othello(count: u64) -> Vec<AnyPosition> {

@@ -6,6 +6,7 @@
 //! and counters to df-pn) on those positions.
 
 mod common;
+use common::{parse, random_walk};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -17,24 +18,6 @@ use pnlab::search::{
     reference, registry, run, Budget, Goal, Question, QuestionKind, SearchSetup, Status,
 };
 use pnlab::with_position;
-
-fn parse(kind: GameKind, s: &str) -> AnyPosition {
-    AnyPosition::parse(kind, s).unwrap_or_else(|e| panic!("{kind} `{s}`: {e}"))
-}
-
-/// `plies` uniformly random moves from `start`; `None` if the game ended.
-fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<AnyPosition> {
-    let mut p = start.clone();
-    for _ in 0..plies {
-        let moves = p.legal_move_names();
-        if moves.is_empty() {
-            return None;
-        }
-        let m = &moves[rng.random_range(0..moves.len())];
-        p = p.after_move(m).ok()?;
-    }
-    p.outcome().is_none().then_some(p)
-}
 
 fn positions(
     seed: u64,

@@ -9,6 +9,9 @@ use std::process::Command;
 
 use serde_json::Value;
 
+mod common;
+use common::pnlab;
+
 const SETTINGS: &[&str] = &[
     "--set",
     "othello=5",
@@ -21,18 +24,6 @@ const SETTINGS: &[&str] = &[
     "--set",
     "max_iterations=200000",
 ];
-
-fn pnlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .args(args)
-        .output()
-        .expect("run pnlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn temp(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("pnlab-merge-{tag}-{}", std::process::id()));

@@ -20,9 +20,7 @@ use rand::{Rng, SeedableRng};
 use pnlab::game::tree::TreeGame;
 use pnlab::game::{AnyPosition, Game, GameKind, Player};
 use pnlab::search::dfpn::{Dfpn, DfpnOptions, Ghi};
-use pnlab::search::{
-    self, Budget, Goal, Params, Question, QuestionKind, SearchSetup, Status, StopReason,
-};
+use pnlab::search::{self, Budget, Goal, Question, QuestionKind, SearchSetup, Status, StopReason};
 
 fn position(path: &str) -> AnyPosition {
     let text = std::fs::read_to_string(path).unwrap();
@@ -52,19 +50,12 @@ fn try_solve_within(
     params: &[(&str, &str)],
     iterations: u64,
 ) -> Result<Status, String> {
-    let info = search::find_algo(algo).unwrap();
-    let pairs: Vec<(String, String)> = params
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
     let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::from_pairs(info.params, &pairs).unwrap(),
         seed: 1,
         question: q,
-        memory_limit_bytes: None,
+        ..SearchSetup::new(algo, pos.clone(), params).unwrap()
     };
-    let mut s = search::build(algo, &setup)?;
+    let mut s = search::build(algo, &setup).map_err(|e| e.to_string())?;
     let budget = Budget {
         max_iterations: Some(iterations),
         ..Budget::default()

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 
 use pnlab::experiments::om_match::{play_game, MatchPlayer};
 use pnlab::game::{AnyPosition, GameKind};
-use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
+use pnlab::search::{self, Budget, SearchSetup};
 
 const WIN: i64 = 10_000;
 
@@ -110,18 +110,8 @@ fn run_om(
     pos: &AnyPosition,
     params: &[(&str, String)],
 ) -> serde_json::Map<String, serde_json::Value> {
-    let info = search::find_algo("om").unwrap();
-    let pairs: Vec<(String, String)> = params
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.clone()))
-        .collect();
-    let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::from_pairs(info.params, &pairs).unwrap(),
-        seed: 0,
-        question: QuestionKind::Win,
-        memory_limit_bytes: None,
-    };
+    let pairs: Vec<(&str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let setup = SearchSetup::new("om", pos.clone(), &pairs).unwrap();
     let mut s = search::build("om", &setup).unwrap();
     let st = search::run(s.as_mut(), &Budget::default(), None);
     assert!(st.is_final());

@@ -10,7 +10,7 @@
 
 use std::collections::HashSet;
 
-use pnlab::experiments::deep_pn_sweep::random_othello;
+use pnlab::game::othello::random::random_othello;
 use pnlab::game::othello::Othello;
 use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;
@@ -63,7 +63,7 @@ impl Game for ScoredTicTacToe {
     fn format_move(&self, m: u8) -> String {
         self.0.format_move(m)
     }
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, pnlab::game::MoveError> {
         self.0.parse_move(text)
     }
     fn notation(&self) -> String {
@@ -346,7 +346,7 @@ impl Game for RawScoreOthello {
     fn format_move(&self, m: u8) -> String {
         self.0.format_move(m)
     }
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, pnlab::game::MoveError> {
         self.0.parse_move(text)
     }
     fn notation(&self) -> String {

@@ -4,7 +4,7 @@
 
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::Game;
-use pnlab::search::pns::{Pns, PnsOptions, Selection, Tie};
+use pnlab::search::pns::{Init, Pns, PnsOptions, Selection, Tie};
 use pnlab::search::{reference, Goal, Question, Search, Status};
 
 fn reachable() -> Vec<TicTacToe> {
@@ -30,7 +30,7 @@ fn pns_agrees_with_negamax_everywhere() {
             ..Default::default()
         },
         PnsOptions {
-            mobility: true,
+            init: Init::Mobility,
             ..Default::default()
         },
     ];

@@ -12,35 +12,21 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use pnlab::game::{AnyPosition, GameKind};
+use std::collections::HashMap;
+
+use pnlab::game::{AnyPosition, Game, GameKind, Player};
 use pnlab::search::{
     self, reference, Budget, Goal, Params, Question, QuestionKind, SearchSetup, Status,
 };
 use pnlab::with_position;
 
-/// Plays `plies` uniformly random legal moves from `start`; `None` if the
-/// game ended on the way or the result is already over.
-fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<AnyPosition> {
-    let mut p = start.clone();
-    for _ in 0..plies {
-        let moves = p.legal_move_names();
-        if moves.is_empty() {
-            return None;
-        }
-        let m = &moves[rng.random_range(0..moves.len())];
-        p = p.after_move(m).ok()?;
-    }
-    p.outcome().is_none().then_some(p)
-}
+mod common;
+use common::{parse, random_walk};
 
 struct Family {
     name: &'static str,
     count: usize,
     make: fn(&mut SmallRng) -> Option<AnyPosition>,
-}
-
-fn parse(kind: GameKind, s: &str) -> AnyPosition {
-    AnyPosition::parse(kind, s).unwrap_or_else(|e| panic!("{kind} `{s}`: {e}"))
 }
 
 fn families() -> Vec<Family> {
@@ -140,7 +126,8 @@ fn scale() -> usize {
 /// The algorithms checked here: every registered one. `alphabeta` is a
 /// depth-limited search: given a depth beyond the end of every game here
 /// it searches the whole tree and must answer exactly (its value is on
-/// the evaluation scale, ±10000 for a win, so only its sign is compared).
+/// the evaluation scale, ±10000 for a win, compared with
+/// [`eval_scale_value`]).
 fn run_algo(algo: &str, pos: &AnyPosition, q: QuestionKind, seed: u64) -> (Status, Option<i64>) {
     let info = search::find_algo(algo).expect("registered");
     let mut params = Params::defaults(info.params);
@@ -173,6 +160,33 @@ fn run_algo(algo: &str, pos: &AnyPosition, q: QuestionKind, seed: u64) -> (Statu
     (st, value)
 }
 
+/// The value a full-depth alpha-beta must return, computed here on its
+/// own: plain minimax over the whole game tree from `attacker`'s view,
+/// finished games at [`Game::terminal_value`] (the evaluation scale:
+/// ±10000 for a win, a hand-written tree's own leaf scores), positions
+/// memoised by hash (none of these games has a history).
+fn eval_scale_value<G: Game>(g: &G, attacker: Player, memo: &mut HashMap<u64, i32>) -> i32 {
+    if let Some(o) = g.outcome() {
+        let v = g.terminal_value(o);
+        return if attacker == Player::First { v } else { -v };
+    }
+    if let Some(&v) = memo.get(&g.hash()) {
+        return v;
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let maximise = g.to_move() == attacker;
+    let mut best = if maximise { i32::MIN } else { i32::MAX };
+    for m in moves {
+        let mut c = g.clone();
+        c.play(m);
+        let v = eval_scale_value(&c, attacker, memo);
+        best = if maximise { best.max(v) } else { best.min(v) };
+    }
+    memo.insert(g.hash(), best);
+    best
+}
+
 fn check_family(f: &Family) {
     let mut rng = SmallRng::seed_from_u64(0x5EED ^ f.name.len() as u64);
     let mut positions = Vec::new();
@@ -194,6 +208,7 @@ fn check_family(f: &Family) {
     for (i, pos) in positions.iter().enumerate() {
         let attacker = pos.default_attacker();
         let truth_value = with_position!(pos, g => reference::value_for(g, attacker));
+        let mut eval_value: Option<i32> = None;
         for algo in search::algorithms().iter().map(|a| a.name) {
             // The value searches of chance games (expectimax, star1,
             // star2) are checked against an exact expectimax in
@@ -241,14 +256,20 @@ fn check_family(f: &Family) {
                     pos.notation()
                 );
                 if let Some(v) = value {
-                    let v = if matches!(algo, "alphabeta" | "om") {
-                        v.signum() * (truth_value as i64).abs()
+                    // Alpha-beta and opponent-model search (modelling the
+                    // opponent by the searcher's own evaluation) report
+                    // the value on the evaluation scale: exactly the
+                    // minimax of the finished games' terminal values.
+                    let want = if matches!(algo, "alphabeta" | "om") {
+                        *eval_value.get_or_insert_with(|| {
+                            with_position!(pos, g => eval_scale_value(g, attacker, &mut HashMap::new()))
+                        }) as i64
                     } else {
-                        v
+                        truth_value as i64
                     };
                     assert_eq!(
                         v,
-                        truth_value as i64,
+                        want,
                         "{} #{i} {}: {algo} value wrong",
                         f.name,
                         pos.notation()

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use pnlab::game::tree::{LeafValue, NodeKind, Tree, TreeGame};
 use pnlab::game::{AnyPosition, Game, GameKind, Player};
-use pnlab::search::pns::{Pns, PnsOptions, Selection, Tie};
+use pnlab::search::pns::{Init, Pns, PnsOptions, Selection, Tie};
 use pnlab::search::{reference, Goal, Question, Search, Status};
 
 /// The shipped trees (positions/trees/), by file name.
@@ -67,7 +67,7 @@ fn all_options() -> [PnsOptions; 4] {
             ..Default::default()
         },
         PnsOptions {
-            mobility: true,
+            init: Init::Mobility,
             ..Default::default()
         },
     ]
@@ -168,7 +168,7 @@ fn evaluation_scale_of_trees() {
 #[test]
 fn parse_move_rejects_unknown_labels() {
     let g = TreeGame::parse(EXAMPLE).unwrap();
-    let err = g.parse_move("Z").unwrap_err();
+    let err = g.parse_move("Z").unwrap_err().to_string();
     assert!(err.contains("B, C"), "{err}");
     let leaf = g.after("B").after("D");
     assert!(leaf.parse_move("x").is_err());

@@ -14,6 +14,9 @@ use pnlab::search::params::Params;
 use pnlab::search::{registry, run, Budget, Goal, Question, QuestionKind, SearchSetup, Status};
 use pnlab::with_position;
 
+mod common;
+use common::{parse, random_walk};
+
 /// The depth-limited minimax: does `attacker` reach a finished game that
 /// answers `goal` with yes within `left` more moves of its own?
 fn wins_within<G: Game>(g: &G, attacker: Player, goal: Goal, left: u32) -> bool {
@@ -41,25 +44,6 @@ fn wins_within<G: Game>(g: &G, attacker: Player, goal: Goal, left: u32) -> bool 
     }
 }
 
-fn parse(kind: GameKind, s: &str) -> AnyPosition {
-    AnyPosition::parse(kind, s).unwrap_or_else(|e| panic!("{kind} `{s}`: {e}"))
-}
-
-/// `plies` random moves from `start`; `None` if the game ended.
-fn walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<AnyPosition> {
-    let mut p = start.clone();
-    for _ in 0..plies {
-        let moves = p.legal_move_names();
-        if moves.is_empty() {
-            return None;
-        }
-        p = p
-            .after_move(&moves[rng.random_range(0..moves.len())])
-            .ok()?;
-    }
-    p.outcome().is_none().then_some(p)
-}
-
 /// `count` positions `plies` random moves from `start`.
 fn walks(
     seed: u64,
@@ -74,7 +58,7 @@ fn walks(
             break;
         }
         let n = rng.random_range(plies.clone());
-        out.extend(walk(start, n, &mut rng));
+        out.extend(random_walk(start, n, &mut rng));
     }
     assert_eq!(out.len(), count);
     out
@@ -190,7 +174,7 @@ fn xiangqi_near_mates() {
         let fen = puzzles[rng.random_range(0..puzzles.len())];
         let p = parse(GameKind::Xiangqi, fen);
         let plies = rng.random_range(0..3);
-        ps.extend(walk(&p, plies, &mut rng));
+        ps.extend(random_walk(&p, plies, &mut rng));
     }
     let (n, yes) = check(&ps, &[1, 2], &["pns", "dfpn", "deep-pn"]);
     assert!(yes > 0 && yes < n, "{yes}/{n}");

@@ -11,7 +11,7 @@
 //!   every depth (so the speed-up changed no count of the SCN method).
 
 use pnlab::game::xiangqi::Xiangqi;
-use pnlab::game::{AnyPosition, Game, GameKind, Outcome, Player};
+use pnlab::game::{AnyPosition, Game, GameKind, MoveError, Outcome, Player};
 use pnlab::search::alphabeta::{AlphaBeta, AlphaBetaOptions, MoveOrder};
 use pnlab::search::{QuestionKind, Search};
 use rand::rngs::SmallRng;
@@ -46,7 +46,7 @@ impl Game for Scratch {
     fn format_move(&self, m: Self::Move) -> String {
         self.0.format_move(m)
     }
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         self.0.parse_move(text)
     }
     fn notation(&self) -> String {

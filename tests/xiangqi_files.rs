@@ -2,23 +2,12 @@
 //! files (a broken game fails alone), TOML `within` and `repetition`, and
 //! `pnlab perft` / `pnlab solve --within --repetition` (docs/cli.md).
 
-use std::process::Command;
-
 use pnlab::game::xiangqi::{Repetition, START_FEN};
 use pnlab::game::{AnyPosition, GameKind};
 use pnlab::positions::{load_text, load_text_partial, Format};
 
-fn pnlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .args(args)
-        .output()
-        .expect("run pnlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::pnlab;
 
 /// A mate in 1 (puzzle_0 of the data: e7e8 mates) and a mate in 2
 /// (puzzle_1061).

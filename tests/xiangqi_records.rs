@@ -1,10 +1,10 @@
 //! Xiangqi game records: every game of the two master collections
-//! (tests/data/xiangqi, sources in SOURCE.md) replays move by move, and
-//! their final positions agree with the facts the data's README states
-//! for the 2,531 games of the three files (checked there with an
-//! independent generator and Fairy-Stockfish: 15 games end in checkmate,
-//! 221 with the side to move in check, none in stalemate; the 221 are the
-//! checks that are not mate); a broken record is a located error naming the game and the
+//! (tests/data/xiangqi) replays move by move, and their final positions
+//! agree with the counts tests/data/xiangqi/SOURCE.md records from the
+//! data set's notes for the 2,531 games of the three files (checked there
+//! with an independent generator and Fairy-Stockfish: 15 games end in
+//! checkmate, 221 with the side to move in check, none in stalemate; the
+//! 221 are the checks that are not mate); a broken record is a located error naming the game and the
 //! ply, while the other games of the file still load.
 
 use pnlab::game::xiangqi::record::{self, GameRecord};

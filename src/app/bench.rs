@@ -19,7 +19,7 @@ fn setup() -> SearchSetup {
         // The empty Connect Four board: PNS grows a large tree without
         // finishing, which is what a frame-time test needs.
         position: AnyPosition::Connect4(crate::game::connect4::Connect4::default()),
-        params: Params::defaults(crate::search::pns::PARAMS),
+        params: Params::defaults(crate::search::pns::PnsOptions::PARAMS),
         seed: 1,
         question: QuestionKind::Win,
         memory_limit_bytes: None,
@@ -35,7 +35,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// JSON object per measurement (docs/cli.md `pnlab bench --ui`).
 pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
     let mut rows = Vec::new();
-    let mut search = registry::build("pns", &setup())?;
+    let mut search = registry::build("pns", &setup()).map_err(|e| e.to_string())?;
     let ctx = egui::Context::default();
     let mut target = 10_000u64;
     let mut generation = 0;
@@ -94,7 +94,7 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
     // Throughput: headless versus through the worker.
     // Long enough that start-up and the final 16 ms poll do not dominate.
     let iterations = 2_000_000u64;
-    let mut s = registry::build("pns", &setup())?;
+    let mut s = registry::build("pns", &setup()).map_err(|e| e.to_string())?;
     let t = Instant::now();
     for _ in 0..iterations {
         s.step();

@@ -47,6 +47,9 @@ impl Export {
 /// `FILE:LINE:COL: expected …` line.
 pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, String> {
     let entries = positions::load_file(path).map_err(|e| e.to_string())?;
+    for e in &entries {
+        crate::search::registry::check_suggestion(e).map_err(|e| e.to_string())?;
+    }
     if entries.is_empty() {
         return Err(format!("{}: the file holds no position", path.display()));
     }

@@ -107,7 +107,7 @@ pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String>
     }
     if opts.algo.is_some() || !opts.set.is_empty() {
         let algo = opts.algo.clone().unwrap_or_else(|| app.algo.clone());
-        app.set_algo(&algo, &opts.set)?;
+        app.set_algo(&algo, &opts.set).map_err(|e| e.to_string())?;
     }
     if opts.rscn {
         app.start_rscn();
@@ -124,8 +124,8 @@ pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
         files::load_path(path)?;
     }
     if let Some(a) = &opts.algo {
-        let info = crate::search::registry::find_algo(a)?;
-        crate::search::Params::from_pairs(info.params, &opts.set)?;
+        let info = crate::search::registry::find_algo(a).map_err(|e| e.to_string())?;
+        info.check_names(&opts.set).map_err(|e| e.to_string())?;
     }
     let headless = opts.autoplay.is_some() || opts.screenshot.is_some();
     let hook = headless.then(|| Hook::new(opts.autoplay.unwrap_or(0), opts.screenshot.clone()));

@@ -38,7 +38,7 @@ pub struct Race {
 impl Race {
     /// A challenger running `algo` with default parameters.
     pub fn new(ctx: &egui::Context, kind: DriverKind, algo: &str) -> Result<Race, String> {
-        let info = registry::find_algo(algo)?;
+        let info = registry::find_algo(algo).map_err(|e| e.to_string())?;
         let wake = ctx.clone();
         let driver =
             driver::start(kind, move || wake.request_repaint()).map_err(|e| e.to_string())?;

@@ -72,7 +72,7 @@ impl RecordView {
 
     /// The position after the current ply, carrying the game's path for
     /// the repetition rule.
-    pub fn position(&self) -> Result<AnyPosition, String> {
+    pub fn position(&self) -> Result<AnyPosition, crate::game::MoveError> {
         self.line.position_after(self.ply)
     }
 

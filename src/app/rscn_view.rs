@@ -15,7 +15,7 @@ use egui_plot::{AxisHints, HPlacement, Legend, Line, Plot, PlotPoints, Points, P
 
 use crate::game::{AnyPosition, Game, Player};
 use crate::search::alphabeta::rscn::{self, Rscn, RscnEntry, HIGH_BAND, LOW_BAND, NORMAL_BAND};
-use crate::search::alphabeta::sequence::{along_moves, self_play, Flow, PositionCurves};
+use crate::search::alphabeta::sequence::{along_moves, self_play, Flow, PlyError, PositionCurves};
 use crate::search::alphabeta::{AlphaBetaOptions, CurvePoint};
 use crate::with_position;
 
@@ -95,7 +95,7 @@ impl RscnView {
         self.cancel = cancel.clone();
         self.rx = Some(rx);
         let spawned = super::driver::jobs::detached("pnlab-rscn", 8 << 20, move || {
-            let result: Result<(), String> = with_position!(&start, g => {
+            let result: Result<(), PlyError> = with_position!(&start, g => {
                 let each = |_: usize, p: &PositionCurves<_>| -> Flow {
                     let row = Box::new(row_of(p));
                     let sent = tx.send(Msg::Row(row)).is_ok();
@@ -116,11 +116,11 @@ impl RscnView {
             });
             let _ = tx.send(match result {
                 Ok(()) => Msg::Done,
-                Err(e) => Msg::Error(e),
+                Err(e) => Msg::Error(e.to_string()),
             });
         });
         if let Err(e) = spawned {
-            self.error = Some(e);
+            self.error = Some(e.to_string());
             self.rx = None;
         }
     }

@@ -308,11 +308,11 @@ impl PnlabApp {
             match registry::find_algo(a) {
                 Ok(info) => {
                     self.algo = info.name.to_string();
-                    match Params::from_pairs(info.params, &entry.params) {
+                    match info.params_from_pairs(entry.game, &entry.params) {
                         Ok(p) => self.params = p,
                         Err(e) => {
                             self.messages.push(format!("error: {}: {e}", entry.name));
-                            self.params = Params::defaults(info.params);
+                            self.params = Params::defaults(&info.params_for(entry.game));
                         }
                     }
                 }
@@ -355,9 +355,13 @@ impl PnlabApp {
 
     /// Sets the algorithm and `NAME=VALUE` parameters (the `--algo` and
     /// `--set` flags).
-    pub fn set_algo(&mut self, algo: &str, pairs: &[(String, String)]) -> Result<(), String> {
+    pub fn set_algo(
+        &mut self,
+        algo: &str,
+        pairs: &[(String, String)],
+    ) -> Result<(), crate::search::SearchError> {
         let info = registry::find_algo(algo)?;
-        let params = Params::from_pairs(info.params, pairs)?;
+        let params = info.params_from_pairs(self.entry.game, pairs)?;
         self.algo = info.name.to_string();
         self.params = params;
         self.restart();
@@ -549,11 +553,10 @@ impl PnlabApp {
         }
     }
 
-    /// The engine's export of the current run in `format`, or why not.
-    pub fn export_text(&self, format: export::ExportFormat) -> Result<String, String> {
-        let Some(snap) = self.run.snapshot.as_ref() else {
-            return Err("nothing to export yet".into());
-        };
+    /// The engine's export of the current run in `format`; `None` before
+    /// the run has a snapshot.
+    pub fn export_text(&self, format: export::ExportFormat) -> Option<String> {
+        let snap = self.run.snapshot.as_ref()?;
         let setup = self.setup(self.params.clone());
         let record = RunRecord {
             entry: &self.entry,
@@ -571,7 +574,7 @@ impl PnlabApp {
             correct: self.correct.correct(),
             record: &record,
         };
-        Ok(export::render(format, &input))
+        Some(export::render(format, &input))
     }
 
     /// Writes one export to `path` (the PNG arrives with a later frame).
@@ -602,6 +605,7 @@ impl PnlabApp {
         };
         let msg = match self
             .export_text(format)
+            .ok_or_else(|| "nothing to export yet".to_string())
             .and_then(|text| files::save(path, text.as_bytes()))
         {
             Ok(()) => format!("saved {}", path.display()),
@@ -671,7 +675,14 @@ impl PnlabApp {
     /// algorithm (else T = 600, depth 4).
     pub fn start_rscn(&mut self) {
         let opts = if self.algo == "alphabeta" {
-            AlphaBetaOptions::from_params(&self.params).unwrap_or_default()
+            match AlphaBetaOptions::from_params(&self.params) {
+                Ok(o) => o,
+                Err(e) => {
+                    // Surfaced, never replaced by defaults behind the user's back.
+                    self.messages.push(format!("error: RSCN: {e}"));
+                    return;
+                }
+            }
         } else {
             AlphaBetaOptions {
                 max_depth: 4,

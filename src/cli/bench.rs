@@ -8,8 +8,8 @@ use std::time::Duration;
 use clap::Args;
 use serde_json::json;
 
-use pnlab::experiments::deep_pn_sweep::random_othello;
 use pnlab::experiments::instance_seed;
+use pnlab::game::othello::random::random_othello;
 use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
@@ -460,7 +460,7 @@ fn bench_one(
                 question: QuestionKind::Win,
                 memory_limit_bytes: None,
             };
-            let mut s = search::build(info.name, &setup).map_err(UserError)?;
+            let mut s = search::build(info.name, &setup)?;
             let st = search::run(s.as_mut(), &budget, None);
             if matches!(st, search::Status::Proved | search::Status::Disproved) {
                 solved += 1;

@@ -100,9 +100,11 @@ pub fn board_args_last(args: Vec<OsString>) -> Vec<OsString> {
 #[derive(Debug)]
 pub struct UserError(pub String);
 
-impl<T: Into<String>> From<T> for UserError {
-    fn from(s: T) -> Self {
-        UserError(s.into())
+/// The edge of the program: every typed error (and a plain message)
+/// becomes the sentence the user reads.
+impl<T: std::fmt::Display> From<T> for UserError {
+    fn from(e: T) -> Self {
+        UserError(e.to_string())
     }
 }
 

@@ -7,17 +7,16 @@ use std::time::Instant;
 
 use clap::Args;
 
-use pnlab::game::{perft, AnyPosition, GameKind, UnknownGame};
+use pnlab::game::{perft, AnyPosition, GameKind};
 use pnlab::with_position;
 
 use super::UserError;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Game: tictactoe, connect4, hex, othello, pgame, tree, xiangqi,
-    /// connect, connect6.
-    #[arg(long)]
-    pub game: String,
+    /// Game of the position.
+    #[arg(long, value_enum)]
+    pub game: GameKind,
     /// Position in the game's native notation (may start with `-`, as
     /// OBF boards do).
     #[arg(allow_hyphen_values = true)]
@@ -31,14 +30,14 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> Result<ExitCode, UserError> {
-    let kind: GameKind = args.game.parse().map_err(|e: UnknownGame| e.to_string())?;
+    let kind = args.game;
     let pos = AnyPosition::parse(kind, &args.position)
         .map_err(|e| format!("<inline>:{e}"))?
         .for_perft();
     let start = Instant::now();
     if args.divide && args.depth > 0 {
         for mv in pos.legal_move_names() {
-            let child = pos.after_move(&mv).map_err(UserError)?;
+            let child = pos.after_move(&mv)?;
             let n = with_position!(&child, g => perft::perft_parallel(g, args.depth - 1));
             println!("{mv}: {n}");
         }

@@ -31,8 +31,8 @@ pub struct RscnArgs {
     #[arg(value_name = "RECORD")]
     pub record: String,
     /// Game of an inline position.
-    #[arg(long)]
-    pub game: Option<String>,
+    #[arg(long, value_enum)]
+    pub game: Option<GameKind>,
     /// Only the K-th game (position) of the file, 1-based.
     #[arg(long, value_name = "K")]
     pub game_index: Option<usize>,
@@ -90,7 +90,7 @@ pub(super) fn sequence(
         };
         let seq = match mode {
             Mode::SelfPlay { max_plies } => self_play(g, opts, *max_plies, each),
-            Mode::Moves(m) => along_moves(g, m, opts, each)?,
+            Mode::Moves(m) => along_moves(g, m, opts, each).map_err(|e| e.to_string())?,
         };
         Ok(seq
             .into_iter()
@@ -145,7 +145,10 @@ pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
         // A game record follows its own moves.
         (false, false) => None,
     };
-    let mut groups = read_inputs(std::slice::from_ref(&args.record), args.game.as_deref());
+    let mut groups = read_inputs(
+        std::slice::from_ref(&args.record),
+        args.game.map(|k| k.name()),
+    );
     let entries = groups.pop().unwrap_or_else(|| Ok(Vec::new()))?;
     if let Some(k) = args.game_index {
         if k == 0 || k > entries.len() {

@@ -18,9 +18,9 @@ pub struct ScnArgs {
     /// Position files, inline positions (with --game) or `-` for stdin.
     #[arg(value_name = "POSITION")]
     pub positions: Vec<String>,
-    /// Game of inline positions (tictactoe, connect4, othello, pgame, tree, …).
-    #[arg(long)]
-    pub game: Option<String>,
+    /// Game of inline positions.
+    #[arg(long, value_enum)]
+    pub game: Option<pnlab::game::GameKind>,
     /// alphabeta parameter NAME=VALUE: T (threshold), depth, prune, order.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
@@ -55,7 +55,7 @@ pub fn run(args: ScnArgs) -> Result<ExitCode, UserError> {
     };
     let mut bad_input = false;
     let stdout = std::io::stdout();
-    for group in read_inputs(&args.positions, args.game.as_deref()) {
+    for group in read_inputs(&args.positions, args.game.map(|k| k.name())) {
         let entries = match group {
             Ok(e) => e,
             Err(msg) => {

@@ -22,10 +22,9 @@ pub struct SolveArgs {
     /// (OBF boards that start with `-` are recognised anywhere on the line.)
     #[arg(value_name = "POSITION")]
     pub positions: Vec<String>,
-    /// Game of inline positions: tictactoe, connect4, hex, othello, pgame,
-    /// tree, xiangqi, connect, connect6.
-    #[arg(long)]
-    pub game: Option<String>,
+    /// Game of inline positions.
+    #[arg(long, value_enum)]
+    pub game: Option<pnlab::game::GameKind>,
     /// The mate question: the attacker must win within N of its own moves
     /// (any game; a position at the horizon counts as not won). Replaces a
     /// file's `within`.
@@ -100,12 +99,19 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         for a in search::algorithms() {
             println!("{:<12} {}", a.name, a.summary);
             println!("{:<12} parameters: {}", "", params::describe(a.params));
+            if a.game_options {
+                println!(
+                    "{:<12} on connect, connect6 positions also: {}",
+                    "",
+                    params::describe(pnlab::game::GameKind::Connect6.search_options())
+                );
+            }
         }
         return Ok(ExitCode::SUCCESS);
     }
     let request = SolveRequest {
         positions: args.positions,
-        game: args.game,
+        game: args.game.map(|k| k.name().to_string()),
         algo: args.algo,
         settings: args
             .set

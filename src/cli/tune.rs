@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use pnlab::game::{AnyPosition, GameKind, UnknownGame};
+use pnlab::game::{AnyPosition, GameKind};
 use pnlab::positions;
 use pnlab::search::dfpn::hill_climb::{hill_climb, ClimbRule};
 use pnlab::search::{self, Params, QuestionKind, SearchSetup};
@@ -22,8 +22,8 @@ pub struct TuneArgs {
     /// A position file (its first position is used) or inline notation with --game.
     pub position: String,
     /// Game of an inline position.
-    #[arg(long)]
-    pub game: Option<String>,
+    #[arg(long, value_enum)]
+    pub game: Option<GameKind>,
     /// Node cap of each probe (a capped probe counts as ∞).
     #[arg(long)]
     pub max_nodes: u64,
@@ -51,14 +51,13 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, UserError> {
             .ok_or_else(|| format!("{}:1:1: the file holds no position", args.position))?
             .position
     } else {
-        let game = args.game.as_deref().ok_or_else(|| {
+        let kind = args.game.ok_or_else(|| {
             format!(
                 "{}:1:1: no such file; for an inline position give --game ({})",
                 args.position,
                 GameKind::all_names()
             )
         })?;
-        let kind: GameKind = game.parse().map_err(|e: UnknownGame| e.to_string())?;
         AnyPosition::parse(kind, &args.position).map_err(|e| format!("<inline>:{e}"))?
     };
     let info = search::find_algo("deep-dfpn")?;

@@ -32,7 +32,7 @@ use crate::game::{AnyPosition, Game, GameKind};
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::{instance_seed, run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment chance-compare --help`
 /// lists them with their ranges and defaults).
@@ -157,7 +157,7 @@ pub fn random_ewn(seed: u64) -> Option<Ewn> {
 }
 
 /// Runs `algo` on `pos` to its end within `cap` iterations.
-fn run_one(algo: &str, pos: &AnyPosition, cap: u64) -> Result<Option<Row>, String> {
+fn run_one(algo: &str, pos: &AnyPosition, cap: u64) -> Result<Option<Row>, ExperimentError> {
     let info = search::find_algo(algo)?;
     let setup = SearchSetup {
         position: pos.clone(),
@@ -187,7 +187,7 @@ fn run_one(algo: &str, pos: &AnyPosition, cap: u64) -> Result<Option<Row>, Strin
 }
 
 /// The three runs on one instance (`None`: an EWN position too large).
-fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>, String> {
+fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>, ExperimentError> {
     let (pos, name) = if inst.depth == 0 {
         let mut seed = inst.seed;
         loop {
@@ -198,7 +198,7 @@ fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>,
         }
     } else {
         let text = random_tree_text(inst.seed, inst.depth, inst.branching);
-        let pos = AnyPosition::parse(GameKind::Tree, &text).map_err(|e| e.to_string())?;
+        let pos = AnyPosition::parse(GameKind::Tree, &text)?;
         (pos, format!("tree-{}", inst.index))
     };
     let mut rows = Vec::new();
@@ -211,10 +211,10 @@ fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>,
     let want = rows[0].value;
     for (algo, r) in ALGOS.iter().zip(&rows) {
         if (r.value - want).abs() > 1e-9 * want.abs().max(1.0) {
-            return Err(format!(
+            return Err(ExperimentError::Invalid(format!(
                 "{algo} returned {} on {name}, expectimax {want}",
                 r.value
-            ));
+            )));
         }
     }
     Ok(Some((name, rows)))
@@ -224,7 +224,7 @@ fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>,
 const MAX_LEAVES: f64 = 2e6;
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let trees = settings.int("trees")? as usize;
     let ewn = settings.int("ewn")? as usize;
@@ -311,8 +311,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             ]);
         }
     }
-    let csv_path = opts.out_dir.join("chance-compare.csv");
-    csv.write(&csv_path)?;
     let mut summary = format!(
         "nodes visited, mean over instances (ratio to expectimax), seed {}\n{:>10}  {:>5}  {:>18}  {:>18}  {:>18}\n",
         opts.seed, "set", "n", ALGOS[0], ALGOS[1], ALGOS[2]
@@ -344,18 +342,10 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             "set": label, "instances": n, "skipped_over_cap": skipped, "algorithms": algos,
         }));
     }
-    let json_path = opts.out_dir.join("chance-compare.json");
-    write_json(
-        &json_path,
-        &serde_json::json!({
+    opts.write_outputs("chance-compare", &csv, &serde_json::json!({
             "experiment": "chance-compare", "settings": settings, "seed": opts.seed, "cap": cap, "configurations": rows_json,
             "left_out_over_max_leaves": too_big,
-        }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
-        summary,
-    })
+        }), summary)
 }
 
 #[cfg(test)]

@@ -47,7 +47,7 @@ use crate::search::params::{ParamKind, ParamSpec, FLAG};
 use crate::search::Params;
 
 use super::connect6_runs::{settings, vcdt_depth_setting, vcdt_nodes_setting, zone_run, ZoneRun};
-use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-deep-dfpn --help`
 /// lists them with their ranges and defaults).
@@ -68,9 +68,9 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Use the first N positions of the file (0 = all of them).",
     },
-    super::deep_dfpn_grid::grid_setting("e_max", 6),
-    super::deep_dfpn_grid::grid_setting("d_max", 6),
-    super::deep_dfpn_grid::eps_setting(
+    super::instances::grid_setting("e_max", 6),
+    super::instances::grid_setting("d_max", 6),
+    super::instances::eps_setting(
         "0.05,0.25,0.5,1,2,4",
         "The ε values of the 1+ε runs (unless eps_step is set).",
     ),
@@ -140,34 +140,39 @@ struct PositionRuns {
 }
 
 /// The Connect6 positions of `file` (bundled or on disk).
-fn load_positions(file: &str) -> Result<Vec<(String, Connect)>, String> {
+fn load_positions(file: &str) -> Result<Vec<(String, Connect)>, ExperimentError> {
     let entries: Vec<PositionEntry> = match bundled().iter().find(|f| f.path == file) {
-        Some(f) => load_text(f.path, f.text).map_err(|e| e.to_string())?,
-        None => load_file(std::path::Path::new(file)).map_err(|e| e.to_string())?,
+        Some(f) => load_text(f.path, f.text)?,
+        None => load_file(std::path::Path::new(file))?,
     };
     let mut out = Vec::new();
     for e in entries {
         match e.position {
             AnyPosition::Connect(c) => out.push((e.name, c)),
-            _ => return Err(format!("{file}: `{}` is not a connect position", e.name)),
+            _ => {
+                return Err(ExperimentError::Invalid(format!(
+                    "{file}: `{}` is not a connect position",
+                    e.name
+                )))
+            }
         }
     }
     if out.is_empty() {
-        return Err(format!("{file}: no positions"));
+        return Err(ExperimentError::Invalid(format!("{file}: no positions")));
     }
     Ok(out)
 }
 
 /// The ε list: `eps`, or the grid `eps_step, 2·eps_step, …, eps_max`.
-fn eps_list(settings: &Params) -> Result<Vec<f64>, String> {
+fn eps_list(settings: &Params) -> Result<Vec<f64>, ExperimentError> {
     let step = settings.real("eps_step")?;
     if step > 0.0 {
         let max = settings.real("eps_max")?;
         let n = (max / step + 1e-9).floor() as usize;
         if !(1..=100_000).contains(&n) {
-            return Err(format!(
+            return Err(ExperimentError::Invalid(format!(
                 "eps_max / eps_step must give 1 to 100000 values, got {n}"
-            ));
+            )));
         }
         // Rounded to 1e-9 so that 0.05 · 3 prints as 0.15.
         return Ok((1..=n)
@@ -314,7 +319,7 @@ fn average(rows: &[(&ZoneRun, Option<&ZoneRun>)]) -> serde_json::Value {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let file = settings.text("file")?;
     let mut positions = load_positions(file)?;
@@ -494,11 +499,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             climb_close[0].0, climb_close[0].1, climb_close[1].0, climb_close[1].1
         ));
     }
-    let csv_path = opts.out_dir.join("connect6-deep-dfpn.csv");
-    csv.write(&csv_path)?;
-    let json_path = opts.out_dir.join("connect6-deep-dfpn.json");
-    write_json(
-        &json_path,
+    opts.write_outputs(
+        "connect6-deep-dfpn",
+        &csv,
         &json!({
             "experiment": "connect6-deep-dfpn",
             "settings": settings,
@@ -512,11 +515,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             "positions": table,
             "average": averages,
         }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
         summary,
-    })
+    )
 }
 
 #[cfg(test)]

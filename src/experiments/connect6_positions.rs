@@ -40,7 +40,10 @@ use crate::search::{Search, Status};
 use super::connect6_runs::{
     check_proof, settings, vcdt_depth_setting, vcdt_nodes_setting, zone_run, zone_search,
 };
-use super::{instance_seed, run_jobs, write_atomic, Csv, ExperimentOptions, ExperimentReport};
+use super::{
+    instance_seed, run_jobs, write_atomic, Csv, ExperimentError, ExperimentOptions,
+    ExperimentReport,
+};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-positions --help`
 /// lists them with their ranges and defaults).
@@ -116,13 +119,21 @@ struct Gen {
     keep_vcdt: u64,
 }
 
+/// The words a [`Test`] records as its result.
+const TEST_RESULTS: &[&str] = &["vcdt-at-root", "proved", "not-proved"];
+
+/// Reads a [`Test`]'s result back from a job log.
+fn test_result<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    super::name_in(d, TEST_RESULTS)
+}
+
 /// One test of a position.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Test {
     position: String,
     to_move: Player,
     /// `vcdt-at-root`, `proved`, `not-proved`.
-    #[serde(deserialize_with = "super::static_name")]
+    #[serde(deserialize_with = "test_result")]
     result: super::StaticName,
     mid_calls: u64,
     vcdt_nodes: u64,
@@ -195,7 +206,7 @@ fn play(seed: u64, gen: &Gen) -> Vec<Test> {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let games = settings.int("games")? as usize;
     let gen = Gen {

@@ -17,6 +17,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::experiments::ExperimentError;
 use crate::game::connect::vcdt::{Vcdt, VcdtOptions};
 use crate::game::connect::zone::relevance_zone;
 use crate::game::connect::zone_game::{VcdtCache, ZoneContext, ZoneGame, ZoneSettings};
@@ -30,7 +31,7 @@ use crate::search::{Goal, Question, Search, Status};
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ZoneRun {
     /// `dfpn`, `dfpn-eps` or `deep-dfpn`.
-    #[serde(deserialize_with = "super::static_name")]
+    #[serde(deserialize_with = "super::algo_name")]
     pub algo: super::StaticName,
     /// Deep df-pn's (E, D).
     pub deep: Option<(u32, u32)>,
@@ -159,7 +160,7 @@ pub fn zone_run(
 /// and every leaf must be a finished game the attacker won or an
 /// attacker turn start with a VCDT whose proof holds step by step.
 /// Returns the number of positions checked.
-pub fn check_proof(s: &Dfpn<ZoneGame>, zone: ZoneSettings) -> Result<usize, String> {
+pub fn check_proof(s: &Dfpn<ZoneGame>, zone: ZoneSettings) -> Result<usize, ExperimentError> {
     let root = s.root().inner().clone();
     let mut seen = HashSet::new();
     let mut stack = vec![root];
@@ -173,10 +174,10 @@ pub fn check_proof(s: &Dfpn<ZoneGame>, zone: ZoneSettings) -> Result<usize, Stri
             if o.winner() == Some(attacker) {
                 continue;
             }
-            return Err(format!(
+            return Err(ExperimentError::Invalid(format!(
                 "{}: a finished game the attacker does not win",
                 g.notation()
-            ));
+            )));
         }
         let proved = |c: &Connect| s.table().get(c.hash()).is_some_and(|e| e.pn == 0);
         let stones = g.stones_left();
@@ -198,10 +199,10 @@ pub fn check_proof(s: &Dfpn<ZoneGame>, zone: ZoneSettings) -> Result<usize, Stri
                 proved(&c) || c.outcome().is_some_and(|o| o.winner() == Some(attacker))
             });
             let Some(&m) = good else {
-                return Err(format!(
+                return Err(ExperimentError::Invalid(format!(
                     "{}: no attacker move leads to a proved position",
                     g.notation()
-                ));
+                )));
             };
             let mut c = g.clone();
             c.play(m);
@@ -209,7 +210,10 @@ pub fn check_proof(s: &Dfpn<ZoneGame>, zone: ZoneSettings) -> Result<usize, Stri
         } else {
             let defender: Player = g.to_move();
             if crate::game::connect::threats::immediate_win(g.board(), defender, stones).is_some() {
-                return Err(format!("{}: the defender completes k here", g.notation()));
+                return Err(ExperimentError::Invalid(format!(
+                    "{}: the defender completes k here",
+                    g.notation()
+                )));
             }
             let (z, _) = relevance_zone(g.board(), defender, stones, p, zone.vcdt);
             match z {

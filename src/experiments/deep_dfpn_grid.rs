@@ -23,11 +23,14 @@ use crate::game::Game;
 use crate::search::dfpn::{Dfpn, DfpnOptions};
 use crate::search::{Goal, Question, Search, Status};
 
-use super::deep_pn_sweep::random_othello;
-use super::{
-    instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios,
+use super::instances::{
+    empties_setting, eps_setting, grid_setting, max_nodes_setting, othello_instances,
+    positions_setting,
 };
-use crate::search::params::{ListItem, ParamKind, ParamSpec};
+use super::{
+    run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios,
+};
+use crate::search::params::ParamSpec;
 
 /// Whether a run ended with an answer.
 pub fn solved(s: Status) -> bool {
@@ -49,7 +52,7 @@ pub const SETTINGS: &[ParamSpec] = &[
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GridRun {
     /// `dfpn`, `deep-dfpn` or `dfpn-eps`: which search made the run.
-    #[serde(deserialize_with = "super::static_name")]
+    #[serde(deserialize_with = "super::algo_name")]
     pub algo: super::StaticName,
     /// Deep df-pn's E (`None` for the other searches).
     pub e: Option<u32>,
@@ -67,100 +70,6 @@ pub struct GridRun {
     pub revisits: u64,
     /// Changes of the root's pick (docs/algorithms.md §9).
     pub root_switches: u64,
-}
-
-/// The `positions` setting of the experiments on random Othello
-/// positions ([`othello_instances`]), with its default.
-pub const fn positions_setting(default: i64) -> ParamSpec {
-    ParamSpec {
-        name: "positions",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default,
-        },
-        help: "Random Othello positions (instances) drawn.",
-    }
-}
-
-/// The `empties` setting of the experiments on random Othello positions.
-pub const fn empties_setting(default: i64) -> ParamSpec {
-    ParamSpec {
-        name: "empties",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 59,
-            default,
-        },
-        help: "Empty squares of each random Othello position.",
-    }
-}
-
-/// The `e_max` / `d_max` settings: the largest E and D of the Deep df-pn
-/// (E, D) grid (the grid is 1..=e_max × 1..=d_max).
-pub const fn grid_setting(name: &'static str, default: i64) -> ParamSpec {
-    ParamSpec {
-        name,
-        kind: ParamKind::Int {
-            min: 1,
-            max: 1000,
-            default,
-        },
-        help: if name.as_bytes()[0] == b'e' {
-            "Largest E of the Deep df-pn (E, D) grid (E runs from 1)."
-        } else {
-            "Largest D of the Deep df-pn (E, D) grid (D runs from 1)."
-        },
-    }
-}
-
-/// The `max_nodes` setting: the cap of every run.
-pub const fn max_nodes_setting(default: i64) -> ParamSpec {
-    ParamSpec {
-        name: "max_nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default,
-        },
-        help: "Cap per run; a capped run counts as unsolved.",
-    }
-}
-
-/// The `eps` setting: the ε values of the 1+ε runs (the range of the
-/// `dfpn-eps` parameter).
-pub const fn eps_setting(default: &'static str, help: &'static str) -> ParamSpec {
-    ParamSpec {
-        name: "eps",
-        kind: ParamKind::List {
-            item: ListItem::Real {
-                min: 1e-12,
-                max: 1000.0,
-            },
-            default,
-        },
-        help,
-    }
-}
-
-/// The instances: seeded random Othello positions with `empties` empty
-/// squares (as in `deep-pn-sweep`).
-pub fn othello_instances(
-    opts: &ExperimentOptions,
-    positions: usize,
-    empties: u32,
-) -> Result<Vec<Othello>, String> {
-    if !(1..=60).contains(&empties) {
-        return Err(format!("empties must be in 1..=60, got {empties}"));
-    }
-    (0..positions)
-        .map(|i| {
-            let seed = instance_seed(opts.seed, i);
-            random_othello(seed, empties).ok_or_else(|| {
-                format!("could not draw an Othello position with {empties} empties (seed {seed})")
-            })
-        })
-        .collect()
 }
 
 /// One capped df-pn-family run.
@@ -217,7 +126,7 @@ pub fn eps_runs(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let positions = settings.int("positions")? as usize;
     let empties = settings.int("empties")? as u32;
@@ -306,6 +215,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::instances::random_othello;
 
     #[test]
     fn the_grid_rows_that_must_equal_dfpn_do() {

@@ -20,7 +20,43 @@ use serde_json::json;
 
 use crate::search::deep_pn::DpnForm;
 
-use super::deep_pn_sweep::RunResult;
+use crate::search::Status;
+
+/// One run's result.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct RunResult {
+    /// `pns` or `deep-pn`.
+    #[serde(deserialize_with = "super::algo_name")]
+    pub algo: super::StaticName,
+    /// DeepPN's form (`None` for PNS).
+    pub form: Option<DpnForm>,
+    /// R (1 for PNS).
+    pub r: f64,
+    /// How the run ended.
+    pub status: Status,
+    /// Iterations (expansions).
+    pub iterations: u64,
+    /// Nodes created.
+    pub nodes: u64,
+    /// Deepest node.
+    pub max_depth: u32,
+    /// Seesaw root switches.
+    pub root_switches: u64,
+    /// Seesaw switches anywhere on the path.
+    pub switches: u64,
+    /// Time taken.
+    pub time_ms: f64,
+    /// An R = 1 row copied from PNS's run instead of rerun (`r1 = copy`).
+    #[serde(default)]
+    pub copied_from_pns: bool,
+}
+
+impl RunResult {
+    /// Whether the run proved or disproved the root.
+    pub fn solved(&self) -> bool {
+        matches!(self.status, Status::Proved | Status::Disproved)
+    }
+}
 
 /// Every run of one instance, in the order `run_instance` made them (PNS
 /// first).

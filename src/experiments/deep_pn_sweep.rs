@@ -42,20 +42,19 @@
 //! Each job is one instance with all its runs, so `--shard` splits
 //! instances.
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
-use crate::game::othello::Othello;
 use crate::game::shuffled::{ShuffleMode, ShuffledMoves};
 use crate::game::{AnyPosition, Game, GameKind};
 use crate::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm};
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::pns::{Pns, PnsOptions};
-use crate::search::{run, Budget, Goal, Question, Search, Status};
+use crate::search::{run, Budget, Goal, Question, Search};
 
 use super::deep_pn_hex::{self, OpeningRow};
-use super::deep_pn_summary::{InstanceRuns, Summary};
-use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::deep_pn_summary::{InstanceRuns, RunResult, Summary};
+use super::instances::random_othello;
+use super::{
+    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
+};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment deep-pn-sweep --help`
 /// lists them with their ranges and defaults).
@@ -69,7 +68,7 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Random Othello positions (instances) drawn for the sweep.",
     },
-    super::deep_dfpn_grid::empties_setting(16),
+    super::instances::empties_setting(16),
     ParamSpec {
         name: "hex_runs",
         kind: ParamKind::Int {
@@ -137,42 +136,6 @@ struct Instance {
     shuffle: Option<(u64, ShuffleMode)>,
 }
 
-/// One run's result.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct RunResult {
-    /// `pns` or `deep-pn`.
-    #[serde(deserialize_with = "super::static_name")]
-    pub algo: super::StaticName,
-    /// DeepPN's form (`None` for PNS).
-    pub form: Option<DpnForm>,
-    /// R (1 for PNS).
-    pub r: f64,
-    /// How the run ended.
-    pub status: Status,
-    /// Iterations (expansions).
-    pub iterations: u64,
-    /// Nodes created.
-    pub nodes: u64,
-    /// Deepest node.
-    pub max_depth: u32,
-    /// Seesaw root switches.
-    pub root_switches: u64,
-    /// Seesaw switches anywhere on the path.
-    pub switches: u64,
-    /// Time taken.
-    pub time_ms: f64,
-    /// An R = 1 row copied from PNS's run instead of rerun (`r1 = copy`).
-    #[serde(default)]
-    pub copied_from_pns: bool,
-}
-
-impl RunResult {
-    /// Whether the run proved or disproved the root.
-    pub fn solved(&self) -> bool {
-        matches!(self.status, Status::Proved | Status::Disproved)
-    }
-}
-
 /// What one instance's job returns.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct InstanceResult {
@@ -181,30 +144,6 @@ struct InstanceResult {
     first_win: Option<u32>,
     /// Hex runs: the number of root moves.
     root_moves: u32,
-}
-
-/// A seeded random Othello position with `empties` empty squares reached
-/// by uniformly random legal moves from the start; redrawn (same generator)
-/// when the game ends on the way or the position is already finished.
-pub fn random_othello(seed: u64, empties: u32) -> Option<Othello> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut moves = Vec::new();
-    for _attempt in 0..1000 {
-        let mut g = Othello::start();
-        while g.empties() > empties {
-            moves.clear();
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            g.play(m);
-        }
-        if g.empties() == empties && g.outcome().is_none() {
-            return Some(g);
-        }
-    }
-    None
 }
 
 /// Runs PNS and DeepPN for every R and form on `g` (R = 1 copied from
@@ -290,7 +229,7 @@ fn run_one<G: Game>(
 /// The experiment (registered as `deep-pn-sweep`). (`clone` is generic
 /// over the games; some are `Copy`.)
 #[allow(clippy::clone_on_copy)]
-pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let positions = settings.int("positions")? as usize;
     let empties = settings.int("empties")? as u32;
@@ -300,7 +239,7 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let rs = settings.real_list("r")?;
     let shuffle_word = settings.choice("shuffle")?;
     let shuffle = ShuffleMode::from_name(shuffle_word).ok_or_else(|| {
-        format!("invalid value `{shuffle_word}` for setting `shuffle`: expected per-position or per-run")
+        ExperimentError::Invalid(format!("invalid value `{shuffle_word}` for setting `shuffle`: expected per-position or per-run"))
     })?;
     let rerun_r1 = settings.choice("r1")? == "run";
     let mut instances = Vec::new();
@@ -310,7 +249,7 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 for i in 0..positions {
                     let seed = instance_seed(opts.seed, i);
                     let g = random_othello(seed, empties).ok_or_else(|| {
-                        format!("could not draw an Othello position with {empties} empties (seed {seed})")
+                        ExperimentError::Invalid(format!("could not draw an Othello position with {empties} empties (seed {seed})"))
                     })?;
                     instances.push(Instance {
                         game: "othello",
@@ -322,8 +261,9 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 }
             }
             "hex" => {
-                let hex = AnyPosition::parse(GameKind::Hex, "4:")
-                    .map_err(|e| format!("Hex 4×4 is not available: {}", e.expected))?;
+                let hex = AnyPosition::parse(GameKind::Hex, "4:").map_err(|e| {
+                    ExperimentError::Invalid(format!("Hex 4×4 is not available: {}", e.expected))
+                })?;
                 for i in 0..hex_runs {
                     instances.push(Instance {
                         game: "hex4",
@@ -335,9 +275,9 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 }
             }
             other => {
-                return Err(format!(
+                return Err(ExperimentError::Invalid(format!(
                     "unknown game `{other}` in setting `games`; valid: othello, hex"
-                ))
+                )))
             }
         }
     }

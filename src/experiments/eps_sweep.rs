@@ -21,11 +21,11 @@ use crate::game::othello::Othello;
 use crate::game::Game;
 use crate::search::dfpn::DfpnOptions;
 
-use super::deep_dfpn_grid::{
-    empties_setting, eps_runs, eps_setting, max_nodes_setting, othello_instances,
-    positions_setting, solve_capped, solved, GridRun,
+use super::deep_dfpn_grid::{eps_runs, solve_capped, solved, GridRun};
+use super::instances::{
+    empties_setting, eps_setting, max_nodes_setting, othello_instances, positions_setting,
 };
-use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios};
+use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios};
 use crate::search::params::ParamSpec;
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment eps-sweep --help`
@@ -48,7 +48,7 @@ fn runs_for(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let positions = settings.int("positions")? as usize;
     let empties = settings.int("empties")? as u32;
@@ -99,8 +99,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             }
         }
     }
-    let csv_path = opts.out_dir.join("eps-sweep.csv");
-    csv.write(&csv_path)?;
 
     let mut summary = format!(
         "{} instances, Othello {empties} empties, seed {}, cap {cap} MID calls; df-pn unsolved: {}\n\
@@ -132,9 +130,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             "unsolved": unsolved[k + 1],
         }));
     }
-    let json_path = opts.out_dir.join("eps-sweep.json");
-    write_json(
-        &json_path,
+    opts.write_outputs(
+        "eps-sweep",
+        &csv,
         &serde_json::json!({
             "experiment": "eps-sweep",
             "settings": settings,
@@ -145,11 +143,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             "dfpn_unsolved": unsolved[0],
             "by_eps": rows,
         }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
         summary,
-    })
+    )
 }
 
 #[cfg(test)]
@@ -188,7 +183,7 @@ mod tests {
             settings: vec![("eps".into(), "0.5,-1".into())],
             ..Default::default()
         };
-        let e = run(&opts).unwrap_err();
+        let e = run(&opts).unwrap_err().to_string();
         assert!(e.contains("`-1`") && e.contains("eps"), "{e}");
     }
 }

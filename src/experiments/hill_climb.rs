@@ -29,18 +29,19 @@ use crate::search::dfpn::hill_climb::{climb, probe, ClimbRule, HillClimbResult};
 use crate::search::dfpn::DfpnOptions;
 use crate::search::{Params, QuestionKind, SearchSetup};
 
-use super::deep_dfpn_grid::{othello_instances, solve_capped, solved};
-use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport, MeanRatios};
+use super::deep_dfpn_grid::{solve_capped, solved};
+use super::instances::othello_instances;
+use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios};
 use crate::search::params::ParamSpec;
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment hill-climb --help`
 /// lists them with their ranges and defaults).
 pub const SETTINGS: &[ParamSpec] = &[
-    super::deep_dfpn_grid::positions_setting(10),
-    super::deep_dfpn_grid::empties_setting(12),
-    super::deep_dfpn_grid::grid_setting("e_max", 6),
-    super::deep_dfpn_grid::grid_setting("d_max", 6),
-    super::deep_dfpn_grid::max_nodes_setting(2_000_000),
+    super::instances::positions_setting(10),
+    super::instances::empties_setting(12),
+    super::instances::grid_setting("e_max", 6),
+    super::instances::grid_setting("d_max", 6),
+    super::instances::max_nodes_setting(2_000_000),
 ];
 
 /// The rules compared, in the order they are reported.
@@ -124,7 +125,7 @@ struct RuleTally {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let positions = settings.int("positions")? as usize;
     let empties = settings.int("empties")? as u32;
@@ -179,8 +180,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             }
         }
     }
-    let csv_path = opts.out_dir.join("hill-climb.csv");
-    csv.write(&csv_path)?;
     let n = results.len().max(1) as f64;
     let mut summary = format!(
         "{} instances, Othello {empties} empties, seed {}, grid {e_max}×{d_max}, cap {cap} MID calls\n",
@@ -201,9 +200,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             t.probes as f64 / n
         ));
     }
-    let json_path = opts.out_dir.join("hill-climb.json");
-    write_json(
-        &json_path,
+    opts.write_outputs(
+        "hill-climb",
+        &csv,
         &serde_json::json!({
             "experiment": "hill-climb",
             "settings": settings,
@@ -226,11 +225,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
                 "mean_probes": t.probes as f64 / n,
             })).collect::<Vec<_>>(),
         }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
         summary,
-    })
+    )
 }
 
 #[cfg(test)]

@@ -42,10 +42,11 @@ use crate::search::dfpn::{Dfpn, DfpnOptions};
 use crate::search::pns::{Pns, PnsOptions};
 use crate::search::{run as run_search, Budget, Goal, Question, Search, Status};
 
-use super::deep_pn_sweep::random_othello;
+use super::instances::random_othello;
 use super::svg::{log_log_plot, Series};
 use super::{
-    instance_seed, run_jobs, write_atomic, write_json, Csv, ExperimentOptions, ExperimentReport,
+    instance_seed, run_jobs, write_atomic, write_json, Csv, ExperimentError, ExperimentOptions,
+    ExperimentReport,
 };
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 
@@ -61,7 +62,7 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Random Othello positions (instances) drawn.",
     },
-    super::deep_dfpn_grid::empties_setting(14),
+    super::instances::empties_setting(14),
     ParamSpec {
         name: "connect4",
         kind: ParamKind::Int {
@@ -118,7 +119,7 @@ struct Instance {
 /// One run.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct RunRow {
-    #[serde(deserialize_with = "super::static_name")]
+    #[serde(deserialize_with = "super::algo_name")]
     algo: super::StaticName,
     /// `None`: the unbudgeted run.
     budget_bytes: Option<u64>,
@@ -237,7 +238,7 @@ struct Cell {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let othello = settings.int("othello")? as usize;
     let empties = settings.int("empties")? as u32;
@@ -250,16 +251,18 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .collect();
     if connect4 > c4_lines.len() {
-        return Err(format!(
+        return Err(ExperimentError::Invalid(format!(
             "setting `connect4` must be at most {}, got {connect4}",
             c4_lines.len()
-        ));
+        )));
     }
     let mut instances = Vec::new();
     for i in 0..othello {
         let seed = instance_seed(opts.seed, i);
         let g = random_othello(seed, empties).ok_or_else(|| {
-            format!("could not draw an Othello position with {empties} empties (seed {seed})")
+            ExperimentError::Invalid(format!(
+                "could not draw an Othello position with {empties} empties (seed {seed})"
+            ))
         })?;
         instances.push(Instance {
             set: "othello",
@@ -270,7 +273,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     for (i, l) in c4_lines.iter().take(connect4).enumerate() {
         let moves = l.split_whitespace().next().unwrap_or("");
         let position = AnyPosition::parse(GameKind::Connect4, moves)
-            .map_err(|e| format!("connect4 set line {}: {e}", i + 1))?;
+            .map_err(|e| ExperimentError::Invalid(format!("connect4 set line {}: {e}", i + 1)))?;
         instances.push(Instance {
             set: "connect4",
             index: i,

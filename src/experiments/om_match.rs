@@ -37,7 +37,7 @@ use crate::game::{AnyPosition, Game, Outcome, Player};
 use crate::search::params::{ParamKind, ParamSpec};
 use crate::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::{instance_seed, run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment om-match --help`
 /// lists them with their ranges and defaults).
@@ -99,7 +99,7 @@ impl MatchPlayer {
     }
 
     /// The move this player makes at `pos`, in notation.
-    fn choose(&self, pos: &AnyPosition, rng: &mut SmallRng) -> Result<String, String> {
+    fn choose(&self, pos: &AnyPosition, rng: &mut SmallRng) -> Result<String, ExperimentError> {
         let moves = pos.legal_move_names();
         match self {
             MatchPlayer::Random => Ok(moves[rng.random_range(0..moves.len())].clone()),
@@ -114,8 +114,9 @@ impl MatchPlayer {
                 };
                 let mut s = search::build(algo, &setup)?;
                 search::run(s.as_mut(), &Budget::default(), None);
-                s.best_move()
-                    .ok_or_else(|| format!("{algo} named no move at {}", pos.notation()))
+                s.best_move().ok_or_else(|| {
+                    ExperimentError::Invalid(format!("{algo} named no move at {}", pos.notation()))
+                })
             }
         }
     }
@@ -128,7 +129,7 @@ pub fn play_game(
     start: &AnyPosition,
     players: [&MatchPlayer; 2],
     seed: u64,
-) -> Result<(Outcome, usize), String> {
+) -> Result<(Outcome, usize), ExperimentError> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = start.clone();
     let mut plies = 0;
@@ -173,7 +174,7 @@ fn opening(seed: u64, plies: usize) -> Othello {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let positions = settings.int("positions")? as usize;
     let depth = settings.int("depth")? as u32;
@@ -261,8 +262,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             n.to_string(),
         ]);
     }
-    let csv_path = opts.out_dir.join("om-match.csv");
-    csv.write(&csv_path)?;
     let mut summary = format!(
         "Othello, {positions} openings of {plies} random plies × 2 colours, depth {depth}, seed {}\n\
          {:>8}  {:>10}  {:>5}  {:>5}  {:>6}  {:>6}  {:>10}\n",
@@ -286,20 +285,17 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             }));
         }
     }
-    let json_path = opts.out_dir.join("om-match.json");
-    write_json(
-        &json_path,
+    opts.write_outputs(
+        "om-match",
+        &csv,
         &serde_json::json!({
             "experiment": "om-match",
             "settings": settings,
             "positions": positions, "depth": depth, "opening_plies": plies, "seed": opts.seed,
             "pairs": rows,
         }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
         summary,
-    })
+    )
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ use crate::search::{
     correct_moves, reference, Goal, Params, Question, QuestionKind, SearchSetup, Status,
 };
 
-use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 use crate::search::mcts_solver::C_PARAM;
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::playout::K_PARAM;
@@ -91,7 +91,7 @@ struct TreeJob {
 /// One algorithm's run on one tree.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct RunResult {
-    #[serde(deserialize_with = "super::static_name")]
+    #[serde(deserialize_with = "super::algo_name")]
     algo: super::StaticName,
     status: Status,
     iterations: u64,
@@ -136,7 +136,7 @@ fn run_one(
     c: f64,
     cap_norm: u64,
     correct: &[bool],
-) -> Result<RunResult, String> {
+) -> Result<RunResult, ExperimentError> {
     let info = find_algo(algo)?;
     let mut params = Params::defaults(info.params);
     if info.params.iter().any(|p| p.name == "K") {
@@ -215,7 +215,7 @@ fn curve_grid(max: u64) -> Vec<u64> {
 }
 
 /// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let trees = settings.int("trees")? as usize;
     let series = settings.choice("series")?;
@@ -228,9 +228,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         "1" => vec![(1, 2, 20)],
         "2" => vec![(2, 8, 8)],
         other => {
-            return Err(format!(
+            return Err(ExperimentError::Invalid(format!(
                 "invalid value `{other}` for setting `series`: expected both, 1 or 2"
-            ))
+            )))
         }
     };
     let mut jobs = Vec::new();
@@ -245,7 +245,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             });
         }
     }
-    let results = run_jobs(opts, &jobs, |job| -> Result<TreeResult, String> {
+    let results = run_jobs(opts, &jobs, |job| -> Result<TreeResult, ExperimentError> {
         let g = PGame::new(job.b, job.d, job.seed)?;
         let answer = reference::answer(
             &g,
@@ -313,7 +313,10 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             })
             .collect();
         if let Some((i, Err(e))) = results.iter().find(|(_, r)| r.is_err()) {
-            return Err(format!("tree {}: {e}", jobs[*i].index));
+            return Err(ExperimentError::Invalid(format!(
+                "tree {}: {e}",
+                jobs[*i].index
+            )));
         }
         for (ai, &algo) in algos.iter().enumerate() {
             let per = if is_mcts(algo) { b as u64 } else { 1 };

@@ -31,7 +31,7 @@ use crate::search::alphabeta::{AlphaBetaOptions, MoveOrder};
 use crate::search::params::{ParamKind, ParamSpec};
 use crate::search::pn;
 
-use super::{run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
 /// The tactical positions (see the module documentation and the file's
 /// header for the source).
@@ -204,9 +204,14 @@ fn tactical() -> Vec<(String, String)> {
 }
 
 /// Plays one game by self-play and works out its RSCN.
-fn play(job: &Job, opts: &AlphaBetaOptions, max_plies: usize) -> Result<GameResult, String> {
+fn play(
+    job: &Job,
+    opts: &AlphaBetaOptions,
+    max_plies: usize,
+) -> Result<GameResult, ExperimentError> {
     let start = Instant::now();
-    let g = Xiangqi::parse_fen(&job.fen).map_err(|e| format!("{}: {e}", job.id))?;
+    let g = Xiangqi::parse_fen(&job.fen)
+        .map_err(|e| ExperimentError::Invalid(format!("{}: {e}", job.id)))?;
     let seq = self_play(&g, opts, max_plies, |_, _| Flow::Continue);
     let curves: Vec<(Player, &[crate::search::alphabeta::CurvePoint])> =
         seq.iter().map(|p| (p.side, p.curve.as_slice())).collect();
@@ -303,7 +308,7 @@ fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
 }
 
 /// Runs the experiment.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let set = settings.choice("set")?.to_string();
     let depth = settings.int("depth")? as u32;
@@ -366,9 +371,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
             )
         }
         other => {
-            return Err(format!(
+            return Err(ExperimentError::Invalid(format!(
                 "set `{other}`: expected tactical, drawn or handicap"
-            ))
+            )))
         }
     };
     let results = run_jobs(opts, &jobs, |job| {
@@ -407,7 +412,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
     let mut total_ms = 0.0;
     for (i, r) in &results {
         let job = &jobs[*i];
-        let r = r.as_ref().map_err(|e| e.clone())?;
+        let r = r.as_ref().map_err(ExperimentError::clone)?;
         total_ms += r.time_ms;
         let s = &r.summary;
         let band = |x: Option<f64>| Band::of(x.map_or(rscn::Rscn::Undefined, rscn::Rscn::Finite));

@@ -50,7 +50,9 @@ use crate::search::registry::{build, find_algo};
 use crate::search::{run as drive, Budget, Params, QuestionKind, SearchSetup};
 
 use super::rating::{self, fit_with_intervals, wilson};
-use super::{instance_seed, run_jobs, write_json, Csv, ExperimentOptions, ExperimentReport};
+use super::{
+    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
+};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment scns-hex --help`
 /// lists them with their ranges and defaults).
@@ -254,7 +256,7 @@ impl Config {
 
 /// The parameters a player runs with: its registry defaults (alpha-beta
 /// deepens as far as its budget lets it).
-fn player_params(player: &str) -> Result<Params, String> {
+fn player_params(player: &str) -> Result<Params, ExperimentError> {
     let info = find_algo(player)?;
     let mut p = Params::defaults(info.params);
     if player == "alphabeta" {
@@ -265,7 +267,12 @@ fn player_params(player: &str) -> Result<Params, String> {
 
 /// `c`'s move at `g` (`seed` for randomised players), with the iterations
 /// used.
-fn choose_move(cfg: &Config, c: &Competitor, g: &Hex, seed: u64) -> Result<(u8, u64), String> {
+fn choose_move(
+    cfg: &Config,
+    c: &Competitor,
+    g: &Hex,
+    seed: u64,
+) -> Result<(u8, u64), ExperimentError> {
     let setup = SearchSetup {
         position: g.into_any(),
         params: player_params(c.player)?,
@@ -285,7 +292,9 @@ fn choose_move(cfg: &Config, c: &Competitor, g: &Hex, seed: u64) -> Result<(u8, 
         None => {
             let mut moves = Vec::new();
             g.legal_moves(&mut moves);
-            *moves.first().ok_or("no legal move")?
+            *moves
+                .first()
+                .ok_or_else(|| ExperimentError::Invalid("no legal move".into()))?
         }
     };
     Ok((mv, used))
@@ -310,9 +319,10 @@ struct GameResult {
     time_ms: f64,
 }
 
-fn play(cfg: &Config, comps: &[Competitor], job: &GameJob) -> Result<GameResult, String> {
+fn play(cfg: &Config, comps: &[Competitor], job: &GameJob) -> Result<GameResult, ExperimentError> {
     let start = Instant::now();
-    let mut g = Hex::new(job.size).ok_or("bad board size")?;
+    let mut g =
+        Hex::new(job.size).ok_or_else(|| ExperimentError::Invalid("bad board size".into()))?;
     g.play(job.opening);
     let mut units = [0u64; 2];
     let mut ply = 1usize;
@@ -333,7 +343,7 @@ fn play(cfg: &Config, comps: &[Competitor], job: &GameJob) -> Result<GameResult,
         winner: g
             .outcome()
             .and_then(|o| o.winner())
-            .ok_or("Hex has no draws")?,
+            .ok_or_else(|| ExperimentError::Invalid("Hex has no draws".into()))?,
         plies: g.moves_played().len(),
         moves: g.notation(),
         units,
@@ -358,7 +368,7 @@ fn pairings(
     comps: &[Competitor],
     cfg: &Config,
     cross: &str,
-) -> Result<Vec<(usize, usize)>, String> {
+) -> Result<Vec<(usize, usize)>, ExperimentError> {
     let mut out = Vec::new();
     for i in 0..comps.len() {
         for j in i + 1..comps.len() {
@@ -376,9 +386,9 @@ fn pairings(
                 "none" => same_budget,
                 "all" => true,
                 other => {
-                    return Err(format!(
+                    return Err(ExperimentError::Invalid(format!(
                     "invalid value `{other}` for setting `cross`: expected adjacent, none or all"
-                ))
+                )))
                 }
             };
             if keep {
@@ -414,14 +424,14 @@ fn thread_cpu_ms() -> f64 {
 /// Iterations per ms of each player on positions from the early and
 /// middle game of random games (CPU time of the thread, so other load on
 /// the machine does not lower the rates).
-fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, String> {
+fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, ExperimentError> {
     let mut out = Vec::new();
     for &n in &cfg.sizes {
         let cells = n as usize * n as usize;
         // Positions after 0, ¼, ½ of the board filled at random.
         let mut positions = Vec::new();
         for k in 0..6u64 {
-            let mut g = Hex::new(n).ok_or("bad size")?;
+            let mut g = Hex::new(n).ok_or_else(|| ExperimentError::Invalid("bad size".into()))?;
             let plies = (cells * (k as usize % 3)) / 6;
             let mut x = instance_seed(cfg.seed ^ 0xCA1, k as usize);
             let mut moves = Vec::new();
@@ -463,7 +473,7 @@ fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, String> {
     Ok(out)
 }
 
-fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), String> {
+fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let sizes: Vec<u8> = settings
         .int_list("sizes")?
@@ -486,7 +496,7 @@ fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), String> {
         // player@size=rate,…
         for item in text.split(',') {
             let bad = || {
-                format!("invalid item `{item}` in setting `rates`: expected PLAYER@SIZE=ITERATIONS_PER_MS")
+                ExperimentError::Invalid(format!("invalid item `{item}` in setting `rates`: expected PLAYER@SIZE=ITERATIONS_PER_MS"))
             };
             let (lhs, r) = item.split_once('=').ok_or_else(bad)?;
             let (p, n) = lhs.split_once('@').ok_or_else(bad)?;
@@ -521,7 +531,7 @@ fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), String> {
 }
 
 /// Runs the experiment (see the module documentation).
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let (cfg, cross) = parse_config(opts)?;
     if cfg.calibrate {
         let rates = calibrate(&cfg)?;
@@ -578,7 +588,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, String> {
         }
     }
     let probe_results = run_jobs(opts, &probes, |&(n, ci, seed)| {
-        let g = Hex::new(n).ok_or("bad size".to_string())?;
+        let g = Hex::new(n)
+            .ok_or_else(|| ExperimentError::Invalid(format!("no Hex board of size {n}")))?;
         choose_move(&cfg, &comps[ci], &g, seed).map(|(m, _)| g.name_of(m))
     });
     report(
@@ -600,10 +611,10 @@ fn report(
     cross: &str,
     comps: &[Competitor],
     games: &[GameJob],
-    results: Vec<(usize, Result<GameResult, String>)>,
+    results: Vec<(usize, Result<GameResult, ExperimentError>)>,
     probes: &[(u8, usize, u64)],
-    probe_results: Vec<(usize, Result<String, String>)>,
-) -> Result<ExperimentReport, String> {
+    probe_results: Vec<(usize, Result<String, ExperimentError>)>,
+) -> Result<ExperimentReport, ExperimentError> {
     let mut csv = Csv::new(&[
         "size",
         "opening",

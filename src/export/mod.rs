@@ -10,6 +10,7 @@
 pub mod curves_csv;
 pub mod dot;
 pub mod run_json;
+pub mod solve_record;
 pub mod svg;
 
 use std::path::Path;
@@ -37,7 +38,7 @@ pub enum ExportFormat {
 }
 
 /// An export the caller asked for that cannot be made.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum ExportError {
     /// The file name's extension names no export format.
     #[error(
@@ -48,8 +49,8 @@ pub enum ExportError {
         path: String,
     },
     /// Writing the file failed.
-    #[error("{0}")]
-    Write(String),
+    #[error(transparent)]
+    Write(#[from] crate::files::IoError),
 }
 
 impl ExportFormat {
@@ -115,7 +116,7 @@ pub fn render(format: ExportFormat, input: &ExportInput<'_>) -> String {
 
 /// Writes `contents` to `path` atomically.
 pub fn write(path: &Path, contents: &[u8]) -> Result<(), ExportError> {
-    crate::experiments::write_atomic(path, contents).map_err(ExportError::Write)
+    Ok(crate::files::write_atomic(path, contents)?)
 }
 
 #[cfg(test)]
@@ -124,7 +125,7 @@ mod tests {
 
     #[test]
     fn the_extension_chooses_the_format() {
-        let f = |p: &str| ExportFormat::from_path(Path::new(p));
+        let f = |p: &str| ExportFormat::from_path(Path::new(p)).map_err(|e| e.to_string());
         assert_eq!(f("out/tree.svg"), Ok(ExportFormat::Svg));
         assert_eq!(f("tree.DOT"), Ok(ExportFormat::Dot));
         assert_eq!(f("curves.csv"), Ok(ExportFormat::Csv));

@@ -7,9 +7,9 @@
 
 use serde_json::{json, Map, Value};
 
+use super::solve_record::SolveRecord;
 use crate::positions::PositionEntry;
 use crate::search::{Counters, Params, Question, Search, Snapshot, Status};
-use crate::solve::SolveRecord;
 
 /// What a run knows beyond its counters: the root move it names best and
 /// its algorithm-specific fields (`value` for `pn-value`, …). Taken from

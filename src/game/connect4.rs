@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use super::{Game, GameKind, Outcome, ParseError, Player};
+use super::{Game, GameKind, MoveError, Outcome, ParseError, Player};
 
 /// Number of columns.
 pub const WIDTH: u8 = 7;
@@ -373,16 +373,16 @@ impl Game for Connect4 {
         (m + 1).to_string()
     }
 
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         let t = text.trim();
         let c = match t.parse::<u8>() {
             Ok(d) if (1..=WIDTH).contains(&d) => d - 1,
-            _ => return Err(format!("expected a column 1-7, found `{text}`")),
+            _ => return Err(MoveError::notation(text, "a column 1-7")),
         };
         if self.outcome().is_some() {
-            Err("the game is over".to_string())
+            Err(MoveError::game_over(text))
         } else if !self.can_play(c) {
-            Err(format!("column {} is full", c + 1))
+            Err(MoveError::illegal(text, "the column is full"))
         } else {
             Ok(c)
         }

@@ -25,7 +25,7 @@ pub mod xiangqi;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-pub use notation::ParseError;
+pub use notation::{MoveError, ParseError};
 
 /// The two players. `First` moves first from a game's initial position
 /// (X in tic-tac-toe and Connect Four, Black in Hex and Othello, MAX in a
@@ -129,7 +129,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The move in the game's notation (`d3`, `4`, `pass`, a tree label …).
     fn format_move(&self, m: Self::Move) -> String;
     /// Parses a move in the game's notation, checking it is legal here.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
     /// The position in the game's native notation (round-trips through the
     /// game's parser).
     fn notation(&self) -> String;
@@ -294,72 +294,213 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 }
 
-/// The games pnlab knows, by their stable CLI names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Tic-tac-toe on the 3×3 board.
-    TicTacToe,
-    /// Connect Four on the 7×6 board.
-    Connect4,
-    /// Hex on an N×N rhombus (N = 2…11), without the swap rule.
-    Hex,
-    /// Othello (Reversi) on the 8×8 board.
-    Othello,
-    /// A random P-game tree (docs/algorithms.md §10).
-    PGame,
-    /// A hand-written tree file (`.tree`).
-    Tree,
-    /// EinStein würfelt nicht! (a game with chance nodes).
-    Ewn,
-    /// Xiangqi (Chinese chess, docs/algorithms.md §11.1).
-    Xiangqi,
-    /// The connect family Connect(m, n, k, p, q), notation `m,n,k,p,q:stones`.
-    Connect,
-    /// Connect6 = Connect(19, 19, 6, 2, 1), notation `[SIZE:]stones`.
-    Connect6,
+/// The one table of games: each row is a position type (an
+/// [`AnyPosition`] variant), the board painter of the app that draws it,
+/// and the games (the [`GameKind`]s, with their stable CLI names) whose
+/// positions it holds, each with its inline parser (`parse` unless named)
+/// and its own search options. Everything that lists the games comes from
+/// here: `GameKind`, [`GameKind::ALL`], names and parsing,
+/// [`AnyPosition`] and [`AnyPosition::parse`],
+/// [`with_position!`](crate::with_position), the app's board painter
+/// dispatch and the CLI's `--game` values (`clap::ValueEnum`). Adding a
+/// game is one row here plus the game's own files (docs/architecture.md).
+///
+/// The table is a macro so that each consumer expands the part it needs:
+/// `game_table!(define)` (here), `game_table!(dispatch POS, g => BODY)`
+/// (behind `with_position!`) and `game_table!(paint POS, (ARGS))` (the
+/// app's painters).
+#[macro_export]
+macro_rules! game_table {
+    ($($mode:tt)*) => {
+        $crate::__game_table! { [$($mode)*]
+            /// A tic-tac-toe position.
+            TicTacToe(tictactoe::TicTacToe) painter tictactoe {
+                /// Tic-tac-toe on the 3×3 board.
+                TicTacToe "tictactoe",
+            }
+            /// A Connect Four position.
+            Connect4(connect4::Connect4) painter connect4 {
+                /// Connect Four on the 7×6 board.
+                Connect4 "connect4",
+            }
+            /// A Hex position.
+            Hex(hex::Hex) painter hex {
+                /// Hex on an N×N rhombus (N = 2…11), without the swap rule.
+                Hex "hex",
+            }
+            /// An Othello position.
+            Othello(othello::Othello) painter othello {
+                /// Othello (Reversi) on the 8×8 board.
+                Othello "othello",
+            }
+            /// A P-game node.
+            PGame(pgame::PGame) painter pgame {
+                /// A random P-game tree (docs/algorithms.md §10).
+                PGame "pgame",
+            }
+            /// A node of a hand-written tree.
+            Tree(tree::TreeGame) painter tree {
+                /// A hand-written tree file (`.tree`).
+                Tree "tree",
+            }
+            /// An EinStein würfelt nicht! position.
+            Ewn(ewn::Ewn) painter ewn {
+                /// EinStein würfelt nicht! (a game with chance nodes).
+                Ewn "ewn",
+            }
+            /// A xiangqi position.
+            Xiangqi(xiangqi::Xiangqi) painter xiangqi {
+                /// Xiangqi (Chinese chess, docs/algorithms.md §11.1).
+                Xiangqi "xiangqi",
+            }
+            /// Any position under the mate question "win within N moves"
+            /// ([`within`]); not a game of its own, so it has no kind.
+            Within(within::Within) {}
+            /// Game `connect` or `connect6` (the position knows which).
+            Connect(connect::Connect) painter connect {
+                /// The connect family Connect(m, n, k, p, q), notation `m,n,k,p,q:stones`.
+                Connect "connect" options connect::zone_options::ZoneOptions::PARAMS,
+                /// Connect6 = Connect(19, 19, 6, 2, 1), notation `[SIZE:]stones`.
+                Connect6 "connect6" parse parse_connect6
+                    options connect::zone_options::ZoneOptions::PARAMS,
+            }
+        }
+    };
 }
 
-impl GameKind {
-    /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 10] = [
-        GameKind::TicTacToe,
-        GameKind::Connect4,
-        GameKind::Hex,
-        GameKind::Othello,
-        GameKind::PGame,
-        GameKind::Tree,
-        GameKind::Ewn,
-        GameKind::Xiangqi,
-        GameKind::Connect,
-        GameKind::Connect6,
-    ];
-
-    /// The CLI name (docs/cli.md `GAME`).
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::TicTacToe => "tictactoe",
-            GameKind::Connect4 => "connect4",
-            GameKind::Hex => "hex",
-            GameKind::Othello => "othello",
-            GameKind::PGame => "pgame",
-            GameKind::Tree => "tree",
-            GameKind::Ewn => "ewn",
-            GameKind::Xiangqi => "xiangqi",
-            GameKind::Connect => "connect",
-            GameKind::Connect6 => "connect6",
+/// The expansions of [`game_table!`](crate::game_table) (not for direct use).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_table {
+    ([define] $(
+        $(#[$vm:meta])*
+        $Var:ident($Ty:ty) $(painter $painter:ident)? {
+            $( $(#[$km:meta])* $Kind:ident $name:literal
+                $(parse $parse:ident)? $(options $opts:expr)? ),* $(,)?
         }
-    }
+    )*) => {
+        /// The games pnlab knows, by their stable CLI names.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        pub enum GameKind {
+            $($( $(#[$km])* #[serde(rename = $name)] $Kind, )*)*
+        }
 
+        impl GameKind {
+            /// Every game, in the order menus list them.
+            pub const ALL: &'static [GameKind] = &[$($(GameKind::$Kind,)*)*];
+
+            /// The CLI name (docs/cli.md `GAME`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($(GameKind::$Kind => $name,)*)*
+                }
+            }
+
+            /// The game's own search options (Connect6's relevance zones),
+            /// offered next to an algorithm's parameters to the algorithms
+            /// that take game options (`search::registry::AlgoInfo::params_for`).
+            pub fn search_options(self) -> &'static [$crate::params::ParamSpec] {
+                match self {
+                    $($(GameKind::$Kind => $crate::__game_table!(@options $($opts)?),)*)*
+                }
+            }
+        }
+
+        /// The CLI's `--game` values come from the table.
+        impl clap::ValueEnum for GameKind {
+            fn value_variants<'a>() -> &'a [GameKind] {
+                GameKind::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                Some(clap::builder::PossibleValue::new(self.name()))
+            }
+        }
+
+        /// A position of any game: what files, the CLI and the app pass around.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyPosition {
+            $( $(#[$vm])* $Var($Ty), )*
+        }
+
+        impl AnyPosition {
+            /// Parses an inline position in `kind`'s native notation (docs/cli.md).
+            pub fn parse(kind: GameKind, text: &str) -> Result<AnyPosition, ParseError> {
+                Ok(match kind {
+                    $($(GameKind::$Kind => AnyPosition::$Var(
+                        $crate::__game_table!(@parse $Ty; $($parse)?)(text)?
+                    ),)*)*
+                })
+            }
+        }
+    };
+
+    ([dispatch $pos:expr, $g:ident => $body:expr] $(
+        $(#[$vm:meta])*
+        $Var:ident($Ty:ty) $(painter $painter:ident)? { $($rest:tt)* }
+    )*) => {
+        match $pos {
+            $(
+                #[allow(clippy::clone_on_copy)]
+                $crate::game::AnyPosition::$Var($g) => $body,
+            )*
+        }
+    };
+
+    ([paint $pos:expr, $args:tt] $(
+        $(#[$vm:meta])*
+        $Var:ident($Ty:ty) $(painter $painter:ident)? { $($rest:tt)* }
+    )*) => {
+        match $pos {
+            $(
+                $crate::game::AnyPosition::$Var(_) =>
+                    $crate::__game_table!(@paint [$($painter)?] $args),
+            )*
+        }
+    };
+
+    (@paint [] ($($args:tt)*)) => { false };
+    (@paint [$painter:ident] ($($args:tt)*)) => { $painter::draw($($args)*) };
+    (@parse $Ty:ty;) => { <$Ty>::parse };
+    (@parse $Ty:ty; $parse:ident) => { <$Ty>::$parse };
+    (@options) => { &[] };
+    (@options $opts:expr) => { $opts };
+}
+
+game_table!(define);
+
+impl GameKind {
     /// Parses a CLI name (the `Option` form of [`str::parse`]).
     pub fn from_name(name: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|k| k.name() == name)
+        GameKind::ALL.iter().copied().find(|k| k.name() == name)
     }
 
     /// Names of all games, for error messages.
     pub fn all_names() -> String {
-        GameKind::ALL.map(|k| k.name()).join(", ")
+        GameKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
+            .join(", ")
     }
+}
+
+/// Runs `$body` with `$g` bound to the concrete game inside an
+/// [`AnyPosition`]: the single place where generic code meets the list of
+/// games (its arms come from [`game_table!`](crate::game_table)).
+#[macro_export]
+macro_rules! with_position {
+    ($pos:expr, $g:ident => $body:expr) => {
+        $crate::game_table!(dispatch $pos, $g => $body)
+    };
+}
+
+/// A repetition rule asked of a game that has none (only xiangqi has one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a repetition rule applies to xiangqi positions only, not to {game}")]
+pub struct NoRepetitionRule {
+    /// The game of the position.
+    pub game: GameKind,
 }
 
 /// A game name that pnlab does not know; the message lists the known ones.
@@ -386,79 +527,7 @@ impl std::fmt::Display for GameKind {
     }
 }
 
-/// A position of any game: what files, the CLI and the app pass around.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AnyPosition {
-    /// A tic-tac-toe position.
-    TicTacToe(tictactoe::TicTacToe),
-    /// A Connect Four position.
-    Connect4(connect4::Connect4),
-    /// A Hex position.
-    Hex(hex::Hex),
-    /// An Othello position.
-    Othello(othello::Othello),
-    /// A P-game node.
-    PGame(pgame::PGame),
-    /// A node of a hand-written tree.
-    Tree(tree::TreeGame),
-    /// An EinStein würfelt nicht! position.
-    Ewn(ewn::Ewn),
-    /// A xiangqi position.
-    Xiangqi(xiangqi::Xiangqi),
-    /// Any position under the mate question "win within N moves"
-    /// ([`within`]); not a game of its own, so not in [`GameKind`].
-    Within(within::Within),
-    /// Game `connect` or `connect6` (the position knows which).
-    Connect(connect::Connect),
-}
-
-/// Runs `$body` with `$g` bound to the concrete game inside an
-/// [`AnyPosition`]: the single place where generic code meets the list of
-/// games.
-#[macro_export]
-macro_rules! with_position {
-    ($pos:expr, $g:ident => $body:expr) => {
-        match $pos {
-            #[allow(clippy::clone_on_copy)]
-            $crate::game::AnyPosition::TicTacToe($g) => $body,
-            #[allow(clippy::clone_on_copy)]
-            $crate::game::AnyPosition::Connect4($g) => $body,
-            #[allow(clippy::clone_on_copy)]
-            $crate::game::AnyPosition::Hex($g) => $body,
-            #[allow(clippy::clone_on_copy)]
-            $crate::game::AnyPosition::Othello($g) => $body,
-            #[allow(clippy::clone_on_copy)]
-            $crate::game::AnyPosition::PGame($g) => $body,
-            #[allow(clippy::clone_on_copy)]
-            $crate::game::AnyPosition::Tree($g) => $body,
-            #[allow(clippy::clone_on_copy)]
-            $crate::game::AnyPosition::Ewn($g) => $body,
-            #[allow(clippy::clone_on_copy)]
-            $crate::game::AnyPosition::Xiangqi($g) => $body,
-            #[allow(clippy::clone_on_copy)]
-            $crate::game::AnyPosition::Within($g) => $body,
-            $crate::game::AnyPosition::Connect($g) => $body,
-        }
-    };
-}
-
 impl AnyPosition {
-    /// Parses an inline position in `kind`'s native notation (docs/cli.md).
-    pub fn parse(kind: GameKind, text: &str) -> Result<AnyPosition, ParseError> {
-        Ok(match kind {
-            GameKind::TicTacToe => AnyPosition::TicTacToe(tictactoe::TicTacToe::parse(text)?),
-            GameKind::Connect4 => AnyPosition::Connect4(connect4::Connect4::parse(text)?),
-            GameKind::Hex => AnyPosition::Hex(hex::Hex::parse(text)?),
-            GameKind::Othello => AnyPosition::Othello(othello::Othello::parse(text)?),
-            GameKind::PGame => AnyPosition::PGame(pgame::PGame::parse(text)?),
-            GameKind::Tree => AnyPosition::Tree(tree::TreeGame::parse(text)?),
-            GameKind::Ewn => AnyPosition::Ewn(ewn::Ewn::parse(text)?),
-            GameKind::Xiangqi => AnyPosition::Xiangqi(xiangqi::Xiangqi::parse(text)?),
-            GameKind::Connect => AnyPosition::Connect(connect::Connect::parse(text)?),
-            GameKind::Connect6 => AnyPosition::Connect(connect::Connect::parse_connect6(text)?),
-        })
-    }
-
     /// Which game the position belongs to.
     pub fn kind(&self) -> GameKind {
         with_position!(self, g => g.kind())
@@ -489,7 +558,7 @@ impl AnyPosition {
     }
 
     /// The position after a move given in notation.
-    pub fn after_move(&self, mv: &str) -> Result<AnyPosition, String> {
+    pub fn after_move(&self, mv: &str) -> Result<AnyPosition, MoveError> {
         let mut p = self.clone();
         with_position!(&mut p, g => {
             let m = g.parse_move(mv)?;
@@ -529,7 +598,10 @@ impl AnyPosition {
 
     /// The same position under another repetition rule; an error for a
     /// game without one (only xiangqi has a repetition rule).
-    pub fn with_repetition(self, rule: xiangqi::Repetition) -> Result<AnyPosition, String> {
+    pub fn with_repetition(
+        self,
+        rule: xiangqi::Repetition,
+    ) -> Result<AnyPosition, NoRepetitionRule> {
         match self {
             AnyPosition::Xiangqi(g) => Ok(AnyPosition::Xiangqi(g.with_repetition(rule))),
             AnyPosition::Within(w) => {
@@ -539,10 +611,7 @@ impl AnyPosition {
                     inner, attacker, left,
                 )))
             }
-            other => Err(format!(
-                "a repetition rule applies to xiangqi positions only, not to {}",
-                other.kind()
-            )),
+            other => Err(NoRepetitionRule { game: other.kind() }),
         }
     }
 

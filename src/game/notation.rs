@@ -62,6 +62,59 @@ pub struct FileError {
     pub error: ParseError,
 }
 
+/// Why a move given in notation cannot be played at a position (the
+/// error of [`Game::parse_move`](super::Game::parse_move)).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move in the game's notation.
+    #[error("expected {expected}, found `{text}`")]
+    Notation {
+        /// The text given.
+        text: String,
+        /// What a move looks like in this game.
+        expected: String,
+    },
+    /// A move, but not a legal one at this position.
+    #[error("`{text}` is not a legal move here ({why})")]
+    Illegal {
+        /// The move given.
+        text: String,
+        /// Why not (the cell is taken, the legal moves are …).
+        why: String,
+    },
+    /// The game is over: no move is legal.
+    #[error("`{text}` is not a move: the game is over")]
+    GameOver {
+        /// The move given.
+        text: String,
+    },
+}
+
+impl MoveError {
+    /// `text` is not a move in notation; a move looks like `expected`.
+    pub fn notation(text: &str, expected: impl Into<String>) -> MoveError {
+        MoveError::Notation {
+            text: text.trim().to_string(),
+            expected: expected.into(),
+        }
+    }
+
+    /// `text` is not legal here, because of `why`.
+    pub fn illegal(text: &str, why: impl Into<String>) -> MoveError {
+        MoveError::Illegal {
+            text: text.trim().to_string(),
+            why: why.into(),
+        }
+    }
+
+    /// `text` was given at a finished game.
+    pub fn game_over(text: &str) -> MoveError {
+        MoveError::GameOver {
+            text: text.trim().to_string(),
+        }
+    }
+}
+
 /// Column (1-based, in characters) of byte offset `byte` in `line`.
 pub fn col_of(line: &str, byte: usize) -> usize {
     line[..byte.min(line.len())].chars().count() + 1

@@ -19,7 +19,7 @@
 //! so every view shows the move's value; `parse_move` accepts `1` or
 //! `1:+87` (the value, if given, must match).
 
-use super::{Game, GameKind, Outcome, ParseError, Player};
+use super::{Game, GameKind, MoveError, Outcome, ParseError, Player};
 
 /// Largest branching factor accepted (moves are `u8`, and wider trees are
 /// not useful for the experiments).
@@ -72,16 +72,25 @@ pub struct PGame {
     path: [u8; MAX_DEPTH as usize],
 }
 
+/// A P-game shape outside the supported range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PGameSizeError {
+    /// The branching factor b.
+    #[error("branching b must be in 1..={MAX_BRANCHING}, got {0}")]
+    Branching(u32),
+    /// The depth d.
+    #[error("depth d must be in 1..={MAX_DEPTH}, got {0}")]
+    Depth(u32),
+}
+
 impl PGame {
     /// The root of tree `(b, d, seed)`; `b` in 1..=64, `d` in 1..=64.
-    pub fn new(b: u32, d: u32, seed: u64) -> Result<PGame, String> {
+    pub fn new(b: u32, d: u32, seed: u64) -> Result<PGame, PGameSizeError> {
         if !(1..=MAX_BRANCHING).contains(&b) {
-            return Err(format!(
-                "branching b must be in 1..={MAX_BRANCHING}, got {b}"
-            ));
+            return Err(PGameSizeError::Branching(b));
         }
         if !(1..=MAX_DEPTH).contains(&d) {
-            return Err(format!("depth d must be in 1..={MAX_DEPTH}, got {d}"));
+            return Err(PGameSizeError::Depth(d));
         }
         Ok(PGame {
             b: b as u8,
@@ -202,7 +211,7 @@ impl PGame {
         let b = b.ok_or_else(|| missing("b"))?;
         let d = d.ok_or_else(|| missing("d"))?;
         let seed = seed.ok_or_else(|| missing("seed"))?;
-        let mut g = PGame::new(b, d, seed).map_err(|e| ParseError::at_col(1, e))?;
+        let mut g = PGame::new(b, d, seed).map_err(|e| ParseError::at_col(1, e.to_string()))?;
         if let Some((steps, vcol)) = path {
             if steps.len() > d as usize {
                 return Err(ParseError::at_col(
@@ -318,7 +327,7 @@ impl Game for PGame {
         format!("{m}:{:+}", self.move_value(m))
     }
 
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         let t = text.trim();
         let (idx, value) = match t.split_once(':') {
             Some((i, v)) => (i.trim(), Some(v.trim())),
@@ -326,24 +335,27 @@ impl Game for PGame {
         };
         let i: u32 = idx
             .parse()
-            .map_err(|_| format!("expected a child index like `1` or `1:+87`, found `{text}`"))?;
+            .map_err(|_| MoveError::notation(text, "a child index like `1` or `1:+87`"))?;
         if self.depth >= self.d {
-            return Err("the game is over: no moves".to_string());
+            return Err(MoveError::game_over(text));
         }
         if i >= self.b as u32 {
-            return Err(format!(
-                "child index {i} out of range (indices 0..{})",
-                self.b - 1
+            return Err(MoveError::illegal(
+                text,
+                format!("child indices are 0..{}", self.b - 1),
             ));
         }
         if let Some(v) = value {
             let v: i32 = v
                 .parse()
-                .map_err(|_| format!("expected a move value like `+87`, found `{v}`"))?;
+                .map_err(|_| MoveError::notation(v, "a move value like `+87`"))?;
             if v != self.move_value(i as u8) {
-                return Err(format!(
-                    "move {i} has value {:+} here, not {v:+}",
-                    self.move_value(i as u8)
+                return Err(MoveError::illegal(
+                    text,
+                    format!(
+                        "move {i} has value {:+} here, not {v:+}",
+                        self.move_value(i as u8)
+                    ),
                 ));
             }
         }

@@ -150,7 +150,7 @@ impl<G: Game> Game for ShuffledMoves<G> {
     fn format_move(&self, m: G::Move) -> String {
         self.inner.format_move(m)
     }
-    fn parse_move(&self, text: &str) -> Result<G::Move, String> {
+    fn parse_move(&self, text: &str) -> Result<G::Move, crate::game::MoveError> {
         self.inner.parse_move(text)
     }
     fn notation(&self) -> String {

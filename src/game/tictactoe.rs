@@ -3,7 +3,7 @@
 //! top-left (docs/cli.md); the side to move follows from the piece counts.
 //! Moves are named `a1`…`c3` (column letter, row number from the top).
 
-use super::{Game, GameKind, Outcome, ParseError, Player};
+use super::{Game, GameKind, MoveError, Outcome, ParseError, Player};
 
 /// The eight lines of three, as bit masks over cells 0..9 (row-major).
 const LINES: [u16; 8] = [
@@ -207,11 +207,11 @@ impl Game for TicTacToe {
         TicTacToe::cell_name(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         let t = text.trim().to_ascii_lowercase();
         let b = t.as_bytes();
         if b.len() != 2 || !(b'a'..=b'c').contains(&b[0]) || !(b'1'..=b'3').contains(&b[1]) {
-            return Err(format!("expected a cell a1…c3, found `{text}`"));
+            return Err(MoveError::notation(text, "a cell a1…c3"));
         }
         let m = (b[1] - b'1') * 3 + (b[0] - b'a');
         let mut legal = Vec::new();
@@ -219,7 +219,10 @@ impl Game for TicTacToe {
         if legal.contains(&m) {
             Ok(m)
         } else {
-            Err(format!("`{text}` is not a legal move here"))
+            Err(MoveError::illegal(
+                text,
+                "the cell is taken or the game is over",
+            ))
         }
     }
 

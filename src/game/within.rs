@@ -23,7 +23,7 @@
 //! ([`Game::history_dependent`] is the inner game's).
 
 use super::mix::zobrist_key;
-use super::{AnyPosition, Game, GameKind, Outcome, Player};
+use super::{AnyPosition, Game, GameKind, MoveError, Outcome, Player};
 
 /// What a position at the horizon is worth to the defender (the
 /// attacker's score is its negation): beyond every game's scores.
@@ -137,11 +137,11 @@ impl Game for Within {
     }
 
     /// A move in the inner game's notation.
-    fn parse_move(&self, text: &str) -> Result<u16, String> {
+    fn parse_move(&self, text: &str) -> Result<u16, MoveError> {
         if self.at_horizon() {
-            return Err(format!(
-                "`{}`: the attacker has no moves left within the limit",
-                text.trim()
+            return Err(MoveError::illegal(
+                text,
+                "the attacker has no moves left within the limit",
             ));
         }
         crate::with_position!(&*self.inner, g => {
@@ -151,7 +151,7 @@ impl Game for Within {
             v.iter()
                 .position(|&x| x == m)
                 .map(|i| i as u16)
-                .ok_or_else(|| format!("`{}` is not a legal move here", text.trim()))
+                .ok_or_else(|| MoveError::illegal(text, "not among the legal moves"))
         })
     }
 

@@ -24,6 +24,7 @@ mod toml_format;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
+use crate::files::IoError;
 use crate::game::notation::FileError;
 use crate::game::{AnyPosition, GameKind, ParseError};
 
@@ -59,6 +60,12 @@ pub struct PositionEntry {
     pub algo: Option<String>,
     /// Suggested `--set` parameters for `algo`, in file order.
     pub params: Vec<(String, String)>,
+    /// Where the suggestion stands in its file, for a located error. The
+    /// positions layer sits below the searches, so it reads `algo` and
+    /// `params` as text; the registry checks them
+    /// (`search::registry::check_suggestion`) when a file is read for
+    /// solving or opened in the app.
+    pub suggestion_at: Option<SuggestionAt>,
     /// 1-based line of the entry in its file.
     pub line: usize,
     /// The game the position was taken from, when the file is a game
@@ -78,9 +85,28 @@ impl PositionEntry {
             expected: None,
             algo: None,
             params: Vec::new(),
+            suggestion_at: None,
             line,
             record: None,
         }
+    }
+}
+
+/// Where an entry's suggested `algo` and `params` stand in its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuggestionAt {
+    /// The file.
+    pub file: String,
+    /// (line, column) of the `algo` value, when the entry names one.
+    pub algo: Option<(usize, usize)>,
+    /// (line, column) of the `params` table, when the entry has one.
+    pub params: Option<(usize, usize)>,
+}
+
+impl SuggestionAt {
+    /// A located error at `at` in this file.
+    pub fn error(&self, at: (usize, usize), expected: impl Into<String>) -> FileError {
+        file_error(&self.file, at.0, at.1, expected)
     }
 }
 
@@ -101,7 +127,7 @@ pub struct GameLine {
 impl GameLine {
     /// The position after the first `ply` moves (carrying the path from
     /// the start, for a repetition rule).
-    pub fn position_after(&self, ply: usize) -> Result<AnyPosition, String> {
+    pub fn position_after(&self, ply: usize) -> Result<AnyPosition, crate::game::MoveError> {
         let mut p = self.start.clone();
         for m in self.moves.iter().take(ply) {
             p = p.after_move(m)?;
@@ -224,7 +250,7 @@ impl Format {
 
 /// Reads the text of another file named inside a file (TOML `file = …`).
 pub(crate) trait Resolver {
-    fn read(&self, path: &str) -> Result<String, String>;
+    fn read(&self, path: &str) -> Result<String, IoError>;
 }
 
 /// The disk first (so an edited tree is what a TOML file on disk gets),
@@ -233,12 +259,12 @@ pub(crate) trait Resolver {
 struct DiskThenBundled;
 
 impl Resolver for DiskThenBundled {
-    fn read(&self, path: &str) -> Result<String, String> {
-        match std::fs::read_to_string(path) {
+    fn read(&self, path: &str) -> Result<String, IoError> {
+        match crate::files::read_text(Path::new(path)) {
             Ok(text) => Ok(text),
             Err(e) => match BUNDLED.iter().find(|f| f.path == path) {
                 Some(f) => Ok(f.text.to_string()),
-                None => Err(format!("cannot read `{path}`: {e}")),
+                None => Err(e),
             },
         }
     }
@@ -454,12 +480,15 @@ mod tests {
     /// sources.
     struct BundledOnly;
     impl Resolver for BundledOnly {
-        fn read(&self, path: &str) -> Result<String, String> {
+        fn read(&self, path: &str) -> Result<String, IoError> {
             BUNDLED
                 .iter()
                 .find(|f| f.path == path)
                 .map(|f| f.text.to_string())
-                .ok_or_else(|| format!("not embedded: {path}"))
+                .ok_or_else(|| {
+                    let e = std::io::Error::new(std::io::ErrorKind::NotFound, "not embedded");
+                    IoError::new("read", Path::new(path), e)
+                })
         }
     }
 

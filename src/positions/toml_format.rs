@@ -31,9 +31,8 @@ use toml::Spanned;
 use crate::game::notation::{col_of, FileError};
 use crate::game::xiangqi::Repetition;
 use crate::game::{AnyPosition, GameKind, UnknownGame};
-use crate::search::{find_algo, Params};
 
-use super::{file_error, relative_to, stem, Expected, PositionEntry, Resolver};
+use super::{file_error, relative_to, stem, Expected, PositionEntry, Resolver, SuggestionAt};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -172,7 +171,7 @@ pub(super) fn read(
                 let path = relative_to(file, f.get_ref());
                 let body = resolver
                     .read(&path)
-                    .map_err(|msg| at(f.span().start, msg))?;
+                    .map_err(|e| at(f.span().start, e.to_string()))?;
                 let body = if kind == GameKind::Tree {
                     body.as_str()
                 } else {
@@ -188,11 +187,11 @@ pub(super) fn read(
         let position = match &p.repetition {
             None => position,
             Some(r) => {
-                let rule =
-                    Repetition::from_name(r.get_ref()).map_err(|msg| at(r.span().start, msg))?;
+                let rule = Repetition::from_name(r.get_ref())
+                    .map_err(|e| at(r.span().start, e.to_string()))?;
                 position
                     .with_repetition(rule)
-                    .map_err(|msg| at(r.span().start, msg))?
+                    .map_err(|e| at(r.span().start, e.to_string()))?
             }
         };
         let position = match &p.within {
@@ -247,10 +246,6 @@ pub(super) fn read(
         };
 
         let algo_name = p.algo.as_ref().map(|a| a.get_ref().clone());
-        let info = match &p.algo {
-            Some(a) => Some(find_algo(a.get_ref()).map_err(|msg| at(a.span().start, msg))?),
-            None => None,
-        };
         let mut params = Vec::new();
         if let Some(t) = &p.params {
             for (key, v) in t.get_ref() {
@@ -271,15 +266,15 @@ pub(super) fn read(
                 };
                 params.push((key.clone(), value));
             }
-            let specs = match info {
-                Some(i) => i.params,
-                None => find_algo("pns").map(|i| i.params).unwrap_or(&[]),
-            };
-            Params::from_pairs(specs, &params).map_err(|msg| {
-                let algo = algo_name.as_deref().unwrap_or("pns");
-                at(t.span().start, format!("parameters for `{algo}`: {msg}"))
-            })?;
         }
+        // The registry checks the algorithm and its parameters
+        // (`search::registry::check_suggestion`): the searches sit above
+        // this layer.
+        let suggestion_at = (p.algo.is_some() || p.params.is_some()).then(|| SuggestionAt {
+            file: file.to_string(),
+            algo: p.algo.as_ref().map(|a| line_col(text, a.span().start)),
+            params: p.params.as_ref().map(|t| line_col(text, t.span().start)),
+        });
 
         let line = headers
             .get(k)
@@ -294,6 +289,7 @@ pub(super) fn read(
             expected,
             algo: algo_name,
             params,
+            suggestion_at,
             ..PositionEntry::new(name, position, line)
         });
     }

@@ -38,89 +38,47 @@ use crate::game::Game;
 
 use super::arena::{Arena, Idx, Node, NONE, TERMINAL};
 use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
-use super::params::{ParamKind, ParamSpec};
 use super::pn::{self, Pn};
 use super::pns::{pn_dn_formulas, pn_status, terminal_numbers, PnDn};
 use super::snapshot::{fmt_value, Inspection, Snapshot, ViewRequest};
-use super::{Counters, Question, Search, SearchSetup, StatsSample, Status};
-
-/// DeepPN parameters (described once).
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "R",
-        kind: ParamKind::Real {
-            min: 0.0,
-            max: 1.0,
-            default: 0.65,
-        },
-        help: "Weight of the proof numbers against the deep value: 1 = PN-search, 0 = depth-first; 0.65 is the DeepPN paper's recommended compromise for Othello",
-    },
-    ParamSpec {
-        name: "dpn",
-        kind: ParamKind::Choice {
-            options: &["paper", "thesis"],
-            default: "paper",
-        },
-        help: "Normalisation of δ in DPN: paper 1 − 1/δ (Ishitobi et al. 2015) or thesis 1 − 1/(δ+1) (Zhang 2019)",
-    },
-];
+use super::{Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status};
 
 /// The value names DeepPN shows per node.
 pub const VALUE_NAMES: &[&str] = &["pn", "dn", "deep", "dpn"];
 
-/// How δ is normalised in the DPN formula (docs/algorithms.md §3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum DpnForm {
-    /// 1 − 1/δ (the 2015 paper).
-    Paper,
-    /// 1 − 1/(δ + 1) (the thesis).
-    Thesis,
-}
-
-impl DpnForm {
-    /// The option's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            DpnForm::Paper => "paper",
-            DpnForm::Thesis => "thesis",
-        }
+crate::choice_enum! {
+    /// How δ is normalised in the DPN formula (docs/algorithms.md §3).
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub enum DpnForm {
+        /// 1 − 1/δ (the 2015 paper).
+        Paper = "paper",
+        /// 1 − 1/(δ + 1) (the thesis).
+        Thesis = "thesis",
     }
 }
 
-/// DeepPN options.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DeepPnOptions {
-    /// R ∈ [0, 1].
-    pub r: f64,
-    /// How δ is normalised (`dpn=`).
-    pub form: DpnForm,
-}
-
-impl Default for DeepPnOptions {
-    fn default() -> Self {
-        DeepPnOptions {
-            r: 0.65,
-            form: DpnForm::Paper,
-        }
-    }
-}
-
-/// Reads the options from validated parameters (shared with `pn-value`).
-pub fn options_from(params: &super::Params) -> Result<DeepPnOptions, super::ParamError> {
-    Ok(DeepPnOptions {
-        r: params.real("R")?,
-        form: match params.choice("dpn")? {
-            "thesis" => DpnForm::Thesis,
-            _ => DpnForm::Paper,
+crate::options! {
+    /// DeepPN options (described once; `pn-value` shares them).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct DeepPnOptions {
+        /// R ∈ [0, 1].
+        pub r: f64 => {
+            "R", real(0.0, 1.0) = 0.65,
+            "Weight of the proof numbers against the deep value: 1 = PN-search, 0 = depth-first; 0.65 is the DeepPN paper's recommended compromise for Othello"
         },
-    })
+        /// How δ is normalised (`dpn=`).
+        pub form: DpnForm => {
+            "dpn", choice = DpnForm::Paper,
+            "Normalisation of δ in DPN: paper 1 − 1/δ (Ishitobi et al. 2015) or thesis 1 − 1/(δ+1) (Zhang 2019)"
+        },
+    }
 }
 
 /// Registry constructor. (`clone` is generic over the games; some are
 /// `Copy`.)
 #[allow(clippy::clone_on_copy)]
-pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let opts = options_from(&setup.params)?;
+pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let opts = DeepPnOptions::from_params(&setup.params)?;
     let q = setup.root_question();
     Ok(
         crate::with_position!(&setup.position, g => Box::new(DeepPn::new(g.clone(), q, opts)) as Box<dyn Search>),

@@ -49,7 +49,7 @@ use super::playout::{Playouts, K_PARAM};
 use super::snapshot::{
     fmt_value, Inspection, NodeId, NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
 };
-use super::{Counters, Question, Search, SearchSetup, StatsSample, Status};
+use super::{Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status};
 
 /// `A`: weight of the final-choice bonus A/√n.
 const A_PARAM: ParamSpec = ParamSpec {
@@ -62,8 +62,16 @@ const A_PARAM: ParamSpec = ParamSpec {
     help: "Final move choice: the root child maximising v + A/√n (docs/algorithms.md §5.3)",
 };
 
-/// Pure MCTS solver parameters.
-pub const PARAMS_PURE: &[ParamSpec] = &[K_PARAM, A_PARAM];
+crate::options! {
+    /// The pure MCTS solver's options.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct PureOptions {
+        /// Playouts per new node.
+        pub k: u32 => K_PARAM,
+        /// Final-choice bonus weight.
+        pub a: f64 => A_PARAM,
+    }
+}
 
 /// `C`: UCT's exploration constant (shared with `pgame-compare`, which
 /// passes it on).
@@ -77,8 +85,18 @@ pub const C_PARAM: ParamSpec = ParamSpec {
     help: "UCT exploration constant: select argmax v + sqrt(C · ln n_parent / n)",
 };
 
-/// UCT solver parameters.
-pub const PARAMS_UCT: &[ParamSpec] = &[K_PARAM, C_PARAM, A_PARAM];
+crate::options! {
+    /// The UCT solver's options.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct UctOptions {
+        /// Playouts per new node.
+        pub k: u32 => K_PARAM,
+        /// Exploration constant.
+        pub c: f64 => C_PARAM,
+        /// Final-choice bonus weight.
+        pub a: f64 => A_PARAM,
+    }
+}
 
 /// Shown per node: the visit count n, the mean v and the playouts behind v.
 const VALUE_NAMES: &[&str] = &["visits", "mean", "playouts"];
@@ -130,31 +148,26 @@ pub struct MctsSolver<G: Game> {
     path: Vec<Idx>,
 }
 
-fn build_with(setup: &SearchSetup, policy: Policy) -> Result<Box<dyn Search>, String> {
+fn build_with(setup: &SearchSetup, policy: Policy, k: u32, a: f64) -> Box<dyn Search> {
     let q = setup.root_question();
-    let k = setup.params.int("K")? as u32;
-    let a = setup.params.real("A")?;
     let seed = setup.seed;
     #[allow(clippy::clone_on_copy)] // some games are `Copy`, the macro serves all
     let s = crate::with_position!(&setup.position, g => {
         Box::new(MctsSolver::new(g.clone(), q, policy, k, a, seed)) as Box<dyn Search>
     });
-    Ok(s)
+    s
 }
 
 /// Registry constructor for `mcts-solver` (pure selection).
-pub fn build_pure(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    build_with(setup, Policy::Pure)
+pub fn build_pure(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let o = PureOptions::from_params(&setup.params)?;
+    Ok(build_with(setup, Policy::Pure, o.k, o.a))
 }
 
 /// Registry constructor for `uct-solver`.
-pub fn build_uct(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    build_with(
-        setup,
-        Policy::Uct {
-            c: setup.params.real("C")?,
-        },
-    )
+pub fn build_uct(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let o = UctOptions::from_params(&setup.params)?;
+    Ok(build_with(setup, Policy::Uct { c: o.c }, o.k, o.a))
 }
 
 impl<G: Game> MctsSolver<G> {

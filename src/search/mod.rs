@@ -21,7 +21,6 @@ pub mod mcpn;
 pub mod mcts_solver;
 pub mod om;
 pub mod overview;
-pub mod params;
 pub mod playout;
 pub mod pn;
 pub mod pn_value;
@@ -35,12 +34,52 @@ pub mod seesaw;
 pub mod snapshot;
 pub mod zones;
 
+/// Parameter descriptions live below the engine layers (games describe
+/// their own search options too); this path is kept for the searches.
+pub use crate::params;
+
 use crate::game::{AnyPosition, Outcome, Player};
 
 pub use driver::{run, run_sampled, Budget};
 pub use params::{ListItem, ParamError, ParamKind, ParamSpec, ParamValue, Params};
 pub use registry::{algorithms, build, find_algo, AlgoInfo};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
+
+/// Why a search could not be built (the registry's and every build
+/// function's error).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SearchError {
+    /// No algorithm has this name.
+    #[error("unknown algorithm `{name}`; known algorithms: {known}")]
+    UnknownAlgo {
+        /// The name given.
+        name: String,
+        /// Every registered name.
+        known: String,
+    },
+    /// A parameter is unknown, missing or out of range.
+    #[error(transparent)]
+    Param(#[from] ParamError),
+    /// The algorithm cannot search this position, and why.
+    #[error("`{algo}` cannot search this position: {reason}")]
+    Unsupported {
+        /// The algorithm (filled in by [`registry::build`]).
+        algo: String,
+        /// Why not, and what to use instead where there is something.
+        reason: String,
+    },
+}
+
+impl SearchError {
+    /// "This algorithm cannot search this position" with the reason; the
+    /// registry names the algorithm.
+    pub fn unsupported(reason: impl Into<String>) -> SearchError {
+        SearchError::Unsupported {
+            algo: String::new(),
+            reason: reason.into(),
+        }
+    }
+}
 
 /// Why a search stopped without an answer (docs/cli.md `stop_reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -240,6 +279,29 @@ pub struct SearchSetup {
 }
 
 impl SearchSetup {
+    /// A setup for algorithm `algo` on `position`: its parameters (and
+    /// the game's search options) from the `NAME=VALUE` pairs, defaults
+    /// otherwise; seed 0, the question `win`, no memory limit (callers
+    /// change the fields they need).
+    pub fn new(
+        algo: &str,
+        position: AnyPosition,
+        pairs: &[(&str, &str)],
+    ) -> Result<SearchSetup, SearchError> {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let params = find_algo(algo)?.params_from_pairs(position.kind(), &pairs)?;
+        Ok(SearchSetup {
+            position,
+            params,
+            seed: 0,
+            question: QuestionKind::Win,
+            memory_limit_bytes: None,
+        })
+    }
+
     /// The question asked at the root (attacker = the position's default
     /// attacker, normally the side to move).
     pub fn root_question(&self) -> Question {
@@ -331,25 +393,15 @@ pub trait Search: Send {
 /// Searches for unit tests.
 #[cfg(test)]
 pub(crate) mod test_support {
-    use super::{registry, Params, QuestionKind, Search, SearchSetup};
+    use super::{registry, Search, SearchSetup};
     use crate::game::tictactoe::TicTacToe;
     use crate::game::AnyPosition;
 
     /// `algo` with parameters `pairs` (defaults otherwise) on the empty
-    /// tic-tac-toe board, seed 1, asking whether the first player wins.
+    /// tic-tac-toe board, seed 0 (the default seed everywhere), asking whether the first player wins.
     pub fn on_empty_tictactoe(algo: &str, pairs: &[(&str, &str)]) -> Box<dyn Search> {
-        let info = registry::find_algo(algo).unwrap();
-        let pairs: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        let setup = SearchSetup {
-            position: AnyPosition::TicTacToe(TicTacToe::new()),
-            params: Params::from_pairs(info.params, &pairs).unwrap(),
-            seed: 1,
-            question: QuestionKind::Win,
-            memory_limit_bytes: None,
-        };
+        let position = AnyPosition::TicTacToe(TicTacToe::new());
+        let setup = SearchSetup::new(algo, position, pairs).unwrap();
         registry::build(algo, &setup).unwrap()
     }
 }

@@ -39,6 +39,17 @@ pub const THETA_PARAM: ParamSpec = ParamSpec {
     help: "Small positive θ: a playout win rate R is clamped into [θ, 1 − θ] so an unsolved leaf is never 0 or 1",
 };
 
+crate::options! {
+    /// The options of PPN- and MCPN-search: playouts per node and the clamp.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct PlayoutOptions {
+        /// Playouts per new node.
+        pub k: u32 => K_PARAM,
+        /// The clamp θ.
+        pub theta: f64 => THETA_PARAM,
+    }
+}
+
 /// Clamps a win rate into [θ, 1 − θ] (docs/algorithms.md §5.1/§5.2: R' = R
 /// except R = 0 → θ and R = 1 → 1 − θ; for θ ≤ 1/K this is the same thing).
 #[inline]

@@ -22,30 +22,47 @@
 
 use crate::game::{Game, Player};
 
-use super::deep_pn::{self, DeepPn, DeepPnOptions};
-use super::params::{ParamKind, ParamSpec};
+use super::deep_pn::{self, DeepPn, DeepPnOptions, DpnForm};
+use super::params::ParamSpec;
 use super::pns::{Pns, PnsOptions};
 use super::seesaw::RootSwitches;
 use super::snapshot::{Snapshot, ViewRequest};
 use super::{
-    Counters, Goal, Question, QuestionKind, Search, SearchSetup, StatsSample, Status, StopReason,
-    SwitchEvent,
+    Counters, Goal, Question, QuestionKind, Search, SearchError, SearchSetup, StatsSample, Status,
+    StopReason, SwitchEvent,
 };
 
-/// Value-search parameters: the inner proof search and DeepPN's own
-/// parameters (used when `inner = deep-pn`).
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "inner",
-        kind: ParamKind::Choice {
-            options: &["pns", "deep-pn"],
-            default: "pns",
+crate::choice_enum! {
+    /// Which proof search runs for each target.
+    pub enum InnerSearch {
+        /// Plain PN-search (docs/algorithms.md §1).
+        Pns = "pns",
+        /// DeepPN (docs/algorithms.md §3).
+        DeepPn = "deep-pn",
+    }
+}
+
+/// DeepPN's `R`, described once in [`DeepPnOptions`].
+const DEEP_R: ParamSpec = DeepPnOptions::PARAMS[0];
+/// DeepPN's `dpn`, described once in [`DeepPnOptions`].
+const DEEP_DPN: ParamSpec = DeepPnOptions::PARAMS[1];
+
+crate::options! {
+    /// Value-search options: the inner proof search and DeepPN's own
+    /// parameters (used when `inner = deep-pn`).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct PnValueOptions {
+        /// The proof search run for each target.
+        pub inner: InnerSearch => {
+            "inner", choice = InnerSearch::Pns,
+            "The proof search run for each target v: PN-search or DeepPN"
         },
-        help: "The proof search run for each target v: PN-search or DeepPN",
-    },
-    deep_pn::PARAMS[0],
-    deep_pn::PARAMS[1],
-];
+        /// DeepPN's R.
+        pub r: f64 => DEEP_R,
+        /// DeepPN's normalisation.
+        pub form: DpnForm => DEEP_DPN,
+    }
+}
 
 /// The proof search used for each target.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,8 +76,8 @@ pub enum Inner {
 impl Inner {
     fn name(self) -> &'static str {
         match self {
-            Inner::Pns => "pns",
-            Inner::DeepPn(_) => "deep-pn",
+            Inner::Pns => InnerSearch::Pns.name(),
+            Inner::DeepPn(_) => InnerSearch::DeepPn.name(),
         }
     }
 }
@@ -78,10 +95,14 @@ pub struct SubSearch {
 
 /// Registry constructor.
 #[allow(clippy::clone_on_copy)]
-pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let inner = match setup.params.choice("inner")? {
-        "deep-pn" => Inner::DeepPn(deep_pn::options_from(&setup.params)?),
-        _ => Inner::Pns,
+pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let o = PnValueOptions::from_params(&setup.params)?;
+    let inner = match o.inner {
+        InnerSearch::DeepPn => Inner::DeepPn(DeepPnOptions {
+            r: o.r,
+            form: o.form,
+        }),
+        InnerSearch::Pns => Inner::Pns,
     };
     let q = setup.root_question();
     let kind = setup.question;

@@ -16,79 +16,59 @@ use crate::game::Game;
 
 use super::arena::{Arena, Idx, Node, NONE, TERMINAL};
 use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
-use super::params::{ParamKind, ParamSpec};
 use super::pn::{self, Pn, INF};
 use super::snapshot::{Inspection, NodeStatus, Snapshot, ViewRequest};
-use super::{Counters, Question, Search, SearchSetup, StatsSample, Status};
+use super::{Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status};
 
-/// PNS parameters (described once; CLI, UI and JSON use this list).
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "tie",
-        kind: ParamKind::Choice {
-            options: &["leftmost", "deepest"],
-            default: "leftmost",
-        },
-        help: "Tie rule among equally good children: leftmost (Allis) or the one leading to the deepest most-proving node (modified PNS, DeepPN paper)",
-    },
-    ParamSpec {
-        name: "selection",
-        kind: ParamKind::Choice {
-            options: &["allis", "directed"],
-            default: "allis",
-        },
-        help: "allis: least pn at OR, least dn at AND; directed: the root decides to prove (pn ≤ dn) or disprove and nodes pick accordingly (lecture notes)",
-    },
-    ParamSpec {
-        name: "init",
-        kind: ParamKind::Choice {
-            options: &["unit", "mobility"],
-            default: "unit",
-        },
-        help: "Frontier initialisation: unit (1, 1) or mobility (the number of legal moves on the side that must refute)",
-    },
-    super::zones::ZONES,
-    super::zones::ATTACKER_MOVES,
-    super::zones::VCDT_DEPTH,
-    super::zones::VCDT_NODES,
-];
-
-/// Tie rule among children with equal numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tie {
-    /// The leftmost of the equal children (Allis).
-    Leftmost,
-    /// The child leading to the deepest most-proving node (modified PNS).
-    Deepest,
+crate::choice_enum! {
+    /// Tie rule among children with equal numbers.
+    pub enum Tie {
+        /// The leftmost of the equal children (Allis).
+        Leftmost = "leftmost",
+        /// The child leading to the deepest most-proving node (modified PNS).
+        Deepest = "deepest",
+    }
 }
 
-/// Selection rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Selection {
-    /// Least pn at OR nodes, least dn at AND nodes.
-    Allis,
-    /// The root decides to prove (pn ≤ dn) or disprove, and every node picks for that aim.
-    Directed,
+crate::choice_enum! {
+    /// Selection rule.
+    pub enum Selection {
+        /// Least pn at OR nodes, least dn at AND nodes.
+        Allis = "allis",
+        /// The root decides to prove (pn ≤ dn) or disprove, and every node picks for that aim.
+        Directed = "directed",
+    }
 }
 
-/// PNS options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PnsOptions {
-    /// Tie rule among equally good children (`tie=`).
-    pub tie: Tie,
-    /// Selection rule (`selection=`).
-    pub selection: Selection,
-    /// Mobility initialisation instead of (1, 1) (`init=mobility`).
-    pub mobility: bool,
+crate::choice_enum! {
+    /// How a new frontier node's numbers start.
+    pub enum Init {
+        /// (1, 1).
+        Unit = "unit",
+        /// The number of legal moves on the side that must refute.
+        Mobility = "mobility",
+    }
 }
 
-impl Default for PnsOptions {
-    fn default() -> Self {
-        PnsOptions {
-            tie: Tie::Leftmost,
-            selection: Selection::Allis,
-            mobility: false,
-        }
+crate::options! {
+    /// PNS options (described once; CLI, UI and JSON use `PnsOptions::PARAMS`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct PnsOptions {
+        /// Tie rule among equally good children (`tie=`).
+        pub tie: Tie => {
+            "tie", choice = Tie::Leftmost,
+            "Tie rule among equally good children: leftmost (Allis) or the one leading to the deepest most-proving node (modified PNS, DeepPN paper)"
+        },
+        /// Selection rule (`selection=`).
+        pub selection: Selection => {
+            "selection", choice = Selection::Allis,
+            "allis: least pn at OR, least dn at AND; directed: the root decides to prove (pn ≤ dn) or disprove and nodes pick accordingly (lecture notes)"
+        },
+        /// Frontier initialisation (`init=`).
+        pub init: Init => {
+            "init", choice = Init::Unit,
+            "Frontier initialisation: unit (1, 1) or mobility (the number of legal moves on the side that must refute)"
+        },
     }
 }
 
@@ -108,18 +88,8 @@ pub struct Pns<G: Game> {
 }
 
 /// Registry constructor.
-pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let opts = PnsOptions {
-        tie: match setup.params.choice("tie")? {
-            "deepest" => Tie::Deepest,
-            _ => Tie::Leftmost,
-        },
-        selection: match setup.params.choice("selection")? {
-            "directed" => Selection::Directed,
-            _ => Selection::Allis,
-        },
-        mobility: setup.params.choice("init")? == "mobility",
-    };
+pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let opts = PnsOptions::from_params(&setup.params)?;
     let q = setup.root_question();
     if let Some(s) =
         super::zones::build_on_zones(setup, |g| Box::new(Pns::new(g.clone(), q, opts)))?
@@ -166,7 +136,7 @@ impl<G: Game> Pns<G> {
     fn explain(&self, id: Idx, path: &[Idx]) -> Inspection {
         let arena = &self.core.arena;
         let node = arena.get(id);
-        let init = if self.opts.mobility {
+        let init = if self.opts.init == Init::Mobility {
             "mobility initialisation"
         } else {
             "unit initialisation"
@@ -447,7 +417,7 @@ impl<G: Game> Search for Pns<G> {
         // 2. Expansion: all children, terminal ones evaluated at once.
         let q = core.question;
         core.expand(iteration, n, depth, &pos, |child, is_or, _| {
-            leaf_numbers(child, is_or, &q, opts.mobility)
+            leaf_numbers(child, is_or, &q, opts.init == Init::Mobility)
         });
         // 3. Update ancestors bottom-up, stopping once nothing changes.
         core.update_from(n, |a, x| recompute(a, opts.tie, x));
@@ -467,11 +437,8 @@ impl<G: Game> Search for Pns<G> {
             selection_path: || self.selection_path(),
             explain: |i, path: &[Idx]| self.explain(i, path),
             extras: vec![
-                ("tie".into(), format!("{:?}", self.opts.tie).to_lowercase()),
-                (
-                    "selection".into(),
-                    format!("{:?}", self.opts.selection).to_lowercase(),
-                ),
+                ("tie".into(), self.opts.tie.to_string()),
+                ("selection".into(), self.opts.selection.to_string()),
             ],
         };
         self.core.snapshot(req, &view, parts)

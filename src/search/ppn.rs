@@ -17,13 +17,9 @@ use crate::game::Game;
 use super::arena::{flag_status, solved_flags, Arena, Idx, NONE, PROVEN, SOLVED, TERMINAL};
 use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
 use super::logprob::LogProb;
-use super::params::ParamSpec;
-use super::playout::{clamp_rate, Playouts, K_PARAM, THETA_PARAM};
+use super::playout::{clamp_rate, PlayoutOptions, Playouts};
 use super::snapshot::{fmt_value, Inspection, NodeStatus, Snapshot, ViewRequest};
-use super::{Counters, Question, Search, SearchSetup, StatsSample, Status};
-
-/// PPN parameters (described once).
-pub const PARAMS: &[ParamSpec] = &[K_PARAM, THETA_PARAM];
+use super::{Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status};
 
 /// Values shown per node: ppn and its two logarithms (which stay exact
 /// where the float ppn shows 0 or 1).
@@ -38,10 +34,9 @@ pub struct Ppn<G: Game> {
 
 /// Registry constructor.
 #[allow(clippy::clone_on_copy)] // some games are `Copy`, the macro serves all
-pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     let q = setup.root_question();
-    let k = setup.params.int("K")? as u32;
-    let theta = setup.params.real("theta")?;
+    let PlayoutOptions { k, theta } = PlayoutOptions::from_params(&setup.params)?;
     let seed = setup.seed;
     Ok(crate::with_position!(&setup.position, g => {
         Box::new(Ppn::new(g.clone(), q, k, theta, seed)) as Box<dyn Search>

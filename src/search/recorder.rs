@@ -158,7 +158,7 @@ impl Recorder {
     /// A search to replay from towards iteration `k`: a copy of the
     /// nearest checkpoint at or before `k`, or a fresh build; with the
     /// iteration it starts at.
-    pub fn start_for(&self, k: u64) -> Result<(Box<dyn Search>, u64), String> {
+    pub fn start_for(&self, k: u64) -> Result<(Box<dyn Search>, u64), super::SearchError> {
         let at = self.checkpoints.partition_point(|c| c.iteration <= k);
         if let Some(c) = at.checked_sub(1).and_then(|i| self.checkpoints.get(i)) {
             if let Some(copy) = c.search.checkpoint() {
@@ -170,7 +170,7 @@ impl Recorder {
 
     /// The state the run was in after iteration `k` (or where it
     /// finished): the nearest checkpoint, replayed the rest of the way.
-    pub fn rebuild_at(&self, k: u64) -> Result<Box<dyn Search>, String> {
+    pub fn rebuild_at(&self, k: u64) -> Result<Box<dyn Search>, super::SearchError> {
         let (mut s, _) = self.start_for(k)?;
         while s.counters().iterations < k {
             if s.step().is_final() {

@@ -2,7 +2,12 @@
 //! constructor. The CLI, the app's algorithm picker and the experiments all
 //! read this list; adding an algorithm means adding one entry here.
 
-use super::{ParamSpec, Search, SearchSetup};
+use crate::game::notation::FileError;
+use crate::game::GameKind;
+use crate::positions::PositionEntry;
+
+use super::params::ParamError;
+use super::{ParamSpec, Params, Search, SearchError, SearchSetup};
 
 /// One registered algorithm.
 pub struct AlgoInfo {
@@ -10,135 +15,251 @@ pub struct AlgoInfo {
     pub name: &'static str,
     /// One line for menus and `--help`.
     pub summary: &'static str,
-    /// The parameters, described once (docs/architecture.md house rules).
+    /// The algorithm's own parameters, described once (its options struct;
+    /// docs/architecture.md house rules).
     pub params: &'static [ParamSpec],
-    /// Builds the search on a position. Errors (an unsupported game, …) are
-    /// user-facing sentences.
-    pub build: fn(&SearchSetup) -> Result<Box<dyn Search>, String>,
+    /// Whether it also takes a game's own search options
+    /// ([`GameKind::search_options`]: Connect6's relevance zones), which
+    /// it then runs with on positions of that game.
+    pub game_options: bool,
+    /// Builds the search on a position.
+    pub build: fn(&SearchSetup) -> Result<Box<dyn Search>, SearchError>,
+}
+
+impl AlgoInfo {
+    /// The parameters that apply to this algorithm on a position of
+    /// `game`: its own, then the game's search options when it takes them.
+    /// The CLI validates `--set` against this list and the app shows it.
+    pub fn params_for(&self, game: GameKind) -> Vec<ParamSpec> {
+        let mut specs = self.params.to_vec();
+        if self.game_options {
+            specs.extend_from_slice(game.search_options());
+        }
+        specs
+    }
+
+    /// Defaults overridden by `NAME=VALUE` pairs for a position of `game`.
+    /// A game option given for a game that does not have it is an error
+    /// naming the games it belongs to.
+    pub fn params_from_pairs(
+        &self,
+        game: GameKind,
+        pairs: &[(String, String)],
+    ) -> Result<Params, ParamError> {
+        let specs = self.params_for(game);
+        for (name, _) in pairs {
+            if specs.iter().any(|s| s.name == name) {
+                continue;
+            }
+            let games: Vec<&str> = GameKind::ALL
+                .iter()
+                .filter(|k| k.search_options().iter().any(|s| s.name == name))
+                .map(|k| k.name())
+                .collect();
+            if !games.is_empty() && self.game_options {
+                return Err(ParamError::OtherGame {
+                    name: name.clone(),
+                    game: game.name(),
+                    games: games.join(", "),
+                });
+            }
+        }
+        Params::from_pairs(&specs, pairs)
+    }
+
+    /// Checks that every name of `pairs` is a parameter of this algorithm
+    /// on some game (the CLI's check of `--set` before it reads any
+    /// position); an unknown name is an error listing the algorithm's
+    /// parameters and the game options it takes.
+    pub fn check_names(&self, pairs: &[(String, String)]) -> Result<(), ParamError> {
+        let known = |name: &str| {
+            GameKind::ALL
+                .iter()
+                .any(|&k| self.params_for(k).iter().any(|s| s.name == name))
+        };
+        let Some((name, _)) = pairs.iter().find(|(n, _)| !known(n)) else {
+            return Ok(());
+        };
+        let mut valid = super::params::describe(self.params);
+        if self.game_options {
+            for k in GameKind::ALL {
+                let opts = k.search_options();
+                if !opts.is_empty() {
+                    valid.push_str(&format!(
+                        "; for {} positions: {}",
+                        k.name(),
+                        super::params::describe(opts)
+                    ));
+                }
+            }
+        }
+        Err(ParamError::Unknown {
+            name: name.clone(),
+            valid,
+        })
+    }
 }
 
 static ALGORITHMS: &[AlgoInfo] = &[
     AlgoInfo {
         name: "pns",
         summary: "Proof-number search (Allis 1994), best-first, with tie/selection/init options",
-        params: super::pns::PARAMS,
+        params: super::pns::PnsOptions::PARAMS,
+        game_options: true,
         build: super::pns::build,
     },
     AlgoInfo {
         name: "deep-pn",
         summary: "DeepPN (Ishitobi et al. 2015): PN-search mixed with a deep value, R = 1 is PNS, R = 0 depth-first",
-        params: super::deep_pn::PARAMS,
+        params: super::deep_pn::DeepPnOptions::PARAMS,
+        game_options: false,
         build: super::deep_pn::build,
     },
     AlgoInfo {
         name: "pn-value",
         summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
-        params: super::pn_value::PARAMS,
+        params: super::pn_value::PnValueOptions::PARAMS,
+        game_options: false,
         build: super::pn_value::build,
     },
     AlgoInfo {
         name: "dfpn",
         summary: "Depth-first proof-number search (Nagai 2002): MID over a transposition table",
-        params: super::dfpn::DFPN_PARAMS,
+        params: super::dfpn::DfpnParams::PARAMS,
+        game_options: true,
         build: super::dfpn::build_dfpn,
     },
     AlgoInfo {
         name: "dfpn-ghi",
         summary: "df-pn exact on cyclic graphs and repetitions: path-dependent results stored under the path set (after Kishimoto & Müller 2004)",
         params: super::dfpn::GHI_PARAMS,
+        game_options: false,
         build: super::dfpn::build_ghi,
     },
     AlgoInfo {
         name: "dfpn-eps",
         summary: "df-pn with the 1+ε trick (Pawlewicz & Lew 2007): thδ(c1) = min(thφ, ⌈δ2·(1+ε)⌉)",
-        params: super::dfpn::EPS_PARAMS,
+        params: super::dfpn::DfpnEpsParams::PARAMS,
+        game_options: true,
         build: super::dfpn::build_eps,
     },
     AlgoInfo {
         name: "deep-dfpn",
         summary: "Deep df-pn (Zhang et al. 2017): unknown nodes at depth d count E^(D−d); E = 0 is depth-first",
-        params: super::dfpn::DEEP_PARAMS,
+        params: super::dfpn::DeepDfpnParams::PARAMS,
+        game_options: true,
         build: super::dfpn::build_deep,
     },
     AlgoInfo {
         name: "dfpn-fast",
         summary: "df-pn tuned for speed: df-pn+ style mobility initialisation, move ordering, a bucketed lock-free table, exact alpha-beta at the Othello frontier, threads",
         params: super::dfpn::fast::FAST_PARAMS,
+        game_options: false,
         build: super::dfpn::fast::build_fast,
     },
     AlgoInfo {
         name: "dfs",
         summary: "Plain depth-first AND/OR search (Deep df-pn's E = 0 row)",
         params: super::dfpn::DFS_PARAMS,
+        game_options: false,
         build: super::dfpn::build_dfs,
     },
     AlgoInfo {
         name: "ppn",
         summary: "Probability-based PN-search (Song et al. 2019): playout probabilities, AND/OR probability rules",
-        params: super::ppn::PARAMS,
+        params: super::playout::PlayoutOptions::PARAMS,
+        game_options: false,
         build: super::ppn::build,
     },
     AlgoInfo {
         name: "mcpn",
         summary: "Monte-Carlo PN-search (Saito et al. 2006): PNS rules over real pn/dn from playout win rates",
-        params: super::mcpn::PARAMS,
+        params: super::playout::PlayoutOptions::PARAMS,
+        game_options: false,
         build: super::mcpn::build,
     },
     AlgoInfo {
         name: "mcts-solver",
         summary: "MCTS solver (Winands et al. 2008) with pure selection: largest mean, solver back-up",
-        params: super::mcts_solver::PARAMS_PURE,
+        params: super::mcts_solver::PureOptions::PARAMS,
+        game_options: false,
         build: super::mcts_solver::build_pure,
     },
     AlgoInfo {
         name: "uct-solver",
         summary: "UCT solver (Winands et al. 2008): UCT selection with constant C, solver back-up",
-        params: super::mcts_solver::PARAMS_UCT,
+        params: super::mcts_solver::UctOptions::PARAMS,
+        game_options: false,
         build: super::mcts_solver::build_uct,
     },
     AlgoInfo {
         name: "alphabeta",
         summary: "Alpha-beta with iterative deepening and the root's single conspiracy number for threshold T per depth (Song & Iida 2018)",
-        params: super::alphabeta::PARAMS,
+        params: super::alphabeta::AlphaBetaOptions::PARAMS,
+        game_options: false,
         build: super::alphabeta::build,
     },
     AlgoInfo {
         name: "cns",
         summary: "Conspiracy-number search (McAllester 1988) with proof/disproof functions and the search interval [v_min, v_max]",
-        params: super::cns::CNS_PARAMS,
+        params: super::cns::CnsParams::PARAMS,
+        game_options: false,
         build: super::cns::build_cns,
     },
     AlgoInfo {
         name: "scns",
         summary: "Sibling conspiracy-number search (Pawlewicz & Hayward 2015): CNS over the sibling comparison evaluation, logarithmic leaf steps",
-        params: super::cns::SCNS_PARAMS,
+        params: super::cns::ScnsParams::PARAMS,
+        game_options: false,
         build: super::cns::build_scns,
     },
     AlgoInfo {
         name: "om",
         summary: "Opponent-model search (Carmel & Markovitch 1996): own evaluation f1 for the searcher, the opponent's f2 for its replies; contempt factor",
-        params: super::om::PARAMS,
+        params: super::om::OmOptions::PARAMS,
+        game_options: false,
         build: super::om::build,
     },
     AlgoInfo {
         name: "expectimax",
         summary: "Expectimax (lecture notes): MAX, MIN and chance nodes (probability-weighted mean), no pruning",
-        params: super::chance::PARAMS,
+        params: super::chance::ChanceOptions::PARAMS,
+        game_options: false,
         build: super::chance::build_expectimax,
     },
     AlgoInfo {
         name: "star1",
         summary: "Star1 (Ballard 1983): alpha-beta with chance-node cut-offs I (m ≥ β) and II (M ≤ α) from the score range [L, U]",
-        params: super::chance::PARAMS,
+        params: super::chance::ChanceOptions::PARAMS,
+        game_options: false,
         build: super::chance::build_star1,
     },
     AlgoInfo {
         name: "star2",
         summary: "Star2 (Ballard 1983): Star1 after probing the first move below each chance outcome for early cut-offs",
-        params: super::chance::PARAMS,
+        params: super::chance::ChanceOptions::PARAMS,
+        game_options: false,
         build: super::chance::build_star2,
     },
 ];
+
+/// Checks the algorithm and parameters a position file suggests for
+/// `entry` (TOML `algo = …`, `params = { … }`; `pns` when only `params`
+/// is given) against the registry; the error is located at the value in
+/// the file. The positions layer reads them as text, below the searches.
+pub fn check_suggestion(entry: &PositionEntry) -> Result<(), FileError> {
+    let Some(at) = &entry.suggestion_at else {
+        return Ok(());
+    };
+    let name = entry.algo.as_deref().unwrap_or("pns");
+    let info =
+        find_algo(name).map_err(|e| at.error(at.algo.unwrap_or((entry.line, 1)), e.to_string()))?;
+    if let Some(p) = at.params {
+        info.params_from_pairs(entry.game, &entry.params)
+            .map_err(|e| at.error(p, format!("parameters for `{name}`: {e}")))?;
+    }
+    Ok(())
+}
 
 /// Every registered algorithm, in menu order.
 pub fn algorithms() -> &'static [AlgoInfo] {
@@ -146,17 +267,18 @@ pub fn algorithms() -> &'static [AlgoInfo] {
 }
 
 /// Looks an algorithm up by name.
-pub fn find_algo(name: &str) -> Result<&'static AlgoInfo, String> {
-    ALGORITHMS.iter().find(|a| a.name == name).ok_or_else(|| {
-        format!(
-            "unknown algorithm `{name}`; known algorithms: {}",
-            ALGORITHMS
+pub fn find_algo(name: &str) -> Result<&'static AlgoInfo, SearchError> {
+    ALGORITHMS
+        .iter()
+        .find(|a| a.name == name)
+        .ok_or_else(|| SearchError::UnknownAlgo {
+            name: name.to_string(),
+            known: ALGORITHMS
                 .iter()
                 .map(|a| a.name)
                 .collect::<Vec<_>>()
-                .join(", ")
-        )
-    })
+                .join(", "),
+        })
 }
 
 /// The algorithms that search positions with chance nodes (die rolls);
@@ -170,19 +292,43 @@ pub fn handles_chance(name: &str) -> bool {
 }
 
 /// Builds algorithm `name` on `setup`, after checking that its parameters
-/// are complete and each has the kind and range its description gives,
-/// and that it can search the position (a proof search refuses chance
-/// nodes).
-pub fn build(name: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+/// are complete and each has the kind and range its description gives
+/// (game options the setup does not give take their defaults), and that
+/// it can search the position (a proof search refuses chance nodes).
+pub fn build(name: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     let info = find_algo(name)?;
-    setup.params.check(info.params)?;
+    let game = setup.position.kind();
+    let completed;
+    let setup = if info.game_options
+        && game
+            .search_options()
+            .iter()
+            .any(|s| setup.params.get(s.name).is_none())
+    {
+        let mut s = setup.clone();
+        s.params.fill_defaults(game.search_options());
+        completed = s;
+        &completed
+    } else {
+        setup
+    };
+    setup.params.check(&info.params_for(game))?;
     let chance =
         crate::with_position!(&setup.position, g => crate::game::Game::has_chance_nodes(g));
     if chance && !handles_chance(name) {
-        return Err(format!(
-            "`{name}` cannot search this position: it has chance nodes (die rolls or random events), and a proof search answers yes/no questions about games where players choose every move; use {}",
-            CHANCE_ALGORITHMS.join(", ")
-        ));
+        return Err(SearchError::Unsupported {
+            algo: name.to_string(),
+            reason: format!(
+                "it has chance nodes (die rolls or random events), and a proof search answers yes/no questions about games where players choose every move; use {}",
+                CHANCE_ALGORITHMS.join(", ")
+            ),
+        });
     }
-    (info.build)(setup)
+    (info.build)(setup).map_err(|e| match e {
+        SearchError::Unsupported { algo, reason } if algo.is_empty() => SearchError::Unsupported {
+            algo: name.to_string(),
+            reason,
+        },
+        other => other,
+    })
 }

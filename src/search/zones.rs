@@ -1,18 +1,14 @@
-//! Relevance-zone-oriented searches (thesis §3.3.2; Wu & Lin 2010): the
-//! option that runs PNS and the df-pn family (`pns`, `dfpn`, `dfpn-eps`,
-//! `deep-dfpn`) on [`ZoneGame`], the connect position whose defender moves
-//! are restricted to relevance zones and whose attacker moves are the top
-//! N by a heuristic. The searches themselves are unchanged; their build
+//! Relevance-zone-oriented searches (thesis §3.3.2; Wu & Lin 2010): how
+//! PNS and the df-pn family (`pns`, `dfpn`, `dfpn-eps`, `deep-dfpn`) run
+//! on [`ZoneGame`], the connect position whose defender moves are
+//! restricted to relevance zones and whose attacker moves are the top N by
+//! a heuristic. The searches themselves are unchanged; their build
 //! functions wrap the position when zones are on.
 //!
-//! Parameters (added to those four algorithms):
-//! - `zones = auto | on | off`: auto is on for game `connect6` (the only
-//!   practical way to search 19 × 19) and off for everything else, where
-//!   the searches stay exact; `on` for a game other than connect or
-//!   connect6 is an error.
-//! - `attacker_moves` (5, the thesis' setting): the attacker's moves per
-//!   stone; 0 means every empty cell.
-//! - `vcdt_depth`, `vcdt_nodes`: the limits of each VCDT solve.
+//! The options (`zones`, `attacker_moves`, `vcdt_depth`, `vcdt_nodes`)
+//! belong to the connect games ([`ZoneOptions`]): the registry adds them
+//! to the parameters of those four algorithms for connect and connect6
+//! positions only.
 //!
 //! Answers: a proof in the zone game is a proof in the real game (the
 //! zones are sound, see `game::connect::zone`). A disproof is real only
@@ -23,96 +19,40 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use crate::game::connect::vcdt::VcdtOptions;
-use crate::game::connect::zone_game::{ZoneContext, ZoneGame, ZoneSettings};
-use crate::game::{AnyPosition, Game, GameKind};
+use crate::game::connect::zone_game::{ZoneContext, ZoneGame};
+use crate::game::connect::zone_options::{ZoneMode, ZoneOptions};
+use crate::game::AnyPosition;
 
-use super::params::{ParamKind, ParamSpec};
 use super::snapshot::{Snapshot, ViewRequest};
-use super::{Counters, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent};
-
-/// `zones = auto | on | off`.
-pub const ZONES: ParamSpec = ParamSpec {
-    name: "zones",
-    kind: ParamKind::Choice {
-        options: &["auto", "on", "off"],
-        default: "auto",
-    },
-    help: "Relevance-zone search (connect games): defender stones restricted to VCDT relevance zones, attacker stones to the top attacker_moves; auto = on for connect6 only",
+use super::{
+    Counters, Search, SearchError, SearchSetup, StatsSample, Status, StopReason, SwitchEvent,
 };
-
-/// The attacker's moves per stone with zones.
-pub const ATTACKER_MOVES: ParamSpec = ParamSpec {
-    name: "attacker_moves",
-    kind: ParamKind::Int {
-        min: 0,
-        max: 4096,
-        default: 5,
-    },
-    help: "With zones: the attacker's moves are its best N cells by the threat heuristic (0 = all cells, then disproofs are exact too)",
-};
-
-/// VCDT depth limit with zones.
-pub const VCDT_DEPTH: ParamSpec = ParamSpec {
-    name: "vcdt_depth",
-    kind: ParamKind::Int {
-        min: 0,
-        max: 64,
-        default: 6,
-    },
-    help: "With zones: most attacker moves in a VCDT (iterative deepening 0, 1, …, this)",
-};
-
-/// VCDT node limit with zones.
-pub const VCDT_NODES: ParamSpec = ParamSpec {
-    name: "vcdt_nodes",
-    kind: ParamKind::Int {
-        min: 1,
-        max: 1_000_000_000,
-        default: 20_000,
-    },
-    help: "With zones: most nodes one VCDT solve may visit",
-};
-
-/// The zone parameters, in the order the algorithms list them.
-pub const PARAMS: [ParamSpec; 4] = [ZONES, ATTACKER_MOVES, VCDT_DEPTH, VCDT_NODES];
 
 /// The zone game for `setup`'s position when zones are on, `None` when
-/// they are off (or `auto` on a game other than connect6).
-pub fn zone_root(setup: &SearchSetup) -> Result<Option<ZoneGame>, String> {
-    // Algorithms without the zone options (dfpn-ghi, the depth-first
-    // search) always search the whole game.
-    if setup.params.get(ZONES.name).is_none() {
+/// they are off (or `auto` on a game other than connect6, or the setup
+/// carries no zone options: the algorithm does not take them or the game
+/// has none).
+pub fn zone_root(setup: &SearchSetup) -> Result<Option<ZoneGame>, SearchError> {
+    if setup.params.get("zones").is_none() {
         return Ok(None);
     }
-    let mode = setup.params.choice(ZONES.name)?;
-    let pos = match &setup.position {
-        AnyPosition::Connect(c) => Some(c),
-        _ => None,
-    };
-    let on = match mode {
-        "on" => true,
-        "off" => false,
-        _ => pos.is_some_and(|c| c.kind() == GameKind::Connect6),
-    };
-    if !on {
+    let opts = ZoneOptions::from_params(&setup.params)?;
+    let kind = setup.position.kind();
+    if !opts.is_on(kind) {
         return Ok(None);
     }
-    let Some(pos) = pos else {
-        return Err(format!(
-            "zones=on applies to connect and connect6 positions only, not {}",
-            setup.position.kind()
-        ));
+    let AnyPosition::Connect(pos) = &setup.position else {
+        // Zone options are offered for connect positions only; a connect
+        // position under `within` is the one other case.
+        if opts.zones == ZoneMode::Auto {
+            return Ok(None);
+        }
+        return Err(SearchError::Unsupported {
+            algo: String::new(),
+            reason: "zones = on searches plain connect and connect6 positions; it does not combine with `within`".into(),
+        });
     };
-    let int = |name: &str| -> Result<i64, String> { Ok(setup.params.int(name)?) };
-    let settings = ZoneSettings {
-        attacker: setup.root_question().attacker,
-        attacker_moves: usize::try_from(int(ATTACKER_MOVES.name)?).unwrap_or(0),
-        vcdt: VcdtOptions {
-            max_depth: u32::try_from(int(VCDT_DEPTH.name)?).unwrap_or(0),
-            max_nodes: u64::try_from(int(VCDT_NODES.name)?).unwrap_or(1),
-        },
-    };
+    let settings = opts.settings(setup.root_question().attacker);
     Ok(Some(ZoneGame::new(pos.clone(), ZoneContext::new(settings))))
 }
 
@@ -199,23 +139,25 @@ impl Search for ZoneSearch {
 pub fn build_on_zones(
     setup: &SearchSetup,
     make: impl FnOnce(&ZoneGame) -> Box<dyn Search>,
-) -> Result<Option<Box<dyn Search>>, String> {
+) -> Result<Option<Box<dyn Search>>, SearchError> {
     Ok(zone_root(setup)?.map(|g| ZoneSearch::boxed(make(&g), &g)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Params, QuestionKind};
+    use crate::game::GameKind;
+    use crate::search::{registry, QuestionKind};
 
     fn setup(kind: GameKind, pos: &str, pairs: &[(&str, &str)]) -> SearchSetup {
         let pairs: Vec<(String, String)> = pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
+        let dfpn = registry::find_algo("dfpn").unwrap();
         SearchSetup {
             position: AnyPosition::parse(kind, pos).unwrap(),
-            params: Params::from_pairs(&PARAMS, &pairs).unwrap(),
+            params: dfpn.params_from_pairs(kind, &pairs).unwrap(),
             seed: 0,
             question: QuestionKind::Win,
             memory_limit_bytes: None,
@@ -240,10 +182,46 @@ mod tests {
                 .unwrap()
                 .is_none()
         );
-        let e = zone_root(&setup(GameKind::Hex, "3:", &[("zones", "on")])).unwrap_err();
-        assert!(e.contains("connect"), "{e}");
         assert!(zone_root(&setup(GameKind::Hex, "3:", &[]))
             .unwrap()
             .is_none());
+    }
+
+    #[test]
+    fn zone_options_belong_to_the_connect_games_only() {
+        let dfpn = registry::find_algo("dfpn").unwrap();
+        let names =
+            |k: GameKind| -> Vec<&str> { dfpn.params_for(k).iter().map(|s| s.name).collect() };
+        assert_eq!(names(GameKind::Hex), ["threads", "ghi"]);
+        assert_eq!(
+            names(GameKind::Connect6),
+            [
+                "threads",
+                "ghi",
+                "zones",
+                "attacker_moves",
+                "vcdt_depth",
+                "vcdt_nodes"
+            ]
+        );
+        let on = [("zones".to_string(), "on".to_string())];
+        let e = dfpn.params_from_pairs(GameKind::Hex, &on).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "parameter `zones` is a search option of connect, connect6 positions, not of hex"
+        );
+        // An algorithm that does not run on the zone game never has them.
+        let pn = registry::find_algo("deep-pn").unwrap();
+        assert!(pn
+            .params_for(GameKind::Connect6)
+            .iter()
+            .all(|s| s.name != "zones"));
+        assert!(pn.params_from_pairs(GameKind::Connect6, &on).is_err());
+        assert!(dfpn.check_names(&on).is_ok());
+        let e = dfpn
+            .check_names(&[("zone".to_string(), "on".to_string())])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("for connect6 positions: zones"), "{e}");
     }
 }

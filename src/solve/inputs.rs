@@ -8,6 +8,7 @@ use std::path::Path;
 use crate::game::notation::FileError;
 use crate::game::{AnyPosition, GameKind};
 use crate::positions::{self, PositionEntry};
+use crate::search::registry;
 
 use super::SolveError;
 
@@ -23,20 +24,41 @@ pub fn read_inputs(
         let path = Path::new(arg);
         if arg != "-" && path.is_file() {
             let (entries, errors) = positions::load_file_partial(path);
-            out.push(Ok(entries));
+            push_checked(&mut out, entries);
             out.extend(errors.into_iter().map(|e| Err(input_error(e))));
             continue;
         }
         if let Some(file) = positions::bundled().iter().find(|f| f.path == arg) {
             // A path of the curated folder works from any directory.
             let (entries, errors) = positions::load_text_partial(file.path, file.text);
-            out.push(Ok(entries));
+            push_checked(&mut out, entries);
             out.extend(errors.into_iter().map(|e| Err(input_error(e))));
             continue;
         }
-        out.push(read_argument(arg, game));
+        match read_argument(arg, game) {
+            Ok(entries) => push_checked(&mut out, entries),
+            Err(e) => out.push(Err(e)),
+        }
     }
     out
+}
+
+/// Pushes the entries whose suggested algorithm and parameters the
+/// registry accepts as one group, and a located error for each other one.
+fn push_checked(
+    out: &mut Vec<Result<Vec<PositionEntry>, SolveError>>,
+    entries: Vec<PositionEntry>,
+) {
+    let mut good = Vec::with_capacity(entries.len());
+    let mut bad = Vec::new();
+    for e in entries {
+        match registry::check_suggestion(&e) {
+            Ok(()) => good.push(e),
+            Err(err) => bad.push(Err(input_error(err))),
+        }
+    }
+    out.push(Ok(good));
+    out.extend(bad);
 }
 
 fn input_error(e: impl ToString) -> SolveError {

@@ -16,15 +16,14 @@
 //! record (and the certificate and exports) of a search that has stopped.
 
 mod inputs;
-mod record;
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub use crate::export::solve_record::{ExpectedRecord, SolveRecord};
 pub use inputs::read_inputs;
-pub use record::{ExpectedRecord, SolveRecord};
 
 use crate::export::{self, ExportFormat, ExportInput, RunFacts, RunRecord};
 use crate::game::xiangqi::Repetition;
@@ -148,7 +147,11 @@ pub struct Solved {
 pub struct Solver {
     request: SolveRequest,
     algo: &'static AlgoInfo,
+    /// The algorithm's own parameters (defaults filled in).
     params: Params,
+    /// The `NAME=VALUE` pairs as given: a game's search options among
+    /// them apply per position (see [`AlgoInfo::params_for`]).
+    pairs: Vec<(String, String)>,
     budget: Budget,
     repetition: Option<Repetition>,
     formats: Vec<(PathBuf, ExportFormat)>,
@@ -175,7 +178,16 @@ impl Solver {
                 pairs.push(("threads".to_string(), t.to_string()));
             }
         }
-        let params = Params::from_pairs(algo.params, &pairs)
+        // Names are checked here; a game's search options (Connect6's
+        // zones) are checked per position, against the position's game.
+        algo.check_names(&pairs)
+            .map_err(|e| bad(format!("--algo {}: {e}", algo.name)))?;
+        let own: Vec<(String, String)> = pairs
+            .iter()
+            .filter(|(n, _)| algo.params.iter().any(|s| s.name == n))
+            .cloned()
+            .collect();
+        let params = Params::from_pairs(algo.params, &own)
             .map_err(|e| bad(format!("--algo {}: {e}", algo.name)))?;
         if let Some(t) = request.time_limit {
             if !(t.is_finite() && t > 0.0) {
@@ -212,6 +224,7 @@ impl Solver {
             request,
             algo,
             params,
+            pairs,
             budget,
             repetition,
             formats,
@@ -229,7 +242,8 @@ impl Solver {
         self.algo
     }
 
-    /// The checked parameters (defaults filled in).
+    /// The algorithm's own checked parameters (defaults filled in); a
+    /// position's search records add its game's options.
     pub fn params(&self) -> &Params {
         &self.params
     }
@@ -316,9 +330,18 @@ impl Solver {
         if let Some(n) = self.request.within {
             entry.position = entry.position.within(n);
         }
+        let params = self
+            .algo
+            .params_from_pairs(entry.game, &self.pairs)
+            .map_err(|e| {
+                SolveError::Input(format!(
+                    "{}:{}:1: --algo {}: {e}",
+                    entry.name, entry.line, self.algo.name
+                ))
+            })?;
         let setup = SearchSetup {
             position: entry.position.clone(),
-            params: self.params.clone(),
+            params,
             seed: self.request.seed,
             question: self.request.question,
             memory_limit_bytes: self.budget.max_memory_bytes,
@@ -353,7 +376,7 @@ impl Solver {
         let run = RunRecord {
             entry: &entry,
             algo: self.algo.name,
-            params: &self.params,
+            params: &setup.params,
             seed: self.request.seed,
             question,
             status,
@@ -466,7 +489,7 @@ fn write_proof(
 ) -> Result<(PathBuf, usize), SolveError> {
     let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)
         .map_err(|e| SolveError::Proof(format!("--proof {}: {e}", path.display())))?;
-    crate::experiments::write_atomic(path, cert.to_text().as_bytes())
+    crate::files::write_atomic(path, cert.to_text().as_bytes())
         .map_err(|e| SolveError::Proof(format!("--proof: {e}")))?;
     Ok((path.to_path_buf(), stats.positions))
 }

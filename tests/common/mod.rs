@@ -1,6 +1,15 @@
-//! Helpers shared by more than one test binary.
+//! Helpers shared by more than one test binary. Each binary uses a part
+//! of them, so the others are dead code there.
+#![allow(dead_code)]
 
-use pnlab::game::Game;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::dfpn::{Dfpn, DfpnOptions};
 use pnlab::search::{Question, Search};
 
@@ -37,4 +46,71 @@ pub fn dfpn_trace<G: Game>(
         c.live_nodes
     );
     (calls, summary)
+}
+
+/// Runs the `pnlab` binary with `args`: (exit code, stdout, stderr).
+pub fn pnlab(args: &[&str]) -> (i32, String, String) {
+    output(Command::new(env!("CARGO_BIN_EXE_pnlab")).args(args))
+}
+
+/// Runs `pnlab` with `args` in the folder `dir` (relative paths resolve
+/// there).
+pub fn pnlab_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    output(
+        Command::new(env!("CARGO_BIN_EXE_pnlab"))
+            .current_dir(dir)
+            .args(args),
+    )
+}
+
+/// Runs `pnlab` with `args` and `input` on its standard input.
+pub fn pnlab_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pnlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run pnlab");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("wait");
+    result(out)
+}
+
+fn output(cmd: &mut Command) -> (i32, String, String) {
+    result(cmd.output().expect("run pnlab"))
+}
+
+fn result(out: std::process::Output) -> (i32, String, String) {
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A position in `kind`'s inline notation (the test's own text: a typo
+/// panics with the parser's message).
+pub fn parse(kind: GameKind, s: &str) -> AnyPosition {
+    AnyPosition::parse(kind, s).unwrap_or_else(|e| panic!("{kind} `{s}`: {e}"))
+}
+
+/// `plies` uniformly random moves from `start`; `None` if the game ended
+/// on the way or at the end.
+pub fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Option<AnyPosition> {
+    let mut p = start.clone();
+    for _ in 0..plies {
+        let moves = p.legal_move_names();
+        if moves.is_empty() {
+            return None;
+        }
+        let m = &moves[rng.random_range(0..moves.len())];
+        p = p.after_move(m).ok()?;
+    }
+    p.outcome().is_none().then_some(p)
 }

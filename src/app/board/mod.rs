@@ -161,18 +161,8 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
     };
     let pos = input.position.shown();
     let side = ui.available_width().clamp(120.0, 420.0);
-    let drawn = match pos {
-        AnyPosition::TicTacToe(_) => tictactoe::draw(ui, side, input),
-        AnyPosition::Connect4(_) => connect4::draw(ui, side, input),
-        AnyPosition::Hex(_) => hex::draw(ui, side, input),
-        AnyPosition::Othello(_) => othello::draw(ui, side, input),
-        AnyPosition::PGame(_) => pgame::draw(ui, input),
-        AnyPosition::Tree(_) => tree::draw(ui, input),
-        AnyPosition::Xiangqi(_) => xiangqi::draw(ui, side, input),
-        AnyPosition::Ewn(_) => ewn::draw(ui, side, input),
-        AnyPosition::Connect(_) => connect::draw(ui, side, input),
-        AnyPosition::Within(_) => false,
-    };
+    // One painter module per row of the game table (`game::game_table!`).
+    let drawn = crate::game_table!(paint pos, (ui, side, input));
     if !drawn {
         // A notation the view does not recognise: show it as text.
         ui.monospace(pos.notation());

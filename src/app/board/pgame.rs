@@ -3,7 +3,7 @@
 
 use super::BoardInput;
 
-pub fn draw(ui: &mut egui::Ui, input: &BoardInput<'_>) -> bool {
+pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
     ui.monospace(input.position.notation());
     // Moves are named `index:value` (game::pgame); the path's values and
     // their sum are what decides a leaf (docs/algorithms.md §10).

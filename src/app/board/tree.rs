@@ -4,7 +4,7 @@
 
 use super::BoardInput;
 
-pub fn draw(ui: &mut egui::Ui, input: &BoardInput<'_>) -> bool {
+pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
     let text = input.position.notation();
     egui::ScrollArea::vertical()
         .id_salt("tree-text")

@@ -21,7 +21,7 @@ pub fn detached(
     name: &str,
     stack_bytes: usize,
     work: impl FnOnce() + Send + 'static,
-) -> Result<(), String> {
+) -> Result<(), SpawnError> {
     #[cfg(target_arch = "wasm32")]
     {
         let _ = (name, stack_bytes);
@@ -35,8 +35,21 @@ pub fn detached(
             .stack_size(stack_bytes)
             .spawn(work)
             .map(|_| ())
-            .map_err(|e| format!("cannot start {name}: {e}"))
+            .map_err(|source| SpawnError {
+                name: name.to_string(),
+                source,
+            })
     }
+}
+
+/// A thread the system would not start.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot start {name}: {source}")]
+pub struct SpawnError {
+    /// The thread's name.
+    pub name: String,
+    /// The system's reason.
+    pub source: std::io::Error,
 }
 
 /// What a running job can see: whether it was cancelled, and where to

@@ -241,7 +241,8 @@ impl RunMachine {
             crate::search::proof::certificate(search, &live.recorder.setup, PROOF_WRITER_BUDGET)
                 .and_then(|(cert, stats)| {
                     let text = cert.to_text();
-                    crate::experiments::write_atomic(&path, text.as_bytes())?;
+                    crate::files::write_atomic(&path, text.as_bytes())
+                        .map_err(|e| e.to_string())?;
                     Ok((stats.positions, text.len() as u64))
                 });
         match written {
@@ -298,7 +299,7 @@ impl RunMachine {
     /// Builds the search, catching both errors and panics.
     fn build(algo: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
         match catch_unwind(AssertUnwindSafe(|| registry::build(algo, setup))) {
-            Ok(r) => r,
+            Ok(r) => r.map_err(|e| e.to_string()),
             Err(p) => Err(format!(
                 "the search panicked while starting: {}",
                 panic_text(&*p)
@@ -369,7 +370,7 @@ impl RunMachine {
                 self.last_travel_report = Some(clock::now());
                 self.travel_chunk(super::cooperative::FRAME_BUDGET, &|| false, out);
             }
-            Ok(Err(e)) => out.deliver(Event::Error(e)),
+            Ok(Err(e)) => out.deliver(Event::Error(e.to_string())),
             Err(p) => {
                 live.search = None;
                 let msg = format!("the search panicked while replaying: {}", panic_text(&*p));

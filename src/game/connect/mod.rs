@@ -19,7 +19,7 @@
 //! (threat counting), [`vcdt`] (the VCDT solver), [`zone`] (relevance
 //! zones from VCDT proofs), [`heuristic`] (the attacker's move ranking) and
 //! [`zone_game`] (the game with relevance-zone-restricted moves that the
-//! zone searches run on).
+//! zone searches run on), with its search options in [`zone_options`].
 
 pub mod board;
 pub mod heuristic;
@@ -28,12 +28,13 @@ pub mod threats;
 pub mod vcdt;
 pub mod zone;
 pub mod zone_game;
+pub mod zone_options;
 
 use std::fmt;
 use std::sync::Arc;
 
 use super::mix::zobrist_key;
-use super::{AnyPosition, Game, GameKind, Outcome, ParseError, Player};
+use super::{AnyPosition, Game, GameKind, MoveError, Outcome, ParseError, Player};
 
 pub use board::{Board, Cell, Geometry};
 pub use notation::{cell_name, ConnectError, Rules};
@@ -252,14 +253,14 @@ impl Game for Connect {
         self.cell_name(c)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Cell, String> {
+    fn parse_move(&self, text: &str) -> Result<Cell, MoveError> {
         let c = notation::parse_cell(self.rules.m, self.rules.n, text.trim())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| MoveError::notation(text, e.to_string()))?;
         if self.outcome().is_some() {
-            return Err("the game is over".into());
+            return Err(MoveError::game_over(text));
         }
         if !self.board.is_empty(c) {
-            return Err(format!("cell {} is already taken", text.trim()));
+            return Err(MoveError::illegal(text, "the cell is taken"));
         }
         Ok(c)
     }

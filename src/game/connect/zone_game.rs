@@ -43,7 +43,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::game::{AnyPosition, Game, GameKind, Outcome, Player};
+use crate::game::{AnyPosition, Game, GameKind, MoveError, Outcome, Player};
 
 use super::board::Cell;
 use super::threats::immediate_win;
@@ -299,16 +299,16 @@ impl Game for ZoneGame {
         self.pos.format_move(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Cell, String> {
+    fn parse_move(&self, text: &str) -> Result<Cell, MoveError> {
         let m = self.pos.parse_move(text)?;
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.contains(&m) {
             Ok(m)
         } else {
-            Err(format!(
-                "{} is not among the zone search's moves here",
-                text.trim()
+            Err(MoveError::illegal(
+                text,
+                "not among the zone search's moves",
             ))
         }
     }

@@ -42,7 +42,7 @@
 
 mod notation;
 
-use super::{Game, GameKind, Outcome, ParseError, Player};
+use super::{Game, GameKind, MoveError, Outcome, ParseError, Player};
 use crate::game::mix::zobrist_key;
 
 /// Board width and height.
@@ -244,7 +244,7 @@ impl Game for Ewn {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<EwnMove, String> {
+    fn parse_move(&self, text: &str) -> Result<EwnMove, MoveError> {
         let t = text.trim();
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
@@ -253,12 +253,9 @@ impl Game for Ewn {
         }
         let names: Vec<String> = moves.iter().map(|&m| self.format_move(m)).collect();
         Err(if names.is_empty() {
-            format!("`{t}` is not a move: the game is over")
+            MoveError::game_over(t)
         } else {
-            format!(
-                "`{t}` is not a legal move here (legal: {})",
-                names.join(", ")
-            )
+            MoveError::illegal(t, format!("the legal moves are {}", names.join(", ")))
         })
     }
 

@@ -20,7 +20,7 @@ pub mod resistance;
 
 use std::fmt;
 
-use super::{Game, GameKind, Outcome, ParseError, Player};
+use super::{Game, GameKind, MoveError, Outcome, ParseError, Player};
 
 /// Smallest board size.
 pub const MIN_SIZE: u8 = 2;
@@ -412,21 +412,24 @@ impl Game for Hex {
         cell_name(self.n, m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         let t = text.trim();
         let m = match parse_cell(self.n, t) {
             Ok(m) => m,
             Err(CellError::Malformed) => {
-                return Err(format!("expected a cell such as `c3`, found `{text}`"))
+                return Err(MoveError::notation(text, "a cell such as `c3`"))
             }
             Err(CellError::OffBoard) => {
-                return Err(format!("cell {t} is off the {0}x{0} board", self.n))
+                return Err(MoveError::illegal(
+                    t,
+                    format!("off the {0}x{0} board", self.n),
+                ))
             }
         };
         if self.winner.is_some() {
-            Err("the game is over".to_string())
+            Err(MoveError::game_over(t))
         } else if self.occupied() >> m & 1 == 1 {
-            Err(format!("cell {t} is already taken"))
+            Err(MoveError::illegal(t, "the cell is taken"))
         } else {
             Ok(m)
         }
@@ -546,12 +549,10 @@ mod tests {
         assert!(Hex::new(12).is_none());
         assert_eq!(Hex::new(11).map(|g| g.move_count()), Some(121));
         let g = Hex::parse("3:b2").unwrap();
-        assert!(g.parse_move("b2").unwrap_err().contains("taken"));
-        assert!(g
-            .parse_move("d1")
-            .unwrap_err()
-            .contains("off the 3x3 board"));
-        assert!(g.parse_move("2b").unwrap_err().contains("expected a cell"));
+        let e = |m: &str| g.parse_move(m).unwrap_err().to_string();
+        assert!(e("b2").contains("taken"));
+        assert!(e("d1").contains("off the 3x3 board"));
+        assert!(e("2b").contains("expected a cell"));
         assert_eq!(g.parse_move(" C3 "), Ok(8));
     }
 

@@ -25,10 +25,11 @@
 pub mod bitboard;
 pub mod eval;
 pub mod obf;
+pub mod random;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
 
-use super::{Game, GameKind, Outcome, ParseError, Player};
+use super::{Game, GameKind, MoveError, Outcome, ParseError, Player};
 use bitboard::{discs_key, flips, move_key, move_mask, WHITE_TO_MOVE_KEY};
 
 /// The pass move.
@@ -253,7 +254,7 @@ impl Game for Othello {
     }
 
     /// `a1`…`h8` (either case), or `pass` / `PS` / `@@`; must be legal.
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         let m = obf::read_move(text)?;
         let mask = self.legal_move_mask();
         let legal = if m == PASS {
@@ -264,7 +265,10 @@ impl Game for Othello {
         if legal {
             Ok(m)
         } else {
-            Err(format!("`{}` is not a legal move here", text.trim()))
+            Err(MoveError::illegal(
+                text,
+                "it flips no disc, or a pass while a move exists",
+            ))
         }
     }
 

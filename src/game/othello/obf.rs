@@ -142,16 +142,16 @@ pub fn square_name(m: u8) -> String {
 
 /// Reads a move name: `a1`…`h8` (either case), or `pass`, `PS` or `@@`
 /// for a pass. Does not check legality.
-pub fn read_move(text: &str) -> Result<u8, String> {
+pub fn read_move(text: &str) -> Result<u8, crate::game::MoveError> {
     let t = text.trim().to_ascii_lowercase();
     if matches!(t.as_str(), "pass" | "ps" | "@@") {
         return Ok(PASS);
     }
     match t.as_bytes() {
         &[c @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok((r - b'1') * 8 + (c - b'a')),
-        _ => Err(format!(
-            "expected a square a1…h8 or `pass`, found `{}`",
-            text.trim()
+        _ => Err(crate::game::MoveError::notation(
+            text,
+            "a square a1…h8 or `pass`",
         )),
     }
 }

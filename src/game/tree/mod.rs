@@ -61,7 +61,7 @@ mod write;
 
 use std::sync::Arc;
 
-use super::{Game, GameKind, Outcome, ParseError, Player};
+use super::{Game, GameKind, MoveError, Outcome, ParseError, Player};
 
 /// The value of a leaf, from the OR player's point of view.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -481,7 +481,7 @@ impl Game for TreeGame {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<u16, String> {
+    fn parse_move(&self, text: &str) -> Result<u16, MoveError> {
         let t = text.trim();
         self.cur()
             .children
@@ -496,12 +496,15 @@ impl Game for TreeGame {
                     .map(|&c| self.tree.node(c).label.as_str())
                     .collect();
                 if names.is_empty() {
-                    format!("`{t}` is not a move: `{}` is a leaf", self.label())
+                    MoveError::illegal(t, format!("`{}` is a leaf", self.label()))
                 } else {
-                    format!(
-                        "`{t}` is not a child of `{}` (children: {})",
-                        self.label(),
-                        names.join(", ")
+                    MoveError::illegal(
+                        t,
+                        format!(
+                            "the children of `{}` are {}",
+                            self.label(),
+                            names.join(", ")
+                        ),
                     )
                 }
             })

@@ -19,7 +19,7 @@
 //! Moves: `<from><to>` with files `a`–`i` and ranks `0`–`9` from Red's
 //! side, e.g. `h2e2` (the central cannon opening).
 
-use crate::game::{ParseError, Player};
+use crate::game::{MoveError, ParseError, Player};
 
 use super::board::{
     cell, cell_of, file_of, from_of, rank_of, to_of, Board, Move, ADVISOR, BLACK, CANNON, ELEPHANT,
@@ -225,9 +225,12 @@ pub fn move_name(m: Move) -> String {
     )
 }
 
+/// What a move in UCCI coordinates looks like.
+const UCCI_MOVE: &str = "a move in UCCI coordinates like `h2e2` (files a-i, ranks 0-9)";
+
 /// Reads UCCI coordinates into (from, to) cells, without checking
 /// legality.
-pub fn read_coordinates(text: &str) -> Result<Move, String> {
+pub fn read_coordinates(text: &str) -> Result<Move, MoveError> {
     let t = text.trim();
     let b = t.as_bytes();
     let point = |f: u8, r: u8| -> Option<usize> {
@@ -238,13 +241,9 @@ pub fn read_coordinates(text: &str) -> Result<Move, String> {
     match (b.len(), b) {
         (4, [f1, r1, f2, r2]) => match (point(*f1, *r1), point(*f2, *r2)) {
             (Some(from), Some(to)) => Ok(super::board::encode(from, to)),
-            _ => Err(format!(
-                "expected a move in UCCI coordinates like `h2e2` (files a-i, ranks 0-9), found `{t}`"
-            )),
+            _ => Err(MoveError::notation(t, UCCI_MOVE)),
         },
-        _ => Err(format!(
-            "expected a move in UCCI coordinates like `h2e2` (files a-i, ranks 0-9), found `{t}`"
-        )),
+        _ => Err(MoveError::notation(t, UCCI_MOVE)),
     }
 }
 

@@ -24,7 +24,7 @@ pub mod movegen;
 pub mod record;
 pub mod repetition;
 
-use super::{AnyPosition, Game, GameKind, Outcome, ParseError, Player};
+use super::{AnyPosition, Game, GameKind, MoveError, Outcome, ParseError, Player};
 use board::{from_of, to_of, Board, Move, EMPTY, PAWN};
 pub use fen::FenError;
 use repetition::Path;
@@ -233,7 +233,7 @@ impl Game for Xiangqi {
     /// UCCI coordinates (`h2e2`); must be legal on the board. A position
     /// that the repetition rule ended still accepts the board's moves, so
     /// that game records (which go on past a single repetition) replay.
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let m = fen::read_coordinates(text)?;
         let mut legal = false;
         movegen::legal(&self.board, |x| {
@@ -243,7 +243,7 @@ impl Game for Xiangqi {
         if legal {
             Ok(m)
         } else {
-            Err(format!("`{}` is not a legal move here", text.trim()))
+            Err(MoveError::illegal(text, "not among the legal moves"))
         }
     }
 
@@ -381,11 +381,12 @@ mod tests {
 
     #[test]
     fn rule_names_round_trip() {
-        for r in Repetition::ALL {
+        for &r in Repetition::ALL {
             assert_eq!(Repetition::from_name(r.name()), Ok(r));
         }
         assert!(Repetition::from_name("perpetual")
             .unwrap_err()
-            .contains("`draw`"));
+            .to_string()
+            .contains("draw, perpetual-check-loses, none"));
     }
 }

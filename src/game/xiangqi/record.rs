@@ -257,7 +257,7 @@ impl Pending {
         let ply = self.moves.len() + 1;
         let m = match fen::read_coordinates(rest) {
             Ok(m) => m,
-            Err(e) => return self.fail(Some(ply), line, col, e),
+            Err(e) => return self.fail(Some(ply), line, col, e.to_string()),
         };
         if !self.position.board_moves().contains(&m) {
             let side = match self.position.to_move() {

@@ -23,49 +23,41 @@ use crate::game::Outcome;
 
 use super::board::Board;
 
-/// The repetition rule of a position (see the module documentation).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Repetition {
-    /// Repetition plays no part.
-    None,
-    /// A repeated position is a draw.
-    #[default]
-    Draw,
-    /// A side that checked with every move of the cycle loses.
-    PerpetualCheckLoses,
+crate::choice_enum! {
+    /// The repetition rule of a position (see the module documentation).
+    pub enum Repetition {
+        /// A repeated position is a draw.
+        Draw = "draw",
+        /// A side that checked with every move of the cycle loses.
+        PerpetualCheckLoses = "perpetual-check-loses",
+        /// Repetition plays no part.
+        None = "none",
+    }
+}
+
+/// A repeated position is a draw unless a file or the command line says
+/// otherwise.
+impl Default for Repetition {
+    fn default() -> Repetition {
+        Repetition::Draw
+    }
 }
 
 impl Repetition {
-    /// Every rule, in the order menus list them.
-    pub const ALL: [Repetition; 3] = [
-        Repetition::Draw,
-        Repetition::PerpetualCheckLoses,
-        Repetition::None,
-    ];
-
-    /// The name used in TOML files and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Repetition::None => "none",
-            Repetition::Draw => "draw",
-            Repetition::PerpetualCheckLoses => "perpetual-check-loses",
-        }
+    /// Reads a rule name (TOML files, `--repetition`); the error lists the
+    /// names.
+    pub fn from_name(name: &str) -> Result<Repetition, UnknownRepetition> {
+        name.parse()
+            .map_err(|e: crate::params::UnknownChoice| UnknownRepetition { name: e.value })
     }
+}
 
-    /// Reads a rule name; the error lists the names.
-    pub fn from_name(name: &str) -> Result<Repetition, String> {
-        Repetition::ALL
-            .into_iter()
-            .find(|r| r.name() == name)
-            .ok_or_else(|| {
-                format!(
-                    "unknown repetition rule `{name}`; expected {}",
-                    Repetition::ALL
-                        .map(|r| format!("`{}`", r.name()))
-                        .join(", ")
-                )
-            })
-    }
+/// A repetition rule name that is none of [`Repetition::NAMES`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown repetition rule `{name}`; expected one of {}", Repetition::NAMES.join(", "))]
+pub struct UnknownRepetition {
+    /// The name given.
+    pub name: String,
 }
 
 /// One earlier position of the path.

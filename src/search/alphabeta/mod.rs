@@ -60,50 +60,11 @@ pub use engine::AlphaBeta;
 use crate::game::eval::WIN;
 use crate::with_position;
 
-use super::params::{ParamKind, ParamSpec};
 use super::pn::Pn;
-use super::{Search, SearchSetup};
+use super::{Search, SearchError, SearchSetup};
 
 /// Largest depth the `depth` parameter accepts.
 pub const MAX_DEPTH: u32 = 64;
-
-/// Parameters (described once; the CLI, the app and the JSON read them).
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "T",
-        kind: ParamKind::Int {
-            min: -(WIN as i64) * 10,
-            max: WIN as i64 * 10,
-            default: 600,
-        },
-        help: "SCN threshold: how many leaves must change for the root player to reach a value ≥ T (±10000 is a won game)",
-    },
-    ParamSpec {
-        name: "depth",
-        kind: ParamKind::Int {
-            min: 1,
-            max: MAX_DEPTH as i64,
-            default: 6,
-        },
-        help: "Deepest iteration of iterative deepening (plies); the curves have this many points",
-    },
-    ParamSpec {
-        name: "prune",
-        kind: ParamKind::Choice {
-            options: &["true", "false"],
-            default: "true",
-        },
-        help: "true: alpha-beta cut-offs; false: full-width minimax (SCN = the CNS proof function)",
-    },
-    ParamSpec {
-        name: "order",
-        kind: ParamKind::Choice {
-            options: &["game", "captures-first"],
-            default: "game",
-        },
-        help: "Move order: the game's own, or tactical moves (captures, wins and blocks, corners) first",
-    },
-];
 
 /// The per-node values a viewer shows, in this order.
 ///
@@ -111,42 +72,16 @@ pub const PARAMS: &[ParamSpec] = &[
 /// cut-off child; `cut-off` is 1 for a child that was never searched.
 pub const VALUE_NAMES: &[&str] = &["value", "α", "β", "scn", "eval", "cut-off"];
 
-/// Move ordering at every node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MoveOrder {
-    /// The game's deterministic move order.
-    Game,
-    /// Tactical moves ([`crate::game::Game::is_tactical`]) first, each
-    /// group in the game's order.
-    CapturesFirst,
-}
-
-/// Everything that shapes one alpha-beta run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AlphaBetaOptions {
-    /// The SCN threshold T (root player's view).
-    pub threshold: i32,
-    /// The deepest iteration.
-    pub max_depth: u32,
-    /// Alpha-beta cut-offs (false: full-width minimax).
-    pub prune: bool,
-    /// Move ordering.
-    pub order: MoveOrder,
-    /// How many nodes of the current depth's tree to keep for viewers
-    /// (0 keeps none: the fastest, for experiments and benchmarks).
-    pub record_limit: usize,
-}
-
-impl Default for AlphaBetaOptions {
-    fn default() -> Self {
-        AlphaBetaOptions {
-            threshold: 600,
-            max_depth: 6,
-            prune: true,
-            order: MoveOrder::Game,
-            record_limit: DEFAULT_RECORD_LIMIT,
-        }
+crate::choice_enum! {
+    /// Move ordering at every node.
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum MoveOrder {
+        /// The game's deterministic move order.
+        Game = "game",
+        /// Tactical moves ([`crate::game::Game::is_tactical`]) first, each
+        /// group in the game's order.
+        CapturesFirst = "captures-first",
     }
 }
 
@@ -154,19 +89,36 @@ impl Default for AlphaBetaOptions {
 /// search is built from the registry (the CLI and the app).
 pub const DEFAULT_RECORD_LIMIT: usize = 100_000;
 
-impl AlphaBetaOptions {
-    /// The options a parameter set describes (recording on, for viewers).
-    pub fn from_params(p: &super::Params) -> Result<AlphaBetaOptions, super::ParamError> {
-        Ok(AlphaBetaOptions {
-            threshold: p.int("T")? as i32,
-            max_depth: p.int("depth")? as u32,
-            prune: p.choice("prune")? == "true",
-            order: match p.choice("order")? {
-                "captures-first" => MoveOrder::CapturesFirst,
-                _ => MoveOrder::Game,
-            },
-            record_limit: DEFAULT_RECORD_LIMIT,
-        })
+crate::options! {
+    /// Everything that shapes one alpha-beta run (its parameters described
+    /// once; the CLI, the app and the JSON read them).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct AlphaBetaOptions {
+        /// The SCN threshold T (root player's view).
+        pub threshold: i32 => {
+            "T", int(-(WIN as i64) * 10, WIN as i64 * 10) = 600,
+            "SCN threshold: how many leaves must change for the root player to reach a value ≥ T (±10000 is a won game)"
+        },
+        /// The deepest iteration.
+        pub max_depth: u32 => {
+            "depth", int(1, MAX_DEPTH) = 6,
+            "Deepest iteration of iterative deepening (plies); the curves have this many points"
+        },
+        /// Alpha-beta cut-offs (false: full-width minimax).
+        pub prune: bool => {
+            "prune", flag = true,
+            "true: alpha-beta cut-offs; false: full-width minimax (SCN = the CNS proof function)"
+        },
+        /// Move ordering.
+        pub order: MoveOrder => {
+            "order", choice = MoveOrder::Game,
+            "Move order: the game's own, or tactical moves (captures, wins and blocks, corners) first"
+        },
+    }
+    extra {
+        /// How many nodes of the current depth's tree to keep for viewers
+        /// (0 keeps none: the fastest, for experiments and benchmarks).
+        pub record_limit: usize = DEFAULT_RECORD_LIMIT,
     }
 }
 
@@ -202,13 +154,13 @@ fn serialize_scn<S: serde::Serializer>(scn: &Pn, s: S) -> Result<S::Ok, S::Error
 }
 
 /// Registry constructor.
-pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     let opts = AlphaBetaOptions::from_params(&setup.params)?;
     if !setup.position.has_evaluation() {
-        return Err(format!(
-            "alphabeta needs a static evaluation, which {} does not have",
+        return Err(SearchError::unsupported(format!(
+            "it needs a static evaluation, which {} does not have",
             setup.position.kind()
-        ));
+        )));
     }
     let max = setup.root_question().attacker;
     let question = setup.question;

@@ -62,6 +62,16 @@ pub enum Flow {
     Stop,
 }
 
+/// A move of a game record that cannot be played, with its ply (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {ply}: {error}")]
+pub struct PlyError {
+    /// The ply of the move, 1 for the first.
+    pub ply: usize,
+    /// Why it cannot be played.
+    pub error: crate::game::MoveError,
+}
+
 /// The curves of `start` and of every position after each move of
 /// `moves` (in notation, checked legal), calling `each` as each
 /// position is done.
@@ -70,7 +80,7 @@ pub fn along_moves<G: Game>(
     moves: &[String],
     opts: &AlphaBetaOptions,
     mut each: impl FnMut(usize, &PositionCurves<G>) -> Flow,
-) -> Result<Vec<PositionCurves<G>>, String> {
+) -> Result<Vec<PositionCurves<G>>, PlyError> {
     let mut g = start.clone();
     let mut out = Vec::new();
     for i in 0..=moves.len() {
@@ -80,7 +90,7 @@ pub fn along_moves<G: Game>(
             Some(m) => {
                 let mv = g
                     .parse_move(m)
-                    .map_err(|e| format!("move {} (`{m}`): {e}", i + 1))?;
+                    .map_err(|error| PlyError { ply: i + 1, error })?;
                 let mut n = g.clone();
                 n.play(mv);
                 Some(n)
@@ -193,7 +203,8 @@ mod tests {
             |_, _| Flow::Continue,
         )
         .unwrap_err();
-        assert!(err.contains("move 2"), "{err}");
+        assert_eq!(err.ply, 2);
+        assert!(err.to_string().starts_with("move 2: `b2`"), "{err}");
         let seq = along_moves(
             &TicTacToe::new(),
             &["b2".to_string(), "a1".to_string()],

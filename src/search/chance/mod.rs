@@ -22,49 +22,46 @@ mod view;
 
 use crate::game::{Game, Player};
 
-use super::params::{ParamKind, ParamSpec};
 use super::snapshot::{Snapshot, ViewRequest};
 use super::{
-    Counters, QuestionKind, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent,
+    Counters, QuestionKind, Search, SearchError, SearchSetup, StatsSample, Status, StopReason,
+    SwitchEvent,
 };
 
 pub use engine::{ChanceCounters, Engine, Variant};
 
-/// The score range of the chance searches.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "L",
-        kind: ParamKind::RealOrAuto {
-            min: -1e12,
-            max: 1e12,
+crate::options! {
+    /// The score range [L, U] of the chance searches (`auto`: from the game).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct ChanceOptions {
+        /// L, or `None` for auto.
+        pub low: Option<f64> => {
+            "L", real_or_auto(-1e12, 1e12),
+            "Least possible final score (attacker's view); auto = from the game or the tree's leaves; must not exceed any score"
         },
-        help: "Least possible final score (attacker's view); auto = from the game or the tree's leaves; must not exceed any score",
-    },
-    ParamSpec {
-        name: "U",
-        kind: ParamKind::RealOrAuto {
-            min: -1e12,
-            max: 1e12,
+        /// U, or `None` for auto.
+        pub high: Option<f64> => {
+            "U", real_or_auto(-1e12, 1e12),
+            "Greatest possible final score (attacker's view); auto = from the game or the tree's leaves; must not be below any score"
         },
-        help: "Greatest possible final score (attacker's view); auto = from the game or the tree's leaves; must not be below any score",
-    },
-];
+    }
+}
 
 /// The default budget for the record when the setup gives none: 64 MiB.
 pub const DEFAULT_RECORD_BYTES: u64 = 64 << 20;
 
 /// Registry constructor for `expectimax`.
-pub fn build_expectimax(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+pub fn build_expectimax(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     build(setup, Variant::Expectimax)
 }
 
 /// Registry constructor for `star1`.
-pub fn build_star1(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+pub fn build_star1(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     build(setup, Variant::Star1)
 }
 
 /// Registry constructor for `star2`.
-pub fn build_star2(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+pub fn build_star2(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     build(setup, Variant::Star2)
 }
 
@@ -76,7 +73,7 @@ pub fn score_range<G: Game>(
     attacker: Player,
     l: Option<f64>,
     u: Option<f64>,
-) -> Result<(f64, f64), String> {
+) -> Result<(f64, f64), SearchError> {
     let game = g.score_range().map(|(lo, hi)| match attacker {
         Player::First => (lo, hi),
         Player::Second => (-hi, -lo),
@@ -86,27 +83,30 @@ pub fn score_range<G: Game>(
             let lo = l.unwrap_or(glo);
             let hi = u.unwrap_or(ghi);
             if lo > glo {
-                return Err(format!("L = {lo} is above the least score this position can end with ({glo}): the searches would prune wrongly"));
+                return Err(SearchError::unsupported(format!("L = {lo} is above the least score this position can end with ({glo}): the searches would prune wrongly")));
             }
             if hi < ghi {
-                return Err(format!("U = {hi} is below the greatest score this position can end with ({ghi}): the searches would prune wrongly"));
+                return Err(SearchError::unsupported(format!("U = {hi} is below the greatest score this position can end with ({ghi}): the searches would prune wrongly")));
             }
             (lo, hi)
         }
         (None, Some(lo), Some(hi)) => (lo, hi),
         (None, _, _) => {
-            return Err("this game does not give its score range: set both L and U".to_string())
+            return Err(SearchError::unsupported(
+                "this game does not give its score range: set both L and U",
+            ))
         }
     };
     if lo > hi {
-        return Err(format!("L = {lo} is greater than U = {hi}"));
+        return Err(SearchError::unsupported(format!(
+            "L = {lo} is greater than U = {hi}"
+        )));
     }
     Ok((lo, hi))
 }
 
-fn build(setup: &SearchSetup, variant: Variant) -> Result<Box<dyn Search>, String> {
-    let l = setup.params.real_or_auto("L")?;
-    let u = setup.params.real_or_auto("U")?;
+fn build(setup: &SearchSetup, variant: Variant) -> Result<Box<dyn Search>, SearchError> {
+    let ChanceOptions { low: l, high: u } = ChanceOptions::from_params(&setup.params)?;
     let attacker = setup.root_question().attacker;
     let record_bytes = setup.memory_limit_bytes.unwrap_or(DEFAULT_RECORD_BYTES);
     let question = setup.question;

@@ -59,7 +59,9 @@ use super::arena_search::{delegate_to_core, ArenaSearch};
 use super::params::{ParamKind, ParamSpec};
 use super::pn::{Pn, INF, MAX_FINITE};
 use super::snapshot::{NodeStatus, Snapshot, ViewRequest};
-use super::{Counters, Question, Search, SearchSetup, StatsSample, Status, StopReason};
+use super::{
+    Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status, StopReason,
+};
 use staircase::{Staircase, Value, NEG_INF, POS_INF};
 use values::Model;
 
@@ -118,32 +120,55 @@ const ETA_SCNS: ParamSpec = ParamSpec {
     ..ETA
 };
 
-/// `eval`: the leaf value model of CNS.
-const EVAL: ParamSpec = ParamSpec {
-    name: "eval",
-    kind: ParamKind::Choice {
-        options: &["score", "win-loss"],
-        default: "score",
-    },
-    help: "score: finished games at their value, other leaves at the game's evaluation; win-loss: ±∞ by the question and 0 (CNS then is PNS)",
-};
+crate::choice_enum! {
+    /// CNS's `eval` parameter: the leaf value model it runs with.
+    pub enum CnsEval {
+        /// [`Model::Score`].
+        Score = "score",
+        /// [`Model::WinLoss`].
+        WinLoss = "win-loss",
+    }
+}
 
-/// `log_delta`: δ of the logarithmic initialisation.
-const LOG_DELTA: ParamSpec = ParamSpec {
-    name: "log_delta",
-    kind: ParamKind::Real {
-        min: 0.01,
-        max: 100.0,
-        default: 1.0,
-    },
-    help: "δ of the logarithmic leaf initialisation (SCNS paper eq. 14), in nats: raising a leaf by δ·log₂k takes k conspirators",
-};
+crate::options! {
+    /// CNS parameters (described once; CLI, UI and JSON use this list).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct CnsParams {
+        /// Pmax.
+        pub pmax: Pn => PMAX,
+        /// Dmax.
+        pub dmax: Pn => DMAX,
+        /// Δ.
+        pub delta: f64 => DELTA,
+        /// η.
+        pub eta: f64 => ETA,
+        /// The leaf value model.
+        pub eval: CnsEval => {
+            "eval", choice = CnsEval::Score,
+            "score: finished games at their value, other leaves at the game's evaluation; win-loss: ±∞ by the question and 0 (CNS then is PNS)"
+        },
+    }
+}
 
-/// CNS parameters (described once; CLI, UI and JSON use this list).
-pub const CNS_PARAMS: &[ParamSpec] = &[PMAX, DMAX, DELTA, ETA, EVAL];
-
-/// SCNS parameters.
-pub const SCNS_PARAMS: &[ParamSpec] = &[PMAX, DMAX, DELTA, ETA_SCNS, LOG_DELTA];
+crate::options! {
+    /// SCNS parameters.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct ScnsParams {
+        /// Pmax.
+        pub pmax: Pn => PMAX,
+        /// Dmax.
+        pub dmax: Pn => DMAX,
+        /// Δ.
+        pub delta: f64 => DELTA,
+        /// η (the paper's 0.25 by default).
+        pub eta: f64 => ETA_SCNS,
+        /// δ of the logarithmic initialisation.
+        pub log_delta: f64 => {
+            "log_delta", real(0.01, 100.0) = 1.0,
+            "δ of the logarithmic leaf initialisation (SCNS paper eq. 14), in nats: raising a leaf by δ·log₂k takes k conspirators"
+        },
+    }
+}
 
 /// Heights of the logarithmic initialisation stop at this many
 /// conspirators, so that a leaf can still be raised to a win.
@@ -168,75 +193,70 @@ pub struct CnsOptions {
 }
 
 impl CnsOptions {
-    /// Plain CNS with the given model and the defaults (Pmax = Dmax = 1,
-    /// Δ = 0, η = 0, two-step leaves).
+    /// Plain CNS with the given model and the described defaults
+    /// (Pmax = Dmax = 1, Δ = 0, η = 0, two-step leaves).
     pub fn cns(model: Model) -> CnsOptions {
         CnsOptions {
-            pmax: 1,
-            dmax: 1,
-            delta: 0.0,
-            eta: 0.0,
             model,
+            ..CnsOptions::from(CnsParams::default())
+        }
+    }
+
+    /// SCNS with the described defaults (Pmax = Dmax = 1, Δ = 0, η = 0.25,
+    /// δ = 1).
+    pub fn scns() -> CnsOptions {
+        CnsOptions::from(ScnsParams::default())
+    }
+}
+
+impl From<CnsParams> for CnsOptions {
+    fn from(p: CnsParams) -> CnsOptions {
+        CnsOptions {
+            pmax: p.pmax,
+            dmax: p.dmax,
+            delta: p.delta,
+            eta: p.eta,
+            model: match p.eval {
+                CnsEval::Score => Model::Score,
+                CnsEval::WinLoss => Model::WinLoss,
+            },
             log_delta: None,
         }
     }
+}
 
-    /// SCNS with the defaults (Pmax = Dmax = 1, Δ = 0, η = 0.25, δ = 1).
-    pub fn scns() -> CnsOptions {
+impl From<ScnsParams> for CnsOptions {
+    fn from(p: ScnsParams) -> CnsOptions {
         CnsOptions {
-            eta: 0.25,
+            pmax: p.pmax,
+            dmax: p.dmax,
+            delta: p.delta,
+            eta: p.eta,
             model: Model::Scef,
-            log_delta: Some(1.0),
-            ..CnsOptions::cns(Model::Scef)
+            log_delta: Some(p.log_delta),
         }
     }
 }
 
-/// Reads a conspirator threshold parameter.
-fn threshold_param(setup: &SearchSetup, name: &str) -> Result<Pn, String> {
-    Ok(setup.params.int(name)?.clamp(0, MAX_FINITE as i64) as Pn)
-}
-
 /// Registry constructor for `cns`.
-pub fn build_cns(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let model = match setup.params.choice("eval")? {
-        "win-loss" => Model::WinLoss,
-        _ => Model::Score,
-    };
-    let opts = CnsOptions {
-        pmax: threshold_param(setup, "Pmax")?,
-        dmax: threshold_param(setup, "Dmax")?,
-        delta: setup.params.real("delta")?,
-        eta: setup.params.real("eta")?,
-        ..CnsOptions::cns(model)
-    };
-    build_with(setup, "cns", opts)
+pub fn build_cns(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let opts = CnsOptions::from(CnsParams::from_params(&setup.params)?);
+    Ok(build_with(setup, "cns", opts))
 }
 
 /// Registry constructor for `scns`.
-pub fn build_scns(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let opts = CnsOptions {
-        pmax: threshold_param(setup, "Pmax")?,
-        dmax: threshold_param(setup, "Dmax")?,
-        delta: setup.params.real("delta")?,
-        eta: setup.params.real("eta")?,
-        log_delta: Some(setup.params.real("log_delta")?),
-        ..CnsOptions::scns()
-    };
-    build_with(setup, "scns", opts)
+pub fn build_scns(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let opts = CnsOptions::from(ScnsParams::from_params(&setup.params)?);
+    Ok(build_with(setup, "scns", opts))
 }
 
-fn build_with(
-    setup: &SearchSetup,
-    algo: &'static str,
-    opts: CnsOptions,
-) -> Result<Box<dyn Search>, String> {
+fn build_with(setup: &SearchSetup, algo: &'static str, opts: CnsOptions) -> Box<dyn Search> {
     let q = setup.root_question();
     #[allow(clippy::clone_on_copy)] // some games are `Copy`, the macro serves all
     let s = crate::with_position!(&setup.position, g => {
         Box::new(Cns::new(algo, g.clone(), q, opts)) as Box<dyn Search>
     });
-    Ok(s)
+    s
 }
 
 /// Per-node payload.

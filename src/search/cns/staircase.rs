@@ -67,6 +67,17 @@ pub fn succ(v: Value) -> Value {
     }
 }
 
+/// Steps that do not make a staircase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StaircaseError {
+    /// The first step does not start at −∞.
+    #[error("the first step must start at −∞")]
+    FirstStep,
+    /// Two neighbouring steps whose starts or heights do not increase.
+    #[error("steps {0:?} and {1:?} do not increase")]
+    NotIncreasing(Step, Step),
+}
+
 impl Staircase {
     /// The function that is `h` everywhere.
     pub fn constant(h: Pn) -> Staircase {
@@ -119,13 +130,13 @@ impl Staircase {
 
     /// A staircase from raw steps, checking the invariants (the first step
     /// starts at −∞, starts and heights strictly increase).
-    pub fn from_steps(steps: Vec<Step>) -> Result<Staircase, String> {
+    pub fn from_steps(steps: Vec<Step>) -> Result<Staircase, StaircaseError> {
         if steps.first().map(|s| s.from) != Some(NEG_INF) {
-            return Err("the first step must start at −∞".into());
+            return Err(StaircaseError::FirstStep);
         }
         for w in steps.windows(2) {
             if w[1].from <= w[0].from || w[1].height <= w[0].height {
-                return Err(format!("steps {:?} and {:?} do not increase", w[0], w[1]));
+                return Err(StaircaseError::NotIncreasing(w[0], w[1]));
             }
         }
         Ok(Staircase { steps })

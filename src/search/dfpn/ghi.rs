@@ -60,27 +60,24 @@ use super::mid::{protected_keys, solved, Dfpn, Frame};
 use super::tt::{Entry, DEP, LEFT};
 use crate::search::seesaw::NO_PICK;
 
-/// How df-pn treats repeated positions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Ghi {
-    /// Stop `unknown` (reason `cycles`) at the first repetition.
-    #[default]
-    Stop,
-    /// Value repetitions by the loop rule and store everything by
-    /// position (the graph history interaction bug, for teaching).
-    Naive,
-    /// Store path-dependent results under the path set (`dfpn-ghi`).
-    Exact,
+crate::choice_enum! {
+    /// How df-pn treats repeated positions (`dfpn`'s `ghi` parameter).
+    pub enum Ghi {
+        /// Store path-dependent results under the path set (`dfpn-ghi`).
+        Exact = "exact",
+        /// Value repetitions by the loop rule and store everything by
+        /// position (the graph history interaction bug, for teaching).
+        Naive = "naive",
+        /// Stop `unknown` (reason `cycles`) at the first repetition.
+        Stop = "stop",
+    }
 }
 
-impl Ghi {
-    /// The parameter value (`stop`, `naive`) or the algorithm's mode.
-    pub fn name(self) -> &'static str {
-        match self {
-            Ghi::Stop => "stop",
-            Ghi::Naive => "naive",
-            Ghi::Exact => "exact",
-        }
+/// The engine's default when no parameter chooses: stop at the first
+/// repetition (`dfpn-eps`, `deep-dfpn`, the experiments).
+impl Default for Ghi {
+    fn default() -> Ghi {
+        Ghi::Stop
     }
 }
 

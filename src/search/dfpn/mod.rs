@@ -28,93 +28,76 @@ pub mod view;
 
 use crate::game::Game;
 
-use super::params::{ParamKind, ParamSpec};
+use super::params::ParamSpec;
 use super::pn;
 use super::snapshot::{Snapshot, ViewRequest};
-use super::zones::PARAMS as ZONE_PARAMS;
-use super::{Search, SearchSetup, StatsSample, Status};
+use super::{Search, SearchError, SearchSetup, StatsSample, Status};
 
 pub use dfs::Dfs;
 pub use ghi::Ghi;
 pub use hill_climb::{climb, hill_climb, HillClimbResult, Probe};
 pub use mid::{Dfpn, DfpnOptions, Event};
 
-/// df-pn's parameters: the relevance-zone options for connect games, the
-/// thread count and what to do at a repetition (the table budget comes
-/// from the setup).
-pub const DFPN_PARAMS: &[ParamSpec] = &[
-    ZONE_PARAMS[0],
-    ZONE_PARAMS[1],
-    ZONE_PARAMS[2],
-    ZONE_PARAMS[3],
-    fast::THREADS_PARAM,
-    ParamSpec {
-        name: "ghi",
-        kind: ParamKind::Choice {
-            options: &["exact", "naive", "stop"],
-            default: "exact",
+use fast::THREADS_PARAM;
+
+crate::options! {
+    /// `dfpn`'s parameters: the thread count and what to do at a
+    /// repetition (the table budget comes from the setup).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct DfpnParams {
+        /// Search threads (1 = sequential).
+        pub threads: u32 => THREADS_PARAM,
+        /// Repetitions.
+        pub ghi: Ghi => {
+            "ghi", choice = Ghi::Exact,
+            "On positions with a history (cyclic graphs, repetition rules): exact = store path-dependent results under the path (as dfpn-ghi); naive = value a repetition by the loop rule and store results by position (the graph history interaction: can answer wrong or loop); stop = end `unknown` (reason cycles) at once"
         },
-        help: "On positions with a history (cyclic graphs, repetition rules): exact = store path-dependent results under the path (as dfpn-ghi); naive = value a repetition by the loop rule and store results by position (the graph history interaction: can answer wrong or loop); stop = end `unknown` (reason cycles) at once",
-    },
-];
+    }
+}
 
 /// `dfpn-ghi` takes no parameters.
 pub const GHI_PARAMS: &[ParamSpec] = &[];
 
-/// The 1+ε trick's parameter (and the zone options).
-pub const EPS_PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-    name: "eps",
-    kind: ParamKind::Real {
-        min: 1e-12,
-        max: 1000.0,
-        default: 0.25,
-    },
-    help: "ε > 0 of the 1+ε trick: thδ(c1) = min(thφ(n), ⌈δ2·(1+ε)⌉); larger ε stays deeper in a subtree",
-    },
-    ZONE_PARAMS[0],
-    ZONE_PARAMS[1],
-    ZONE_PARAMS[2],
-    ZONE_PARAMS[3],
-    fast::THREADS_PARAM,
-];
-
-/// Deep df-pn's default (E, D) = (2, 12): the best pair of the grid
-/// measured over whole bench sets (results/defaults.md; E 2–7, D 2–12 on
-/// othello-14, othello-16-random, connect4 and connect6, least geometric
-/// mean of MID calls relative to df-pn). At the old (2, 2) only the root
-/// and its children differed and the search was df-pn's call for call.
-/// The best pair depends on the game, as the thesis found per position:
-/// Othello endgames gain most from a deep start (2.6–4.5× fewer calls),
-/// Connect Four loses (df-pn, D ≤ 2, is best there).
-pub const DEEP_DEFAULT: (i64, i64) = (2, 12);
-
-/// Deep df-pn's parameters.
-pub const DEEP_PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "E",
-        kind: ParamKind::Int {
-            min: 0,
-            max: 1_000_000,
-            default: DEEP_DEFAULT.0,
+crate::options! {
+    /// `dfpn-eps`'s parameters: the 1+ε trick's ε and the thread count.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct DfpnEpsParams {
+        /// ε > 0.
+        pub eps: f64 => {
+            "eps", real(1e-12, 1000.0) = 0.25,
+            "ε > 0 of the 1+ε trick: thδ(c1) = min(thφ(n), ⌈δ2·(1+ε)⌉); larger ε stays deeper in a subtree"
         },
-        help: "Branch-size threshold E: unknown nodes at depth d < D count E^(D−d); E = 1 is df-pn, E = 0 the plain depth-first search",
-    },
-    ParamSpec {
-        name: "D",
-        kind: ParamKind::Int {
-            min: 0,
-            max: 1_000,
-            default: DEEP_DEFAULT.1,
+        /// Search threads (1 = sequential).
+        pub threads: u32 => THREADS_PARAM,
+    }
+}
+
+crate::options! {
+    /// Deep df-pn's parameters. The default (E, D) = (2, 12) is the best
+    /// pair of the grid measured over whole bench sets (results/defaults.md;
+    /// E 2–7, D 2–12 on othello-14, othello-16-random, connect4 and
+    /// connect6, least geometric mean of MID calls relative to df-pn). At
+    /// the old (2, 2) only the root and its children differed and the
+    /// search was df-pn's call for call. The best pair depends on the game,
+    /// as the thesis found per position: Othello endgames gain most from a
+    /// deep start (2.6–4.5× fewer calls), Connect Four loses (df-pn, D ≤ 2,
+    /// is best there).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct DeepDfpnParams {
+        /// Branch-size threshold E.
+        pub e: u32 => {
+            "E", int(0, 1_000_000) = 2,
+            "Branch-size threshold E: unknown nodes at depth d < D count E^(D−d); E = 1 is df-pn, E = 0 the plain depth-first search"
         },
-        help: "Depth threshold D: unknown nodes at depth d ≥ D count 1; D ≤ 1 is df-pn",
-    },
-    ZONE_PARAMS[0],
-    ZONE_PARAMS[1],
-    ZONE_PARAMS[2],
-    ZONE_PARAMS[3],
-    fast::THREADS_PARAM,
-];
+        /// Depth threshold D.
+        pub d: u32 => {
+            "D", int(0, 1_000) = 12,
+            "Depth threshold D: unknown nodes at depth d ≥ D count 1; D ≤ 1 is df-pn"
+        },
+        /// Search threads (1 = sequential).
+        pub threads: u32 => THREADS_PARAM,
+    }
+}
 
 /// The depth-first search takes no parameters.
 pub const DFS_PARAMS: &[ParamSpec] = &[];
@@ -131,21 +114,21 @@ fn boxed(
     name: &'static str,
     setup: &SearchSetup,
     opts: DfpnOptions,
-) -> Result<Box<dyn Search>, String> {
+    threads: u32,
+) -> Result<Box<dyn Search>, SearchError> {
     let q = setup.root_question();
     if let Some(s) = super::zones::build_on_zones(setup, |g| new_dfpn(name, g, q, opts))? {
         return Ok(s);
     }
-    let threads = fast::threads_of(setup)?;
     if threads > 1 {
         // The shared table keys results by position alone; with a
         // repetition rule a result can depend on the path (GHI).
         if crate::with_position!(&setup.position, g => g.history_dependent()) {
-            return Err(format!(
-                "{name} with threads = {threads}: the parallel search keys its table by position \
+            return Err(SearchError::unsupported(format!(
+                "with threads = {threads} the parallel search keys its table by position \
                  only, so it does not search positions whose results depend on the path \
                  (repetition rules, cyclic graphs); use threads = 1"
-            ));
+            )));
         }
         let fast_opts = fast::FastOptions {
             base: opts,
@@ -175,54 +158,43 @@ fn new_dfs<G: Game>(name: &'static str, g: &G, q: super::Question) -> Box<dyn Se
 }
 
 /// Registry constructor for `dfpn`.
-pub fn build_dfpn(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let ghi = match setup.params.choice("ghi")? {
-        "naive" => Ghi::Naive,
-        "stop" => Ghi::Stop,
-        _ => Ghi::Exact,
-    };
+pub fn build_dfpn(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let p = DfpnParams::from_params(&setup.params)?;
     let opts = DfpnOptions {
         budget_bytes: budget(setup),
-        ghi,
+        ghi: p.ghi,
         ..Default::default()
     };
-    boxed("dfpn", setup, opts)
+    boxed("dfpn", setup, opts, p.threads)
 }
 
 /// Registry constructor for `dfpn-ghi`: df-pn with path-dependent results
 /// stored under the path set ([`ghi`]), exact on cyclic graphs.
-pub fn build_ghi(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+pub fn build_ghi(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     let opts = DfpnOptions {
         budget_bytes: budget(setup),
         ghi: Ghi::Exact,
         ..Default::default()
     };
-    boxed("dfpn-ghi", setup, opts)
+    boxed("dfpn-ghi", setup, opts, 1)
 }
 
 /// Registry constructor for `dfpn-eps`.
-pub fn build_eps(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let eps = setup.params.real("eps")?;
-    if !(eps > 0.0 && eps.is_finite()) {
-        return Err(format!("eps must be a real number > 0, got {eps}"));
-    }
+pub fn build_eps(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let p = DfpnEpsParams::from_params(&setup.params)?;
     let opts = DfpnOptions {
-        eps: Some(eps),
+        eps: Some(p.eps),
         budget_bytes: budget(setup),
         ..Default::default()
     };
-    boxed("dfpn-eps", setup, opts)
+    boxed("dfpn-eps", setup, opts, p.threads)
 }
 
 /// Registry constructor for `deep-dfpn`; E = 0 runs the depth-first search
 /// (docs/algorithms.md §4: not unknown nodes valued 0, which would read as
 /// proofs).
-pub fn build_deep(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
-    let e = setup.params.int("E")?;
-    let d = setup.params.int("D")?;
-    let (Ok(e), Ok(d)) = (u32::try_from(e), u32::try_from(d)) else {
-        return Err(format!("E and D must be integers ≥ 0, got E={e}, D={d}"));
-    };
+pub fn build_deep(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
+    let DeepDfpnParams { e, d, threads } = DeepDfpnParams::from_params(&setup.params)?;
     if e == 0 {
         let q = setup.root_question();
         if let Some(s) = super::zones::build_on_zones(setup, |g| new_dfs("deep-dfpn", g, q))? {
@@ -235,11 +207,11 @@ pub fn build_deep(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
         budget_bytes: budget(setup),
         ..Default::default()
     };
-    boxed("deep-dfpn", setup, opts)
+    boxed("deep-dfpn", setup, opts, threads)
 }
 
 /// Registry constructor for `dfs`.
-pub fn build_dfs(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+pub fn build_dfs(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     let q = setup.root_question();
     Ok(crate::with_position!(&setup.position, g => new_dfs("dfs", g, q)))
 }

@@ -50,139 +50,77 @@ mod view;
 
 use crate::game::Game;
 
-use super::params::{ParamKind, ParamSpec};
 use super::snapshot::{Snapshot, ViewRequest};
 use super::{
-    Counters, QuestionKind, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent,
+    Counters, QuestionKind, Search, SearchError, SearchSetup, StatsSample, Status, StopReason,
+    SwitchEvent,
 };
 
 pub use engine::{Engine, OmKind, OmRec};
 
-/// Parameters (described once; the CLI, the app and the JSON read them).
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "depth",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 32,
-            default: 4,
-        },
-        help: "Search depth in plies; unfinished positions there are evaluated (f1 for the searcher, f2 for the model)",
-    },
-    ParamSpec {
-        name: "model",
-        kind: ParamKind::Choice {
-            options: &["f2", "f1"],
-            default: "f2",
-        },
-        help: "The opponent's evaluation: f2 (the game's second evaluation, a tree's eval2=) or f1; equal to `eval` it is plain minimax",
-    },
-    ParamSpec {
-        name: "eval",
-        kind: ParamKind::Choice {
-            options: &["f1", "f2"],
-            default: "f1",
-        },
-        help: "The searcher's own evaluation: f1 (the game's evaluation, a tree's eval=) or f2 (to play the modelled opponent)",
-    },
-    ParamSpec {
-        name: "contempt",
-        kind: ParamKind::Int {
-            min: -10_000,
-            max: 10_000,
-            default: 0,
-        },
-        help: "Contempt factor c: a draw is worth −c to the searcher (c > 0 avoids draws, c < 0 seeks them)",
-    },
-    ParamSpec {
-        name: "prune",
-        kind: ParamKind::Choice {
-            options: &["true", "false"],
-            default: "true",
-        },
-        help: "Opponent-model cut-off: a MAX node stops once the opponent would not pick it (same result, fewer nodes)",
-    },
-];
-
-/// One of the two evaluations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Model {
-    /// The game's second evaluation ([`Game::evaluate_model`]).
-    F2,
-    /// The game's evaluation ([`Game::evaluate`]).
-    F1,
-}
-
-impl Model {
-    fn from_name(name: &str) -> Model {
-        if name == "f1" {
-            Model::F1
-        } else {
-            Model::F2
-        }
+crate::choice_enum! {
+    /// One of the two evaluations.
+    pub enum Model {
+        /// The game's evaluation ([`Game::evaluate`]).
+        F1 = "f1",
+        /// The game's second evaluation ([`Game::evaluate_model`]).
+        F2 = "f2",
     }
 }
 
-/// Everything that shapes one run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OmOptions {
-    /// Search depth in plies.
-    pub depth: u32,
-    /// The opponent's evaluation.
-    pub model: Model,
-    /// The searcher's own evaluation.
-    pub own: Model,
-    /// Contempt factor: a draw is worth −`contempt` to the searcher.
-    pub contempt: i32,
-    /// Whether the opponent-model cut-off is on.
-    pub prune: bool,
-    /// Nodes kept for the viewers.
-    pub record_limit: usize,
-}
-
-impl Default for OmOptions {
-    fn default() -> Self {
-        OmOptions {
-            depth: 4,
-            model: Model::F2,
-            own: Model::F1,
-            contempt: 0,
-            prune: true,
-            record_limit: 200_000,
-        }
+crate::options! {
+    /// Everything that shapes one run (its parameters described once; the
+    /// CLI, the app and the JSON read them).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct OmOptions {
+        /// Search depth in plies.
+        pub depth: u32 => {
+            "depth", int(1, 32) = 4,
+            "Search depth in plies; unfinished positions there are evaluated (f1 for the searcher, f2 for the model)"
+        },
+        /// The opponent's evaluation.
+        pub model: Model => {
+            "model", choice = Model::F2,
+            "The opponent's evaluation: f2 (the game's second evaluation, a tree's eval2=) or f1; equal to `eval` it is plain minimax"
+        },
+        /// The searcher's own evaluation.
+        pub own: Model => {
+            "eval", choice = Model::F1,
+            "The searcher's own evaluation: f1 (the game's evaluation, a tree's eval=) or f2 (to play the modelled opponent)"
+        },
+        /// Contempt factor: a draw is worth −`contempt` to the searcher.
+        pub contempt: i32 => {
+            "contempt", int(-10_000, 10_000) = 0,
+            "Contempt factor c: a draw is worth −c to the searcher (c > 0 avoids draws, c < 0 seeks them)"
+        },
+        /// Whether the opponent-model cut-off is on.
+        pub prune: bool => {
+            "prune", flag = true,
+            "Opponent-model cut-off: a MAX node stops once the opponent would not pick it (same result, fewer nodes)"
+        },
     }
-}
-
-impl OmOptions {
-    /// The options a parameter set describes.
-    pub fn from_params(p: &super::Params) -> Result<OmOptions, super::ParamError> {
-        Ok(OmOptions {
-            depth: p.int("depth")? as u32,
-            model: Model::from_name(p.choice("model")?),
-            own: Model::from_name(p.choice("eval")?),
-            contempt: p.int("contempt")? as i32,
-            prune: p.choice("prune")? == "true",
-            ..OmOptions::default()
-        })
+    extra {
+        /// Nodes kept for the viewers.
+        pub record_limit: usize = 200_000,
     }
 }
 
 /// Registry constructor.
-pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     let opts = OmOptions::from_params(&setup.params)?;
     let p = &setup.position;
     if !p.has_evaluation() {
-        return Err(format!(
-            "om needs a static evaluation, which {} does not have",
+        return Err(SearchError::unsupported(format!(
+            "it needs a static evaluation, which {} does not have",
             p.kind()
-        ));
+        )));
     }
     let has_model = crate::with_position!(p, g => g.evaluate_model().is_some());
     if (opts.model == Model::F2 || opts.own == Model::F2) && !has_model {
-        return Err(format!(
-            "om with f2 needs a second evaluation, which {} does not have (use model = f1, eval = f1)",
+        return Err(SearchError::unsupported(format!(
+            "with f2 it needs a second evaluation, which {} does not have (use model = f1, eval = f1)",
             p.kind()
-        ));
+        )));
     }
     let max = setup.root_question().attacker;
     let question = setup.question;

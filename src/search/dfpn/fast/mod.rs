@@ -39,12 +39,13 @@ pub mod worker;
 use std::sync::atomic::AtomicBool;
 
 use crate::game::{AnyPosition, Game};
-use crate::search::params::{ParamKind, ParamSpec};
+use crate::search::params::{ParamField, ParamKind, ParamSpec};
 use crate::search::pn::{self, Pn};
 use crate::search::seesaw::RootSwitches;
 use crate::search::snapshot::{Snapshot, ViewRequest};
 use crate::search::{
-    Counters, Question, Search, SearchSetup, StatsSample, Status, StopReason, SwitchEvent,
+    Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status, StopReason,
+    SwitchEvent,
 };
 
 use super::mid::{solved, DfpnOptions};
@@ -147,35 +148,17 @@ impl Default for FastOptions {
     }
 }
 
-/// The `threads` parameter of a setup (1 when the algorithm has none).
-pub fn threads_of(setup: &SearchSetup) -> Result<u32, String> {
-    match setup.params.get("threads") {
-        None => Ok(1),
-        Some(_) => {
-            let t = setup.params.int("threads")?;
-            u32::try_from(t)
-                .ok()
-                .filter(|t| *t >= 1)
-                .ok_or_else(|| format!("threads must be an integer ≥ 1, got {t}"))
-        }
-    }
-}
-
 /// Registry constructor for `dfpn-fast`.
-pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     if crate::with_position!(&setup.position, g => g.history_dependent()) {
-        return Err(
+        return Err(SearchError::unsupported(
             "dfpn-fast keys its table by position only, so it does not search \
                     positions whose results depend on the path (repetition rules, cyclic \
-                    graphs); use dfpn or dfpn-ghi"
-                .into(),
-        );
+                    graphs); use dfpn or dfpn-ghi",
+        ));
     }
     let eps = setup.params.real("eps")?;
-    if !(eps >= 0.0 && eps.is_finite()) {
-        return Err(format!("eps must be a real number ≥ 0, got {eps}"));
-    }
-    let leaf = setup.params.int("leaf_empties")?;
+    let leaf: u32 = ParamField::read(&setup.params, "leaf_empties")?;
     let opts = FastOptions {
         base: DfpnOptions {
             eps: (eps > 0.0).then_some(eps),
@@ -191,8 +174,8 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
             _ => Init::Mobility,
         },
         order: setup.params.choice("order")? == "fastest",
-        leaf_empties: u32::try_from(leaf).map_err(|_| format!("bad leaf_empties {leaf}"))?,
-        threads: threads_of(setup)?,
+        leaf_empties: leaf,
+        threads: ParamField::read(&setup.params, THREADS_PARAM.name)?,
     };
     Ok(new_fast("dfpn-fast", setup, opts))
 }

@@ -543,7 +543,7 @@ pub fn answer(g: &Othello, q: &Question, nodes: &mut u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiments::deep_pn_sweep::random_othello;
+    use crate::game::othello::random::random_othello;
     use crate::game::Player;
     use crate::search::reference;
 

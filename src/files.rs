@@ -1,0 +1,137 @@
+//! Writing result files, the lowest layer every writer shares: atomic
+//! writes (a temporary file in the same folder, then a rename, so a reader
+//! never sees half a file), JSON summaries, RFC 4180 CSV tables, and the
+//! I/O error that names the path it failed on.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A failed read or write, naming the path and what was being done.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("cannot {action} {}: {source}", path.display())]
+pub struct IoError {
+    /// What was being done (`write`, `create the folder`, `read`).
+    pub action: &'static str,
+    /// The path.
+    pub path: PathBuf,
+    /// The operating system's reason (shared, so the error can be cloned).
+    pub source: Arc<std::io::Error>,
+}
+
+impl IoError {
+    /// The error of `action` on `path`.
+    pub fn new(action: &'static str, path: &Path, source: std::io::Error) -> IoError {
+        IoError {
+            action,
+            path: path.to_path_buf(),
+            source: Arc::new(source),
+        }
+    }
+}
+
+/// Reads a whole text file.
+pub fn read_text(path: &Path) -> Result<String, IoError> {
+    std::fs::read_to_string(path).map_err(|e| IoError::new("read", path, e))
+}
+
+/// Writes `contents` to `path` atomically (temp file in the same folder,
+/// then rename), creating the folder.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), IoError> {
+    if let Some(dir) = path.parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir).map_err(|e| IoError::new("create", dir, e))?;
+        }
+    }
+    let tmp = path.with_extension(format!(
+        "{}.tmp",
+        path.extension().and_then(|e| e.to_str()).unwrap_or("out")
+    ));
+    std::fs::write(&tmp, contents).map_err(|e| IoError::new("write", &tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| IoError::new("write", path, e))
+}
+
+/// Writes a JSON value atomically, pretty-printed.
+pub fn write_json(path: &Path, value: &serde_json::Value) -> Result<(), IoError> {
+    // Serialising a `Value` into memory cannot fail (its keys are strings).
+    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    write_atomic(path, text.as_bytes())
+}
+
+/// A CSV table: a header and rows of already formatted cells.
+#[derive(Clone, Debug, Default)]
+pub struct Csv {
+    /// Column names, written as the first line.
+    pub header: Vec<String>,
+    /// Rows of formatted cells, one per line (each as long as `header`).
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Csv {
+    /// An empty table with these column names.
+    pub fn new(header: &[&str]) -> Csv {
+        Csv {
+            header: header.iter().map(|s| s.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Appends a row (as many cells as the header has columns).
+    pub fn push(&mut self, row: Vec<String>) {
+        debug_assert_eq!(row.len(), self.header.len());
+        self.rows.push(row);
+    }
+
+    /// RFC 4180 text: a cell holding a comma, a quote or a line break is
+    /// quoted, its quotes doubled.
+    pub fn to_text(&self) -> String {
+        fn cell(s: &str) -> String {
+            if s.contains([',', '"', '\n', '\r']) {
+                format!("\"{}\"", s.replace('"', "\"\""))
+            } else {
+                s.to_string()
+            }
+        }
+        let mut out = String::new();
+        for line in std::iter::once(&self.header).chain(self.rows.iter()) {
+            out.push_str(&line.iter().map(|c| cell(c)).collect::<Vec<_>>().join(","));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Writes the table atomically.
+    pub fn write(&self, path: &Path) -> Result<(), IoError> {
+        write_atomic(path, self.to_text().as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_what_needs_quoting() {
+        let mut t = Csv::new(&["a", "b"]);
+        t.push(vec!["x,y".into(), "say \"hi\"".into()]);
+        t.push(vec!["plain".into(), "two\nlines".into()]);
+        assert_eq!(
+            t.to_text(),
+            "a,b\n\"x,y\",\"say \"\"hi\"\"\"\nplain,\"two\nlines\"\n"
+        );
+    }
+
+    #[test]
+    fn write_errors_name_the_path() {
+        let dir = std::env::temp_dir().join(format!("pnlab-files-{}", std::process::id()));
+        let blocker = dir.join("file");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&blocker, b"x").unwrap();
+        // A folder cannot be created under a plain file.
+        let e = write_atomic(&blocker.join("out.csv"), b"y").unwrap_err();
+        assert!(e.to_string().contains("file"), "{e}");
+        assert_eq!(e.action, "create");
+        write_atomic(&dir.join("ok.txt"), b"z").unwrap();
+        assert_eq!(read_text(&dir.join("ok.txt")).unwrap(), "z");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
