@@ -322,6 +322,10 @@ impl<G: Game> TreeAccess for AlphaBeta<G> {
 }
 
 impl<G: Game> Search for AlphaBeta<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn algo(&self) -> &'static str {
         "alphabeta"
     }

@@ -144,6 +144,7 @@ pub struct LoopValues {
 }
 
 /// df-pn and its variants on a game `G`.
+#[derive(Clone)]
 pub struct Dfpn<G: Game> {
     pub(super) name: &'static str,
     pub(super) root_pos: G,

@@ -192,6 +192,7 @@ pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
 }
 
 /// The opponent-model search as a [`Search`].
+#[derive(Clone)]
 pub struct Om<G: Game> {
     engine: Engine<G>,
     question: QuestionKind,
@@ -225,6 +226,10 @@ impl<G: Game> Om<G> {
 }
 
 impl<G: Game> Search for Om<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn algo(&self) -> &'static str {
         "om"
     }
