@@ -55,6 +55,31 @@ const REVISITS: &[&str] = &[
     "pn-value",
 ];
 
+/// Searches that keep the whole tree they built (the arena searches):
+/// every node created stays (`live_nodes` = `nodes_created`) and each is
+/// expanded at most once. In the table and depth-first searches a
+/// position can be expanded again after its entry was replaced or its
+/// frame left, so there `nodes_expanded` counts expansions; `pn-value`
+/// runs one tree per target, so its created nodes add up over the trees
+/// while only the last one is live; the MCTS solvers make room for a
+/// node's children at once but count a child as created only when a
+/// simulation first reaches it, so they hold more than they created.
+pub const WHOLE_TREE: &[&str] = &[
+    "pns",
+    "deep-pn",
+    "ppn",
+    "mcpn",
+    "cns",
+    "scns",
+];
+
+/// Searches whose tree view shows part of the tree they hold, so the
+/// view's "of N" is a total it never exceeds: the whole-tree searches
+/// and the MCTS solvers (whose N is the nodes simulations reached).
+pub fn shows_part_of_its_tree(algo: &str) -> bool {
+    WHOLE_TREE.contains(&algo) || matches!(algo, "mcts-solver" | "uct-solver")
+}
+
 /// Algorithms that run Monte-Carlo playouts.
 const PLAYOUTS: &[&str] = &["ppn", "mcpn", "mcts-solver", "uct-solver"];
 

@@ -273,6 +273,15 @@ impl PnlabApp {
         {
             self.tree.hide_path = self.class.on;
         }
+        let no_path = self
+            .main
+            .state
+            .snapshot
+            .as_ref()
+            .is_some_and(|s| s.selection_path.is_empty() || s.status.is_final());
+        if self.class.on && no_path {
+            ui.weak("nothing to predict now: the run shows no selection path at this iteration (or it is over)");
+        }
         if self.class.on || self.class.attempts > 0 {
             ui.label(self.class.score_text());
             if let Some(v) = &self.class.verdict {

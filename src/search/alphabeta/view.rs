@@ -331,7 +331,11 @@ impl<G: Game> Search for AlphaBeta<G> {
     }
 
     fn step(&mut self) -> Status {
-        self.step_search()
+        let st = self.step_search();
+        // The recorded tree grows node by node: say so after every step,
+        // not only when a depth ends.
+        self.counters.live_nodes = self.trace.len() as u64;
+        st
     }
 
     fn status(&self) -> Status {
