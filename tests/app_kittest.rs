@@ -143,7 +143,7 @@ fn run_solves_the_default_position() {
     settle(&mut h);
     // Tic-tac-toe is a draw, so "x wins" is disproved (the known result
     // of the game, not this code's output).
-    h.get_by_label("status disproved");
+    h.get_by_label("disproved");
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn error_rate_scores_the_chosen_move_against_the_winning_moves() {
     h.get_by_label("Error rate of the chosen move");
     h.get_by_label("Run").click();
     settle(&mut h);
-    h.get_by_label("status proved");
+    h.get_by_label("proved");
     // A proof names a winning move, so the final choice is shown as
     // correct, and it is one of the reference's winning moves.
     let shown: Vec<&String> = winning
@@ -270,11 +270,11 @@ fn race_by_nodes_keeps_tree_sizes_level_not_iterations() {
     h.get_by_label("Pause").click();
     settle(&mut h);
     let app = h.state();
-    let a = app.run.samples.last().cloned().unwrap_or_default();
+    let a = app.run().samples.last().cloned().unwrap_or_default();
     let b = app
         .race
         .as_ref()
-        .and_then(|r| r.run.samples.last().cloned())
+        .and_then(|r| r.link.state.samples.last().cloned())
         .unwrap_or_default();
     assert!(a.iteration > 0 && b.iteration > 0, "{a:?} {b:?}");
     // Level in nodes, to within one chunk of the bigger mover (25 PNS
@@ -306,7 +306,7 @@ fn every_algorithm_steps_and_explains_the_root_with_glyphs_the_fonts_have() {
         // The root may be scrolled out of view (follow the MPN): select it
         // as a click would.
         let root = {
-            let snap = h.state().run.snapshot.as_ref().expect("snapshot");
+            let snap = h.state().run().snapshot.as_ref().expect("snapshot");
             snap.nodes
                 .iter()
                 .find(|n| n.parent.is_none())
@@ -316,7 +316,7 @@ fn every_algorithm_steps_and_explains_the_root_with_glyphs_the_fonts_have() {
         h.state_mut().inspect(root);
         settle(&mut h);
         let app = h.state();
-        let snap = app.run.snapshot.as_ref().expect("snapshot");
+        let snap = app.run().snapshot.as_ref().expect("snapshot");
         assert_eq!(snap.algo, info.name);
         assert!(snap.counters.iterations > 0, "{}", info.name);
         assert!(snap.inspection.is_some(), "{}: no inspection", info.name);
@@ -334,16 +334,15 @@ fn the_app_exports_the_same_json_fields_as_the_command_line() {
             .unwrap(),
     )
     .unwrap();
-    // The same run from the command line: same position, algorithm and
-    // seed (runs are deterministic), stopped after ten iterations.
+    // The same run from the command line: same position and algorithm,
+    // both on their default seed (0 in both), stopped after ten
+    // iterations (runs are deterministic).
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_pnlab"))
         .args([
             "solve",
             "--game",
             "tictactoe",
             ".........",
-            "--seed",
-            "1",
             "--max-iterations",
             "10",
             "--json",
@@ -433,7 +432,7 @@ fn game_record_viewer_roots_the_search_at_a_chosen_ply() {
 fn settle_until_finished(h: &mut Harness<'static, PnlabApp>) -> String {
     for _ in 0..100 {
         settle(h);
-        for status in ["status proved", "status disproved"] {
+        for status in ["proved", "disproved"] {
             if h.query_by_label(status).is_some() {
                 return status.to_string();
             }
@@ -452,16 +451,16 @@ fn within_field_asks_the_mate_question() {
     let mut h = harness();
     h.state_mut().load_entry(entry("mate in 2", pos));
     settle(&mut h);
-    assert_eq!(h.state().within, None);
+    assert_eq!(h.state().within(), None);
     h.get_by_label("within").click();
     settle(&mut h);
-    assert_eq!(h.state().within, Some(1));
+    assert_eq!(h.state().within(), Some(1));
     h.get_by_label("Run").click();
-    assert_eq!(settle_until_finished(&mut h), "status disproved");
+    assert_eq!(settle_until_finished(&mut h), "disproved");
     h.state_mut().set_within(Some(2));
     settle(&mut h);
     h.get_by_label("Run").click();
-    assert_eq!(settle_until_finished(&mut h), "status proved");
+    assert_eq!(settle_until_finished(&mut h), "proved");
 }
 
 #[test]
@@ -484,7 +483,7 @@ fn cns_plots_the_selected_nodes_functions_and_labels_cn_at_a_target() {
     // No target yet: the CN column is empty ("–") on every node.
     assert!(labels.iter().all(|l| l.contains("CN –")), "{labels:?}");
     let root = {
-        let snap = h.state().run.snapshot.as_ref().expect("snapshot");
+        let snap = h.state().run().snapshot.as_ref().expect("snapshot");
         let f = snap.functions.as_ref().expect("CNS sends the functions");
         assert!(f.v_min <= f.v_max);
         snap.nodes.iter().find(|n| n.parent.is_none()).unwrap().id
@@ -495,6 +494,6 @@ fn cns_plots_the_selected_nodes_functions_and_labels_cn_at_a_target() {
     settle(&mut h);
     let labels = tree_labels(&h);
     assert!(labels.iter().all(|l| !l.contains("CN –")), "{labels:?}");
-    let snap = h.state().run.snapshot.as_ref().unwrap();
+    let snap = h.state().run().snapshot.as_ref().unwrap();
     assert_eq!(snap.functions.as_ref().unwrap().node, root);
 }

@@ -108,3 +108,103 @@ fn registry_names_are_unique() {
     sorted.dedup();
     assert_eq!(sorted.len(), names.len(), "{names:?}");
 }
+
+/// The algorithms whose search state cannot be copied: the parallel
+/// df-pn keeps its table shared between worker threads. They are
+/// replayed from iteration 0 instead.
+const NOT_COPYABLE: &[&str] = &["dfpn-fast"];
+
+/// Checkpoints: with one every 3 iterations, rebuilding any earlier
+/// iteration from the nearest checkpoint gives exactly the state the run
+/// had then, for every registered algorithm; and a copy steps on as the
+/// original does (the copy taken mid-run, stepped to the end, agrees
+/// with the run).
+#[test]
+fn checkpoints_reproduce_every_earlier_iteration_and_step_on_alike() {
+    let req = ViewRequest::default();
+    for info in search::algorithms() {
+        let st = setup(info.name, "x...o....");
+        let mut live = search::build(info.name, &st).unwrap();
+        let mut rec = Recorder::new(info.name, st, live.sample());
+        rec.set_first_spacing(3);
+        let mut snaps = vec![live.snapshot(&req)];
+        for _ in 0..40 {
+            let done = live.step().is_final();
+            rec.after_step(live.as_ref());
+            snaps.push(live.snapshot(&req));
+            if done {
+                break;
+            }
+        }
+        let kept = rec.checkpoint_iterations();
+        if NOT_COPYABLE.contains(&info.name) {
+            assert!(kept.is_empty() && !rec.keeps_checkpoints(), "{}", info.name);
+        } else {
+            assert!(
+                !kept.is_empty() && kept.iter().all(|k| k % 3 == 0),
+                "{}: {kept:?}",
+                info.name
+            );
+        }
+        for k in 0..snaps.len() {
+            let again = rec.rebuild_at(k as u64).unwrap();
+            let mut a = again.snapshot(&req);
+            let mut b = snaps[k].clone();
+            // Time, and bytes counted from buffer capacities (a copy's
+            // buffers are sized to their contents), may differ.
+            a.counters.time_ms = 0.0;
+            b.counters.time_ms = 0.0;
+            a.counters.peak_tree_bytes = 0;
+            b.counters.peak_tree_bytes = 0;
+            assert_eq!(
+                format!("{a:?}"),
+                format!("{b:?}"),
+                "{} at iteration {k}",
+                info.name
+            );
+        }
+        // A copy taken now steps on exactly as the live search.
+        if let Some(mut copy) = live.checkpoint() {
+            for _ in 0..20 {
+                let (x, y) = (live.step(), copy.step());
+                assert_eq!(x, y, "{}", info.name);
+            }
+            let (mut a, mut b) = (live.snapshot(&req), copy.snapshot(&req));
+            a.counters.time_ms = 0.0;
+            b.counters.time_ms = 0.0;
+            a.counters.peak_tree_bytes = 0;
+            b.counters.peak_tree_bytes = 0;
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "{}", info.name);
+        }
+    }
+}
+
+/// The checkpoints stay within their byte limit: when a new one would
+/// pass it, every second one goes and the spacing doubles.
+#[test]
+fn checkpoints_thin_out_to_stay_within_their_limit() {
+    let st = setup("pns", ".........");
+    // The tree's final size, from a first run.
+    let mut first = search::build("pns", &st).unwrap();
+    for _ in 0..3000 {
+        if first.step().is_final() {
+            break;
+        }
+    }
+    let limit = 5 * first.counters().peak_tree_bytes;
+    let mut live = search::build("pns", &st).unwrap();
+    let mut rec = Recorder::new("pns", st, live.sample());
+    rec.set_first_spacing(8);
+    rec.set_checkpoint_limit(limit);
+    for i in 0..3000 {
+        if live.step().is_final() {
+            break;
+        }
+        rec.after_step(live.as_ref());
+        assert!(rec.checkpoint_bytes() <= limit, "iteration {i}");
+    }
+    let kept = rec.checkpoint_iterations();
+    assert!(rec.spacing() > 8, "the spacing grew: {}", rec.spacing());
+    assert!(kept.iter().all(|k| k % rec.spacing() == 0), "{kept:?}");
+    assert!(kept.len() >= 2, "{kept:?}");
+}

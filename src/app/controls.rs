@@ -5,6 +5,7 @@
 //! new algorithm needs no UI code.
 
 use crate::search::params::{ParamKind, ParamSpec, ParamValue};
+use crate::game::GameKind;
 use crate::search::{registry, Budget, Params};
 
 use super::driver::Command;
@@ -25,6 +26,12 @@ pub struct Controls {
     pub budget_nodes: u64,
     /// Apply the iteration and node caps to Run.
     pub use_budget: bool,
+    /// Pause when the search's tree or table (and its time-travel
+    /// checkpoints) pass `memory_budget_mb` megabytes.
+    pub use_memory_budget: bool,
+    /// The memory budget in megabytes (default: half the machine's
+    /// memory, see [`default_memory_budget_mb`]).
+    pub memory_budget_mb: u64,
     /// Scrubber position being dragged.
     #[serde(skip)]
     pub scrub: u64,
@@ -42,6 +49,8 @@ impl Default for Controls {
             budget_iterations: 100_000,
             budget_nodes: 1_000_000,
             use_budget: false,
+            use_memory_budget: true,
+            memory_budget_mb: default_memory_budget_mb(),
             scrub: 0,
             scrubbing: false,
         }
@@ -58,19 +67,21 @@ pub struct RunInfo {
     pub running: bool,
     /// The search has a final status: nothing left to step.
     pub finished: bool,
+    /// A run on the open position has started (nothing works before).
+    pub loaded: bool,
 }
 
 impl Controls {
-    /// The budget Run passes to the worker (unlimited unless `use_budget`).
+    /// The budget the run pauses at: the memory budget when on, the
+    /// iteration and node caps when `use_budget`.
     pub fn budget(&self) -> Budget {
-        if !self.use_budget {
-            return Budget::default();
-        }
         Budget {
-            max_iterations: Some(self.budget_iterations),
-            max_nodes: Some(self.budget_nodes),
+            max_iterations: self.use_budget.then_some(self.budget_iterations),
+            max_nodes: self.use_budget.then_some(self.budget_nodes),
             time_limit: None,
-            max_memory_bytes: None,
+            max_memory_bytes: self
+                .use_memory_budget
+                .then_some(self.memory_budget_mb.saturating_mul(1_000_000)),
         }
     }
 
@@ -80,13 +91,31 @@ impl Controls {
     }
 
     /// The toolbar row: Step, Step ×N, Run/Pause, Back, Reset, scrubber.
+    /// A control that cannot act now is disabled and says why.
     pub fn toolbar(&mut self, ui: &mut egui::Ui, run: &RunInfo) -> Vec<Command> {
         let mut out = Vec::new();
+        let why_not_step = if !run.loaded {
+            Some("no run yet: the position is loading or no algorithm can search it")
+        } else if run.finished {
+            Some("the search is over: it reached a final status (Back or Reset to look again)")
+        } else if run.running {
+            Some("running: pause first")
+        } else {
+            None
+        };
+        let why_not_back = if !run.loaded {
+            Some("no run yet")
+        } else if run.iteration == 0 {
+            Some("already at iteration 0")
+        } else {
+            None
+        };
         ui.horizontal_wrapped(|ui| {
-            let can_step = !run.finished && !run.running;
+            let can_step = why_not_step.is_none();
             if ui
                 .add_enabled(can_step, egui::Button::new("Step"))
                 .on_hover_text("One iteration (→)")
+                .on_disabled_hover_text(why_not_step.unwrap_or_default())
                 .clicked()
             {
                 out.push(Command::Step(1));
@@ -95,6 +124,7 @@ impl Controls {
             if ui
                 .add_enabled(can_step, egui::Button::new(label))
                 .on_hover_text("Run N iterations")
+                .on_disabled_hover_text(why_not_step.unwrap_or_default())
                 .clicked()
             {
                 out.push(Command::Step(self.step_n));
@@ -109,22 +139,25 @@ impl Controls {
                     out.push(Command::Pause);
                 }
             } else if ui
-                .add_enabled(!run.finished, egui::Button::new("Run"))
+                .add_enabled(run.loaded && !run.finished, egui::Button::new("Run"))
                 .on_hover_text("Run until solved (space)")
+                .on_disabled_hover_text(why_not_step.unwrap_or_default())
                 .clicked()
             {
                 out.push(Command::Run);
             }
             if ui
-                .add_enabled(run.iteration > 0, egui::Button::new("Back"))
+                .add_enabled(why_not_back.is_none(), egui::Button::new("Back"))
                 .on_hover_text("One iteration back (←)")
+                .on_disabled_hover_text(why_not_back.unwrap_or_default())
                 .clicked()
             {
                 out.push(Command::Back(1));
             }
             if ui
-                .button("Reset")
+                .add_enabled(run.loaded, egui::Button::new("Reset"))
                 .on_hover_text("Back to iteration 0 (Home)")
+                .on_disabled_hover_text("no run yet")
                 .clicked()
             {
                 out.push(Command::Reset);
@@ -148,8 +181,8 @@ impl Controls {
                 }
             }
         });
-        // Scrubber: any recorded iteration, rebuilt by replay when the drag
-        // ends (or on a click).
+        // Scrubber: any iteration up to the highest reached, rebuilt from
+        // the nearest checkpoint when the drag ends (or on a click).
         ui.horizontal(|ui| {
             ui.label("Iteration");
             let mut v = if self.scrubbing {
@@ -157,11 +190,17 @@ impl Controls {
             } else {
                 run.iteration
             };
-            let max = run.max_iteration.max(run.iteration).max(1);
-            let r = ui.add_enabled(
-                !run.running,
-                egui::Slider::new(&mut v, 0..=max).text("of recorded"),
-            );
+            let max = run.max_iteration.max(run.iteration);
+            let r = ui
+                .add_enabled(
+                    run.loaded && !run.running && max > 0,
+                    egui::Slider::new(&mut v, 0..=max.max(1)).text(format!("of {max}")),
+                )
+                .on_disabled_hover_text(if run.running {
+                    "running: pause first"
+                } else {
+                    "nothing to scrub yet: step first"
+                });
             if r.dragged() {
                 self.scrubbing = true;
                 self.scrub = v;
@@ -184,6 +223,9 @@ impl Controls {
         }
         let mut out = Vec::new();
         ctx.input(|i| {
+            if !run.loaded {
+                return;
+            }
             if i.key_pressed(egui::Key::Space) {
                 out.push(if run.running {
                     Command::Pause
@@ -206,8 +248,24 @@ impl Controls {
 
     /// Budgets section of the side panel.
     pub fn budget_ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
-        let mut changed = ui
-            .checkbox(&mut self.use_budget, "Pause at a budget")
+        let mut changed = false;
+        ui.horizontal(|ui| {
+            changed |= ui
+                .checkbox(&mut self.use_memory_budget, "Pause at a memory budget of")
+                .on_hover_text("The search's tree or table plus its time-travel checkpoints; the default is half this machine's memory")
+                .changed();
+            changed |= ui
+                .add_enabled(
+                    self.use_memory_budget,
+                    egui::DragValue::new(&mut self.memory_budget_mb)
+                        .range(16..=u64::MAX)
+                        .speed(16.0)
+                        .suffix(" MB"),
+                )
+                .changed();
+        });
+        changed |= ui
+            .checkbox(&mut self.use_budget, "Pause at an iteration or node budget")
             .changed();
         ui.add_enabled_ui(self.use_budget, |ui| {
             ui.horizontal(|ui| {
@@ -230,6 +288,21 @@ impl Controls {
         } else {
             Vec::new()
         }
+    }
+}
+
+/// Half of this machine's memory in megabytes (from `/proc/meminfo`), at
+/// least 512; 4,000 where the total cannot be read.
+pub fn default_memory_budget_mb() -> u64 {
+    let total_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
+        t.lines()
+            .find(|l| l.starts_with("MemTotal:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<u64>().ok())
+    });
+    match total_kb {
+        Some(kb) => (kb / 2 / 1000).max(512),
+        None => 4_000,
     }
 }
 
@@ -269,6 +342,7 @@ fn text_param(ui: &mut egui::Ui, spec: &ParamSpec, value: &mut String, name_id: 
 /// when the algorithm or a parameter changed.
 pub fn algorithm_panel(
     ui: &mut egui::Ui,
+    game: GameKind,
     algo: &mut String,
     params: &mut Params,
     seed: &mut u64,
@@ -284,7 +358,7 @@ pub fn algorithm_panel(
                     .on_hover_text(a.summary);
                 if r.clicked() && *algo != a.name {
                     *algo = a.name.to_string();
-                    *params = Params::defaults(a.params);
+                    *params = Params::defaults(&a.params_for(game));
                     changed = true;
                 }
             }
@@ -297,7 +371,11 @@ pub fn algorithm_panel(
         return changed;
     };
     ui.weak(info.summary);
-    for spec in info.params {
+    // The algorithm's own parameters, then the options the open game
+    // gives the searches that use them (Connect6's zones, say); a game
+    // without such options shows none.
+    let specs = info.params_for(game);
+    for spec in &specs {
         let value = params
             .get(spec.name)
             .cloned()
@@ -363,7 +441,7 @@ pub fn algorithm_panel(
         if new_value != value {
             // The widgets keep values inside the described range, so the
             // check cannot fail; if it did, the old value stays.
-            changed |= params.set_value(info.params, spec.name, new_value).is_ok();
+            changed |= params.set_value(&specs, spec.name, new_value).is_ok();
         }
     }
     ui.horizontal(|ui| {

@@ -1,7 +1,8 @@
-//! The headless hook (`pnlab --open FILE --autoplay N --screenshot
-//! OUT.png`): load, run N iterations, wait for the worker and the
-//! correct-moves evaluation, let a few frames settle, take a screenshot of
-//! the real window, close it. A plain state machine: the app tells it
+//! The headless hook (`pnlab FILE --autoplay N --state OUT.json
+//! --screenshot OUT.png`): wait for the position to load and its run to
+//! start, run N iterations, wait for the driver and the correct-moves
+//! evaluation, let a few frames settle, write what the panels show as
+//! JSON, take a screenshot of the real window, close it. A plain state machine: the app tells it
 //! what it sees each frame and carries out the [`HookStep`] it returns.
 
 use std::path::PathBuf;
@@ -19,6 +20,7 @@ const SETTLE_FRAMES: u32 = 10;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Start,
+    WritingState,
     Running(u64),
     Settling(u32),
     Shooting,
@@ -36,6 +38,9 @@ pub enum HookStep {
         /// Iterations to run.
         steps: u64,
     },
+    /// Write the state JSON here, then report with
+    /// [`Hook::state_written`].
+    WriteState(PathBuf),
     /// Request a screenshot to be saved here; its callback stores the
     /// outcome in [`Hook::result`].
     Shoot(PathBuf),
@@ -51,6 +56,8 @@ pub struct HookView {
     /// The correct-moves evaluation is still running (its error curve
     /// belongs in the picture).
     pub computing: bool,
+    /// The position is loaded and its run started (autoplay may begin).
+    pub ready: bool,
 }
 
 /// `pnlab --open … --autoplay N --screenshot OUT.png`.
@@ -59,6 +66,8 @@ pub struct Hook {
     pub autoplay: u64,
     /// Where the screenshot goes (none: just run and close).
     pub screenshot: Option<PathBuf>,
+    /// Where the state JSON goes.
+    pub state: Option<PathBuf>,
     phase: Phase,
     started: Instant,
     /// The outcome, read by `run_app` after the window closed.
@@ -71,6 +80,7 @@ impl Hook {
         Hook {
             autoplay,
             screenshot,
+            state: None,
             phase: Phase::Start,
             started: Instant::now(),
             result: Arc::new(Mutex::new(None)),
@@ -80,6 +90,17 @@ impl Hook {
     /// The run was ordered; it is done when the worker answers sync `id`.
     pub fn running(&mut self, id: u64) {
         self.phase = Phase::Running(id);
+    }
+
+    /// The state JSON was written (or not): a failure ends the run.
+    pub fn state_written(&mut self, r: Result<(), String>) {
+        match r {
+            Ok(()) => self.phase = Phase::Settling(0),
+            Err(e) => self.finish(Err(e)),
+        }
+        if self.phase == Phase::Settling(0) {
+            self.state = None;
+        }
     }
 
     fn finish(&mut self, r: Result<(), String>) {
@@ -95,14 +116,20 @@ impl Hook {
             self.finish(Err("the headless run timed out".into()));
         }
         match self.phase {
+            Phase::Start if !view.ready => HookStep::Wait,
             Phase::Start => HookStep::Start {
                 steps: self.autoplay,
             },
+            Phase::WritingState => HookStep::Wait,
             Phase::Running(id) => {
                 if view.synced >= id && !view.computing {
                     self.phase = Phase::Settling(SETTLE_FRAMES);
                 }
                 HookStep::Wait
+            }
+            Phase::Settling(0) if self.state.is_some() => {
+                self.phase = Phase::WritingState;
+                HookStep::WriteState(self.state.clone().unwrap_or_default())
             }
             Phase::Settling(0) => match self.screenshot.clone() {
                 Some(path) => {
@@ -134,7 +161,37 @@ mod tests {
     use super::*;
 
     fn view(synced: u64, computing: bool) -> HookView {
-        HookView { synced, computing }
+        HookView {
+            synced,
+            computing,
+            ready: true,
+        }
+    }
+
+    #[test]
+    fn waits_for_the_load_then_writes_the_state_before_the_screenshot() {
+        let mut h = Hook::new(5, Some(PathBuf::from("s.png")));
+        h.state = Some(PathBuf::from("s.json"));
+        let loading = HookView {
+            ready: false,
+            ..view(0, true)
+        };
+        assert_eq!(h.step(loading), HookStep::Wait);
+        assert_eq!(h.step(view(0, false)), HookStep::Start { steps: 5 });
+        h.running(1);
+        for _ in 0..=SETTLE_FRAMES {
+            assert_eq!(h.step(view(1, false)), HookStep::Wait);
+        }
+        assert_eq!(
+            h.step(view(1, false)),
+            HookStep::WriteState(PathBuf::from("s.json"))
+        );
+        assert_eq!(h.step(view(1, false)), HookStep::Wait);
+        h.state_written(Ok(()));
+        assert_eq!(
+            h.step(view(1, false)),
+            HookStep::Shoot(PathBuf::from("s.png"))
+        );
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub struct Progress {
     pub iterations: u64,
     /// Nodes in its tree.
     pub nodes: u64,
-    /// Highest sync id the run's worker answered.
+    /// Highest sync id the run's driver answered.
     pub synced: u64,
 }
 
@@ -74,8 +74,8 @@ pub enum Tick {
     Idle,
     /// A chunk is under way: wait for both syncs.
     Waiting,
-    /// Send `Step(RACE_CHUNK)` to the runs marked true, then one sync to
-    /// both and report its id with [`Lockstep::chunk_sent`].
+    /// Send `Step(RACE_CHUNK)` to the runs marked true, then a sync to
+    /// each and report their ids with [`Lockstep::chunk_sent`].
     Chunk {
         /// Step the main run.
         a: bool,
@@ -93,8 +93,8 @@ pub struct Lockstep {
     pub racing: bool,
     /// What lockstep counts.
     pub pace: Pace,
-    /// Sync id that ends the current chunk.
-    chunk_sync: Option<u64>,
+    /// Sync ids (A's, B's) that end the current chunk.
+    chunk_sync: Option<(u64, u64)>,
 }
 
 impl Lockstep {
@@ -114,8 +114,8 @@ impl Lockstep {
         if !self.racing {
             return Tick::Idle;
         }
-        if let Some(id) = self.chunk_sync {
-            if a.synced < id || b.synced < id {
+        if let Some((ia, ib)) = self.chunk_sync {
+            if a.synced < ia || b.synced < ib {
                 return Tick::Waiting;
             }
         }
@@ -128,9 +128,10 @@ impl Lockstep {
         }
     }
 
-    /// The chunk ordered by [`Tick::Chunk`] was sent, ending with sync `id`.
-    pub fn chunk_sent(&mut self, id: u64) {
-        self.chunk_sync = Some(id);
+    /// The chunk ordered by [`Tick::Chunk`] was sent, ending with syncs
+    /// `a` (main run) and `b` (challenger).
+    pub fn chunk_sent(&mut self, a: u64, b: u64) {
+        self.chunk_sync = Some((a, b));
     }
 }
 
@@ -185,7 +186,7 @@ mod tests {
             l.tick(p(false, 1), p(false, 1)),
             Tick::Chunk { a: true, b: true }
         );
-        l.chunk_sent(4);
+        l.chunk_sent(4, 4);
         let synced = |mut x: Progress, id| {
             x.synced = id;
             x
@@ -212,7 +213,7 @@ mod tests {
     fn pause_forgets_the_chunk_in_flight() {
         let mut l = Lockstep::default();
         l.start();
-        l.chunk_sent(9);
+        l.chunk_sent(9, 9);
         l.stop();
         l.start();
         // Without the stale sync id the next tick orders a chunk at once.

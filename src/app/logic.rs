@@ -7,7 +7,8 @@ use super::driver::clock::{self, Duration};
 use crate::export::RunFacts;
 use crate::search::{Snapshot, StatsSample, Status, StopReason};
 
-use super::driver::{Event, ProofSaved, SearchDriver, Travel};
+use super::driver::{Command, DriverKind, Event, ProofSaved, RunSpec, SearchDriver, Travel};
+use super::status::RunStatus;
 
 /// How long one frame may spend applying worker events: a few
 /// milliseconds, so a flood of samples never stalls the window.
@@ -48,13 +49,47 @@ pub struct RunState {
     pub travel: Option<Travel>,
     /// The last Load the driver refused, until the app takes it.
     pub load_failed: Option<String>,
+    /// The status word (idle, running, paused, proved, ...).
+    pub status_word: RunStatus,
+    /// A Load was sent and neither `Started` nor `LoadFailed` came back:
+    /// events of the previous run still in flight are ignored.
+    pub awaiting_start: bool,
 }
 
 impl RunState {
-    /// Applies one worker event.
+    /// Forgets the previous run (a new position or algorithm is on its
+    /// way): nothing of it may be shown, and its events still in flight
+    /// are ignored until the new run starts.
+    pub fn expect_new_run(&mut self) {
+        *self = RunState {
+            arrivals: self.arrivals + 1,
+            epoch: self.epoch + 1,
+            synced: self.synced,
+            errors: std::mem::take(&mut self.errors),
+            awaiting_start: true,
+            ..RunState::default()
+        };
+    }
+
+    /// Applies one event of the run's driver.
     pub fn apply(&mut self, ev: Event) {
+        if self.awaiting_start
+            && !matches!(
+                ev,
+                Event::Started { .. } | Event::LoadFailed(_) | Event::Synced(_) | Event::Error(_)
+            )
+        {
+            return;
+        }
+        let iteration = match &ev {
+            Event::Snapshot { snapshot, .. } => snapshot.counters.iterations,
+            Event::Rewound { iteration } => *iteration,
+            _ => self.iteration(),
+        };
+        self.status_word = self.status_word.next(&ev, iteration);
         match ev {
             Event::Started { algo } => {
+                self.awaiting_start = false;
                 self.algo = algo;
                 self.samples.clear();
                 self.epoch += 1;
@@ -106,6 +141,8 @@ impl RunState {
             Event::Finished(st) => self.finished = Some(st),
             Event::BudgetReached(r) => self.budget_reached = Some(r),
             Event::LoadFailed(e) => {
+                self.awaiting_start = false;
+                self.snapshot = None;
                 self.errors.push(e.clone());
                 self.load_failed = Some(e);
             }
@@ -157,5 +194,70 @@ impl RunState {
     /// The latest snapshot's status (`None` before the first one).
     pub fn status(&self) -> Option<Status> {
         self.snapshot.as_ref().map(|s| s.status)
+    }
+}
+
+/// One run as the app holds it: its driver, what the UI knows of it, and
+/// the sync ids it hands out. Panels, the race and the headless hook talk
+/// to the run only through this (and so only through the driver's
+/// protocol).
+pub struct RunLink {
+    driver: Box<dyn SearchDriver>,
+    /// What the UI knows about the run.
+    pub state: RunState,
+    next_sync: u64,
+}
+
+impl RunLink {
+    /// A link over `driver`.
+    pub fn new(driver: Box<dyn SearchDriver>) -> RunLink {
+        RunLink {
+            driver,
+            state: RunState::default(),
+            next_sync: 0,
+        }
+    }
+
+    /// Which driver runs it.
+    pub fn kind(&self) -> DriverKind {
+        self.driver.kind()
+    }
+
+    /// Sends a command; the error is user-facing.
+    pub fn send(&mut self, cmd: Command) -> Result<(), String> {
+        self.driver.send(cmd).map_err(|e| e.to_string())
+    }
+
+    /// Starts a new run: what the UI knew of the old one is dropped first.
+    pub fn load(&mut self, spec: RunSpec) -> Result<(), String> {
+        self.state.expect_new_run();
+        self.send(Command::Load(spec))
+    }
+
+    /// Sends a sync and returns its id.
+    pub fn sync(&mut self) -> u64 {
+        self.next_sync += 1;
+        let id = self.next_sync;
+        if self.send(Command::Sync(id)).is_err() {
+            // Nothing will answer: count it as answered.
+            self.state.synced = self.state.synced.max(id);
+        }
+        id
+    }
+
+    /// Takes in the events of this frame (see [`RunState::drain`]).
+    pub fn drain(&mut self) -> bool {
+        self.state.drain(self.driver.as_mut())
+    }
+
+    /// Waits until every command sent so far is carried out.
+    pub fn settle(&mut self, timeout: Duration) -> bool {
+        let id = self.sync();
+        self.state.wait_synced(self.driver.as_mut(), id, timeout)
+    }
+
+    /// Waits for sync `id` (sent earlier).
+    pub fn wait_synced(&mut self, id: u64, timeout: Duration) -> bool {
+        self.state.wait_synced(self.driver.as_mut(), id, timeout)
     }
 }

@@ -1,14 +1,23 @@
 //! The desktop app: watch a search grow, step by step.
 //!
-//! - `worker` owns the running search on its own thread (commands in,
-//!   events out, bounded channels); `logic` takes its events in.
-//! - `state` is what the window holds and how commands reach the workers;
-//!   the decisions live in plain, unit-tested modules: `mirror` (which run
-//!   a command goes to), `lockstep` (the race's chunks), `class_mode`
-//!   (scoring predictions), `hook` (the headless screenshot run),
-//!   `record_view` (a recorded game's plies and the mate question).
-//! - `ui` lays the frame out; the panels draw and collect commands:
-//!   `tree_view`, `board` (one painter per game in `board/`),
+//! - `driver` runs a search behind one protocol (commands in, events
+//!   out) with two drivers: a search thread (desktop) and a cooperative
+//!   one stepped on the window's thread (a page without threads); the
+//!   protocol itself is the plain state machine `driver::machine`.
+//!   `logic` takes a run's events in (`RunLink` = a driver plus what the
+//!   UI knows of its run); `status` turns them into the status word.
+//! - `opened` owns the open position and everything derived from it
+//!   (title, notes, root, moves, correct moves), rebuilt whenever the
+//!   position changes; `fit` picks an algorithm that can search it.
+//! - `state` is what the window holds (panels and owners) and how
+//!   commands reach the runs; the decisions live in plain, unit-tested
+//!   modules: `mirror` (which run a command goes to), `lockstep` (the
+//!   race's chunks), `class_mode` (scoring predictions), `hook` (the
+//!   scripted run), `state_json` (what `--state` writes), `counters`
+//!   (which counters apply), `record_view` (a recorded game's plies).
+//! - `ui` lays the frame out; `panels/` holds the panels that own their
+//!   state (position, algorithm, status bar), and the other drawing
+//!   modules: `tree_view`, `board` (one painter per game in `board/`),
 //!   `inspector`, `controls`, `plots`, `race`, `browser`, `files`, `text`;
 //!   `algo_sections` is the one place where an algorithm's own inspector
 //!   section or plots are chosen.
@@ -24,6 +33,7 @@ pub mod browser;
 pub mod class_mode;
 pub mod conspiracy;
 pub mod controls;
+pub mod counters;
 pub mod driver;
 pub mod error_rate;
 pub mod file_chooser;
@@ -34,12 +44,15 @@ pub mod inspector;
 pub mod lockstep;
 pub mod logic;
 pub mod mirror;
+pub mod opened;
+pub mod panels;
 pub mod plots;
 pub mod race;
 pub mod record_view;
 pub mod rscn_view;
 pub mod scn_curves;
 pub mod state;
+pub mod state_json;
 pub mod status;
 pub mod text;
 pub mod tree_path;
@@ -48,12 +61,13 @@ pub mod ui;
 
 use std::path::PathBuf;
 
+use driver::DriverKind;
 pub use files::Export;
 pub use hook::Hook;
 pub use state::{PnlabApp, Settings};
 
-/// Command-line options of the app (`pnlab --open FILE --algo A --set K=V
-/// --autoplay N --screenshot OUT.png`).
+/// Command-line options of the app (`pnlab FILE --algo A --set K=V
+/// --autoplay N --state OUT.json --screenshot OUT.png`).
 #[derive(Clone, Debug, Default)]
 pub struct LaunchOptions {
     /// Position file to open at start.
@@ -71,6 +85,11 @@ pub struct LaunchOptions {
     /// Open the RSCN game-progress view at start (the loaded game
     /// record, or self-play from the loaded position).
     pub rscn: bool,
+    /// The state JSON to write after the autoplay, then exit.
+    pub state: Option<PathBuf>,
+    /// How the search is driven (default: a thread where there are
+    /// threads).
+    pub driver: Option<DriverKind>,
 }
 
 /// The eframe shell around [`PnlabApp`].
@@ -83,52 +102,92 @@ impl eframe::App for Shell {
         self.app.show(ui);
     }
 
+    /// A scripted run sees no pointer: the pointer resting over the window
+    /// would otherwise hover a button and catch its tooltip in the
+    /// screenshot.
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw: &mut egui::RawInput) {
+        if self.app.hook.is_some() {
+            raw.events.retain(|e| {
+                !matches!(
+                    e,
+                    egui::Event::PointerMoved(_)
+                        | egui::Event::MouseMoved(_)
+                        | egui::Event::PointerButton { .. }
+                        | egui::Event::MouseWheel { .. }
+                )
+            });
+            raw.events.push(egui::Event::PointerGone);
+        }
+    }
+
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if self.app.hook.is_none() {
-            eframe::set_value(storage, eframe::APP_KEY, &self.app.settings);
+            eframe::set_value(storage, eframe::APP_KEY, &self.app.settings_to_save());
         }
     }
 }
 
-/// Applies the launch options to a fresh app; errors are user-facing.
-pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String> {
+/// Applies the launch options to a fresh app. Whatever goes wrong (a
+/// broken file, an unknown algorithm) is shown in the window as a located
+/// message and returned, so the caller can say it on stderr too; the app
+/// stays usable either way.
+pub fn configure(
+    app: &mut PnlabApp,
+    ctx: &egui::Context,
+    opts: &LaunchOptions,
+) -> Result<(), String> {
+    let mut errors = Vec::new();
     if let Some(path) = &opts.open {
-        let mut entries = files::load_path(path)?;
-        let k = opts.entry.unwrap_or(1);
-        if k == 0 || k > entries.len() {
-            return Err(format!(
-                "{}: --entry {k}: the file holds {} positions",
-                path.display(),
-                entries.len()
-            ));
+        match files::load_path(path) {
+            Ok(mut entries) => {
+                let k = opts.entry.unwrap_or(1);
+                if k == 0 || k > entries.len() {
+                    errors.push(format!(
+                        "{}: --entry {k}: the file holds {} positions",
+                        path.display(),
+                        entries.len()
+                    ));
+                } else {
+                    let chosen = entries.remove(k - 1);
+                    app.open_entry(chosen);
+                }
+            }
+            Err(e) => errors.push(e),
         }
-        let chosen = entries.remove(k - 1);
-        app.load_entry(chosen);
     }
     if opts.algo.is_some() || !opts.set.is_empty() {
-        let algo = opts.algo.clone().unwrap_or_else(|| app.algo.clone());
-        app.set_algo(&algo, &opts.set).map_err(|e| e.to_string())?;
+        let algo = opts
+            .algo
+            .clone()
+            .unwrap_or_else(|| app.algorithm.algo.clone());
+        if let Err(e) = app.set_algo(&algo, &opts.set) {
+            errors.push(e.to_string());
+        }
     }
     if opts.rscn {
-        app.start_rscn();
+        app.start_rscn(ctx);
     }
-    Ok(())
+    for e in &errors {
+        app.messages.push(format!("error: {e}"));
+    }
+    match errors.is_empty() {
+        true => Ok(()),
+        false => Err(errors.join("; ")),
+    }
 }
 
-/// Opens the app window and returns when it closes. With `--autoplay` or
-/// `--screenshot` the window runs the hook and closes itself; the result
-/// says whether the screenshot was taken.
+/// Opens the app window and returns when it closes. With `--autoplay`,
+/// `--state` or `--screenshot` the window runs the hook and closes itself.
+/// A broken file or flag still opens the window, with the located message
+/// shown in it (and on stderr at once); the result is then that error, so
+/// the exit status says it too.
 pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
-    // Bad input fails before a window opens (exit status non-zero).
-    if let Some(path) = &opts.open {
-        files::load_path(path)?;
-    }
-    if let Some(a) = &opts.algo {
-        let info = crate::search::registry::find_algo(a).map_err(|e| e.to_string())?;
-        info.check_names(&opts.set).map_err(|e| e.to_string())?;
-    }
-    let headless = opts.autoplay.is_some() || opts.screenshot.is_some();
-    let hook = headless.then(|| Hook::new(opts.autoplay.unwrap_or(0), opts.screenshot.clone()));
+    let headless = opts.autoplay.is_some() || opts.screenshot.is_some() || opts.state.is_some();
+    let hook = headless.then(|| {
+        let mut h = Hook::new(opts.autoplay.unwrap_or(0), opts.screenshot.clone());
+        h.state = opts.state.clone();
+        h
+    });
     let result = hook.as_ref().map(|h| h.result.clone());
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -151,26 +210,29 @@ pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
                     .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
                     .unwrap_or_default()
             };
-            let mut app = PnlabApp::new(&cc.egui_ctx, settings);
-            if let Err(e) = configure(&mut app, &opts) {
+            let kind = opts.driver.unwrap_or_else(DriverKind::native);
+            let mut app = PnlabApp::with_driver(&cc.egui_ctx, settings, kind);
+            if let Err(e) = configure(&mut app, &cc.egui_ctx, &opts) {
+                eprintln!("error: {e}");
                 if let Ok(mut slot) = setup_error_in.lock() {
-                    *slot = Some(e.clone());
+                    *slot = Some(e);
                 }
-                app.messages.push(format!("error: {e}"));
             }
             app.hook = hook;
             Ok(Box::new(Shell { app }))
         }),
     )
     .map_err(|e| format!("cannot open the window: {e}"))?;
-    if let Some(e) = setup_error.lock().ok().and_then(|mut s| s.take()) {
-        return Err(e);
-    }
-    match result {
+    let hook_result = match result {
         None => Ok(()),
         Some(r) => match r.lock().ok().and_then(|mut s| s.take()) {
             Some(res) => res,
             None => Err("the window closed before the headless run finished".into()),
         },
+    };
+    match setup_error.lock().ok().and_then(|mut s| s.take()) {
+        // Already said on stderr when the window opened.
+        Some(e) => Err(format!("{e} (shown in the window)")),
+        None => hook_result,
     }
 }

@@ -11,9 +11,9 @@ use egui_plot::{Legend, Line, Plot};
 use crate::search::correct_moves::CorrectMoves;
 use crate::search::{registry, Params, Snapshot, StatsSample};
 
-use super::driver::{self, DriverKind, SearchDriver};
+use super::driver::{self, DriverKind};
 use super::lockstep::Lockstep;
-use super::logic::RunState;
+use super::logic::{RunLink, RunState};
 use super::tree_view::TreeView;
 use crate::search::error_rate::error_points;
 
@@ -23,10 +23,8 @@ pub struct Race {
     pub algo: String,
     /// The challenger's parameters.
     pub params: Params,
-    /// Its own driver.
-    pub driver: Box<dyn SearchDriver>,
-    /// Its run as the UI shows it, like the main run's.
-    pub run: RunState,
+    /// Its run (its own driver), like the main run's.
+    pub link: RunLink,
     /// The challenger's tree view (its own focus and collapsed nodes).
     pub tree: TreeView,
     /// The lockstep driver (racing or not, by iterations or by nodes).
@@ -45,8 +43,7 @@ impl Race {
         Ok(Race {
             algo: info.name.to_string(),
             params: Params::defaults(info.params),
-            driver,
-            run: RunState::default(),
+            link: RunLink::new(driver),
             tree: TreeView::default(),
             lockstep: Lockstep::default(),
             overlay: OverlayCache::default(),

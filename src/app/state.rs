@@ -1,9 +1,16 @@
-//! What the window holds and how the user's commands reach the workers:
-//! the [`PnlabApp`] state, loading positions and algorithms, routing
-//! commands to the main run and the race's challenger, the race's
-//! lockstep chunks, class-mode predictions, exports and the headless
-//! hook. Drawing is in `ui`; the decisions are in plain modules
-//! (`mirror`, `lockstep`, `class_mode`, `hook`) with unit tests.
+//! What the window holds and how the user's commands reach the runs.
+//!
+//! [`PnlabApp`] holds panels and owners, not loose fields: the open
+//! position and everything derived from it ([`Opened`]), the main run
+//! ([`RunLink`], which talks only to its driver), the algorithm panel
+//! (the one place the algorithm, its parameters and the seed live), the
+//! position panel, the tree view, the curves, class mode, the race, the
+//! file windows and the messages. Opening a position by any route goes
+//! through [`PnlabApp::open_entry`], which replaces [`Opened`], forgets
+//! the previous run and starts a new one with an algorithm that can
+//! search the position (`fit`). Drawing is in `ui`; the decisions are in
+//! plain modules (`fit`, `status`, `mirror`, `lockstep`, `class_mode`,
+//! `hook`) with unit tests.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -11,30 +18,32 @@ use std::time::Duration;
 
 use crate::export::{self, ExportInput, RunRecord};
 use crate::positions::{self, PositionEntry};
-use crate::search::{registry, NodeId, Params, QuestionKind, SearchSetup};
+use crate::search::{NodeId, Params};
 
-use super::board::HeatCache;
 use super::browser::Browser;
 use super::class_mode::ClassMode;
 use super::controls::{Controls, RunInfo};
-use super::error_rate::CorrectMovesTask;
+use super::driver::jobs::Job;
+use super::driver::{self, Command, DriverKind, RunSpec, SearchDriver};
 use super::file_chooser::{self, ChooserPurpose, FileChooser};
 use super::files::{self, Export};
+use super::fit;
 use super::hook::{Hook, HookStep, HookView};
 use super::lockstep::{Progress, Tick, RACE_CHUNK};
-use super::logic::RunState;
+use super::logic::{RunLink, RunState};
 use super::mirror;
+use super::opened::Opened;
+use super::panels::algorithm::AlgorithmPanel;
+use super::panels::position::PositionPanel;
 use super::plots::Curves;
 use super::race::Race;
-use super::record_view::{self, RecordView};
 use super::rscn_view::RscnView;
 use super::tree_view::TreeView;
+use crate::search::alphabeta::AlphaBetaOptions;
 
 /// Why the in-app chooser replaced a native dialog that did not open.
 const DIALOG_FAILED: &str = "the native file dialog did not open (is an xdg desktop portal \
                              running?); choose the file here";
-use super::driver::{self, Command, DriverKind, RunSpec, SearchDriver};
-use crate::search::alphabeta::AlphaBetaOptions;
 
 /// Settings kept between sessions (eframe storage).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -50,9 +59,10 @@ pub struct Settings {
     pub follow_mpn: bool,
     /// Levels the tree view asks for.
     pub max_depth: u32,
-    /// The algorithm last used.
+    /// The algorithm last used (written when the window closes; the
+    /// algorithm panel holds the live choice).
     pub algo: String,
-    /// The seed last used.
+    /// The seed last used (likewise).
     pub seed: u64,
     /// Show the curves under the inspector.
     pub show_plots: bool,
@@ -71,7 +81,9 @@ impl Default for Settings {
             follow_mpn: true,
             max_depth: 8,
             algo: "pns".into(),
-            seed: 1,
+            // The command line's default seed, so the app and `pnlab
+            // solve` tell the same story.
+            seed: 0,
             show_plots: true,
             recent: Vec::new(),
             heat_map: false,
@@ -79,148 +91,155 @@ impl Default for Settings {
     }
 }
 
-/// Starts the app's driver of `kind`, falling back to the cooperative
-/// driver (with a message) when no thread can be had.
+/// A position file being read in the background.
+pub(super) struct Loading {
+    /// What is being read (the file's path).
+    pub source: String,
+    job: Job<Result<Vec<PositionEntry>, String>>,
+    /// Which of its positions to open (0-based).
+    entry: usize,
+    /// Remember the file among the recent ones.
+    remember: bool,
+}
+
+/// How the window looks (applied to the context when it changes).
+#[derive(Default)]
+pub(super) struct Look {
+    pub fonts_installed: bool,
+    pub applied_zoom: f32,
+    pub applied_dark: Option<bool>,
+}
+
+/// The whole app state.
+pub struct PnlabApp {
+    /// Persisted settings.
+    pub settings: Settings,
+    /// The open position and everything derived from it.
+    pub opened: Opened,
+    /// The main run (A).
+    pub main: RunLink,
+    /// The main run's algorithm, parameters and seed.
+    pub algorithm: AlgorithmPanel,
+    /// The position panel (board, record, the file's other positions).
+    pub position: PositionPanel,
+    /// The main tree view.
+    pub tree: TreeView,
+    pub(super) curves: Curves,
+    /// Class mode's score.
+    pub class: ClassMode,
+    /// Race mode: the challenger run, if racing.
+    pub race: Option<Race>,
+    pub(super) browser: Browser,
+    /// The in-app file chooser, while it is open.
+    pub chooser: Option<FileChooser>,
+    /// The RSCN game-progress view.
+    pub rscn: RscnView,
+    /// User-facing messages (errors first-class: `error: …`).
+    pub messages: Vec<String>,
+    /// Messages from callbacks on other threads (screenshots).
+    pub(super) notices: Arc<Mutex<Vec<String>>>,
+    /// The headless hook, when the window was opened to take a screenshot.
+    pub hook: Option<Hook>,
+    pub(super) loading: Option<Loading>,
+    pub(super) look: Look,
+    /// Algorithms the driver refused for the open position (the next
+    /// candidate is tried; reset when the position changes).
+    refused: Vec<String>,
+}
+
+/// Starts a driver of `kind` woken by `ctx`, falling back to the
+/// cooperative driver (with a message) when no thread can be had.
 pub(super) fn start_driver(
     ctx: &egui::Context,
     kind: DriverKind,
-) -> (Box<dyn SearchDriver>, Vec<String>) {
+) -> (Box<dyn SearchDriver>, Option<String>) {
     let wake = ctx.clone();
     match driver::start(kind, move || wake.request_repaint()) {
-        Ok(d) => (d, Vec::new()),
+        Ok(d) => (d, None),
         Err(e) => {
             let wake = ctx.clone();
-            let d = driver::start(DriverKind::Cooperative, move || wake.request_repaint())
-                .expect("the cooperative driver needs no thread");
+            let d = Box::new(driver::cooperative::CooperativeDriver::new(move || {
+                wake.request_repaint()
+            }));
             (
                 d,
-                vec![format!("note: {e}; stepping on the window's thread")],
+                Some(format!("note: {e}; stepping on the window's thread")),
             )
         }
     }
 }
 
-/// The whole app state.
-pub struct PnlabApp {
-    /// The main run's driver (one protocol, two drivers: `driver`).
-    pub(super) driver: Box<dyn SearchDriver>,
-    /// The main run as the UI sees it.
-    pub run: RunState,
-    /// The loaded position.
-    pub entry: PositionEntry,
-    /// The main run's algorithm.
-    pub algo: String,
-    /// The main run's parameters.
-    pub params: Params,
-    /// The main tree view.
-    pub tree: TreeView,
-    /// Persisted settings.
-    pub settings: Settings,
-    pub(super) curves: Curves,
-    /// The Hex resistance heat map of the shown position.
-    pub(super) heat: HeatCache,
-    /// Whether the app's fonts went to the context already.
-    pub(super) fonts_installed: bool,
-    /// The loaded position's correct root moves (error-rate curves).
-    pub correct: CorrectMovesTask,
-    /// Positions of the last opened file (choose one to load).
-    pub file_entries: Vec<PositionEntry>,
-    /// Where `file_entries` came from.
-    pub file_source: String,
-    pub(super) browser: Browser,
-    /// User-facing messages (errors first-class: `error: …`).
-    pub messages: Vec<String>,
-    /// Messages from callbacks on other threads (screenshots).
-    pub(super) notices: Arc<Mutex<Vec<String>>>,
-    next_sync: u64,
-    /// Bumped on every new snapshot (tree layout cache key).
-    pub(super) generation: u64,
-    /// Bumped when the curves must be rebuilt.
-    pub(super) epoch: u64,
-    /// The headless hook, when the window was opened to take a screenshot.
-    pub hook: Option<Hook>,
-    /// The in-app file chooser, while it is open.
-    pub chooser: Option<super::file_chooser::FileChooser>,
-    /// Class mode's score.
-    pub class: ClassMode,
-    /// Race mode: the challenger run, if racing.
-    pub race: Option<Race>,
-    /// The RSCN game-progress view.
-    pub rscn: RscnView,
-    /// The window's context (wakes it from background threads).
-    pub(super) ctx: egui::Context,
-    pub(super) applied_zoom: f32,
-    pub(super) applied_dark: Option<bool>,
-    /// The game-record viewer, when the entry is a recorded game.
-    pub record: Option<RecordView>,
-    /// The mate question's limit: the side to move wins within this many
-    /// of its own moves (`None`: a plain win).
-    pub within: Option<u32>,
-}
-
 impl PnlabApp {
-    /// Starts the worker (woken by `ctx`) and loads the default position.
+    /// An app with the desktop's driver (woken by `ctx`) on the default
+    /// position.
     pub fn new(ctx: &egui::Context, settings: Settings) -> PnlabApp {
-        let kind = DriverKind::native();
-        let (driver, mut messages) = start_driver(ctx, kind);
-        let algo = if registry::find_algo(&settings.algo).is_ok() {
-            settings.algo.clone()
-        } else {
+        PnlabApp::with_driver(ctx, settings, DriverKind::native())
+    }
+
+    /// An app whose runs use drivers of `kind`.
+    pub fn with_driver(ctx: &egui::Context, settings: Settings, kind: DriverKind) -> PnlabApp {
+        let (driver, note) = start_driver(ctx, kind);
+        let mut messages: Vec<String> = note.into_iter().collect();
+        if crate::search::registry::find_algo(&settings.algo).is_err() {
             messages.push(format!(
                 "note: algorithm {} is not available; using pns",
                 settings.algo
             ));
-            "pns".to_string()
-        };
-        let params = registry::find_algo(&algo)
-            .map(|a| Params::defaults(a.params))
-            .unwrap_or_default();
+        }
+        let algorithm = AlgorithmPanel::new(&settings.algo, settings.seed);
         let mut tree = TreeView::default();
         tree.follow_mpn = settings.follow_mpn;
         tree.max_depth = settings.max_depth;
         tree.reset_run();
+        let mut position = PositionPanel::default();
+        position.heat_map = settings.heat_map;
         let mut app = PnlabApp {
-            driver,
-            run: RunState::default(),
-            entry: positions::default_position(),
-            algo,
-            params,
-            tree,
             settings,
+            opened: Opened::new(positions::default_position()),
+            main: RunLink::new(driver),
+            algorithm,
+            position,
+            tree,
             curves: Curves::default(),
-            heat: HeatCache::default(),
-            fonts_installed: false,
-            correct: CorrectMovesTask::default(),
-            file_entries: Vec::new(),
-            file_source: String::new(),
-            browser: Browser::default(),
-            messages,
-            notices: Arc::new(Mutex::new(Vec::new())),
-            next_sync: 0,
-            generation: 0,
-            epoch: 0,
-            hook: None,
-            chooser: None,
             class: ClassMode::default(),
             race: None,
+            browser: Browser::default(),
+            chooser: None,
             rscn: RscnView::default(),
-            ctx: ctx.clone(),
-            applied_zoom: 0.0,
-            applied_dark: None,
-            record: None,
-            within: None,
+            messages,
+            notices: Arc::new(Mutex::new(Vec::new())),
+            hook: None,
+            loading: None,
+            look: Look::default(),
+            refused: Vec::new(),
         };
         let c = app.settings.controls.clone();
         app.send(Command::SetSpeed(c.speed_setting()));
         app.send(Command::SetBudget(c.budget()));
-        let entry = app.entry.clone();
-        app.load_entry(entry);
+        app.restart();
         app
     }
 
-    /// Sends a command to the main run's worker.
+    /// The settings to keep, with the live algorithm and seed copied in.
+    pub fn settings_to_save(&self) -> Settings {
+        Settings {
+            algo: self.algorithm.algo.clone(),
+            seed: self.algorithm.seed,
+            follow_mpn: self.tree.follow_mpn,
+            max_depth: self.tree.max_depth,
+            heat_map: self.position.heat_map,
+            ..self.settings.clone()
+        }
+    }
+
+    /// The main run as the UI sees it.
+    pub fn run(&self) -> &RunState {
+        &self.main.state
+    }
+
+    /// Sends a command to the main run.
     pub(super) fn send(&mut self, cmd: Command) {
-        if let Err(e) = self.driver.send(cmd) {
+        if let Err(e) = self.main.send(cmd) {
             self.messages.push(format!("error: {e}"));
         }
     }
@@ -228,39 +247,54 @@ impl PnlabApp {
     /// Sends a command to the challenger run, if racing.
     fn send_race(&mut self, cmd: Command) {
         let Some(r) = self.race.as_mut() else { return };
-        if let Err(e) = r.driver.send(cmd) {
+        if let Err(e) = r.link.send(cmd) {
             self.messages.push(format!("error: race: {e}"));
         }
     }
 
-    /// Waits until the worker has carried out every command sent so far
-    /// (tests and the headless hook); false on timeout.
+    /// Waits until a slow load, the correct moves and every command sent
+    /// so far are done (tests and the headless hook); false on timeout.
     pub fn settle(&mut self, timeout: Duration) -> bool {
-        // The correct moves are part of what the UI shows (error curve).
-        if !self.correct.wait(timeout) {
-            return false;
+        if let Some(mut l) = self.loading.take() {
+            match l.job.wait(timeout) {
+                Some(result) => self.finish_loading(l, result),
+                None => {
+                    self.loading = Some(l);
+                    return false;
+                }
+            }
         }
-        let id = self.sync();
-        if !self.run.wait_synced(self.driver.as_mut(), id, timeout) {
+        // Refused loads are followed by the next candidate: settle again
+        // until a run started (or nothing fits).
+        for _ in 0..crate::search::registry::algorithms().len() + 1 {
+            if !self.main.settle(timeout) {
+                return false;
+            }
+            if !self.take_refusal() {
+                break;
+            }
+        }
+        // The correct moves are part of what the UI shows (error curve).
+        if !self.opened.correct.wait(timeout) {
             return false;
         }
         if let Some(r) = self.race.as_mut() {
-            let _ = r.driver.send(Command::Sync(id));
-            return r.run.wait_synced(r.driver.as_mut(), id, timeout);
+            return r.link.settle(timeout);
         }
         true
     }
 
     /// Starts or stops race mode (the challenger starts as a copy of the
-    /// current algorithm and parameters).
+    /// current algorithm and parameters, and catches up with the main
+    /// run's iteration before the race goes on).
     pub fn set_race(&mut self, ctx: &egui::Context, on: bool) {
         if !on {
             self.race = None;
             return;
         }
-        match Race::new(ctx, self.driver.kind(), &self.algo) {
+        match Race::new(ctx, self.main.kind(), &self.algorithm.algo) {
             Ok(mut r) => {
-                r.params = self.params.clone();
+                r.params = self.algorithm.params.clone();
                 self.race = Some(r);
                 self.restart_race();
             }
@@ -268,89 +302,76 @@ impl PnlabApp {
         }
     }
 
-    /// Restarts the challenger on the current position.
+    /// Restarts the challenger on the open position and brings it to the
+    /// main run's iteration, so the two are compared at equal counts.
     pub fn restart_race(&mut self) {
+        let setup_of =
+            |app: &PnlabApp, params: Params| app.opened.setup(params, app.algorithm.seed);
+        let Some(r) = self.race.as_ref() else { return };
+        let spec = RunSpec {
+            algo: r.algo.clone(),
+            setup: setup_of(self, r.params.clone()),
+        };
+        let catch_up = self.main.state.iteration();
+        let budget = self.settings.controls.budget();
         let Some(r) = self.race.as_mut() else { return };
         r.tree.reset_run();
         r.lockstep.stop();
-        let (algo, params, view) = (r.algo.clone(), r.params.clone(), r.tree.request());
-        let spec = RunSpec {
-            algo,
-            setup: self.setup(params),
-        };
-        let c = self.settings.controls.clone();
-        self.send_race(Command::SetView(view));
-        self.send_race(Command::SetBudget(c.budget()));
-        self.send_race(Command::Load(spec));
-    }
-
-    fn setup(&self, params: Params) -> SearchSetup {
-        SearchSetup {
-            position: record_view::with_question(&self.entry.position, self.within),
-            params,
-            seed: self.settings.seed,
-            question: QuestionKind::Win,
-            memory_limit_bytes: None,
+        let view = r.tree.request();
+        let mut sent = r.link.send(Command::SetView(view));
+        sent = sent.and(r.link.send(Command::SetBudget(budget)));
+        sent = sent.and(r.link.load(spec));
+        if catch_up > 0 {
+            sent = sent.and(r.link.send(Command::Step(catch_up)));
+        }
+        if let Err(e) = sent {
+            self.messages.push(format!("error: race: {e}"));
         }
     }
 
-    fn sync(&mut self) -> u64 {
-        self.next_sync += 1;
-        let id = self.next_sync;
-        self.send(Command::Sync(id));
-        id
-    }
-
-    /// Loads a position entry: its suggested algorithm and parameters
-    /// when valid (a bad suggestion is reported and the defaults used).
-    pub fn load_entry(&mut self, entry: PositionEntry) {
-        if let Some(a) = entry.algo.as_deref() {
-            match registry::find_algo(a) {
-                Ok(info) => {
-                    self.algo = info.name.to_string();
-                    match info.params_from_pairs(entry.game, &entry.params) {
-                        Ok(p) => self.params = p,
-                        Err(e) => {
-                            self.messages.push(format!("error: {}: {e}", entry.name));
-                            self.params = Params::defaults(&info.params_for(entry.game));
-                        }
-                    }
-                }
-                Err(e) => self.messages.push(format!("error: {}: {e}", entry.name)),
+    /// Opens `entry`: everything shown is rebuilt from it, and a run
+    /// starts with the entry's suggested algorithm (when valid), else the
+    /// current one, else the first that can search the position.
+    pub fn open_entry(&mut self, entry: PositionEntry) {
+        if let Some(a) = entry.algo.clone() {
+            if let Err(e) = self.algorithm.set(&a, entry.game, &entry.params) {
+                self.messages.push(format!("error: {}: {e}", entry.name));
             }
         }
-        self.record = entry.record.clone().map(RecordView::new);
-        self.within = entry.position.within_limit();
-        self.entry = entry;
+        self.opened = Opened::new(entry);
+        self.refused.clear();
         self.restart();
     }
 
+    /// The old name of [`open_entry`](PnlabApp::open_entry).
+    pub fn load_entry(&mut self, entry: PositionEntry) {
+        self.open_entry(entry);
+    }
+
     /// Makes the position after `ply` moves of the open game record the
-    /// search root (nothing happens without a record or when the ply is
-    /// the current one).
+    /// search root.
     pub fn go_to_ply(&mut self, ply: usize) {
-        let Some(view) = self.record.as_mut() else {
-            return;
-        };
-        if !view.go(ply) {
-            return;
-        }
-        match view.position() {
-            Ok(p) => {
-                self.entry.position = p;
+        match self.opened.go_to_ply(ply) {
+            Ok(true) => {
+                self.refused.clear();
                 self.restart();
             }
-            Err(e) => self
-                .messages
-                .push(format!("error: {}: {e}", self.entry.name)),
+            Ok(false) => {}
+            Err(e) => self.messages.push(format!("error: {e}")),
         }
     }
 
     /// Asks the mate question with `within` moves (`None`: a plain win)
     /// and restarts the run.
     pub fn set_within(&mut self, within: Option<u32>) {
-        self.within = within;
+        self.opened.set_within(within);
+        self.refused.clear();
         self.restart();
+    }
+
+    /// The mate question's limit.
+    pub fn within(&self) -> Option<u32> {
+        self.opened.within()
     }
 
     /// Sets the algorithm and `NAME=VALUE` parameters (the `--algo` and
@@ -360,64 +381,187 @@ impl PnlabApp {
         algo: &str,
         pairs: &[(String, String)],
     ) -> Result<(), crate::search::SearchError> {
-        let info = registry::find_algo(algo)?;
-        let params = info.params_from_pairs(self.entry.game, pairs)?;
-        self.algo = info.name.to_string();
-        self.params = params;
+        self.algorithm.set(algo, self.opened.entry().game, pairs)?;
+        self.refused.clear();
         self.restart();
         Ok(())
     }
 
-    /// Starts a new run of the current algorithm on the current position.
+    /// Starts a new run of the chosen algorithm on the open position; an
+    /// algorithm that cannot search it is replaced by the first that can,
+    /// and the switch is said in one line.
     pub fn restart(&mut self) {
+        let (algo, params, note) = fit::choose(
+            &self.algorithm.algo,
+            &self.algorithm.params,
+            self.opened.root(),
+        );
+        if let Some(n) = note {
+            self.messages.push(format!("note: {n}"));
+        }
+        self.algorithm.algo = algo;
+        self.algorithm.params = params;
         self.tree.reset_run();
-        self.epoch += 1;
+        self.curves = Curves::default();
         self.send(Command::SetView(self.tree.request()));
-        let setup = self.setup(self.params.clone());
-        let best_moves = self
-            .entry
-            .expected
-            .as_ref()
-            .map(|e| e.best_moves.clone())
-            .unwrap_or_default();
-        self.correct
-            .start(&setup.position, setup.root_question(), &best_moves);
-        self.send(Command::Load(RunSpec {
-            algo: self.algo.clone(),
-            setup,
-        }));
+        let spec = RunSpec {
+            algo: self.algorithm.algo.clone(),
+            setup: self
+                .opened
+                .setup(self.algorithm.params.clone(), self.algorithm.seed),
+        };
+        if let Err(e) = self.main.load(spec) {
+            self.messages.push(format!("error: {e}"));
+        }
         self.restart_race();
     }
 
-    /// Opens a position file: one position loads at once, several fill
-    /// the chooser; a bad file only adds the error message.
+    /// When the driver refused the last Load, tries the next algorithm
+    /// that may search the position; true when it did.
+    fn take_refusal(&mut self) -> bool {
+        let Some(why) = self.main.state.load_failed.take() else {
+            return false;
+        };
+        // The refusal was also pushed as an error; it is said once, here.
+        self.main.state.errors.retain(|e| *e != why);
+        let failed = self.algorithm.algo.clone();
+        self.refused.push(failed.clone());
+        let (algo, params, note) =
+            fit::next_after(&failed, &why, self.opened.root(), &self.refused);
+        if algo == failed {
+            self.messages.push(format!("error: {why}"));
+            return false;
+        }
+        if let Some(n) = note {
+            self.messages.push(format!("note: {n}"));
+        }
+        self.algorithm.algo = algo;
+        self.algorithm.params = params;
+        self.restart();
+        true
+    }
+
+    /// Opens a position file in the background: one position opens at
+    /// once, several fill the position panel's list; a bad file only adds
+    /// its located message.
     pub fn open_path(&mut self, path: &Path) {
-        match files::load_path(path) {
-            Ok(entries) => {
-                super::file_chooser::remember(
-                    &mut self.settings.recent,
-                    &path.display().to_string(),
-                );
-                self.open_entries(path.display().to_string(), entries)
+        self.open_path_entry(path, 0, true);
+    }
+
+    /// [`open_path`](PnlabApp::open_path) choosing position `entry`
+    /// (0-based) of the file.
+    pub fn open_path_entry(&mut self, path: &Path, entry: usize, remember: bool) {
+        if let Some(old) = self.loading.take() {
+            old.job.cancel();
+        }
+        let source = path.display().to_string();
+        let p = path.to_path_buf();
+        match Job::start("pnlab-load", 64 << 20, move |_| files::load_path(&p)) {
+            Some(job) => {
+                self.loading = Some(Loading {
+                    source,
+                    job,
+                    entry,
+                    remember,
+                })
+            }
+            None => {
+                let result = files::load_path(path);
+                self.finish_loading_result(&source, entry, remember, result);
+            }
+        }
+    }
+
+    /// A loaded (or failed) file: open it.
+    fn finish_loading(&mut self, l: Loading, result: Result<Vec<PositionEntry>, String>) {
+        self.finish_loading_result(&l.source, l.entry, l.remember, result);
+    }
+
+    fn finish_loading_result(
+        &mut self,
+        source: &str,
+        entry: usize,
+        remember: bool,
+        result: Result<Vec<PositionEntry>, String>,
+    ) {
+        match result {
+            Ok(mut entries) => {
+                if entry >= entries.len() {
+                    self.messages.push(format!(
+                        "error: {source}: --entry {}: the file holds {} positions",
+                        entry + 1,
+                        entries.len()
+                    ));
+                    return;
+                }
+                if remember {
+                    file_chooser::remember(&mut self.settings.recent, source);
+                }
+                let chosen = entries.swap_remove(entry);
+                entries.insert(entry.min(entries.len()), chosen);
+                self.open_entries(source.to_string(), entries, entry);
             }
             Err(e) => self.messages.push(format!("error: {e}")),
         }
     }
 
-    /// Loads the first of `entries`; several fill the side panel's list.
-    pub(super) fn open_entries(&mut self, source: String, mut entries: Vec<PositionEntry>) {
+    /// Takes a finished background load in (once a frame).
+    pub(super) fn poll_loading(&mut self) {
+        let Some(mut l) = self.loading.take() else {
+            return;
+        };
+        match l.job.poll() {
+            Some(result) => self.finish_loading(l, result),
+            None => self.loading = Some(l),
+        }
+    }
+
+    /// Cancels the slow load under way.
+    pub(super) fn cancel_loading(&mut self) {
+        if let Some(l) = self.loading.take() {
+            l.job.cancel();
+            self.messages
+                .push(format!("cancelled loading {}", l.source));
+        }
+    }
+
+    /// What the status bar says about a load under way.
+    pub(super) fn loading_text(&self) -> Option<String> {
+        if let Some(l) = &self.loading {
+            return Some(format!("reading {}…", l.source));
+        }
+        if self.main.state.awaiting_start {
+            return Some(format!("starting {} on the position…", self.algorithm.algo));
+        }
+        if self.opened.correct.is_computing() {
+            return Some("working out the correct moves (exhaustive search)…".into());
+        }
+        None
+    }
+
+    /// Opens entry `k` of `entries`; several fill the side panel's list.
+    pub(super) fn open_entries(
+        &mut self,
+        source: String,
+        mut entries: Vec<PositionEntry>,
+        k: usize,
+    ) {
+        if entries.is_empty() {
+            return;
+        }
         if entries.len() == 1 {
             let e = entries.remove(0);
             self.messages.push(format!("opened {}", e.name));
-            self.file_entries.clear();
-            self.load_entry(e);
-        } else if !entries.is_empty() {
+            self.position.file_entries.clear();
+            self.open_entry(e);
+        } else {
+            let k = k.min(entries.len() - 1);
             self.messages
                 .push(format!("{source}: {} positions; choose one", entries.len()));
-            self.file_source = source;
-            let first = entries[0].clone();
-            self.file_entries = entries;
-            self.load_entry(first);
+            self.position.file_source = source;
+            let chosen = entries[k].clone();
+            self.position.file_entries = entries;
+            self.open_entry(chosen);
         }
     }
 
@@ -457,7 +601,7 @@ impl PnlabApp {
             nodes: run.samples.last().map_or(1, |s| s.nodes),
             synced: run.synced,
         };
-        let (a, b) = (progress(&self.run), progress(&r.run));
+        let (a, b) = (progress(&self.main.state), progress(&r.link.state));
         let tick = match self.race.as_mut() {
             Some(r) => r.lockstep.tick(a, b),
             None => return,
@@ -469,35 +613,40 @@ impl PnlabApp {
         if b {
             self.send_race(Command::Step(RACE_CHUNK));
         }
-        let id = self.sync();
-        self.send_race(Command::Sync(id));
+        let ida = self.main.sync();
         if let Some(r) = self.race.as_mut() {
-            r.lockstep.chunk_sent(id);
+            let idb = r.link.sync();
+            r.lockstep.chunk_sent(ida, idb);
         }
     }
 
     /// What the controls need to know about the run.
     pub(super) fn run_info(&self) -> RunInfo {
         let racing = self.race.as_ref().is_some_and(|r| r.lockstep.racing);
+        let run = &self.main.state;
         RunInfo {
-            iteration: self.run.iteration(),
-            max_iteration: self.run.max_iteration,
-            running: self.run.running || racing,
-            finished: self.run.status().is_some_and(|s| s.is_final()),
+            iteration: run.iteration(),
+            max_iteration: run.max_iteration,
+            running: run.running || racing,
+            finished: run.status().is_some_and(|s| s.is_final()),
+            loaded: run.snapshot.is_some() && !run.awaiting_start,
         }
     }
 
-    /// Takes in worker events and keeps derived caches current.
+    /// Takes in the runs' events and keeps derived caches current.
     pub(super) fn take_events(&mut self, ctx: &egui::Context) {
-        if self.run.drain(self.driver.as_mut()) {
+        self.poll_loading();
+        if self.main.drain() {
             ctx.request_repaint();
         }
+        self.take_refusal();
         if let Some(r) = self.race.as_mut() {
-            if r.run.drain(r.driver.as_mut()) {
+            if r.link.drain() {
                 ctx.request_repaint();
             }
             let errors: Vec<String> = r
-                .run
+                .link
+                .state
                 .errors
                 .drain(..)
                 .map(|e| format!("error: race: {e}"))
@@ -505,7 +654,8 @@ impl PnlabApp {
             self.messages.extend(errors);
         }
         let errors: Vec<String> = self
-            .run
+            .main
+            .state
             .errors
             .drain(..)
             .map(|e| format!("error: {e}"))
@@ -514,24 +664,24 @@ impl PnlabApp {
         if let Ok(mut n) = self.notices.lock() {
             self.messages.append(&mut n);
         }
-        self.generation = self.run.arrivals;
-        let names = self
-            .run
+        if self.opened.correct.poll() {
+            ctx.request_repaint();
+        } else if self.opened.correct.is_computing() || self.loading.is_some() {
+            // Background jobs cannot wake the UI; look again soon.
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+        let run = &self.main.state;
+        let names = run
             .snapshot
             .as_ref()
             .map(|s| s.value_names.clone())
             .unwrap_or_default();
-        if self.correct.poll() {
-            ctx.request_repaint();
-        } else if self.correct.is_computing() {
-            // The evaluation thread cannot wake the UI; look again soon.
-            ctx.request_repaint_after(Duration::from_millis(100));
-        }
+        let correct = &self.opened.correct;
         self.curves.sync(
-            &self.run.samples,
+            &run.samples,
             &names,
-            self.epoch + self.run.epoch,
-            (self.correct.correct(), self.correct.generation),
+            self.opened.generation + run.epoch,
+            (correct.correct(), correct.generation),
         );
     }
 
@@ -545,36 +695,40 @@ impl PnlabApp {
     /// Scores a class-mode prediction against the true most-proving node,
     /// then runs the iteration that reveals it.
     pub fn predict(&mut self, id: NodeId) {
-        let Some(snap) = self.run.snapshot.as_ref() else {
+        let Some(snap) = self.main.state.snapshot.as_ref() else {
             return;
         };
-        if self.class.predict(snap, self.run.running, id) {
+        if self.class.predict(snap, self.main.state.running, id) {
             self.send(Command::Step(1));
         }
     }
 
-    /// The engine's export of the current run in `format`; `None` before
-    /// the run has a snapshot.
-    pub fn export_text(&self, format: export::ExportFormat) -> Option<String> {
-        let snap = self.run.snapshot.as_ref()?;
-        let setup = self.setup(self.params.clone());
+    /// The engine's export of the current run in `format`, or why not.
+    pub fn export_text(&self, format: export::ExportFormat) -> Result<String, String> {
+        let run = &self.main.state;
+        let Some(snap) = run.snapshot.as_ref() else {
+            return Err("nothing to export yet".into());
+        };
+        let setup = self
+            .opened
+            .setup(self.algorithm.params.clone(), self.algorithm.seed);
         let record = RunRecord {
-            entry: &self.entry,
+            entry: self.opened.entry(),
             algo: &snap.algo,
-            params: &self.params,
-            seed: self.settings.seed,
+            params: &self.algorithm.params,
+            seed: self.algorithm.seed,
             question: setup.root_question(),
             status: snap.status,
             counters: &snap.counters,
-            facts: &self.run.facts,
+            facts: &run.facts,
         };
         let input = ExportInput {
             snapshot: snap,
-            samples: &self.run.samples,
-            correct: self.correct.correct(),
+            samples: &run.samples,
+            correct: self.opened.correct.correct(),
             record: &record,
         };
-        Some(export::render(format, &input))
+        Ok(export::render(format, &input))
     }
 
     /// Writes one export to `path` (the PNG arrives with a later frame).
@@ -582,7 +736,7 @@ impl PnlabApp {
         let format = match e {
             Export::File(f) => f,
             Export::Proof => {
-                // The worker writes it and answers with its size.
+                // The driver writes it and answers with its size.
                 self.send(Command::SaveProof(path.to_path_buf()));
                 return;
             }
@@ -605,7 +759,6 @@ impl PnlabApp {
         };
         let msg = match self
             .export_text(format)
-            .ok_or_else(|| "nothing to export yet".to_string())
             .and_then(|text| files::save(path, text.as_bytes()))
         {
             Ok(()) => format!("saved {}", path.display()),
@@ -616,7 +769,7 @@ impl PnlabApp {
 
     /// Asks for a file name and writes one export.
     pub(super) fn export_with_dialog(&mut self, ctx: &egui::Context, e: Export) {
-        let Some(snap) = self.run.snapshot.as_ref() else {
+        let Some(snap) = self.main.state.snapshot.as_ref() else {
             self.messages.push("error: nothing to export yet".into());
             return;
         };
@@ -673,9 +826,9 @@ impl PnlabApp {
     /// or the engine's self-play from the loaded position. Alpha-beta's
     /// T and depth come from the run's parameters when alpha-beta is the
     /// algorithm (else T = 600, depth 4).
-    pub fn start_rscn(&mut self) {
-        let opts = if self.algo == "alphabeta" {
-            match AlphaBetaOptions::from_params(&self.params) {
+    pub fn start_rscn(&mut self, ctx: &egui::Context) {
+        let opts = if self.algorithm.algo == "alphabeta" {
+            match AlphaBetaOptions::from_params(&self.algorithm.params) {
                 Ok(o) => o,
                 Err(e) => {
                     // Surfaced, never replaced by defaults behind the user's back.
@@ -693,37 +846,42 @@ impl PnlabApp {
             record_limit: 0,
             ..opts
         };
-        let (title, start, moves) = match &self.entry.record {
+        let entry = self.opened.entry();
+        let (title, start, moves) = match &entry.record {
             Some(rec) => (
                 format!("{}: the record's {} moves", rec.title, rec.moves.len()),
                 rec.start.clone(),
                 Some(rec.moves.clone()),
             ),
             None => (
-                format!("{}: self-play by alpha-beta", self.entry.name),
-                self.entry.position.clone(),
+                format!("{}: self-play by alpha-beta", entry.name),
+                self.opened.root().clone(),
                 None,
             ),
         };
-        let wake = self.ctx.clone();
+        let wake = ctx.clone();
         self.rscn
             .start(title, start, moves, opts, move || wake.request_repaint());
     }
 
-    /// Shows ply `k` of the RSCN view's game: loads its position.
+    /// Shows ply `k` of the RSCN view's game: opens its position.
     pub(super) fn show_rscn_ply(&mut self, k: usize) {
         if let Some(row) = self.rscn.rows().get(k) {
             let mut e = PositionEntry::new(format!("RSCN ply {k}"), row.position.clone(), 0);
-            e.record = self.entry.record.clone();
-            self.load_entry(e);
+            e.record = self.opened.entry().record.clone();
+            self.open_entry(e);
         }
     }
 
     /// Advances the headless hook: autoplay, then screenshot, then close.
     pub(super) fn drive_hook(&mut self, ctx: &egui::Context) {
         let view = HookView {
-            synced: self.run.synced,
-            computing: self.correct.is_computing() || self.rscn.is_computing(),
+            synced: self.main.state.synced,
+            computing: self.opened.correct.is_computing()
+                || self.rscn.is_computing()
+                || self.loading.is_some()
+                || self.main.state.awaiting_start,
+            ready: self.loading.is_none() && !self.main.state.awaiting_start,
         };
         let Some(hook) = self.hook.as_mut() else {
             return;
@@ -735,9 +893,16 @@ impl PnlabApp {
                 if steps > 0 {
                     self.send(Command::Step(steps));
                 }
-                let id = self.sync();
+                let id = self.main.sync();
                 if let Some(h) = self.hook.as_mut() {
                     h.running(id);
+                }
+            }
+            HookStep::WriteState(path) => {
+                let text = super::state_json::render(self);
+                let r = files::save(&path, text.as_bytes());
+                if let Some(h) = self.hook.as_mut() {
+                    h.state_written(r);
                 }
             }
             HookStep::Shoot(path) => {

@@ -317,11 +317,17 @@ impl TreeView {
                 actions.push(TreeAction::ViewChanged);
             }
             if let Some(s) = snap {
-                ui.label(format!(
-                    "showing {} of {} nodes",
-                    s.nodes.len(),
-                    s.total_nodes
-                ));
+                // A table search's view also shows frontier children that
+                // have no entry, so its total is the table's, said so.
+                ui.label(if super::counters::shows_part_of_its_tree(&s.algo) {
+                    format!("showing {} of {} nodes", s.nodes.len(), s.total_nodes)
+                } else {
+                    format!(
+                        "showing {} nodes (the search holds {})",
+                        s.nodes.len(),
+                        s.total_nodes
+                    )
+                });
             }
         });
         actions

@@ -48,6 +48,16 @@ pub struct Cli {
     /// record's moves, or self-play from the opened position).
     #[arg(long)]
     pub rscn: bool,
+    /// App: after autoplay, write what the panels show as one JSON object
+    /// (position, game, algo, status, iteration, outcome, best_move,
+    /// correct_moves, error, counters), then exit.
+    #[arg(long, value_name = "OUT.json")]
+    pub state: Option<PathBuf>,
+    /// App: how the search is driven: `thread` (a search thread, the
+    /// desktop default) or `cooperative` (stepped on the window's thread
+    /// within a per-frame budget, as in a browser).
+    #[arg(long, value_name = "DRIVER")]
+    pub driver: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -138,6 +148,7 @@ pub fn run(cli: Cli) -> ExitCode {
             cli.autoplay,
             cli.screenshot,
             cli.rscn,
+            (cli.state, cli.driver),
         ),
     };
     match result {
@@ -173,7 +184,18 @@ fn open_app(
     autoplay: Option<u64>,
     screenshot: Option<PathBuf>,
     rscn: bool,
+    (state, driver): (Option<PathBuf>, Option<String>),
 ) -> Result<ExitCode, UserError> {
+    let driver = match driver.as_deref() {
+        None => None,
+        Some("thread") => Some(pnlab::app::driver::DriverKind::Thread),
+        Some("cooperative") => Some(pnlab::app::driver::DriverKind::Cooperative),
+        Some(other) => {
+            return Err(UserError(format!(
+                "--driver {other}: expected `thread` or `cooperative`"
+            )))
+        }
+    };
     let set = set
         .iter()
         .map(|s| parse_pair(s))
@@ -186,6 +208,8 @@ fn open_app(
         autoplay,
         screenshot,
         rscn,
+        state,
+        driver,
     };
     match pnlab::app::run_app(opts) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -205,6 +229,7 @@ fn open_app(
     _autoplay: Option<u64>,
     _screenshot: Option<PathBuf>,
     _rscn: bool,
+    _state_driver: (Option<PathBuf>, Option<String>),
 ) -> Result<ExitCode, UserError> {
     Err(UserError(
         "this pnlab was built without the `gui` feature; use a subcommand (see --help)".into(),

@@ -22,6 +22,7 @@ use super::snapshot::{
 use super::{Counters, Question, StatsSample, Status, StopReason};
 
 /// The shared state of an arena search on game `G` with node payload `D`.
+#[derive(Clone)]
 pub struct ArenaSearch<G: Game, D: Copy> {
     pub root_pos: G,
     pub question: Question,

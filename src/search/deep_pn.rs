@@ -263,6 +263,7 @@ impl DpnRule {
 }
 
 /// DeepPN on a game `G`.
+#[derive(Clone)]
 pub struct DeepPn<G: Game> {
     core: ArenaSearch<G, PnDn>,
     opts: DeepPnOptions,
@@ -473,6 +474,10 @@ fn fmt_real(v: f64) -> String {
 }
 
 impl<G: Game> Search for DeepPn<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, PnDn>| pn_status(n.data));
 
     fn algo(&self) -> &'static str {

@@ -46,6 +46,7 @@ impl RealPnDn {
 }
 
 /// MCPN-search on a game `G`.
+#[derive(Clone)]
 pub struct Mcpn<G: Game> {
     core: ArenaSearch<G, RealPnDn>,
     theta: f64,
@@ -295,6 +296,10 @@ fn leaf_value<G: Game>(
 }
 
 impl<G: Game> Search for Mcpn<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, RealPnDn>| flag_status(n.flags));
 
     fn algo(&self) -> &'static str {

@@ -139,6 +139,7 @@ impl McStats {
 }
 
 /// The MCTS / UCT solver on a game `G`.
+#[derive(Clone)]
 pub struct MctsSolver<G: Game> {
     core: ArenaSearch<G, McStats>,
     policy: Policy,
@@ -421,6 +422,10 @@ fn new_node_value<G: Game>(
 }
 
 impl<G: Game> Search for MctsSolver<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, McStats>| flag_status(n.flags));
 
     fn algo(&self) -> &'static str {

@@ -284,6 +284,31 @@ impl<G: Game> PnValue<G> {
 }
 
 impl<G: Game> Search for PnValue<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        let sub = match &self.sub {
+            Some(s) => Some(s.checkpoint()?),
+            None => None,
+        };
+        Some(Box::new(PnValue {
+            root: self.root.clone(),
+            attacker: self.attacker,
+            question: self.question,
+            inner: self.inner,
+            sub,
+            target: self.target,
+            low: self.low,
+            high: self.high,
+            value: self.value,
+            subs: self.subs.clone(),
+            base: self.base.clone(),
+            counters: self.counters.clone(),
+            root_switches: self.root_switches.clone(),
+            sub_events_seen: self.sub_events_seen,
+            best_at_low: self.best_at_low.clone(),
+            status: self.status,
+        }))
+    }
+
     fn algo(&self) -> &'static str {
         "pn-value"
     }

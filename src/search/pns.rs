@@ -82,6 +82,7 @@ pub struct PnDn {
 }
 
 /// PN-search on a game `G`.
+#[derive(Clone)]
 pub struct Pns<G: Game> {
     core: ArenaSearch<G, PnDn>,
     opts: PnsOptions,
@@ -399,6 +400,10 @@ pub fn terminal_numbers(proven: bool) -> PnDn {
 }
 
 impl<G: Game> Search for Pns<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, PnDn>| pn_status(n.data));
 
     fn algo(&self) -> &'static str {

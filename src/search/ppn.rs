@@ -26,6 +26,7 @@ use super::{Counters, Question, Search, SearchError, SearchSetup, StatsSample, S
 const VALUE_NAMES: &[&str] = &["ppn", "ln_ppn", "ln_1m_ppn"];
 
 /// PPN-search on a game `G`.
+#[derive(Clone)]
 pub struct Ppn<G: Game> {
     core: ArenaSearch<G, LogProb>,
     theta: f64,
@@ -257,6 +258,10 @@ fn leaf_value<G: Game>(
 }
 
 impl<G: Game> Search for Ppn<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, _>| flag_status(n.flags));
 
     fn algo(&self) -> &'static str {

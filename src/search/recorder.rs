@@ -87,6 +87,14 @@ impl Recorder {
         }
     }
 
+    /// Starts the checkpoint spacing at `k` iterations instead of
+    /// [`FIRST_SPACING`] (tests with short runs).
+    pub fn set_first_spacing(&mut self, k: u64) {
+        if self.checkpoints.is_empty() {
+            self.spacing = k.max(1);
+        }
+    }
+
     /// The current checkpoint spacing, in iterations.
     pub fn spacing(&self) -> u64 {
         self.spacing

@@ -88,6 +88,15 @@ impl ZoneSearch {
 }
 
 impl Search for ZoneSearch {
+    /// A copy of the inner search; the zone context (settings and VCDT
+    /// counters) is shared, as the counters only ever grow.
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(ZoneSearch {
+            inner: self.inner.checkpoint()?,
+            ctx: self.ctx.clone(),
+        }))
+    }
+
     fn algo(&self) -> &'static str {
         self.inner.algo()
     }

@@ -90,6 +90,14 @@ impl Default for RunMachine {
     }
 }
 
+/// The bytes time-travel checkpoints may take: a quarter of the memory
+/// budget, so the search itself keeps three quarters; the recorder's
+/// default without a budget.
+pub fn checkpoint_limit(b: &Budget) -> u64 {
+    b.max_memory_bytes
+        .map_or(crate::search::recorder::DEFAULT_CHECKPOINT_LIMIT, |m| m / 4)
+}
+
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = p.downcast_ref::<&str>() {
         (*s).to_string()
@@ -196,7 +204,13 @@ impl RunMachine {
                 self.speed = s.filter(|v| *v > 0.0);
                 self.next_due = clock::now();
             }
-            Command::SetBudget(b) => self.budget = b,
+            Command::SetBudget(b) => {
+                self.budget = b;
+                let limit = checkpoint_limit(&b);
+                if let Some(live) = self.live.as_mut() {
+                    live.recorder.set_checkpoint_limit(limit);
+                }
+            }
             Command::SaveProof(path) => self.save_proof(path, out),
             Command::Sync(id) => {
                 self.syncs.push(id);
@@ -312,7 +326,8 @@ impl RunMachine {
         match Self::build(&spec.algo, &spec.setup) {
             Ok(search) => {
                 let first = search.sample();
-                let recorder = Recorder::new(&spec.algo, spec.setup, first.clone());
+                let mut recorder = Recorder::new(&spec.algo, spec.setup, first.clone());
+                recorder.set_checkpoint_limit(checkpoint_limit(&self.budget));
                 self.live = Some(Live {
                     recorder,
                     search: Some(search),

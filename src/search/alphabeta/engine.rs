@@ -14,6 +14,7 @@ pub(super) const NEG_INF: i64 = i64::MIN;
 pub(super) const POS_INF: i64 = i64::MAX;
 
 /// One open node of the recursion.
+#[derive(Clone)]
 pub(super) struct Frame<G: Game> {
     pub(super) pos: G,
     /// Children in search order.
@@ -44,6 +45,7 @@ pub(super) struct LeafScore {
 
 /// Alpha-beta with single conspiracy numbers on a game `G`, stepped from
 /// outside (one node visit per step).
+#[derive(Clone)]
 pub struct AlphaBeta<G: Game> {
     pub(super) root: G,
     /// The MAX player (the root player).

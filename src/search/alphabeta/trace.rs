@@ -55,6 +55,7 @@ pub(super) struct TraceNode<M> {
 }
 
 /// The recorded tree of one depth.
+#[derive(Clone)]
 pub(super) struct Trace<G: Game> {
     pub(super) nodes: Vec<TraceNode<G::Move>>,
     limit: usize,

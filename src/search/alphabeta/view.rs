@@ -322,12 +322,20 @@ impl<G: Game> TreeAccess for AlphaBeta<G> {
 }
 
 impl<G: Game> Search for AlphaBeta<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn algo(&self) -> &'static str {
         "alphabeta"
     }
 
     fn step(&mut self) -> Status {
-        self.step_search()
+        let st = self.step_search();
+        // The recorded tree grows node by node: say so after every step,
+        // not only when a depth ends.
+        self.counters.live_nodes = self.trace.len() as u64;
+        st
     }
 
     fn status(&self) -> Status {

@@ -98,6 +98,7 @@ pub struct Kid<M> {
 }
 
 /// One node being searched.
+#[derive(Clone)]
 pub struct Frame<G: Game> {
     /// The node's position; a child is made by playing its `mv` on it.
     pub pos: G,
@@ -156,6 +157,7 @@ pub struct ChanceCounters {
 }
 
 /// The engine on a game `G`.
+#[derive(Clone)]
 pub struct Engine<G: Game> {
     /// Expectimax, Star1 or Star2.
     pub variant: Variant,

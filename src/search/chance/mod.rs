@@ -13,8 +13,9 @@
 //! the question with yes (expected score > 0 for `win`, ≥ 0 for
 //! `not-lose`), else `disproved`, and reports the value itself in the JSON
 //! field `value` with `nodes_visited`, `cutoffs_1`, `cutoffs_2` and
-//! `probe_nodes`. One [`Search::step`] enters one node (`iterations` =
-//! nodes visited, leaves included).
+//! `probe_nodes`. One [`Search::step`] enters one node; `iterations`
+//! counts the calls of `step()` like every other search (the first one
+//! enters the root and its first child, so `nodes_visited` can run ahead).
 
 pub mod engine;
 pub mod record;
@@ -118,6 +119,7 @@ fn build(setup: &SearchSetup, variant: Variant) -> Result<Box<dyn Search>, Searc
 }
 
 /// A chance search on a game `G`, stepped from outside.
+#[derive(Clone)]
 pub struct ChanceSearch<G: Game> {
     engine: Engine<G>,
     root: G,
@@ -163,7 +165,6 @@ impl<G: Game> ChanceSearch<G> {
     fn sync(&mut self) {
         let c = &mut self.counters;
         let e = &self.engine;
-        c.iterations = e.counts.nodes_visited;
         c.nodes_created = e.counts.nodes_visited;
         c.nodes_expanded = e.counts.expanded;
         c.max_depth = e.max_depth;
@@ -186,6 +187,10 @@ impl<G: Game> ChanceSearch<G> {
 }
 
 impl<G: Game> Search for ChanceSearch<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn algo(&self) -> &'static str {
         self.engine.variant.name()
     }
@@ -196,6 +201,7 @@ impl<G: Game> Search for ChanceSearch<G> {
             return self.status;
         }
         self.engine.step();
+        self.counters.iterations += 1;
         self.sync();
         self.status
     }

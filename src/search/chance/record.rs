@@ -118,6 +118,7 @@ pub struct Rec<M> {
 }
 
 /// The recorded tree.
+#[derive(Clone)]
 pub struct Records<M> {
     /// Recorded nodes, root first; children of one node are contiguous.
     pub recs: Vec<Rec<M>>,

@@ -330,6 +330,7 @@ pub fn interval_of(p: &Staircase, dm: &Staircase, pmax: Pn, dmax: Pn) -> Interva
 }
 
 /// Conspiracy-number search (and SCNS) on a game `G`.
+#[derive(Clone)]
 pub struct Cns<G: Game> {
     core: ArenaSearch<G, CnsData>,
     algo: &'static str,
@@ -731,6 +732,10 @@ fn recompute<M: Copy>(
 }
 
 impl<G: Game> Search for Cns<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     delegate_to_core!();
 
     fn algo(&self) -> &'static str {

@@ -17,6 +17,7 @@ use crate::search::snapshot::{
 };
 use crate::search::{Counters, Question, Search, StatsSample, Status};
 
+#[derive(Clone)]
 struct DfsFrame<G: Game> {
     pos: G,
     or: bool,
@@ -29,6 +30,7 @@ struct DfsFrame<G: Game> {
 }
 
 /// Depth-first AND/OR search on a game `G`.
+#[derive(Clone)]
 pub struct Dfs<G: Game> {
     name: &'static str,
     root_pos: G,
@@ -232,6 +234,10 @@ impl<G: Game> Dfs<G> {
 }
 
 impl<G: Game> Search for Dfs<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn algo(&self) -> &'static str {
         self.name
     }

@@ -142,6 +142,7 @@ impl<G: Game> Dfpn<G> {
             self.status = Status::Unknown(StopReason::Memory);
             return false;
         }
+        self.counters.nodes_created += 1;
         true
     }
 

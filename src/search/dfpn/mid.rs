@@ -144,6 +144,7 @@ pub struct LoopValues {
 }
 
 /// df-pn and its variants on a game `G`.
+#[derive(Clone)]
 pub struct Dfpn<G: Game> {
     pub(super) name: &'static str,
     pub(super) root_pos: G,
@@ -468,10 +469,14 @@ impl<G: Game> Dfpn<G> {
     pub fn run_step(&mut self) -> Status {
         loop {
             match self.step_event() {
-                Event::Enter { .. } | Event::Done => return self.status,
+                Event::Enter { .. } | Event::Done => break,
                 Event::Exit { .. } => {}
             }
         }
+        // Entries are also written on exits: the counters say what the
+        // table holds after every step.
+        self.refresh_memory();
+        self.status
     }
 
     /// Runs one event: a MID entry or a MID exit.
@@ -725,7 +730,12 @@ impl<G: Game> Dfpn<G> {
                 let children = &self.children;
                 let protect = || protected_keys(children);
                 match self.table.insert_absent(f.hash, fresh, protect) {
-                    Some(e) => e,
+                    // A new entry (the old one was replaced, or the path
+                    // keys it afresh): created like any other.
+                    Some(e) => {
+                        self.counters.nodes_created += 1;
+                        e
+                    }
                     None => {
                         self.status = Status::Unknown(StopReason::Memory);
                         return Event::Done;

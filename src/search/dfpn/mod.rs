@@ -217,6 +217,10 @@ pub fn build_dfs(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
 }
 
 impl<G: Game> Search for Dfpn<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn algo(&self) -> &'static str {
         self.name()
     }

@@ -51,6 +51,7 @@ pub struct OmRec<M> {
 pub const NO_REC: u32 = u32::MAX;
 
 /// One open node.
+#[derive(Clone)]
 pub(super) struct Frame<G: Game> {
     pub(super) pos: G,
     pub(super) moves: Vec<G::Move>,
@@ -68,6 +69,7 @@ pub(super) struct Frame<G: Game> {
 }
 
 /// The opponent-model search on a game `G`.
+#[derive(Clone)]
 pub struct Engine<G: Game> {
     pub(super) root: G,
     pub(super) max: Player,

@@ -130,6 +130,7 @@ pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
 }
 
 /// The opponent-model search as a [`Search`].
+#[derive(Clone)]
 pub struct Om<G: Game> {
     engine: Engine<G>,
     question: QuestionKind,
@@ -163,6 +164,10 @@ impl<G: Game> Om<G> {
 }
 
 impl<G: Game> Search for Om<G> {
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn algo(&self) -> &'static str {
         "om"
     }

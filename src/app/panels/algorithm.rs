@@ -1,0 +1,60 @@
+//! The algorithm panel: the one place the main run's algorithm, its
+//! parameters and the seed live (the settings keep a copy only when the
+//! window closes). The parameter widgets are generated from the
+//! algorithm's description (`controls::algorithm_panel`).
+
+use crate::game::GameKind;
+use crate::search::{registry, Params, SearchError};
+
+use super::super::controls;
+
+/// The main run's algorithm, parameters and seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlgorithmPanel {
+    /// The registry name.
+    pub algo: String,
+    /// Its parameters.
+    pub params: Params,
+    /// The seed of every random choice (0, as on the command line).
+    pub seed: u64,
+}
+
+impl AlgorithmPanel {
+    /// `algo` with its default parameters (pns when unknown).
+    pub fn new(algo: &str, seed: u64) -> AlgorithmPanel {
+        let info = registry::find_algo(algo)
+            .or_else(|_| registry::find_algo("pns"))
+            .expect("pns is registered");
+        AlgorithmPanel {
+            algo: info.name.to_string(),
+            params: Params::defaults(info.params),
+            seed,
+        }
+    }
+
+    /// Sets the algorithm and `NAME=VALUE` parameters (the `--algo` and
+    /// `--set` flags, a file's suggestion).
+    pub fn set(
+        &mut self,
+        algo: &str,
+        game: GameKind,
+        pairs: &[(String, String)],
+    ) -> Result<(), SearchError> {
+        let info = registry::find_algo(algo)?;
+        let params = info.params_from_pairs(game, pairs)?;
+        self.algo = info.name.to_string();
+        self.params = params;
+        Ok(())
+    }
+
+    /// `algo (parameters)` for headers.
+    pub fn summary(&self) -> String {
+        format!("{} ({})", self.algo, self.params.summary())
+    }
+
+    /// Draws the picker and the parameters; true when anything changed.
+    pub fn ui(&mut self, ui: &mut egui::Ui, game: GameKind) -> bool {
+        ui.heading("Algorithm");
+        controls::algorithm_panel(ui, game, &mut self.algo, &mut self.params, &mut self.seed)
+    }
+}
