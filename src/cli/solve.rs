@@ -1,6 +1,6 @@
 //! `pnlab solve`: one result per position, in input order (docs/cli.md).
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -210,8 +210,8 @@ fn inline_lines(game: &str, source: &str, text: &str) -> Result<Vec<PositionEntr
 pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
     if args.list_algos {
         for a in search::algorithms() {
-            println!("{:<12} {}", a.name, a.summary);
-            println!("{:<12} parameters: {}", "", params::describe(a.params));
+            outln!("{:<12} {}", a.name, a.summary);
+            outln!("{:<12} parameters: {}", "", params::describe(a.params));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -282,7 +282,6 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         .map(|g| g.as_ref().map_or(0, |v| v.len()))
         .sum();
     let mut k = 0;
-    let stdout = std::io::stdout();
     for group in groups {
         let entries = match group {
             Ok(e) => e,
@@ -365,11 +364,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
                 }
                 line
             };
-            if writeln!(stdout.lock(), "{line}").is_err() {
-                // Nobody reads the results any more (a closed pipe): stop
-                // rather than solve positions whose answers go nowhere.
-                return Ok(ExitCode::SUCCESS);
-            }
+            // (A closed pipe ends the process here: no more positions
+            // are solved for nobody.)
+            outln!("{line}");
             if formats.is_empty() {
                 continue;
             }

@@ -24,7 +24,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use crate::game::connect::vcdt::VcdtOptions;
-use crate::game::connect::zone_game::{ZoneContext, ZoneGame, ZoneSettings};
+use crate::game::connect::zone_game::{VcdtCache, ZoneContext, ZoneGame, ZoneSettings};
 use crate::game::{AnyPosition, Game, GameKind};
 
 use super::params::{ParamKind, ParamSpec};
@@ -113,7 +113,12 @@ pub fn zone_root(setup: &SearchSetup) -> Result<Option<ZoneGame>, String> {
             max_nodes: u64::try_from(int(VCDT_NODES.name)?).unwrap_or(1),
         },
     };
-    Ok(Some(ZoneGame::new(pos.clone(), ZoneContext::new(settings))))
+    // The VCDT cache takes its share of the memory budget.
+    let cache = VcdtCache::for_memory(setup.memory_limit_bytes);
+    Ok(Some(ZoneGame::new(
+        pos.clone(),
+        ZoneContext::with_cache(settings, cache),
+    )))
 }
 
 /// A search on a [`ZoneGame`], reporting its VCDT work and turning
