@@ -36,6 +36,8 @@ enum Kind {
 
 #[derive(Clone, Debug)]
 struct Graph {
+    /// Node labels (the moves into them).
+    labels: Vec<String>,
     kinds: Vec<Kind>,
     children: Vec<Vec<usize>>,
     /// `draw`, `looper-loses` or `looper-wins`.
@@ -101,7 +103,7 @@ impl Graph {
             Kind::And => "and".to_string(),
             Kind::Leaf(v) => format!("= {v}"),
         };
-        out.push_str(&format!("{pad}n{n} {kind} &n{n}\n"));
+        out.push_str(&format!("{pad}{} {kind} &n{n}\n", self.labels[n]));
         for &c in &self.children[n] {
             self.write(c, depth + 1, defined, out);
         }
@@ -142,6 +144,7 @@ fn random_graph(rng: &mut SmallRng, rule: &'static str) -> Graph {
         children.push(cs);
     }
     Graph {
+        labels: (0..n).map(|i| format!("n{i}")).collect(),
         kinds,
         children,
         rule,
@@ -335,6 +338,7 @@ fn graph_of(g: &pnlab::game::tree::TreeGame) -> Graph {
     use pnlab::game::tree::{LoopRule, NodeKind};
     let t = g.tree();
     Graph {
+        labels: t.nodes.iter().map(|n| n.label.clone()).collect(),
         kinds: t
             .nodes
             .iter()
@@ -381,8 +385,9 @@ fn solve(algo: &str, pos: &AnyPosition, q: QuestionKind) -> (Box<dyn search::Sea
 }
 
 /// The second checker: follows every path of the certificate separately
-/// on the test's own graph (nodes are named `nI`), so sharing cannot hide
-/// anything; true when the certificate is a valid proof (or disproof).
+/// on the test's own graph (moves are the labels of the nodes they enter),
+/// so sharing cannot hide anything; true when the certificate is a valid
+/// proof (or disproof).
 fn plain_check(g: &Graph, c: &Certificate) -> bool {
     let holds = |score: i32| match c.goal {
         CertificateGoal::Win => score > 0,
@@ -392,7 +397,13 @@ fn plain_check(g: &Graph, c: &Certificate) -> bool {
     // The side that picks one move: the OR player in a proof (the
     // attacker here is the OR player), the AND player in a disproof.
     let one_kind = if c.proved { Kind::Or } else { Kind::And };
-    let node_of = |label: &str| -> Option<usize> { label.strip_prefix('n')?.parse().ok() };
+    // The child of `n` a move enters (siblings have different labels).
+    let child = |n: usize, label: &str| {
+        g.children[n]
+            .iter()
+            .copied()
+            .find(|&x| g.labels[x] == label)
+    };
     // (certificate node, graph node, path, the node the last move came from)
     let mut stack = vec![(0u32, 0usize, vec![0usize], None::<usize>)];
     let mut steps = 0;
@@ -419,7 +430,7 @@ fn plain_check(g: &Graph, c: &Certificate) -> bool {
                 if g.kinds[n] != one_kind {
                     return false;
                 }
-                match node_of(m).filter(|x| g.children[n].contains(x)) {
+                match child(n, m) {
                     Some(x) => {
                         let mut p = path.clone();
                         p.push(x);
@@ -432,14 +443,15 @@ fn plain_check(g: &Graph, c: &Certificate) -> bool {
                 if g.kinds[n] == one_kind {
                     return false;
                 }
-                let listed: HashSet<Option<usize>> = list.iter().map(|(m, _)| node_of(m)).collect();
+                let listed: HashSet<Option<usize>> =
+                    list.iter().map(|(m, _)| child(n, m)).collect();
                 let legal: HashSet<Option<usize>> =
                     g.children[n].iter().map(|&x| Some(x)).collect();
                 if listed != legal || list.len() != legal.len() {
                     return false;
                 }
                 for (m, k) in list {
-                    let x = node_of(m).expect("checked above");
+                    let x = child(n, m).expect("checked above");
                     let mut p = path.clone();
                     p.push(x);
                     stack.push((*k, x, p, Some(n)));
@@ -448,6 +460,30 @@ fn plain_check(g: &Graph, c: &Certificate) -> bool {
         }
     }
     true
+}
+
+/// The graph node each certificate node stands for (by the first path
+/// that reaches it from the root; `usize::MAX` for nodes not reached).
+fn graph_nodes(g: &Graph, c: &Certificate) -> Vec<usize> {
+    let mut at = vec![usize::MAX; c.nodes.len()];
+    let mut stack = vec![(0u32, 0usize)];
+    while let Some((id, n)) = stack.pop() {
+        if at[id as usize] != usize::MAX {
+            continue;
+        }
+        at[id as usize] = n;
+        let kids: Vec<(String, u32)> = match &c.nodes[id as usize].body {
+            NodeBody::One(m, k) => vec![(m.clone(), *k)],
+            NodeBody::All(list) => list.clone(),
+            NodeBody::End(_) => Vec::new(),
+        };
+        for (m, k) in kids {
+            if let Some(&x) = g.children[n].iter().find(|&&x| g.labels[x] == m) {
+                stack.push((k, x));
+            }
+        }
+    }
+    at
 }
 
 /// The GHI-safe searches, whose every answer must come with a
@@ -517,22 +553,37 @@ fn seeded_mutations_of_cyclic_certificates_accept_no_invalid_proof() {
     let mut rng = SmallRng::seed_from_u64(0x5EED);
     let (mut accepted, mut rejected) = (0usize, 0usize);
     let mut kinds = [0usize; 5];
+    let mut same_node_targets = 0usize;
     for (g, _, cert) in certified_graphs(60) {
         let n = cert.nodes.len() as u32;
+        let at = graph_nodes(&g, &cert);
         for round in 0..30 {
             let kind = round % 5;
             let mut c = cert.clone();
             let ids: Vec<u32> = (0..n).collect();
             let id = ids[rng.random_range(0..ids.len())] as usize;
+            // Another certificate node standing for the same graph node as
+            // node `k` (reached by another path): the sharing the issue
+            // forged; else (or one time in five) any node.
+            let retarget = |k: u32, rng: &mut SmallRng, count: &mut usize| -> u32 {
+                let same: Vec<u32> = (0..n)
+                    .filter(|&x| x != k && at[x as usize] == at[k as usize])
+                    .collect();
+                if same.is_empty() || rng.random_bool(0.2) {
+                    rng.random_range(0..n)
+                } else {
+                    *count += 1;
+                    same[rng.random_range(0..same.len())]
+                }
+            };
             let changed = match (kind, &mut c.nodes[id].body) {
-                // A child pointer redirected: the sharing the issue forged.
                 (0, NodeBody::One(_, k)) => {
-                    *k = rng.random_range(0..n);
+                    *k = retarget(*k, &mut rng, &mut same_node_targets);
                     true
                 }
                 (0, NodeBody::All(list)) => {
                     let j = rng.random_range(0..list.len());
-                    list[j].1 = rng.random_range(0..n);
+                    list[j].1 = retarget(list[j].1, &mut rng, &mut same_node_targets);
                     true
                 }
                 // A move changed to another child's label.
@@ -572,9 +623,10 @@ fn seeded_mutations_of_cyclic_certificates_accept_no_invalid_proof() {
         }
     }
     eprintln!(
-        "mutants: {accepted} accepted (each a valid proof), {rejected} rejected; by kind {kinds:?}"
+        "mutants: {accepted} accepted (each a valid proof), {rejected} rejected; by kind {kinds:?}; {same_node_targets} pointers moved to the same graph node on another path"
     );
     assert!(kinds.iter().all(|&k| k >= 50), "{kinds:?}");
+    assert!(same_node_targets >= 100, "{same_node_targets}");
     assert!(rejected > 500, "{rejected}");
 }
 
