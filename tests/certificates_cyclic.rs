@@ -554,10 +554,10 @@ fn seeded_mutations_of_cyclic_certificates_accept_no_invalid_proof() {
     let (mut accepted, mut rejected) = (0usize, 0usize);
     let mut kinds = [0usize; 5];
     let mut same_node_targets = 0usize;
-    for (g, _, cert) in certified_graphs(60) {
+    for (g, _, cert) in certified_graphs(120) {
         let n = cert.nodes.len() as u32;
         let at = graph_nodes(&g, &cert);
-        for round in 0..30 {
+        for round in 0..40 {
             let kind = round % 5;
             let mut c = cert.clone();
             let ids: Vec<u32> = (0..n).collect();
