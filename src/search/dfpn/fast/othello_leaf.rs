@@ -70,6 +70,11 @@ pub fn reaches(p: u64, o: u64, t: i32, nodes: &mut u64) -> bool {
     if n <= SHALLOW {
         return reaches_shallow(p, o, t, empty, nodes);
     }
+    // Past the run's deadline every answer is `false`; the caller drops
+    // the result (`clock::tripped`).
+    if crate::search::clock::interrupted() {
+        return false;
+    }
     let moves = move_mask(p, o);
     if moves == 0 {
         if move_mask(o, p) == 0 {

@@ -87,6 +87,8 @@ impl Rules<Othello> for OthelloRules {
 
     #[inline]
     fn solve_leaf(&self, g: &Othello, q: &Question, nodes: &mut u64) -> Option<bool> {
-        (g.empties() <= self.leaf_empties).then(|| othello_leaf::answer(g, q, nodes))
+        let r = (g.empties() <= self.leaf_empties).then(|| othello_leaf::answer(g, q, nodes));
+        // A solve cut short by the run's deadline answers nothing.
+        r.filter(|_| !crate::search::clock::tripped())
     }
 }
