@@ -73,6 +73,12 @@ pub struct SolveArgs {
     /// with `pnlab verify FILE`.
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
+    /// Verify each answer's certificate in memory before printing it:
+    /// `"certified": true` and stop reason `certified` in --json; an
+    /// answer that fails the check is printed `unknown` (stop reason
+    /// `uncertified`) and the exit status is 1.
+    #[arg(long)]
+    pub certify: bool,
     /// Write the run to FILE after solving (repeatable); the extension
     /// chooses the format: .svg or .dot (the tree), .csv (the curves),
     /// .json (the run). With several positions the files are numbered
@@ -124,6 +130,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         memory_mib: args.memory,
         seed: args.seed,
         proof: args.proof,
+        certify: args.certify,
         exports: args.export,
         export_depth: args.export_depth,
         export_nodes: args.export_nodes,
@@ -150,6 +157,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         outln!("{line}");
         for e in &solved.export_errors {
             eprintln!("error: {e}");
+            write_failed = true;
+        }
+        if let Some(e) = &solved.record.certify_error {
+            eprintln!("error: {}: not certified: {e}", solved.record.name);
             write_failed = true;
         }
         ControlFlow::Continue(())
@@ -180,6 +191,13 @@ fn human_line(r: &SolveRecord) -> String {
     }
     if let (Some(path), Some(n)) = (&r.proof_file, r.proof_positions) {
         line.push_str(&format!(", certificate ({n} positions) written to {path}"));
+    }
+    if r.certified == Some(true) {
+        line.push_str(&format!(
+            ", certified ({} positions checked in {:.1} ms)",
+            r.proof_positions.unwrap_or(0),
+            r.certify_ms.unwrap_or(0.0)
+        ));
     }
     line
 }

@@ -47,11 +47,11 @@ pub mod rscn;
 pub mod scns_hex;
 pub mod svg;
 
+use crate::search::clock::Instant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
