@@ -1,6 +1,7 @@
 //! The certificate text format (see the [module](super) documentation):
 //! the typed form, the writer and the parser with located errors.
 
+use crate::game::xiangqi::Repetition;
 use crate::game::{GameKind, ParseError, Player};
 
 /// The magic first line.
@@ -51,6 +52,14 @@ pub struct Certificate {
     pub attacker: Player,
     /// What the attacker was asked to reach.
     pub goal: CertificateGoal,
+    /// The mate question's limit: the attacker must reach the goal within
+    /// this many of its own moves (a play ends, lost by the attacker, once
+    /// it has made them all without reaching it). `None`: no limit.
+    pub within: Option<u32>,
+    /// The xiangqi repetition rule the play follows (`None` for other
+    /// games; a xiangqi certificate without the line means the default
+    /// rule, `draw`).
+    pub repetition: Option<Repetition>,
     /// True for a proof, false for a disproof.
     pub proved: bool,
     /// Nodes by id (node `i` at index `i`).
@@ -89,15 +98,22 @@ impl Certificate {
             "position {}\n",
             serde_json::Value::String(self.position.clone())
         ));
+        if let Some(r) = self.repetition {
+            out.push_str(&format!("repetition {}\n", r.name()));
+        }
         out.push_str(match self.attacker {
             Player::First => "attacker first\n",
             Player::Second => "attacker second\n",
         });
         out.push_str(&match self.goal {
-            CertificateGoal::Win => "goal win\n".to_string(),
-            CertificateGoal::NotLose => "goal not-lose\n".to_string(),
-            CertificateGoal::AtLeast(v) => format!("goal at-least {v}\n"),
+            CertificateGoal::Win => "goal win".to_string(),
+            CertificateGoal::NotLose => "goal not-lose".to_string(),
+            CertificateGoal::AtLeast(v) => format!("goal at-least {v}"),
         });
+        if let Some(n) = self.within {
+            out.push_str(&format!(" within {n}"));
+        }
+        out.push('\n');
         out.push_str(if self.proved {
             "answer proved\n"
         } else {
@@ -229,6 +245,14 @@ impl<'a> Parser<'a> {
         Ok(l)
     }
 
+    /// The first word of the next significant line, if any (for optional
+    /// header lines).
+    fn peek_key(&self) -> Option<&'a str> {
+        self.lines
+            .get(self.next)
+            .and_then(|(_, l)| l.split_whitespace().next())
+    }
+
     /// A `KEY VALUE…` header line; returns the tokens after the key.
     fn header(&mut self, key: &str) -> Result<(usize, Vec<Token<'a>>), ParseError> {
         let (n, l) = self.line(&format!("`{key} …`"))?;
@@ -276,6 +300,20 @@ impl<'a> Parser<'a> {
             .parse()
             .map_err(|e: crate::game::UnknownGame| ParseError::new(n, g.col, e.to_string()))?;
         let (position_line, position) = self.one_value("position")?;
+        let repetition = if self.peek_key() == Some("repetition") {
+            let (n, r) = self.one_value("repetition")?;
+            let rule = Repetition::from_name(&r.text).map_err(|e| ParseError::new(n, r.col, e.to_string()))?;
+            if game != GameKind::Xiangqi {
+                return Err(ParseError::new(
+                    n,
+                    1,
+                    format!("expected `attacker …`: a repetition rule applies to xiangqi only, not to {game}"),
+                ));
+            }
+            Some(rule)
+        } else {
+            None
+        };
         let (n, a) = self.one_value("attacker")?;
         let attacker = match a.text.as_ref() {
             "first" => Player::First,
@@ -288,7 +326,25 @@ impl<'a> Parser<'a> {
                 ))
             }
         };
-        let (n, toks) = self.header("goal")?;
+        let (n, mut toks) = self.header("goal")?;
+        let within = match toks.len().checked_sub(2).map(|i| &toks[i]) {
+            Some(t) if t.text == "within" => {
+                let v = &toks[toks.len() - 1];
+                let limit = v.text.parse::<u32>().map_err(|_| {
+                    ParseError::new(
+                        n,
+                        v.col,
+                        format!(
+                            "expected the attacker's number of moves after `within`, found `{}`",
+                            v.text
+                        ),
+                    )
+                })?;
+                toks.truncate(toks.len() - 2);
+                Some(limit)
+            }
+            _ => None,
+        };
         let goal = match toks.as_slice() {
             [t] if t.text == "win" => CertificateGoal::Win,
             [t] if t.text == "not-lose" => CertificateGoal::NotLose,
@@ -301,7 +357,7 @@ impl<'a> Parser<'a> {
                 return Err(ParseError::new(
                     n,
                     6,
-                    "expected `win`, `not-lose` or `at-least <integer>`",
+                    "expected `win`, `not-lose` or `at-least <integer>`, optionally followed by `within <moves>`",
                 ))
             }
         };
@@ -346,6 +402,8 @@ impl<'a> Parser<'a> {
             position: position.text.into_owned(),
             attacker,
             goal,
+            within,
+            repetition,
             proved,
             nodes,
             comments: Vec::new(),
@@ -447,6 +505,8 @@ mod tests {
             position: "root\n  a b".into(),
             attacker: Player::First,
             goal: CertificateGoal::AtLeast(-3),
+            within: None,
+            repetition: None,
             proved: true,
             nodes: vec![
                 CertNode {
@@ -483,6 +543,38 @@ mod tests {
         assert_eq!(back.position_line, 4);
         back.position_line = 0;
         assert_eq!(back, c);
+    }
+
+    #[test]
+    fn the_mate_limit_and_the_repetition_rule_round_trip() {
+        let mut c = sample();
+        c.game = GameKind::Xiangqi;
+        c.goal = CertificateGoal::Win;
+        c.within = Some(3);
+        c.repetition = Some(Repetition::PerpetualCheckLoses);
+        let text = c.to_text();
+        assert!(text.contains("\ngoal win within 3\n"), "{text}");
+        assert!(
+            text.contains("\nrepetition perpetual-check-loses\n"),
+            "{text}"
+        );
+        let back = Certificate::parse(&text).expect("parses");
+        assert_eq!(
+            (back.within, back.repetition, back.goal),
+            (c.within, c.repetition, c.goal)
+        );
+        // `at-least` keeps its value next to the limit.
+        c.goal = CertificateGoal::AtLeast(-2);
+        let back = Certificate::parse(&c.to_text()).expect("parses");
+        assert_eq!((back.goal, back.within), (c.goal, Some(3)));
+        // A bad limit, and a repetition rule on a game without one.
+        let e = Certificate::parse(&text.replace("within 3", "within x")).unwrap_err();
+        assert!(e.expected.contains("after `within`"), "{e}");
+        assert_eq!(e.line, 7, "{e}");
+        let e = Certificate::parse(&text.replace("game xiangqi", "game tree")).unwrap_err();
+        assert!(e.expected.contains("xiangqi only"), "{e}");
+        let e = Certificate::parse(&text.replace("perpetual-check-loses", "forever")).unwrap_err();
+        assert_eq!((e.line, e.col), (5, 12), "{e}");
     }
 
     #[test]

@@ -15,8 +15,9 @@
 //! pnlab-certificate 1
 //! game othello
 //! position "<the root in the game's notation, as a JSON string>"
+//! repetition draw|perpetual-check-loses|none      (xiangqi only, optional)
 //! attacker first|second
-//! goal win|not-lose|at-least <v>
+//! goal win|not-lose|at-least <v> [within <n>]
 //! answer proved|disproved
 //! nodes <count>
 //! <id> one <move> <child id>
@@ -30,6 +31,19 @@
 //! `end` nodes finished games with their score from the first player's
 //! point of view ([`crate::game::Outcome`]). Moves are in the game's
 //! notation; a move containing spaces is written as a JSON string.
+//!
+//! `within n` is the mate question: the attacker must reach the goal
+//! within `n` of its own moves. The checker counts the attacker's moves
+//! along every line; a position where the attacker has made its `n` moves
+//! without reaching the goal ends the play, lost by the attacker, with
+//! the score ±[`HORIZON_SCORE`](crate::game::within::HORIZON_SCORE)
+//! (beyond any game's scores; its sign is the defender's win) — a leaf of
+//! a disproof, never of a proof.
+//!
+//! On a cyclic graph (a tree file with `loops = …`) and under a repetition
+//! rule the value of a position depends on the path that reached it; a
+//! node is then shared between paths only when the part of the path that
+//! matters agrees ([`verify`] explains the rule and why it is sound).
 //!
 //! [`format`] reads and writes this text; [`verify`] checks a certificate
 //! and shares nothing with the searches: it replays every move from the

@@ -2,16 +2,33 @@
 //!
 //! This file uses the [`Game`] trait, the positions' parsers and the
 //! certificate's own format, nothing of the searches: the root is parsed
-//! from its notation; every `one` move is parsed (which checks it is
-//! legal) and played; at every `all` node the legal moves are generated
-//! again and must be exactly the listed ones; every `end` must be a
-//! finished game whose outcome is the written score and meets (for a
-//! proof) or misses (for a disproof) the goal; a node reached by several
-//! paths must be the same position on each, and no node may lie below
-//! itself (a cycle proves nothing). The walk is depth first in the order
-//! the certificate lists the moves, so the node reported is the first bad
-//! one in that order, with the moves that lead to it.
+//! from its notation (under the certificate's repetition rule, and wrapped
+//! in the mate question's move count when the goal says `within N`);
+//! every `one` move is parsed (which checks it is legal) and played; at
+//! every `all` node the legal moves are generated again and must be
+//! exactly the listed ones; every `end` must be a finished game whose
+//! outcome is the written score and meets (for a proof) or misses (for a
+//! disproof) the goal; no node may lie below itself (a cycle proves
+//! nothing). The walk is depth first in the order the certificate lists
+//! the moves, so the node reported is the first bad one in that order,
+//! with the moves that lead to it.
+//!
+//! **Shared nodes.** A node reached by several paths is checked in full
+//! on the first and, on every later one, must be the same position *with
+//! the same history key* ([`Game::history_key`]): the part of the path
+//! that can still change the play (in a cyclic graph the set of nodes on
+//! the path, in xiangqi the earlier positions since the last irreversible
+//! move, under `within N` the attacker's moves left). Why that is sound:
+//! the rules make the legal moves and the outcome of every later position
+//! a function of the position and that key, so every play from the second
+//! arrival is a play from the first, with the same moves and the same
+//! results; the subtree checked at the first arrival is a proof at the
+//! second. Comparing the position alone would not do: in a graph with a
+//! loop rule the same node can be won on one path and lost on another
+//! (a move back into the path ends the play by the rule), and a
+//! certificate sharing it between the two could prove a lost root.
 
+use crate::game::within::{Within, HORIZON_SCORE};
 use crate::game::{AnyPosition, Game, Outcome, ParseError, Player};
 
 use super::format::{Certificate, CertificateGoal, NodeBody};
@@ -58,14 +75,33 @@ impl Verdict {
 /// Checks `c`. A root position that does not parse is an error of the
 /// file (located at the `position` line); everything else is a verdict.
 pub fn verify(c: &Certificate) -> Result<Verdict, ParseError> {
-    let root = AnyPosition::parse(c.game, &c.position).map_err(|e| {
+    let root = root(c)?;
+    Ok(crate::with_position!(&root, g => check(c, g.clone())))
+}
+
+/// The position a certificate starts from: its `position` in its game's
+/// notation, under its repetition rule and, with a mate limit, wrapped so
+/// that the attacker's moves are counted. A root that does not parse is an
+/// error of the file (located at the `position` line).
+pub fn root(c: &Certificate) -> Result<AnyPosition, ParseError> {
+    let mut root = AnyPosition::parse(c.game, &c.position).map_err(|e| {
         ParseError::new(
             c.position_line,
             10,
             format!("expected a {} position: {}", c.game, e),
         )
     })?;
-    Ok(crate::with_position!(&root, g => check(c, g.clone())))
+    if let Some(rule) = c.repetition {
+        root = root
+            .with_repetition(rule)
+            .map_err(|e| ParseError::new(c.position_line, 1, e.to_string()))?;
+    }
+    if let Some(n) = c.within {
+        // The mate question: the wrapper ends a play, lost by the
+        // attacker, once the attacker has made `n` moves.
+        root = AnyPosition::Within(Within::new(root, c.attacker, n));
+    }
+    Ok(root)
 }
 
 /// Whether a finished game meets the certificate's goal.
@@ -79,6 +115,14 @@ fn goal_met(c: &Certificate, o: Outcome) -> bool {
 }
 
 fn answer_words(c: &Certificate) -> String {
+    let words = goal_words(c);
+    match c.within {
+        Some(n) => format!("{words} within {n}"),
+        None => words,
+    }
+}
+
+fn goal_words(c: &Certificate) -> String {
     match (c.goal, c.proved) {
         (CertificateGoal::Win, true) => "win".into(),
         (CertificateGoal::Win, false) => "not-win".into(),
@@ -96,8 +140,16 @@ fn player_name(p: Player) -> &'static str {
     }
 }
 
-/// Whether two paths reached the same position (see the module comment).
+/// Whether two paths reached the same position (see the module comment):
+/// the same history key first (where the value depends on the path, the
+/// part of it that matters must agree), then the same position, or one
+/// with the same hash, side to move and legal moves (games whose
+/// positions remember their move order, such as Connect Four, compare
+/// unequal across transpositions).
 fn same_position<G: Game>(a: &G, b: &G) -> bool {
+    if a.history_key() != b.history_key() {
+        return false;
+    }
     if a == b {
         return true;
     }
@@ -200,6 +252,16 @@ fn check<G: Game>(c: &Certificate, root: G) -> Verdict {
                 }
                 (NodeBody::End(_), None) => {
                     return invalid(&path, format!("node {id}: the game is not over here"));
+                }
+                (_, Some(o)) if c.within.is_some() && o.score.abs() == HORIZON_SCORE => {
+                    return invalid(
+                        &path,
+                        format!(
+                            "node {id}: {} has made its {} moves here, so the play ends without the goal, but the node lists moves",
+                            player_name(c.attacker),
+                            c.within.unwrap_or(0)
+                        ),
+                    );
                 }
                 (_, Some(o)) => {
                     return invalid(

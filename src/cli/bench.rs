@@ -317,7 +317,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
             }
             if let Some(row) = bench_depth::run_suite(name) {
                 if args.json {
-                    println!("{row}");
+                    outln!("{row}");
                 } else {
                     print_human(&row);
                 }
@@ -342,7 +342,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
                 continue;
             }
             for p in &load_suite(name)?.positions {
-                println!("{}", p.notation());
+                outln!("{}", p.notation());
             }
         }
         return Ok(ExitCode::SUCCESS);
@@ -368,9 +368,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
         if name == "xiangqi-perft" {
             for row in bench_xiangqi_perft()? {
                 if args.json {
-                    println!("{row}");
+                    outln!("{row}");
                 } else {
-                    println!(
+                    outln!(
                         "{:<13} {:<12} {:>11} leaves  {:>12} leaves/s  {:>9} ms",
                         row["suite"].as_str().unwrap_or(""),
                         row["method"].as_str().unwrap_or(""),
@@ -385,9 +385,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
         if name == "connect6-vcdt" {
             let row = bench_connect6_vcdt()?;
             if args.json {
-                println!("{row}");
+                outln!("{row}");
             } else {
-                println!(
+                outln!(
                     "{:<13} {:>5} solves {:>4} wins {:>11} nodes  {:>12} nodes/s  {:>9} ms",
                     row["suite"].as_str().unwrap_or(""),
                     row["solves"],
@@ -402,11 +402,14 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
         if name == "resistance" {
             for row in bench_resistance() {
                 if args.json {
-                    println!("{row}");
+                    outln!("{row}");
                 } else {
-                    println!(
+                    outln!(
                         "resistance  {}x{}  {:>12} evaluations/s  ({} positions)",
-                        row["size"], row["size"], row["evaluations_per_sec"], row["positions"]
+                        row["size"],
+                        row["size"],
+                        row["evaluations_per_sec"],
+                        row["positions"]
                     );
                 }
             }
@@ -427,7 +430,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
                 .map_err(|e| format!("--algo {}: {e}", info.name))?;
             let row = bench_one(&suite, info, &params, args.max_iterations)?;
             if args.json {
-                println!("{row}");
+                outln!("{row}");
             } else {
                 print_human(&row);
             }
@@ -652,7 +655,7 @@ fn bench_connect6_vcdt() -> Result<serde_json::Value, UserError> {
 }
 
 fn print_human(row: &serde_json::Value) {
-    println!(
+    outln!(
         "{:<17} {:<12} {:>3}/{:<3} solved  {:>12} it/s  {:>12} nodes/s  {:>6} B/node  {:>9} ms  {:>9} cpu ms",
         row["suite"].as_str().unwrap_or(""),
         row["algo"].as_str().unwrap_or(""),
@@ -669,7 +672,7 @@ fn print_human(row: &serde_json::Value) {
 #[cfg(feature = "gui")]
 fn run_ui(max_nodes: u64) -> Result<ExitCode, UserError> {
     for row in pnlab::app::bench::run(max_nodes).map_err(UserError)? {
-        println!("{row}");
+        outln!("{row}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -114,17 +114,18 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
             return Ok(ExitCode::SUCCESS);
         }
         for e in experiments::EXPERIMENTS {
-            println!("{:<18} {}", e.name, e.summary);
+            outln!("{:<18} {}", e.name, e.summary);
         }
-        println!("\n`pnlab experiment NAME --help` shows an experiment's settings.");
+        outln!("\n`pnlab experiment NAME --help` shows an experiment's settings.");
         return Ok(ExitCode::SUCCESS);
     };
     if args.help {
         if name == "merge" {
-            println!("Usage: pnlab experiment merge OUT DIR...\n\nMerges the outputs of the shards of one run (`--shard K/N --out DIR`) into OUT.");
+            outln!("Usage: pnlab experiment merge OUT DIR...\n\nMerges the outputs of the shards of one run (`--shard K/N --out DIR`) into OUT.");
             return Ok(ExitCode::SUCCESS);
         }
-        print!("{}", settings_help(experiments::find(&name)?));
+        let help = settings_help(experiments::find(&name)?);
+        outln!("{}", help.strip_suffix('\n').unwrap_or(&help));
         return Ok(ExitCode::SUCCESS);
     }
     if name == "merge" {
@@ -134,9 +135,9 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
             ));
         };
         let report = experiments::merge(out, dirs, args.jobs)?;
-        println!("{}", report.summary);
+        outln!("{}", report.summary);
         for p in &report.outputs {
-            println!("wrote {}", p.display());
+            outln!("wrote {}", p.display());
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -164,9 +165,9 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
         log: Default::default(),
     };
     let report = experiments::run_experiment(info, &opts)?;
-    println!("{}", report.summary);
+    outln!("{}", report.summary);
     for p in &report.outputs {
-        println!("wrote {}", p.display());
+        outln!("wrote {}", p.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,20 @@
 //! Argument parsing and the subcommands. Errors a user can cause are
 //! printed as `error: …` and give exit status 2 (docs/cli.md).
+//!
+//! Every line a subcommand prints goes through [`outln!`], which keeps the
+//! closed-pipe convention: when nobody reads standard output any more
+//! (`pnlab solve … | head -1`), the process ends at once, quietly, with
+//! exit status 0 — the same whether the reader left before or after the
+//! last line was written.
+
+/// `println!` for the subcommands' standard output (see the module
+/// documentation): a closed pipe ends the process with status 0, another
+/// write error with a message and status 1.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::print_line(format_args!($($arg)*))
+    };
+}
 
 mod bench;
 mod bench_depth;
@@ -128,9 +143,6 @@ pub fn parse_pair(s: &str) -> Result<(String, String), UserError> {
 
 /// Runs the parsed command line; user errors become `error: …` and exit 2.
 pub fn run(cli: Cli) -> ExitCode {
-    if cli.command.is_some() {
-        quiet_on_closed_stdout();
-    }
     let result = match cli.command {
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Perft(a)) => perft::run(a),
@@ -160,18 +172,24 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// Lets a closed standard output end a subcommand quietly, as `ls | head`
-/// does: Rust ignores SIGPIPE, so `println!` to a closed pipe would panic
-/// ("failed printing to stdout") with exit 101. Restoring the default
-/// action makes the process end with the conventional status 141 instead,
-/// for every subcommand at once. The app keeps Rust's setting: its window
-/// must not die with a display connection.
-fn quiet_on_closed_stdout() {
-    #[cfg(unix)]
-    // SAFETY: `signal` with a valid signal number and `SIG_DFL` only resets
-    // the disposition; it runs before any other thread exists.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+/// Writes one line to standard output for [`outln!`]. Rust leaves
+/// SIGPIPE ignored, so a write to a pipe whose reader is gone fails with
+/// `BrokenPipe` instead of killing the process (whose status, 141 or 0,
+/// would then depend on whether the reader left before the last write);
+/// that failure ends the process with status 0 every time.
+pub fn print_line(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let written = out
+        .write_fmt(args)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+    if let Err(e) = written {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
     }
 }
 

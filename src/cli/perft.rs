@@ -39,11 +39,11 @@ pub fn run(args: PerftArgs) -> Result<ExitCode, UserError> {
         for mv in pos.legal_move_names() {
             let child = pos.after_move(&mv)?;
             let n = with_position!(&child, g => perft::perft_parallel(g, args.depth - 1));
-            println!("{mv}: {n}");
+            outln!("{mv}: {n}");
         }
     }
     let n = with_position!(&pos, g => perft::perft_parallel(g, args.depth));
-    println!("{n}");
+    outln!("{n}");
     eprintln!(
         "perft({}) = {n} in {:.3} s",
         args.depth,

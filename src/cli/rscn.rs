@@ -7,7 +7,6 @@
 //! side to move as MAX); then RSCN, Vl and the bands per position and the
 //! per-side averages per game.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -158,7 +157,6 @@ pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
             )));
         }
     }
-    let stdout = std::io::stdout();
     for (idx, entry) in entries.iter().enumerate() {
         let k = idx + 1;
         if args.game_index.is_some_and(|want| want != k) {
@@ -253,11 +251,8 @@ pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
                 f(summary.vl_black)
             ));
         }
-        let mut out = stdout.lock();
         for l in lines {
-            if writeln!(out, "{l}").is_err() {
-                return Ok(ExitCode::SUCCESS);
-            }
+            outln!("{l}");
         }
     }
     Ok(ExitCode::SUCCESS)

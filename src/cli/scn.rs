@@ -1,7 +1,6 @@
 //! `pnlab scn`: the value and single-conspiracy-number curves of positions
 //! (alpha-beta per depth of iterative deepening, side to move as MAX).
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -54,8 +53,7 @@ pub fn run(args: ScnArgs) -> Result<ExitCode, UserError> {
         ..Budget::default()
     };
     let mut bad_input = false;
-    let stdout = std::io::stdout();
-    for group in read_inputs(&args.positions, args.game.map(|k| k.name())) {
+        for group in read_inputs(&args.positions, args.game.map(|k| k.name())) {
         let entries = match group {
             Ok(e) => e,
             Err(msg) => {
@@ -123,10 +121,7 @@ pub fn run(args: ScnArgs) -> Result<ExitCode, UserError> {
                 }
                 t
             };
-            let mut out = stdout.lock();
-            if writeln!(out, "{text}").is_err() {
-                return Ok(ExitCode::SUCCESS);
-            }
+            outln!("{text}");
         }
     }
     Ok(if bad_input {

@@ -3,7 +3,6 @@
 //! record) is the engine's [`pnlab::solve`]; this file maps the flags to
 //! a request and prints.
 
-use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -73,6 +72,12 @@ pub struct SolveArgs {
     /// with `pnlab verify FILE`.
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
+    /// Verify each answer's certificate in memory before printing it:
+    /// `"certified": true` and stop reason `certified` in --json; an
+    /// answer that fails the check is printed `unknown` (stop reason
+    /// `uncertified`) and the exit status is 1.
+    #[arg(long)]
+    pub certify: bool,
     /// Write the run to FILE after solving (repeatable); the extension
     /// chooses the format: .svg or .dot (the tree), .csv (the curves),
     /// .json (the run). With several positions the files are numbered
@@ -97,10 +102,10 @@ pub enum QuestionArg {
 pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
     if args.list_algos {
         for a in search::algorithms() {
-            println!("{:<12} {}", a.name, a.summary);
-            println!("{:<12} parameters: {}", "", params::describe(a.params));
+            outln!("{:<12} {}", a.name, a.summary);
+            outln!("{:<12} parameters: {}", "", params::describe(a.params));
             if a.game_options {
-                println!(
+                outln!(
                     "{:<12} on connect, connect6 positions also: {}",
                     "",
                     params::describe(pnlab::game::GameKind::Connect6.search_options())
@@ -131,6 +136,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         memory_mib: args.memory,
         seed: args.seed,
         proof: args.proof,
+        certify: args.certify,
         exports: args.export,
         export_depth: args.export_depth,
         export_nodes: args.export_nodes,
@@ -138,7 +144,6 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
     let mut solver = Solver::new(request)?;
     let mut bad_input = false;
     let mut write_failed = false;
-    let stdout = std::io::stdout();
     solver.solve_all(None, |result| {
         let solved = match result {
             Ok(s) => s,
@@ -153,13 +158,15 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         } else {
             human_line(&solved.record)
         };
-        if writeln!(stdout.lock(), "{line}").is_err() {
-            // Nobody reads the results any more (a closed pipe): stop
-            // rather than solve positions whose answers go nowhere.
-            return ControlFlow::Break(());
-        }
+        // (A closed pipe ends the process here: no more positions are
+        // solved for nobody.)
+        outln!("{line}");
         for e in &solved.export_errors {
             eprintln!("error: {e}");
+            write_failed = true;
+        }
+        if let Some(e) = &solved.record.certify_error {
+            eprintln!("error: {}: not certified: {e}", solved.record.name);
             write_failed = true;
         }
         ControlFlow::Continue(())
@@ -190,6 +197,13 @@ fn human_line(r: &SolveRecord) -> String {
     }
     if let (Some(path), Some(n)) = (&r.proof_file, r.proof_positions) {
         line.push_str(&format!(", certificate ({n} positions) written to {path}"));
+    }
+    if r.certified == Some(true) {
+        line.push_str(&format!(
+            ", certified ({} positions checked in {:.1} ms)",
+            r.proof_positions.unwrap_or(0),
+            r.certify_ms.unwrap_or(0.0)
+        ));
     }
     line
 }

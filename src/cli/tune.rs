@@ -75,6 +75,6 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, UserError> {
         ))
     })?;
     let result = hill_climb(&setup, args.max_nodes, rule);
-    println!("{result}");
+    outln!("{result}");
     Ok(ExitCode::SUCCESS)
 }

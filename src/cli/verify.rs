@@ -42,7 +42,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, UserError> {
     };
     let cert = Certificate::parse(&text).map_err(located)?;
     let verdict = verify(&cert).map_err(located)?;
-    println!("{}", verdict.line());
+    outln!("{}", verdict.line());
     Ok(match verdict {
         Verdict::Valid { .. } => ExitCode::SUCCESS,
         Verdict::Invalid { .. } => ExitCode::from(1),

@@ -12,10 +12,10 @@
 //! position share a [`VcdtCache`], so only the first pays for the VCDT
 //! work in time; the node numbers do not depend on the order of runs.
 
+use crate::search::clock::Instant;
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
 
 use crate::experiments::ExperimentError;
 use crate::game::connect::vcdt::{Vcdt, VcdtOptions};

@@ -23,7 +23,7 @@
 //! normalised iterations, default 2000000), `K` (default 10), `C` (UCT,
 //! default 2), `algos` (comma-separated subset).
 
-use std::time::Instant;
+use crate::search::clock::Instant;
 
 use crate::game::pgame::PGame;
 use crate::game::{Game, Player};

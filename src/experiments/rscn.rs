@@ -19,7 +19,7 @@
 //! (one row per position) and `rscn-SET.json` (settings, the substitute
 //! data statement, per-series histograms and the separation figures).
 
-use std::time::Instant;
+use crate::search::clock::Instant;
 
 use serde_json::json;
 

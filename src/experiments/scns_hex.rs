@@ -39,7 +39,7 @@
 //! board, the share of its opening moves on the empty board (over
 //! `first_moves` seeds) that win according to the Benzene tables.
 
-use std::time::Instant;
+use crate::search::clock::Instant;
 
 use serde_json::json;
 
@@ -245,7 +245,9 @@ impl Config {
             }
             BudgetMode::Time => (
                 Budget {
-                    time_limit: Some(std::time::Duration::from_secs_f64(c.budget_ms / 1000.0)),
+                    time_limit: Some(crate::search::clock::Duration::from_secs_f64(
+                        c.budget_ms / 1000.0,
+                    )),
                     ..Budget::default()
                 },
                 0,

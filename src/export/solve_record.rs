@@ -63,7 +63,9 @@ pub struct SolveRecord {
     pub time_ms: f64,
     /// Largest memory held by the tree or table, in bytes.
     pub peak_tree_bytes: u64,
-    /// `solved`, or why the search stopped without an answer.
+    /// `solved` (`certified` with `--certify`), or why the search stopped
+    /// without an answer (`uncertified`: a solved answer whose
+    /// certificate failed its check).
     pub stop_reason: String,
     /// Monte-Carlo playouts, for the searches that run them.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -77,9 +79,22 @@ pub struct SolveRecord {
     /// Where `--proof` wrote the certificate.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proof_file: Option<String>,
-    /// The number of positions of that certificate.
+    /// The number of positions of the answer's certificate (with
+    /// `--proof` or `--certify`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proof_positions: Option<usize>,
+    /// With `--certify`: whether the answer's certificate was written and
+    /// verified (false for an `unknown` run, which has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certified: Option<bool>,
+    /// With `--certify`: milliseconds spent writing and verifying the
+    /// certificate (not part of `time_ms`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certify_ms: Option<f64>,
+    /// With `--certify`: why a solved answer could not be certified (it is
+    /// then reported `unknown`, stop reason `uncertified`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certify_error: Option<String>,
 }
 
 /// The known answer a position file states, as the record shows it.
@@ -140,6 +155,9 @@ impl SolveRecord {
             extra: run.facts.extra.clone(),
             proof_file: None,
             proof_positions: None,
+            certified: None,
+            certify_ms: None,
+            certify_error: None,
         }
     }
 

@@ -220,6 +220,21 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         0
     }
 
+    /// Everything besides the position itself that decides how play goes
+    /// on from here, written out in full (not hashed, unlike
+    /// [`path_hash`](Game::path_hash)): two equal positions with equal
+    /// keys have the same legal moves and the same outcome at every
+    /// position of every continuation. Empty for positions without history;
+    /// a cyclic graph gives the nodes before the current one on its path
+    /// (sorted: only the set matters) and, when the current node repeats
+    /// one of them, the node the loop was closed from; xiangqi its earlier
+    /// positions since the last irreversible move; the mate question the
+    /// attacker's moves left. A proof certificate may share a node between
+    /// two paths only when the key agrees ([`crate::certificate`]).
+    fn history_key(&self) -> Vec<u64> {
+        Vec::new()
+    }
+
     /// An optional hint for a non-terminal leaf of a hand-written tree: the
     /// probability that the first player wins (used instead of playouts).
     fn leaf_win_rate_hint(&self) -> Option<f64> {

@@ -188,6 +188,13 @@ impl Game for Within {
         crate::with_position!(&*self.inner, g => g.path_hash())
     }
 
+    /// The inner position's key and the attacker's moves left.
+    fn history_key(&self) -> Vec<u64> {
+        let mut key = crate::with_position!(&*self.inner, g => g.history_key());
+        key.push(u64::from(self.moves_left));
+        key
+    }
+
     fn leaf_win_rate_hint(&self) -> Option<f64> {
         crate::with_position!(&*self.inner, g => g.leaf_win_rate_hint())
     }

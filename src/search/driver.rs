@@ -1,16 +1,28 @@
 //! Budgets and the loop that drives a search to its end.
 //!
 //! The search never reads the clock (so runs stay deterministic for a
-//! seed): the driver checks iteration and node limits after every step
-//! and the wall clock and the cancel flag every [`CHECK_EVERY`] steps.
+//! seed): the driver checks iteration, node and memory limits before
+//! every step, and the wall clock and the cancel flag at most every
+//! [`CHECK_EVERY`] steps: as often as every step when steps are slow (the
+//! stride halves when a stride of steps took more than [`SLOW_STRIDE`],
+//! and doubles back when it took less than a tenth of that), so a time
+//! limit is overrun by at most about one step. A single step that runs
+//! long inner loops (a Connect6 zone search's VCDT solves, an Othello
+//! frontier solver) is cut short too: the driver publishes the deadline
+//! ([`clock::deadline_scope`]) and the loops give up once it has passed
+//! (see [`clock`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
+use super::clock::{self, Duration, Instant};
 use super::{Search, StatsSample, Status, StopReason};
 
-/// How many steps run between two looks at the clock and the cancel flag.
+/// The most steps that run between two looks at the clock and the cancel
+/// flag.
 pub const CHECK_EVERY: u64 = 256;
+
+/// A stride of steps that took longer than this halves the stride.
+pub const SLOW_STRIDE: Duration = Duration::from_millis(2);
 
 /// Every iteration is sampled up to this many; beyond, the sampling stride
 /// doubles each time the iteration count doubles, so a run of N iterations
@@ -95,8 +107,13 @@ pub fn run_observed(
     mut after_step: impl FnMut(&dyn Search, Status),
 ) -> Status {
     let start = Instant::now();
+    let deadline = budget.time_limit.and_then(|t| start.checked_add(t));
+    let _scope = clock::deadline_scope(deadline);
     let base_ms = search.counters().time_ms;
-    let mut steps: u64 = 0;
+    // Steps until the next look at the clock, and the current stride.
+    let mut stride: u64 = 1;
+    let mut left = stride;
+    let mut last_look = start;
     let status = loop {
         let st = search.status();
         if st.is_final() {
@@ -112,16 +129,30 @@ pub fn run_observed(
         if st.is_final() {
             break st;
         }
-        steps += 1;
-        if steps.is_multiple_of(CHECK_EVERY) {
+        // An inner loop of the step saw the deadline pass.
+        if clock::tripped() {
+            search.stop(StopReason::TimeLimit);
+            break search.status();
+        }
+        left -= 1;
+        if left == 0 {
             if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                 search.stop(StopReason::Cancelled);
                 break search.status();
             }
-            if budget.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            let now = Instant::now();
+            if deadline.is_some_and(|d| now >= d) {
                 search.stop(StopReason::TimeLimit);
                 break search.status();
             }
+            let took = now - last_look;
+            if took > SLOW_STRIDE {
+                stride = (stride / 2).max(1);
+            } else if took < SLOW_STRIDE / 10 {
+                stride = (stride * 2).min(CHECK_EVERY);
+            }
+            left = stride;
+            last_look = now;
         }
     };
     search.counters_mut().time_ms = base_ms + start.elapsed().as_secs_f64() * 1000.0;

@@ -10,6 +10,7 @@ pub mod alphabeta;
 pub mod arena;
 mod arena_search;
 pub mod chance;
+pub mod clock;
 pub mod cns;
 pub mod correct_moves;
 pub mod deep_pn;

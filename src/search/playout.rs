@@ -8,12 +8,17 @@
 //! bit for its seed. A hand-written tree may give a leaf a win-rate hint
 //! ([`Game::leaf_win_rate_hint`]); it is then used instead of playouts (the
 //! hint is the *first* player's winning probability, draws not modelled).
+//!
+//! Once a run's deadline has passed ([`clock::interrupted`]) a batch of
+//! playouts stops after the one under way: the estimate then rests on
+//! fewer playouts (at least one), and the run ends after the step.
 
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use crate::game::{Game, Player};
 
+use super::clock;
 use super::params::{ParamKind, ParamSpec};
 use super::{Counters, Question};
 
@@ -85,13 +90,15 @@ impl Playouts {
             };
         }
         let mut wins = 0u32;
-        for _ in 0..self.k {
+        let mut done = 0u32;
+        while done < self.k && !(done > 0 && clock::interrupted()) {
             if q.holds(g.random_playout(&mut self.rng)) {
                 wins += 1;
             }
+            done += 1;
         }
-        counters.playouts += self.k as u64;
-        wins as f64 / self.k as f64
+        counters.playouts += u64::from(done);
+        f64::from(wins) / f64::from(done)
     }
 
     /// The sum of `k` playout results from `p`'s point of view (win 1,
@@ -104,11 +111,14 @@ impl Playouts {
             return v * self.k as f64;
         }
         let mut sum = 0i64;
-        for _ in 0..self.k {
+        let mut done = 0u32;
+        while done < self.k && !(done > 0 && clock::interrupted()) {
             sum += g.random_playout(&mut self.rng).score_for(p).signum() as i64;
+            done += 1;
         }
-        counters.playouts += self.k as u64;
-        sum as f64
+        counters.playouts += u64::from(done);
+        // Scaled to `k` playouts, as the callers expect.
+        sum as f64 * f64::from(self.k) / f64::from(done)
     }
 }
 

@@ -3,26 +3,36 @@
 //!
 //! The writer walks the game from the root and builds the proof (or
 //! disproof) tree position by position. Where one move is needed, it
-//! takes a move the search itself marked as solved the right way
+//! first tries the moves the search itself marked as solved the right way
 //! ([`Search::solved_at`]: the tree searches read their tree, the df-pn
-//! family its table); where the search holds nothing for a position (a
-//! table entry replaced, a subtree answered by a frontier solver, a search
-//! that keeps no tree), it finds a move by an exhaustive AND/OR evaluation
-//! of its own ([`reference::answer_bounded`]). Where every move must be
-//! answered, every child is built. A position reached twice is written
-//! once. The certificate's comment says how many choices came from the
-//! search and how many the writer worked out, so a certificate of a
-//! search's own proof is told apart from one the writer had to complete.
+//! family its table), then the others; where every move must be
+//! answered, every child is built. Building a child either completes its
+//! whole subtree down to finished games or finds that none exists, so the
+//! writer is an exhaustive AND/OR evaluation of its own wherever the
+//! search holds nothing (a table entry replaced, a subtree answered by a
+//! frontier solver, a search that keeps no tree, a result that held only
+//! on the path it was found on). The certificate's comment says how many
+//! choices came from the search and how many the writer worked out, so a
+//! certificate of a search's own proof is told apart from one the writer
+//! had to complete.
+//!
+//! A position is written once and shared between the paths that reach it
+//! only when the checker will accept the sharing: the same position with
+//! the same [`Game::history_key`]. Where the value depends on the path (a
+//! cyclic graph's loop rule, xiangqi's repetition rule, the mate
+//! question's count), positions are told apart by that key, so the proof
+//! is a tree over (position, history) pairs, which is finite and acyclic
+//! for a repetition rule: a repeated position ends the play.
 //!
 //! Nothing here is trusted by `pnlab verify`, which checks the result with
 //! the game rules alone.
 
 use std::collections::{HashMap, HashSet};
 
-use crate::certificate::{CertNode, Certificate, CertificateGoal, NodeBody};
-use crate::game::Game;
+use crate::certificate::{self, CertNode, Certificate, CertificateGoal, NodeBody};
+use crate::game::{AnyPosition, Game};
 
-use super::{reference, Goal, Question, Search, SearchSetup, Status};
+use super::{Goal, Question, Search, SearchSetup, Status};
 
 /// How a certificate was made.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -35,9 +45,14 @@ pub struct ProofStats {
     pub by_writer: u64,
 }
 
+/// Plies the writer may go below the root: it recurses, and a game with
+/// cycles but no repetition rule (xiangqi with `repetition = none`) could
+/// otherwise go deeper than any stack.
+pub const MAX_DEPTH: usize = 400;
+
 /// Builds the certificate of `search`'s answer on `setup` (which must be
-/// final: proved or disproved). `max_positions` caps the writer's own
-/// evaluation; past it the writing fails.
+/// final: proved or disproved). `max_positions` caps the positions the
+/// writer builds; past it the writing fails.
 pub fn certificate(
     search: &dyn Search,
     setup: &SearchSetup,
@@ -54,7 +69,40 @@ pub fn certificate(
         }
     };
     let q = setup.root_question();
-    crate::with_position!(&setup.position, g => write(g, q, want, search, max_positions))
+    let (mut cert, stats) =
+        crate::with_position!(&setup.position, g => write(g, q, want, search, max_positions))?;
+    if let AnyPosition::Within(w) = &setup.position {
+        if w.attacker() != q.attacker {
+            return Err(format!(
+                "no certificate: the move limit counts {:?}'s moves but the question is {:?}'s",
+                w.attacker(),
+                q.attacker
+            ));
+        }
+        cert.within = Some(w.moves_left());
+    }
+    if let AnyPosition::Xiangqi(x) = setup.position.shown() {
+        cert.repetition = Some(x.repetition());
+    }
+    // The checker starts from the root's notation: a root that carries a
+    // history the notation does not hold (a xiangqi position reached by
+    // moves, whose earlier positions can still repeat) would be checked
+    // as another position.
+    let rebuilt = certificate::verify::root(&cert).map_err(|e| {
+        format!("no certificate: the root does not read back from its notation ({e})")
+    })?;
+    if state(&rebuilt) != state(&setup.position) {
+        return Err(
+            "no certificate: the root carries a history (earlier positions a repetition can reach) that a certificate cannot hold; search it from its notation"
+                .into(),
+        );
+    }
+    Ok((cert, stats))
+}
+
+/// A position's hash and history key.
+fn state(p: &AnyPosition) -> (u64, Vec<u64>) {
+    crate::with_position!(p, g => (g.hash(), g.history_key()))
 }
 
 /// The certificate's goal for question `q`.
@@ -66,7 +114,9 @@ fn goal_of(q: &Question) -> CertificateGoal {
     }
 }
 
-/// Builds the certificate that `q` evaluates to `want` at `root`.
+/// Builds the certificate that `q` evaluates to `want` at `root` (without
+/// the mate limit and the repetition rule, which [`certificate`] adds
+/// from the position it was given).
 pub fn write<G: Game>(
     root: &G,
     q: Question,
@@ -82,7 +132,6 @@ pub fn write<G: Game>(
         nodes: Vec::new(),
         failed: HashSet::new(),
         on_path: HashSet::new(),
-        memo: HashMap::new(),
         budget: max_positions,
         path: Vec::new(),
         stats: ProofStats::default(),
@@ -103,6 +152,8 @@ pub fn write<G: Game>(
         position: root.notation(),
         attacker: q.attacker,
         goal: goal_of(&q),
+        within: None,
+        repetition: None,
         proved: want,
         comments: vec![format!(
             "written by pnlab ({}): {} positions; {} single-move choices from the search's solved nodes, {} worked out by the writer",
@@ -117,20 +168,27 @@ pub fn write<G: Game>(
     Ok((cert, stats))
 }
 
+/// A position as the writer (and the checker) tells positions apart: its
+/// hash and its history key.
+type Key = (u64, Vec<u64>);
+
+fn key_of<G: Game>(g: &G) -> Key {
+    (g.hash(), g.history_key())
+}
+
 struct Builder<'a, G: Game> {
     search: &'a dyn Search,
     q: Question,
     want: bool,
-    /// Position hash → node (built nodes only).
-    ids: HashMap<u64, u32>,
+    /// Position → node (built nodes only).
+    ids: HashMap<Key, u32>,
     /// Built nodes, in the order they were finished (children first).
     nodes: Vec<NodeBody>,
     /// Positions known to have no tree.
-    failed: HashSet<u64>,
+    failed: HashSet<Key>,
     /// Positions on the current path (a cycle is no proof).
-    on_path: HashSet<u64>,
-    /// The writer's own exact evaluation: position → does q hold.
-    memo: HashMap<u64, bool>,
+    on_path: HashSet<Key>,
+    /// Positions the writer may still build.
     budget: u64,
     /// Child indices from the root (for [`Search::solved_at`]).
     path: Vec<u32>,
@@ -139,53 +197,55 @@ struct Builder<'a, G: Game> {
 }
 
 impl<G: Game> Builder<'_, G> {
-    /// Does `q` evaluate to `want` at `g`, by the writer's own evaluation?
-    fn holds(&mut self, g: &G) -> Result<bool, String> {
-        reference::answer_bounded(g, &self.q, &mut self.memo, &mut self.budget)
-            .map(|v| v == self.want)
-            .ok_or_else(|| "the certificate writer's position budget ran out".to_string())
-    }
-
     /// Builds the tree of `g`: `Ok(Some(node))`, `Ok(None)` when `g` has
     /// none (the answer there is the other one, or only a cycle).
     fn build(&mut self, g: &G) -> Result<Option<u32>, String> {
-        let h = g.hash();
-        if let Some(&id) = self.ids.get(&h) {
+        let key = key_of(g);
+        if let Some(&id) = self.ids.get(&key) {
             return Ok(Some(id));
         }
-        if self.failed.contains(&h) || self.on_path.contains(&h) {
+        if self.failed.contains(&key) || self.on_path.contains(&key) {
             return Ok(None);
         }
         if let Some(o) = g.outcome() {
             if self.q.holds(o) != self.want {
-                self.failed.insert(h);
+                self.failed.insert(key);
                 return Ok(None);
             }
-            return Ok(Some(self.add(h, NodeBody::End(o.score))));
+            return Ok(Some(self.add(key, NodeBody::End(o.score))));
         }
+        if self.path.len() >= MAX_DEPTH {
+            return Err(format!(
+                "the certificate writer went {MAX_DEPTH} plies deep (a cycle the rules do not end?)"
+            ));
+        }
+        self.budget = self
+            .budget
+            .checked_sub(1)
+            .ok_or_else(|| "the certificate writer's position budget ran out".to_string())?;
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         let one = (g.to_move() == self.q.attacker) == self.want;
-        self.on_path.insert(h);
+        self.on_path.insert(key.clone());
         let body = if one {
-            self.build_one(g, &moves)?
+            self.build_one(g, &moves)
         } else {
-            self.build_all(g, &moves)?
+            self.build_all(g, &moves)
         };
-        self.on_path.remove(&h);
-        Ok(match body {
-            Some(body) => Some(self.add(h, body)),
+        self.on_path.remove(&key);
+        Ok(match body? {
+            Some(body) => Some(self.add(key, body)),
             None => {
-                self.failed.insert(h);
+                self.failed.insert(key);
                 None
             }
         })
     }
 
-    fn add(&mut self, h: u64, body: NodeBody) -> u32 {
+    fn add(&mut self, key: Key, body: NodeBody) -> u32 {
         let id = self.nodes.len() as u32;
         self.nodes.push(body);
-        self.ids.insert(h, id);
+        self.ids.insert(key, id);
         id
     }
 
@@ -200,9 +260,9 @@ impl<G: Game> Builder<'_, G> {
     }
 
     /// A node that needs one move: a finished game that meets the claim or
-    /// a child the search solved that way (searches keep finished games out
-    /// of their tables, so both count as the search's choices), then a
-    /// child the writer's evaluation confirms.
+    /// a child the search solved that way first (searches keep finished
+    /// games out of their tables, so both count as the search's choices),
+    /// then the other children.
     fn build_one(&mut self, g: &G, moves: &[G::Move]) -> Result<Option<NodeBody>, String> {
         let mut claimed = Vec::new();
         let mut others = Vec::new();
@@ -228,11 +288,6 @@ impl<G: Game> Builder<'_, G> {
             }
         }
         for i in others {
-            let mut c = g.clone();
-            c.play(moves[i]);
-            if !self.holds(&c)? {
-                continue;
-            }
             if let Some(id) = self.child(g, moves, i)? {
                 self.stats.by_writer += 1;
                 return Ok(Some(NodeBody::One(g.format_move(moves[i]), id)));

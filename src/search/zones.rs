@@ -19,7 +19,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use crate::game::connect::zone_game::{ZoneContext, ZoneGame};
+use crate::game::connect::zone_game::{VcdtCache, ZoneContext, ZoneGame};
 use crate::game::connect::zone_options::{ZoneMode, ZoneOptions};
 use crate::game::AnyPosition;
 
@@ -53,7 +53,12 @@ pub fn zone_root(setup: &SearchSetup) -> Result<Option<ZoneGame>, SearchError> {
         });
     };
     let settings = opts.settings(setup.root_question().attacker);
-    Ok(Some(ZoneGame::new(pos.clone(), ZoneContext::new(settings))))
+    // The VCDT cache takes its share of the memory budget.
+    let cache = VcdtCache::for_memory(setup.memory_limit_bytes);
+    Ok(Some(ZoneGame::new(
+        pos.clone(),
+        ZoneContext::with_cache(settings, cache),
+    )))
 }
 
 /// A search on a [`ZoneGame`], reporting its VCDT work and turning

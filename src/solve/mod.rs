@@ -15,12 +15,13 @@
 //! search of one position as `solve` would, [`Solver::finish`] makes the
 //! record (and the certificate and exports) of a search that has stopped.
 
+mod certify;
 mod inputs;
 
+use crate::search::clock::Duration;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 pub use crate::export::solve_record::{ExpectedRecord, SolveRecord};
 pub use inputs::read_inputs;
@@ -71,6 +72,9 @@ pub struct SolveRequest {
     /// Write the certificate of each solved position to this file (the
     /// second to `FILE.2`, …).
     pub proof: Option<PathBuf>,
+    /// Verify each answer's certificate in memory before reporting it
+    /// (`--certify`, [`certify`]).
+    pub certify: bool,
     /// Export files (format by extension: .svg, .dot, .csv, .json),
     /// numbered `STEM-k.EXT` when there are several positions.
     pub exports: Vec<PathBuf>,
@@ -97,6 +101,7 @@ impl Default for SolveRequest {
             memory_mib: None,
             seed: 0,
             proof: None,
+            certify: false,
             exports: Vec::new(),
             export_depth: 6,
             export_nodes: 2_000,
@@ -364,14 +369,31 @@ impl Solver {
         (k, total): (usize, usize),
     ) -> Result<Solved, SolveError> {
         let question = setup.root_question();
-        let proof = match (&self.request.proof, status) {
-            (Some(base), Status::Proved | Status::Disproved) => {
-                let path = proof_path(base, self.proofs_written);
-                self.proofs_written += 1;
-                Some(write_proof(&path, search.as_ref(), &setup)?)
+        let solved = matches!(status, Status::Proved | Status::Disproved);
+        let certify = self.request.certify;
+        let checked = (solved && (certify || self.request.proof.is_some()))
+            .then(|| certify::make(search.as_ref(), &setup, status, certify));
+        let mut proof_file = None;
+        if let (Some(base), Some(c)) = (&self.request.proof, &checked) {
+            let path = proof_path(base, self.proofs_written);
+            match (&c.certificate, &c.error) {
+                (Some(cert), _) => {
+                    self.proofs_written += 1;
+                    crate::experiments::write_atomic(&path, cert.to_text().as_bytes())
+                        .map_err(|e| SolveError::Proof(format!("--proof: {e}")))?;
+                    proof_file = Some(path);
+                }
+                // Without --certify a certificate that cannot be written
+                // stops the run; with it, the record says why.
+                (None, Some(e)) if !certify => {
+                    return Err(SolveError::Proof(format!(
+                        "--proof {}: {e}",
+                        path.display()
+                    )));
+                }
+                _ => {}
             }
-            _ => None,
-        };
+        }
         let facts = RunFacts::of(search.as_ref());
         let run = RunRecord {
             entry: &entry,
@@ -384,10 +406,25 @@ impl Solver {
             facts: &facts,
         };
         let mut record = run.record();
-        if let Some((path, n)) = &proof {
-            record.proof_file = Some(path.display().to_string());
-            record.proof_positions = Some(*n);
+        if let Some(c) = &checked {
+            record.proof_positions = c.certificate.as_ref().map(|_| c.positions);
+            if certify {
+                record.certify_ms = Some((c.ms * 1000.0).round() / 1000.0);
+                record.certify_error = c.error.clone();
+                if c.certified {
+                    record.stop_reason = "certified".into();
+                } else {
+                    // An answer that fails its self-check is no answer.
+                    record.outcome = "unknown".into();
+                    record.answer = "unknown".into();
+                    record.stop_reason = "uncertified".into();
+                }
+            }
         }
+        if certify {
+            record.certified = Some(checked.as_ref().is_some_and(|c| c.certified));
+        }
+        record.proof_file = proof_file.map(|p| p.display().to_string());
         let export_errors = self.write_exports(&run, search.as_ref(), samples, (k, total));
         Ok(Solved {
             entry,
@@ -478,20 +515,6 @@ fn numbered(path: &Path, k: usize, total: usize) -> PathBuf {
         None => format!("{stem}-{k}"),
     };
     path.with_file_name(name)
-}
-
-/// Writes the certificate of a solved search to `path` (atomically);
-/// returns the path and the certificate's number of positions.
-fn write_proof(
-    path: &Path,
-    s: &dyn Search,
-    setup: &SearchSetup,
-) -> Result<(PathBuf, usize), SolveError> {
-    let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)
-        .map_err(|e| SolveError::Proof(format!("--proof {}: {e}", path.display())))?;
-    crate::files::write_atomic(path, cert.to_text().as_bytes())
-        .map_err(|e| SolveError::Proof(format!("--proof: {e}")))?;
-    Ok((path.to_path_buf(), stats.positions))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::sync::Mutex;
-use std::time::Instant;
+use crate::search::clock::Instant;
 
 /// A progress bar over `total` jobs.
 pub struct Progress {

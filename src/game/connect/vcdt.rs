@@ -29,6 +29,10 @@
 //! [`Vcdt::proof_zone`](super::zone) re-checks every step of the proof
 //! tree while deriving its relevance zone.
 //!
+//! A run's time limit cuts a solve short too ([`crate::search::clock`]):
+//! the solve then ends without a win and says so
+//! ([`Vcdt::interrupted`]), so that nobody caches its answer.
+//!
 //! Move order at attacker nodes: placements leaving more than p threats
 //! first, then those whose threat windows have the fewest empty cells
 //! between them (fewer defender replies), then cell order.
@@ -37,6 +41,7 @@ use std::collections::HashMap;
 
 use crate::game::mix::zobrist_key;
 use crate::game::Player;
+use crate::search::clock;
 
 use super::board::{Board, Cell, WindowId};
 use super::threats::CellSets;
@@ -85,6 +90,8 @@ pub struct Vcdt {
     pub(super) table: HashMap<u64, Entry>,
     nodes: u64,
     aborted: bool,
+    /// A solve was cut short by the run's deadline (sticky).
+    interrupted: bool,
 }
 
 /// An attacker placement with the threats it leaves and the empty cells
@@ -114,6 +121,7 @@ impl Vcdt {
             table: HashMap::new(),
             nodes: 0,
             aborted: false,
+            interrupted: false,
         }
     }
 
@@ -122,9 +130,16 @@ impl Vcdt {
         self.nodes
     }
 
-    /// Whether the last solve stopped at the node cap.
+    /// Whether the last solve stopped at the node cap (or the deadline).
     pub fn aborted(&self) -> bool {
         self.aborted
+    }
+
+    /// Whether a solve of this solver was cut short by the run's deadline
+    /// ([`clock::interrupted`]): unlike the node cap, that depends on the
+    /// machine, so its "no win found" must not be cached.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// Looks for a VCDT with the attacker to place `stones` stones now:
@@ -143,11 +158,15 @@ impl Vcdt {
         None
     }
 
-    /// Counts a node; false once the cap is reached.
+    /// Counts a node; false once the cap is reached or the run's
+    /// deadline has passed.
     fn visit(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.opts.max_nodes {
             self.aborted = true;
+        } else if clock::interrupted() {
+            self.aborted = true;
+            self.interrupted = true;
         }
         !self.aborted
     }
@@ -172,6 +191,9 @@ impl Vcdt {
             }
         }
         let moves = self.attacker_moves(stones);
+        if self.aborted {
+            return false;
+        }
         for m in moves {
             for &c in &m.cells {
                 self.board.place(c, self.attacker);
@@ -279,7 +301,7 @@ impl Vcdt {
         let mut partner = vec![false; cells];
         let mut consider = |board: &mut Board, cells: &[Cell]| -> bool {
             examined += 1;
-            if examined > MAX_COMBINATIONS {
+            if examined > MAX_COMBINATIONS || clock::interrupted() {
                 return false;
             }
             let blocks =
@@ -365,6 +387,10 @@ impl Vcdt {
                     consider(board, c)
                 });
             }
+        }
+        if clock::tripped() {
+            self.aborted = true;
+            self.interrupted = true;
         }
         out.sort_by(|a, b| {
             let wa = a.threats > u32::from(p);

@@ -30,7 +30,11 @@
 //! VCDT results are cached by position hash ([`VcdtCache`]; a solve is a
 //! pure function of the position and the settings, so the cache changes
 //! speed, not answers); the nodes of each distinct solve a run asks for
-//! are counted in [`ZoneContext::vcdt_nodes`].
+//! are counted in [`ZoneContext::vcdt_nodes`]. A solve cut short by the
+//! run's deadline ([`crate::search::clock`]) answers "no VCDT" (more moves
+//! for the defender, no early win: the step can only prove less) and is
+//! not cached. The cache holds at most [`CACHE_LIMIT`] positions, fewer
+//! under a memory budget ([`VcdtCache::for_memory`]).
 //!
 //! The VCDT test at attacker turn starts runs when a position is
 //! generated as a child (it decides whether the child is a finished game),
@@ -44,6 +48,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::game::{AnyPosition, Game, GameKind, MoveError, Outcome, Player};
+use crate::search::clock;
 
 use super::board::Cell;
 use super::threats::immediate_win;
@@ -51,7 +56,11 @@ use super::vcdt::{Vcdt, VcdtOptions};
 use super::{heuristic, turn_at, zone, Connect};
 
 /// Positions whose VCDT result the cache keeps before it starts over.
-const CACHE_LIMIT: usize = 1 << 20;
+pub const CACHE_LIMIT: usize = 1 << 20;
+
+/// Bytes one cached position takes, about (the map's slot and a zone of a
+/// few dozen cells), for [`VcdtCache::for_memory`].
+const ENTRY_BYTES: u64 = 160;
 
 /// The settings of a zone search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,15 +88,41 @@ enum Cached {
 /// the second run of a grid needs no VCDT work), while each run still
 /// counts the nodes of every distinct solve it asks for
 /// ([`ZoneContext::vcdt_nodes`]) as if it had done the work itself.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct VcdtCache {
     map: Mutex<HashMap<u64, (Cached, u64)>>,
+    /// Positions kept before the cache starts over.
+    limit: usize,
+}
+
+impl Default for VcdtCache {
+    fn default() -> Self {
+        VcdtCache {
+            map: Mutex::new(HashMap::new()),
+            limit: CACHE_LIMIT,
+        }
+    }
 }
 
 impl VcdtCache {
     /// An empty cache to share between runs with the same settings.
     pub fn new() -> Arc<VcdtCache> {
         Arc::new(VcdtCache::default())
+    }
+
+    /// An empty cache that takes at most about a quarter of `bytes` (a
+    /// run's memory budget, which the search's own tree or table must fit
+    /// in too), and no more than [`CACHE_LIMIT`] positions.
+    pub fn for_memory(bytes: Option<u64>) -> Arc<VcdtCache> {
+        let limit = bytes.map_or(CACHE_LIMIT, |b| {
+            usize::try_from(b / 4 / ENTRY_BYTES)
+                .unwrap_or(CACHE_LIMIT)
+                .clamp(64, CACHE_LIMIT)
+        });
+        Arc::new(VcdtCache {
+            map: Mutex::new(HashMap::new()),
+            limit,
+        })
     }
 
     fn get(&self, key: u64) -> Option<(Cached, u64)> {
@@ -97,7 +132,7 @@ impl VcdtCache {
 
     fn put(&self, key: u64, v: Cached, nodes: u64) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() >= CACHE_LIMIT {
+        if map.len() >= self.limit {
             map.clear();
         }
         map.insert(key, (v, nodes));
@@ -137,13 +172,16 @@ impl ZoneContext {
 
     /// The cached result for `key`, computing it with `solve` (which
     /// returns the result and its node count) when absent; the nodes are
-    /// counted the first time this run asks.
+    /// counted the first time this run asks. A result computed once the
+    /// run's deadline has passed may be cut short and is not cached.
     fn lookup(&self, key: u64, solve: impl FnOnce() -> (Cached, u64)) -> Cached {
         let (v, nodes) = match self.cache.get(key) {
             Some(hit) => hit,
             None => {
                 let (v, nodes) = solve();
-                self.cache.put(key, v.clone(), nodes);
+                if !clock::tripped() {
+                    self.cache.put(key, v.clone(), nodes);
+                }
                 (v, nodes)
             }
         };

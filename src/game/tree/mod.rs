@@ -468,6 +468,25 @@ impl Game for TreeGame {
         self.path_hash
     }
 
+    /// The set of nodes before the current one on the path (sorted), then,
+    /// when the current node repeats one of them, a marker and the node
+    /// the loop was closed from (whose mover is the looper). Play from a
+    /// node depends on its path only through these: a move into a member
+    /// of the set (or into the current node) ends the play.
+    fn history_key(&self) -> Vec<u64> {
+        let Some((&last, before)) = self.path.split_last() else {
+            return Vec::new();
+        };
+        let mut key: Vec<u64> = before.iter().map(|&n| u64::from(n)).collect();
+        key.sort_unstable();
+        key.dedup();
+        if before.contains(&last) {
+            key.push(u64::MAX);
+            key.push(before.last().map_or(u64::MAX, |&p| u64::from(p)));
+        }
+        key
+    }
+
     /// The node's identity: a shared node hashes the same from every
     /// parent (transpositions), distinct nodes differ.
     fn hash(&self) -> u64 {

@@ -282,6 +282,17 @@ impl Game for Xiangqi {
         }
     }
 
+    /// The earlier positions since the last irreversible move, in order,
+    /// with their check flags (empty without a repetition rule): with the
+    /// board they decide every repetition ahead.
+    fn history_key(&self) -> Vec<u64> {
+        if self.rule == Repetition::None {
+            Vec::new()
+        } else {
+            self.path.key()
+        }
+    }
+
     /// Material plus piece-square terms, Red's view ([`eval`]).
     fn evaluate(&self) -> Option<i32> {
         Some(self.static_eval())

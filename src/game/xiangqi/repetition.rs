@@ -130,6 +130,15 @@ impl Path {
         )
     }
 
+    /// The whole path written out: each earlier position's key and check
+    /// flag, oldest first (`Game::history_key`).
+    pub fn key(&self) -> Vec<u64> {
+        self.visits
+            .iter()
+            .flat_map(|v| [v.key, u64::from(v.in_check)])
+            .collect()
+    }
+
     /// Forgets the path (the position becomes a root of its own).
     pub fn clear(&mut self) {
         self.visits.clear();

@@ -361,6 +361,11 @@ impl<'a> Solver<'a> {
     /// Above [`SHALLOW`] empties: stability, the table, ETC and ordered
     /// moves (see the module comment).
     fn reaches_deep(&mut self, p: u64, o: u64, t: i32, n: u32) -> bool {
+        // Past the run's deadline every answer is `false`; the caller
+        // drops the result (`clock::tripped`) and nothing is stored.
+        if crate::search::clock::interrupted() {
+            return false;
+        }
         if n >= STABILITY_MIN {
             // The mover's score is at most 64 − 2·(opponent's stable discs)
             // and at least 2·(own stable discs) − 64; test only when the
@@ -454,6 +459,10 @@ impl<'a> Solver<'a> {
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn save(&self, p: u64, o: u64, n: u32, known: Bounds, t: i32, yes: bool, best: u32) {
+        // An answer given after the deadline may be wrong: never cached.
+        if crate::search::clock::tripped() {
+            return;
+        }
         let mut b = known;
         if yes {
             b.lo = b.lo.max(t);

@@ -109,7 +109,9 @@ impl Rules<Othello> for OthelloRules {
 
     #[inline]
     fn solve_leaf(&self, g: &Othello, q: &Question, nodes: &mut u64) -> Option<bool> {
-        (g.empties() <= self.leaf_empties)
-            .then(|| othello_leaf::answer_with(g, q, &self.table, nodes))
+        let r = (g.empties() <= self.leaf_empties)
+            .then(|| othello_leaf::answer_with(g, q, &self.table, nodes));
+        // A solve cut short by the run's deadline answers nothing.
+        r.filter(|_| !crate::search::clock::tripped())
     }
 }
