@@ -333,6 +333,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf], jobs: usize) -> Result<ExperimentRepo
         settings: first.settings.clone(),
         progress: false,
         log: Arc::new(JobLog::replaying(replay)),
+        observer: Default::default(),
     };
     opts.params(info.settings)?;
     let mut report = (info.run)(&opts)?;

@@ -43,13 +43,14 @@ pub mod merge;
 pub mod om_match;
 pub mod pgame_compare;
 pub mod rating;
+pub mod records;
 pub mod rscn;
 pub mod scns_hex;
 pub mod svg;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -61,6 +62,7 @@ use crate::search::ParamKind;
 use crate::search::{ParamSpec, Params};
 
 pub use merge::{merge, JobLog};
+pub use records::{run_for_records, Cell, ExperimentRecords, Table};
 
 /// Options shared by every experiment.
 #[derive(Clone, Debug)]
@@ -82,6 +84,37 @@ pub struct ExperimentOptions {
     /// The job results of this run (recorded for `experiment merge`), and
     /// the results a merge replays instead of running the jobs.
     pub log: Arc<JobLog>,
+    /// A caller following the run from another thread.
+    pub observer: JobObserver,
+}
+
+/// Lets a caller follow a run and stop it from another thread (the Python
+/// module's progress bars and Ctrl-C).
+#[derive(Clone, Default)]
+pub struct JobObserver {
+    /// Called after every job with (jobs done, jobs of this shard in the
+    /// current job list); an experiment may run several lists.
+    pub on_progress: Option<Arc<dyn Fn(usize, usize) + Send + Sync>>,
+    /// Once set, jobs not yet started are skipped (as jobs of another
+    /// shard are) and [`run_experiment`] ends with an error instead of a
+    /// report.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl JobObserver {
+    /// Whether the caller asked the run to stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+impl std::fmt::Debug for JobObserver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JobObserver")
+            .field("on_progress", &self.on_progress.is_some())
+            .field("cancel", &self.cancelled())
+            .finish()
+    }
 }
 
 impl Default for ExperimentOptions {
@@ -94,6 +127,7 @@ impl Default for ExperimentOptions {
             settings: Vec::new(),
             progress: false,
             log: Arc::default(),
+            observer: JobObserver::default(),
         }
     }
 }
@@ -235,6 +269,9 @@ pub fn run_experiment(
 ) -> Result<ExperimentReport, String> {
     opts.params(info.settings)?;
     let mut report = (info.run)(opts)?;
+    if opts.observer.cancelled() {
+        return Err(format!("experiment {}: cancelled", info.name));
+    }
     if opts.shard.1 > 1 {
         report.outputs.push(merge::write_log(info, opts)?);
     }
@@ -301,13 +338,16 @@ where
     let mine: Vec<usize> = (0..jobs.len())
         .filter(|&i| opts.in_shard(i) || opts.log.is_replay())
         .collect();
-    let job = |i: usize| -> R {
+    let job = |i: usize| -> Option<R> {
         if let Some(r) = opts.log.replayed(call, i) {
-            return r;
+            return Some(r);
+        }
+        if opts.observer.cancelled() {
+            return None;
         }
         let r = f(&jobs[i]);
         opts.log.record(call, i, &r);
-        r
+        Some(r)
     };
     let done = AtomicUsize::new(0);
     let total = mine.len();
@@ -319,9 +359,12 @@ where
         .expect("thread pool");
     let mut out: Vec<(usize, R)> = pool.install(|| {
         mine.par_iter()
-            .map(|&i| {
-                let r = job(i);
+            .filter_map(|&i| {
+                let r = job(i)?;
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Some(hook) = &opts.observer.on_progress {
+                    hook(d, total);
+                }
                 if opts.progress {
                     let mut last = last_draw.lock().unwrap_or_else(|e| e.into_inner());
                     if d == total || last.elapsed().as_millis() > 200 {
@@ -329,7 +372,7 @@ where
                         draw_progress(d, total, start.elapsed().as_secs_f64());
                     }
                 }
-                (i, r)
+                Some((i, r))
             })
             .collect()
     });
@@ -433,7 +476,7 @@ pub fn static_names(names: &[String], options: &[&'static str]) -> Vec<&'static 
 }
 
 /// A CSV table: a header and rows of already formatted cells.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Csv {
     /// Column names, written as the first line.
     pub header: Vec<String>,

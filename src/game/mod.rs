@@ -351,6 +351,23 @@ impl GameKind {
         }
     }
 
+    /// One line about the game and its inline notation (Python's
+    /// `pnlab.games()`; docs/cli.md gives the details).
+    pub fn summary(self) -> &'static str {
+        match self {
+            GameKind::TicTacToe => "Tic-tac-toe: 9 cells x, o, . row by row (x moves first), e.g. `x...o....`",
+            GameKind::Connect4 => "Connect Four on 7×6: the 1-based columns played from the empty board, e.g. `4453` (`` is the empty board)",
+            GameKind::Hex => "Hex on N×N, N = 2…11, no swap: `SIZE:` then the cells played alternately from the empty board, Black first, e.g. `5:c3 b4`",
+            GameKind::Othello => "Othello: OBF, 64 squares X, O, - from a1 to h8 row by row, a space, the side to move X or O",
+            GameKind::PGame => "A random P-game tree: `b=BRANCHING,d=DEPTH,seed=SEED`, e.g. `b=2,d=20,seed=17`",
+            GameKind::Tree => "A hand-written tree (a .tree file's text: `LABEL or|and …` lines)",
+            GameKind::Ewn => "EinStein würfelt nicht! (chance nodes): `ROW/ROW/ROW/ROW/ROW SIDE[DIE]`, cubes 1–6 red, a–f blue",
+            GameKind::Xiangqi => "Xiangqi (Chinese chess): a UCCI FEN",
+            GameKind::Connect => "The connect family Connect(m, n, k, p, q): `m,n,k,p,q:stones`",
+            GameKind::Connect6 => "Connect6 = Connect(19, 19, 6, 2, 1): `[SIZE:]stones`",
+        }
+    }
+
     /// Parses a CLI name (the `Option` form of [`str::parse`]).
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.name() == name)

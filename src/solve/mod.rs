@@ -272,24 +272,15 @@ impl Solver {
                 }
             };
             for entry in entries {
-                let (entry, setup, mut search) = match self.prepare(entry) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        if each(Err(e)).is_break() {
-                            return Ok(());
-                        }
-                        continue;
+                let result = match self.solve_entry(entry, (k + 1, total), cancel) {
+                    Err(e @ SolveError::Proof(_)) => return Err(e),
+                    Ok(solved) => {
+                        k += 1;
+                        Ok(solved)
                     }
+                    Err(e) => Err(e),
                 };
-                k += 1;
-                let mut samples: Vec<StatsSample> = Vec::new();
-                let status = if self.formats.is_empty() {
-                    search::run(search.as_mut(), &self.budget, cancel)
-                } else {
-                    search::run_sampled(search.as_mut(), &self.budget, cancel, &mut samples)
-                };
-                let solved = self.finish(entry, setup, search, status, &samples, (k, total))?;
-                if each(Ok(solved)).is_break() {
+                if each(result).is_break() {
                     return Ok(());
                 }
             }
@@ -328,30 +319,61 @@ impl Solver {
         Ok((entry, setup, search))
     }
 
-    /// The record of a search that has stopped with `status`; writes its
-    /// certificate (with a `proof` file, when solved) and its exports
-    /// (`samples` are the curves, `k` of `total` numbers the files).
-    pub fn finish(
+    /// Solves one position as [`Solver::solve_all`] does: prepares its
+    /// search, runs it within the budget (until `cancel` is set) and makes
+    /// its record, certificate and exports (`k` of `total` numbers the
+    /// export files).
+    pub fn solve_entry(
         &mut self,
         entry: PositionEntry,
-        setup: SearchSetup,
-        search: Box<dyn Search>,
-        status: Status,
+        (k, total): (usize, usize),
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Solved, SolveError> {
+        let (entry, setup, mut search) = self.prepare(entry)?;
+        let mut samples: Vec<StatsSample> = Vec::new();
+        let status = if self.formats.is_empty() {
+            search::run(search.as_mut(), &self.budget, cancel)
+        } else {
+            search::run_sampled(search.as_mut(), &self.budget, cancel, &mut samples)
+        };
+        let (record, export_errors) =
+            self.finish(&entry, &setup, search.as_ref(), &samples, (k, total))?;
+        Ok(Solved {
+            entry,
+            setup,
+            search,
+            status,
+            record,
+            export_errors,
+        })
+    }
+
+    /// The record of a search that has stopped (or that the caller
+    /// stopped stepping); writes its certificate (with a `proof` file,
+    /// when solved) and its exports (`samples` are the curves, `k` of
+    /// `total` numbers the files). Returns the record and the exports
+    /// that could not be written.
+    pub fn finish(
+        &mut self,
+        entry: &PositionEntry,
+        setup: &SearchSetup,
+        search: &dyn Search,
         samples: &[StatsSample],
         (k, total): (usize, usize),
-    ) -> Result<Solved, SolveError> {
+    ) -> Result<(SolveRecord, Vec<String>), SolveError> {
+        let status = search.status();
         let question = setup.root_question();
         let proof = match (&self.request.proof, status) {
             (Some(base), Status::Proved | Status::Disproved) => {
                 let path = proof_path(base, self.proofs_written);
                 self.proofs_written += 1;
-                Some(write_proof(&path, search.as_ref(), &setup)?)
+                Some(write_proof(&path, search, setup)?)
             }
             _ => None,
         };
-        let facts = RunFacts::of(search.as_ref());
+        let facts = RunFacts::of(search);
         let run = RunRecord {
-            entry: &entry,
+            entry,
             algo: self.algo.name,
             params: &self.params,
             seed: self.request.seed,
@@ -365,15 +387,8 @@ impl Solver {
             record.proof_file = Some(path.display().to_string());
             record.proof_positions = Some(*n);
         }
-        let export_errors = self.write_exports(&run, search.as_ref(), samples, (k, total));
-        Ok(Solved {
-            entry,
-            setup,
-            search,
-            status,
-            record,
-            export_errors,
-        })
+        let export_errors = self.write_exports(&run, search, samples, (k, total));
+        Ok((record, export_errors))
     }
 
     /// Writes the request's exports of one run; returns the errors.
@@ -457,6 +472,13 @@ fn numbered(path: &Path, k: usize, total: usize) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// The certificate of a solved search as text (the format `pnlab verify`
+/// reads) and its number of positions.
+pub fn certificate_text(s: &dyn Search, setup: &SearchSetup) -> Result<(String, usize), String> {
+    let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)?;
+    Ok((cert.to_text(), stats.positions))
+}
+
 /// Writes the certificate of a solved search to `path` (atomically);
 /// returns the path and the certificate's number of positions.
 fn write_proof(
@@ -464,11 +486,11 @@ fn write_proof(
     s: &dyn Search,
     setup: &SearchSetup,
 ) -> Result<(PathBuf, usize), SolveError> {
-    let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)
+    let (text, positions) = certificate_text(s, setup)
         .map_err(|e| SolveError::Proof(format!("--proof {}: {e}", path.display())))?;
-    crate::experiments::write_atomic(path, cert.to_text().as_bytes())
+    crate::experiments::write_atomic(path, text.as_bytes())
         .map_err(|e| SolveError::Proof(format!("--proof: {e}")))?;
-    Ok((path.to_path_buf(), stats.positions))
+    Ok((path.to_path_buf(), positions))
 }
 
 #[cfg(test)]
