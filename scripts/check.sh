@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Exactly what CI runs (after installing system packages): formatting,
-# lints, the build, the app's real-window screenshots under Xvfb, then the
-# whole test suite. Without xvfb-run the screenshots are skipped with a
+# lints, the build, the app's real-window screenshots under Xvfb, the
+# whole test suite, then the Python module (scripts/python_check.sh). Without xvfb-run the screenshots are skipped with a
 # notice, unless REQUIRE_SCREENSHOTS=1 (set by .ci/run) makes that an error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,3 +28,6 @@ fi
 
 echo "== cargo test"
 cargo test
+
+echo "== Python module"
+scripts/python_check.sh
