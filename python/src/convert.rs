@@ -50,9 +50,16 @@ pub fn to_py<'py>(py: Python<'py>, v: &impl serde::Serialize) -> PyResult<Bound<
 /// or tuple as its items joined by commas, a string as it is.
 pub fn setting_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
     if v.is_instance_of::<PyBool>() {
-        return Ok(if v.extract::<bool>()? { "true" } else { "false" }.into());
+        return Ok(if v.extract::<bool>()? {
+            "true"
+        } else {
+            "false"
+        }
+        .into());
     }
-    if v.is_instance_of::<PyString>() || v.is_instance_of::<PyInt>() || v.is_instance_of::<PyFloat>()
+    if v.is_instance_of::<PyString>()
+        || v.is_instance_of::<PyInt>()
+        || v.is_instance_of::<PyFloat>()
     {
         return Ok(v.str()?.to_string());
     }

@@ -4,8 +4,9 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 
 use pnlab::positions::PositionEntry;
 use pnlab::search::{
@@ -114,9 +115,9 @@ fn slice(
 
 impl Search {
     fn lock(&self) -> PyResult<MutexGuard<'_, Inner>> {
-        self.inner.try_lock().map_err(|_| {
-            PyRuntimeError::new_err("this Search is being stepped in another thread")
-        })
+        self.inner
+            .try_lock()
+            .map_err(|_| PyRuntimeError::new_err("this Search is being stepped in another thread"))
     }
 
     /// Steps until `target` (and the budget, for `run`), releasing the
@@ -142,6 +143,16 @@ impl Search {
             py.check_signals()?;
         }
         Ok(status_name(search.status()).to_string())
+    }
+}
+
+/// The status as an interned Python string (no allocation per step).
+fn status_str(py: Python<'_>, s: Status) -> Bound<'_, PyString> {
+    match s {
+        Status::Running => intern!(py, "running").clone(),
+        Status::Proved => intern!(py, "proved").clone(),
+        Status::Disproved => intern!(py, "disproved").clone(),
+        Status::Unknown(_) => intern!(py, "unknown").clone(),
     }
 }
 
@@ -213,17 +224,17 @@ impl Search {
     /// the status: "running", "proved", "disproved" or "unknown". The
     /// budgets given at construction apply to `run`, not here.
     #[pyo3(signature = (n=1))]
-    fn step(&self, py: Python<'_>, n: u64) -> PyResult<&'static str> {
+    fn step<'py>(&self, py: Python<'py>, n: u64) -> PyResult<Bound<'py, PyString>> {
         if n <= SHORT {
             let mut inner = self.lock()?;
             let s = inner.search.as_mut();
             let target = s.counters().iterations.saturating_add(n);
             slice(s, target, None, None);
-            return Ok(status_name(s.status()));
+            return Ok(status_str(py, s.status()));
         }
         let target = self.lock()?.search.counters().iterations.saturating_add(n);
         self.drive(py, target, false)?;
-        Ok(status_name(self.lock()?.search.status()))
+        Ok(status_str(py, self.lock()?.search.status()))
     }
 
     /// Steps until the search ends or a budget given at construction
