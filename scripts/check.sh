@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Exactly what CI runs (after installing system packages): formatting,
-# lints, the build, the app's real-window screenshots under Xvfb, then the
-# whole test suite. Without xvfb-run the screenshots are skipped with a
+# lints, the build, the app's real-window screenshots under Xvfb, the
+# whole test suite, then the Python module (scripts/python_check.sh).
+# Without xvfb-run the screenshots are skipped with a
 # notice, unless REQUIRE_SCREENSHOTS=1 (set by .ci/run) makes that an error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,4 +41,10 @@ cargo test --no-default-features
 
 echo "== cargo test: the app's tests (default features)"
 cargo test --lib app::
-cargo test --test app_driver --test app_kittest
+# Every tests/app_*.rs file drives the GUI.
+app_tests=$(for f in tests/app_*.rs; do printf -- '--test %s ' "$(basename "$f" .rs)"; done)
+# shellcheck disable=SC2086
+cargo test $app_tests
+
+echo "== Python module"
+scripts/python_check.sh

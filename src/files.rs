@@ -58,7 +58,7 @@ pub fn write_json(path: &Path, value: &serde_json::Value) -> Result<(), IoError>
 }
 
 /// A CSV table: a header and rows of already formatted cells.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Csv {
     /// Column names, written as the first line.
     pub header: Vec<String>,

@@ -163,6 +163,7 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
             .collect::<Result<Vec<_>, _>>()?,
         progress: !args.quiet,
         log: Default::default(),
+        observer: Default::default(),
     };
     let report = experiments::run_experiment(info, &opts)?;
     outln!("{}", report.summary);

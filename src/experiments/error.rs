@@ -17,6 +17,9 @@ pub enum ExperimentError {
         /// Every registered name.
         known: String,
     },
+    /// The caller stopped the run (`JobObserver::cancel`).
+    #[error("experiment {0}: cancelled")]
+    Cancelled(&'static str),
     /// A setting is unknown or out of range.
     #[error(transparent)]
     Setting(#[from] ParamError),

@@ -44,6 +44,7 @@ pub mod memory_sweep;
 pub mod om_match;
 pub mod pgame_compare;
 pub mod rating;
+pub mod records;
 pub mod registry;
 pub mod rscn;
 pub mod runner;
@@ -56,10 +57,11 @@ use crate::search::{ParamKind, ParamSpec, Params};
 pub use crate::files::{write_atomic, write_json, Csv, IoError};
 pub use error::ExperimentError;
 pub use instances::instance_seed;
+pub use records::{run_for_records, Cell, ExperimentRecords, Table};
 pub use registry::{find, merge, run_experiment, ExperimentInfo, EXPERIMENTS};
 pub use runner::shards::JobLog;
 pub(crate) use runner::{algo_name, name_in, StaticName};
-pub use runner::{run_jobs, static_names, ExperimentOptions, ExperimentReport};
+pub use runner::{run_jobs, static_names, ExperimentOptions, ExperimentReport, JobObserver};
 
 /// Means of ratios per configuration, in first-seen order: the papers'
 /// "reduction rate" (mean over instances of run / baseline).

@@ -108,6 +108,9 @@ pub fn run_experiment(
 ) -> Result<ExperimentReport, ExperimentError> {
     opts.params(info.settings)?;
     let mut report = (info.run)(opts)?;
+    if opts.observer.cancelled() {
+        return Err(ExperimentError::Cancelled(info.name));
+    }
     if opts.shard.1 > 1 {
         report.outputs.push(shards::write_log(info.name, opts)?);
     }
@@ -151,6 +154,7 @@ pub fn merge(
         settings: run.settings,
         progress: false,
         log: Arc::new(JobLog::replaying(run.replay)),
+        observer: Default::default(),
     };
     opts.params(info.settings)?;
     let mut report = (info.run)(&opts)?;

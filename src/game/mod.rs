@@ -331,42 +331,50 @@ macro_rules! game_table {
             /// A tic-tac-toe position.
             TicTacToe(tictactoe::TicTacToe) painter tictactoe {
                 /// Tic-tac-toe on the 3×3 board.
-                TicTacToe "tictactoe",
+                TicTacToe "tictactoe"
+                    summary "Tic-tac-toe: 9 cells x, o, . row by row (x moves first), e.g. `x...o....`",
             }
             /// A Connect Four position.
             Connect4(connect4::Connect4) painter connect4 {
                 /// Connect Four on the 7×6 board.
-                Connect4 "connect4",
+                Connect4 "connect4"
+                    summary "Connect Four on 7×6: the 1-based columns played from the empty board, e.g. `4453` (`` is the empty board)",
             }
             /// A Hex position.
             Hex(hex::Hex) painter hex {
                 /// Hex on an N×N rhombus (N = 2…11), without the swap rule.
-                Hex "hex",
+                Hex "hex"
+                    summary "Hex on N×N, N = 2…11, no swap: `SIZE:` then the cells played alternately from the empty board, Black first, e.g. `5:c3 b4`",
             }
             /// An Othello position.
             Othello(othello::Othello) painter othello {
                 /// Othello (Reversi) on the 8×8 board.
-                Othello "othello",
+                Othello "othello"
+                    summary "Othello: OBF, 64 squares X, O, - from a1 to h8 row by row, a space, the side to move X or O",
             }
             /// A P-game node.
             PGame(pgame::PGame) painter pgame {
                 /// A random P-game tree (docs/algorithms.md §10).
-                PGame "pgame",
+                PGame "pgame"
+                    summary "A random P-game tree: `b=BRANCHING,d=DEPTH,seed=SEED`, e.g. `b=2,d=20,seed=17`",
             }
             /// A node of a hand-written tree.
             Tree(tree::TreeGame) painter tree {
                 /// A hand-written tree file (`.tree`).
-                Tree "tree",
+                Tree "tree"
+                    summary "A hand-written tree (a .tree file's text: `LABEL or|and …` lines)",
             }
             /// An EinStein würfelt nicht! position.
             Ewn(ewn::Ewn) painter ewn {
                 /// EinStein würfelt nicht! (a game with chance nodes).
-                Ewn "ewn",
+                Ewn "ewn"
+                    summary "EinStein würfelt nicht! (chance nodes): `ROW/ROW/ROW/ROW/ROW SIDE[DIE]`, cubes 1–6 red, a–f blue",
             }
             /// A xiangqi position.
             Xiangqi(xiangqi::Xiangqi) painter xiangqi {
                 /// Xiangqi (Chinese chess, docs/algorithms.md §11.1).
-                Xiangqi "xiangqi",
+                Xiangqi "xiangqi"
+                    summary "Xiangqi (Chinese chess): a UCCI FEN",
             }
             /// Any position under the mate question "win within N moves"
             /// ([`within`]); not a game of its own, so it has no kind.
@@ -374,9 +382,11 @@ macro_rules! game_table {
             /// Game `connect` or `connect6` (the position knows which).
             Connect(connect::Connect) painter connect {
                 /// The connect family Connect(m, n, k, p, q), notation `m,n,k,p,q:stones`.
-                Connect "connect" options connect::zone_options::ZoneOptions::PARAMS,
+                Connect "connect"
+                    summary "The connect family Connect(m, n, k, p, q): `m,n,k,p,q:stones`" options connect::zone_options::ZoneOptions::PARAMS,
                 /// Connect6 = Connect(19, 19, 6, 2, 1), notation `[SIZE:]stones`.
-                Connect6 "connect6" parse parse_connect6
+                Connect6 "connect6"
+                    summary "Connect6 = Connect(19, 19, 6, 2, 1): `[SIZE:]stones`" parse parse_connect6
                     options connect::zone_options::ZoneOptions::PARAMS,
             }
         }
@@ -390,7 +400,7 @@ macro_rules! __game_table {
     ([define] $(
         $(#[$vm:meta])*
         $Var:ident($Ty:ty) $(painter $painter:ident)? {
-            $( $(#[$km:meta])* $Kind:ident $name:literal
+            $( $(#[$km:meta])* $Kind:ident $name:literal summary $summary:literal
                 $(parse $parse:ident)? $(options $opts:expr)? ),* $(,)?
         }
     )*) => {
@@ -408,6 +418,14 @@ macro_rules! __game_table {
             pub fn name(self) -> &'static str {
                 match self {
                     $($(GameKind::$Kind => $name,)*)*
+                }
+            }
+
+            /// One line about the game and its inline notation (the
+            /// `--game` help, Python's `pnlab.games()`).
+            pub fn summary(self) -> &'static str {
+                match self {
+                    $($(GameKind::$Kind => $summary,)*)*
                 }
             }
 

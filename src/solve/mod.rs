@@ -291,24 +291,15 @@ impl Solver {
                 }
             };
             for entry in entries {
-                let (entry, setup, mut search) = match self.prepare(entry) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        if each(Err(e)).is_break() {
-                            return Ok(());
-                        }
-                        continue;
+                let result = match self.solve_entry(entry, (k + 1, total), cancel) {
+                    Err(e @ SolveError::Proof(_)) => return Err(e),
+                    Ok(solved) => {
+                        k += 1;
+                        Ok(solved)
                     }
+                    Err(e) => Err(e),
                 };
-                k += 1;
-                let mut samples: Vec<StatsSample> = Vec::new();
-                let status = if self.formats.is_empty() {
-                    search::run(search.as_mut(), &self.budget, cancel)
-                } else {
-                    search::run_sampled(search.as_mut(), &self.budget, cancel, &mut samples)
-                };
-                let solved = self.finish(entry, setup, search, status, &samples, (k, total))?;
-                if each(Ok(solved)).is_break() {
+                if each(result).is_break() {
                     return Ok(());
                 }
             }
@@ -356,23 +347,54 @@ impl Solver {
         Ok((entry, setup, search))
     }
 
-    /// The record of a search that has stopped with `status`; writes its
-    /// certificate (with a `proof` file, when solved) and its exports
-    /// (`samples` are the curves, `k` of `total` numbers the files).
-    pub fn finish(
+    /// Solves one position as [`Solver::solve_all`] does: prepares its
+    /// search, runs it within the budget (until `cancel` is set) and makes
+    /// its record, certificate and exports (`k` of `total` numbers the
+    /// export files).
+    pub fn solve_entry(
         &mut self,
         entry: PositionEntry,
-        setup: SearchSetup,
-        search: Box<dyn Search>,
-        status: Status,
+        (k, total): (usize, usize),
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Solved, SolveError> {
+        let (entry, setup, mut search) = self.prepare(entry)?;
+        let mut samples: Vec<StatsSample> = Vec::new();
+        let status = if self.formats.is_empty() {
+            search::run(search.as_mut(), &self.budget, cancel)
+        } else {
+            search::run_sampled(search.as_mut(), &self.budget, cancel, &mut samples)
+        };
+        let (record, export_errors) =
+            self.finish(&entry, &setup, search.as_ref(), &samples, (k, total))?;
+        Ok(Solved {
+            entry,
+            setup,
+            search,
+            status,
+            record,
+            export_errors,
+        })
+    }
+
+    /// The record of a search that has stopped (or that the caller
+    /// stopped stepping); writes its certificate (with a `proof` file,
+    /// when solved) and its exports (`samples` are the curves, `k` of
+    /// `total` numbers the files). Returns the record and the exports
+    /// that could not be written.
+    pub fn finish(
+        &mut self,
+        entry: &PositionEntry,
+        setup: &SearchSetup,
+        search: &dyn Search,
         samples: &[StatsSample],
         (k, total): (usize, usize),
-    ) -> Result<Solved, SolveError> {
+    ) -> Result<(SolveRecord, Vec<String>), SolveError> {
+        let status = search.status();
         let question = setup.root_question();
         let solved = matches!(status, Status::Proved | Status::Disproved);
         let certify = self.request.certify;
         let checked = (solved && (certify || self.request.proof.is_some()))
-            .then(|| certify::make(search.as_ref(), &setup, status, certify));
+            .then(|| certify::make(search, setup, status, certify));
         let mut proof_file = None;
         if let (Some(base), Some(c)) = (&self.request.proof, &checked) {
             let path = proof_path(base, self.proofs_written);
@@ -394,9 +416,9 @@ impl Solver {
                 _ => {}
             }
         }
-        let facts = RunFacts::of(search.as_ref());
+        let facts = RunFacts::of(search);
         let run = RunRecord {
-            entry: &entry,
+            entry,
             algo: self.algo.name,
             params: &setup.params,
             seed: self.request.seed,
@@ -425,15 +447,8 @@ impl Solver {
             record.certified = Some(checked.as_ref().is_some_and(|c| c.certified));
         }
         record.proof_file = proof_file.map(|p| p.display().to_string());
-        let export_errors = self.write_exports(&run, search.as_ref(), samples, (k, total));
-        Ok(Solved {
-            entry,
-            setup,
-            search,
-            status,
-            record,
-            export_errors,
-        })
+        let export_errors = self.write_exports(&run, search, samples, (k, total));
+        Ok((record, export_errors))
     }
 
     /// Writes the request's exports of one run; returns the errors.
@@ -515,6 +530,13 @@ fn numbered(path: &Path, k: usize, total: usize) -> PathBuf {
         None => format!("{stem}-{k}"),
     };
     path.with_file_name(name)
+}
+
+/// The certificate of a solved search as text (the format `pnlab verify`
+/// reads) and its number of positions.
+pub fn certificate_text(s: &dyn Search, setup: &SearchSetup) -> Result<(String, usize), String> {
+    let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)?;
+    Ok((cert.to_text(), stats.positions))
 }
 
 #[cfg(test)]

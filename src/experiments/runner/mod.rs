@@ -7,7 +7,7 @@ pub mod progress;
 pub mod shards;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
@@ -40,6 +40,37 @@ pub struct ExperimentOptions {
     /// The job results of this run (recorded for `experiment merge`), and
     /// the results a merge replays instead of running the jobs.
     pub log: Arc<JobLog>,
+    /// A caller following the run from another thread.
+    pub observer: JobObserver,
+}
+
+/// Lets a caller follow a run and stop it from another thread (the Python
+/// module's progress bars and Ctrl-C).
+#[derive(Clone, Default)]
+pub struct JobObserver {
+    /// Called after every job with (jobs done, jobs of this shard in the
+    /// current job list); an experiment may run several lists.
+    pub on_progress: Option<Arc<dyn Fn(usize, usize) + Send + Sync>>,
+    /// Once set, jobs not yet started are skipped (as jobs of another
+    /// shard are) and `run_experiment` ends with an error instead of a
+    /// report.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl JobObserver {
+    /// Whether the caller asked the run to stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+impl std::fmt::Debug for JobObserver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JobObserver")
+            .field("on_progress", &self.on_progress.is_some())
+            .field("cancel", &self.cancelled())
+            .finish()
+    }
 }
 
 impl Default for ExperimentOptions {
@@ -52,6 +83,7 @@ impl Default for ExperimentOptions {
             settings: Vec::new(),
             progress: false,
             log: Arc::default(),
+            observer: JobObserver::default(),
         }
     }
 }
@@ -133,13 +165,16 @@ where
     let mine: Vec<usize> = (0..jobs.len())
         .filter(|&i| opts.in_shard(i) || opts.log.is_replay())
         .collect();
-    let job = |i: usize| -> R {
+    let job = |i: usize| -> Option<R> {
         if let Some(r) = opts.log.replayed(call, i) {
-            return r;
+            return Some(r);
+        }
+        if opts.observer.cancelled() {
+            return None;
         }
         let r = f(&jobs[i]);
         opts.log.record(call, i, &r);
-        r
+        Some(r)
     };
     let done = AtomicUsize::new(0);
     let total = mine.len();
@@ -150,13 +185,16 @@ where
         .expect("thread pool");
     let mut out: Vec<(usize, R)> = pool.install(|| {
         mine.par_iter()
-            .map(|&i| {
-                let r = job(i);
+            .filter_map(|&i| {
+                let r = job(i)?;
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Some(hook) = &opts.observer.on_progress {
+                    hook(d, total);
+                }
                 if let Some(bar) = &bar {
                     bar.done(d);
                 }
-                (i, r)
+                Some((i, r))
             })
             .collect()
     });

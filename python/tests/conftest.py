@@ -1,0 +1,64 @@
+"""Shared fixtures: the command-line program the module is compared with.
+
+The tests compare the module with the `pnlab` binary of the same checkout
+(`cargo build --bins` makes target/debug/pnlab; CI builds it before
+pytest runs). PNLAB_BIN names another binary. A missing binary fails the
+tests that need it: it never skips them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli_path() -> Path:
+    env = os.environ.get("PNLAB_BIN")
+    if env:
+        return Path(env)
+    return ROOT / "target" / "debug" / "pnlab"
+
+
+class Cli:
+    """Runs the `pnlab` program and parses what it prints."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def run(self, *args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [str(self.path), *args], cwd=cwd, capture_output=True, text=True, timeout=600
+        )
+
+    def solve_json(self, *args: str) -> tuple[list[dict], list[str], int]:
+        """`pnlab solve ARGS --json`: the records, the error messages (the
+        text after `error: `), the exit status."""
+        p = self.run("solve", *args, "--json")
+        records = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+        errors = [
+            line[len("error: ") :] for line in p.stderr.splitlines() if line.startswith("error: ")
+        ]
+        return records, errors, p.returncode
+
+
+@pytest.fixture(scope="session")
+def cli() -> Cli:
+    path = cli_path()
+    if not path.is_file():
+        pytest.fail(
+            f"{path} is missing: build the command line first (`cargo build --bins`) "
+            "or name it with PNLAB_BIN"
+        )
+    return Cli(path)
+
+
+def without_time(record: dict) -> dict:
+    """A record without its wall-clock field (the only one that may differ
+    between two runs of the same search)."""
+    return {k: v for k, v in record.items() if k != "time_ms"}

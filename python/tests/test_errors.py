@@ -1,0 +1,89 @@
+"""Bad input raises `pnlab.InputError` (a ValueError) with the message the
+program prints after `error: `, located as FILE:LINE:COL where the input
+has a place."""
+
+from __future__ import annotations
+
+import pytest
+
+import pnlab
+
+
+def cli_error(cli, *args: str) -> str:
+    p = cli.run(*args)
+    assert p.returncode == 2, p
+    line = next(x for x in p.stderr.splitlines() if x.startswith("error: "))
+    return line[len("error: ") :]
+
+
+def raised(call, *args, **kwargs) -> str:
+    with pytest.raises(pnlab.InputError) as e:
+        call(*args, **kwargs)
+    assert isinstance(e.value, ValueError)
+    return str(e.value)
+
+
+def test_a_bad_inline_position_is_located(cli):
+    msg = raised(pnlab.solve, "x..?.....", game="tictactoe")
+    assert msg.startswith("<inline>:1:4:")
+    assert msg == cli_error(cli, "solve", "--game", "tictactoe", "x..?.....")
+    msg = raised(pnlab.solve, "5:c3 z9", game="hex")
+    assert msg == cli_error(cli, "solve", "--game", "hex", "5:c3 z9")
+
+
+def test_a_bad_file_is_located_at_its_line_and_column(cli, tmp_path):
+    f = tmp_path / "bad.ttt"
+    f.write_text("x...o....\nxx..q....\n")
+    msg = raised(pnlab.solve_file, f)
+    assert msg.startswith(f"{f}:2:")
+    assert msg == cli_error(cli, "solve", str(f))
+    missing = tmp_path / "missing.obf"
+    assert raised(pnlab.solve, missing) == cli_error(cli, "solve", str(missing))
+
+
+def test_unknown_names_list_what_is_known(cli):
+    msg = raised(pnlab.solve, "x", game="chess")
+    assert "known games:" in msg and msg == cli_error(cli, "solve", "--game", "chess", "x")
+    msg = raised(pnlab.solve, ".........", game="tictactoe", algo="pnz")
+    assert msg == cli_error(cli, "solve", "--game", "tictactoe", ".........", "--algo", "pnz")
+
+
+def test_bad_parameters_give_the_command_line_s_message(cli):
+    base = ["solve", "--game", "hex", "3:", "--algo", "deep-pn"]
+    msg = raised(pnlab.solve, "3:", game="hex", algo="deep-pn", Q=1)
+    assert "valid parameters" in msg and msg == cli_error(cli, *base, "--set", "Q=1")
+    msg = raised(pnlab.solve, "3:", game="hex", algo="deep-pn", R=1.5)
+    assert msg == cli_error(cli, *base, "--set", "R=1.5")
+    msg = raised(pnlab.solve, "3:", game="hex", algo="deep-pn", dpn="both")
+    assert msg == cli_error(cli, *base, "--set", "dpn=both")
+    with pytest.raises(ValueError, match="expected a number"):
+        pnlab.solve("3:", game="hex", algo="deep-pn", R={"a": 1})
+    msg = raised(pnlab.solve, "3:", game="hex", time_limit=-1)
+    assert msg == cli_error(
+        cli, "solve", "--game", "hex", "3:", "--algo", "dfpn", "--time-limit=-1"
+    )
+    assert "question" in raised(pnlab.solve, "3:", game="hex", question="draw")
+
+
+def test_an_algorithm_that_cannot_search_a_game_says_so(cli):
+    # Opponent-model search with the default second evaluation needs a
+    # game that has one.
+    msg = raised(pnlab.solve, "x...o....", game="tictactoe", algo="om")
+    assert msg.startswith("x...o....:1:1: ")
+    assert msg == cli_error(cli, "solve", "--game", "tictactoe", "x...o....", "--algo", "om")
+
+
+def test_experiment_settings_are_checked_before_anything_runs(cli, tmp_path):
+    msg = raised(pnlab.experiment, "eps-sweep", empties=60)
+    assert msg == cli_error(
+        cli, "experiment", "eps-sweep", "--set", "empties=60", "--out", str(tmp_path)
+    )
+    assert "known experiments" in raised(pnlab.experiment, "no-such-sweep")
+    assert "shard" in raised(pnlab.experiment, "eps-sweep", shard=(3, 2))
+
+
+def test_perft_and_verify_locate_their_errors(cli):
+    msg = raised(pnlab.perft, "tictactoe", "x..?.....", 2)
+    assert msg == cli_error(cli, "perft", "--game", "tictactoe", "x..?.....", "--depth", "2")
+    msg = raised(pnlab.verify, "pnlab-certificate 1\ngame chess\n")
+    assert msg.startswith("<text>:2:")

@@ -1,0 +1,93 @@
+"""`pnlab.experiment` returns the rows of the CSV that `pnlab experiment`
+writes (read here with Python's csv module and typed the way a data-frame
+reader types cells), and its JSON summary."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+
+import pytest
+
+import pnlab
+
+
+def typed(cell: str):
+    """A CSV cell typed independently of the module: empty is missing,
+    then int, float, true/false, text."""
+    if cell == "":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(cell)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(cell, cell)
+
+
+def same(a, b) -> bool:
+    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+        return True
+    return a == b
+
+
+def is_time(column: str) -> bool:
+    # Wall-clock columns are the only ones two runs may disagree on.
+    return "time" in column or column.endswith("_ms")
+
+
+CASES = [
+    ("deep-pn-sweep", dict(positions=3, empties=8, games="othello", r=[0.8, 0.4])),
+    ("eps-sweep", dict(positions=2, empties=8, eps=[0.25, 1])),
+]
+
+
+@pytest.mark.parametrize("name,settings", CASES)
+def test_records_are_the_rows_of_the_command_line_s_csv(cli, tmp_path, name, settings):
+    args = ["experiment", name, "--out", str(tmp_path), "--quiet", "--seed", "7"]
+    for k, v in settings.items():
+        v = ",".join(map(str, v)) if isinstance(v, list) else str(v)
+        args += ["--set", f"{k}={v}"]
+    p = cli.run(*args)
+    assert p.returncode == 0, p.stderr
+    with open(tmp_path / f"{name}.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    result = pnlab.experiment(name, seed=7, **settings)
+    assert len(result) == len(rows) > 0
+    assert list(result[0]) == list(rows[0])
+    for got, want in zip(result, rows):
+        for column, cell in want.items():
+            if not is_time(column):
+                assert same(got[column], typed(cell)), (column, got[column], cell)
+    with open(tmp_path / f"{name}.json") as f:
+        summary = json.load(f)
+    assert result.summary.keys() == summary.keys()
+    assert result.summary["settings"] == summary["settings"]
+
+
+def test_a_data_frame_and_files_on_request(tmp_path):
+    pd = pytest.importorskip("pandas", reason="pandas is not installed in this environment")
+    out = tmp_path / "sweep"
+    seen = []
+    result = pnlab.experiment(
+        "deep-pn-sweep",
+        out=out,
+        progress=lambda d, t: seen.append((d, t)),
+        positions=2,
+        empties=6,
+        games="othello",
+        r=[0.5],
+    )
+    df = pd.DataFrame(result)
+    assert set(df["algo"]) >= {"pns"} and len(df) == len(result)
+    assert sorted(p.split("/")[-1] for p in result.outputs) == sorted(
+        x.name for x in out.iterdir()
+    )
+    assert seen and seen[-1][0] == seen[-1][1]
+
+
+def test_progress_true_draws_a_bar(capsys):
+    pnlab.experiment("eps-sweep", progress=True, positions=1, empties=6, eps=[1])
+    err = capsys.readouterr().err
+    assert "eps-sweep" in err and "1/1" in err
