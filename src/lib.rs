@@ -12,6 +12,7 @@ pub mod experiments;
 pub mod export;
 pub mod game;
 pub mod layout;
+pub mod lesson;
 pub mod positions;
 pub mod search;
 

@@ -69,6 +69,9 @@ pub struct LaunchOptions {
     /// Open the RSCN game-progress view at start (the loaded game
     /// record, or self-play from the loaded position).
     pub rscn: bool,
+    /// A position to start on, already read (`pnlab lesson FILE` passes
+    /// its first step's position).
+    pub position: Option<crate::positions::PositionEntry>,
 }
 
 /// The eframe shell around [`PnlabApp`].
@@ -102,6 +105,9 @@ pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String>
         }
         let chosen = entries.remove(k - 1);
         app.load_entry(chosen);
+    }
+    if let Some(entry) = &opts.position {
+        app.load_entry(entry.clone());
     }
     if opts.algo.is_some() || !opts.set.is_empty() {
         let algo = opts.algo.clone().unwrap_or_else(|| app.algo.clone());
