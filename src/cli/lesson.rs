@@ -131,7 +131,7 @@ fn print_answers(l: &Lesson) -> Result<(), UserError> {
             st.count,
             st.setting.algo,
             st.search.counters().iterations,
-            st.search.status().outcome_name()
+            lesson::player::status_words(st.search.as_ref())
         );
         let Some(q) = &st.question else { continue };
         println!("  Q: {}", q.prompt);

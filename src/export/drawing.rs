@@ -199,13 +199,28 @@ impl Drawing {
 
     /// Adds `other`'s shapes moved by `(dx, dy)`.
     pub fn place(&mut self, other: &Drawing, dx: f32, dy: f32) {
-        let m = |(x, y): (f32, f32)| (x + dx, y + dy);
-        for s in &other.shapes {
-            self.shapes.push(match s.clone() {
+        self.place_scaled(other, dx, dy, 1.0);
+    }
+
+    /// Adds `other`'s shapes scaled by `s` (text sizes and stroke widths
+    /// too), then moved by `(dx, dy)`.
+    pub fn place_scaled(&mut self, other: &Drawing, dx: f32, dy: f32, s: f32) {
+        let m = |(x, y): (f32, f32)| (x * s + dx, y * s + dy);
+        let ms = |st: Option<Stroke>| {
+            st.map(|st| Stroke {
+                width: st.width * s,
+                ..st
+            })
+        };
+        for shape in &other.shapes {
+            self.shapes.push(match shape.clone() {
                 Shape::Line { from, to, stroke } => Shape::Line {
                     from: m(from),
                     to: m(to),
-                    stroke,
+                    stroke: Stroke {
+                        width: stroke.width * s,
+                        ..stroke
+                    },
                 },
                 Shape::Rect {
                     at,
@@ -214,9 +229,9 @@ impl Drawing {
                     stroke,
                 } => Shape::Rect {
                     at: m(at),
-                    size,
+                    size: (size.0 * s, size.1 * s),
                     fill,
-                    stroke,
+                    stroke: ms(stroke),
                 },
                 Shape::Circle {
                     centre,
@@ -225,9 +240,9 @@ impl Drawing {
                     stroke,
                 } => Shape::Circle {
                     centre: m(centre),
-                    r,
+                    r: r * s,
                     fill,
-                    stroke,
+                    stroke: ms(stroke),
                 },
                 Shape::Polygon {
                     points,
@@ -236,7 +251,7 @@ impl Drawing {
                 } => Shape::Polygon {
                     points: points.into_iter().map(m).collect(),
                     fill,
-                    stroke,
+                    stroke: ms(stroke),
                 },
                 Shape::Text {
                     at,
@@ -246,7 +261,10 @@ impl Drawing {
                 } => Shape::Text {
                     at: m(at),
                     anchor,
-                    style,
+                    style: TextStyle {
+                        size: style.size * s,
+                        ..style
+                    },
                     text,
                 },
             });

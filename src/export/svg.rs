@@ -31,6 +31,9 @@ pub struct TreeMarks {
     pub hide_path: bool,
     /// Nodes whose values are shown as `?` (a question asks for them).
     pub conceal: Vec<NodeId>,
+    /// Put a white box behind each node's values so edges do not cross
+    /// them (slides, where the text must read from afar).
+    pub label_boxes: bool,
 }
 
 /// The snapshot's tree as a drawing, with `marks`.
@@ -118,15 +121,25 @@ pub fn tree_drawing(snap: &Snapshot, marks: &TreeMarks) -> Drawing {
                 stroke,
             },
         });
+        let label = if marks.conceal.contains(&n.id) {
+            "?".to_string()
+        } else {
+            snap.label(&n.values, " / ")
+        };
+        if marks.label_boxes && !label.is_empty() {
+            let w = label.chars().count() as f32 * 6.6 + 4.0;
+            d.shapes.push(Shape::Rect {
+                at: (x - w / 2.0, y + R + 2.0),
+                size: (w, 13.0),
+                fill: Some(Colour::hex("#ffffff")),
+                stroke: None,
+            });
+        }
         d.shapes.push(Shape::Text {
             at: (x, y + R + 12.0),
             anchor: Anchor::Middle,
             style: TextStyle::plain(11.0, black),
-            text: if marks.conceal.contains(&n.id) {
-                "?".to_string()
-            } else {
-                snap.label(&n.values, " / ")
-            },
+            text: label,
         });
     }
     d

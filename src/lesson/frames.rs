@@ -186,9 +186,12 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         }),
         hide_path: asks_path && !reveal,
         conceal: concealed.into_iter().collect(),
+        label_boxes: true,
     };
     let tree = tree_drawing(&st.snapshot, &marks);
-    let width = (tree.width + 2.0 * MARGIN).max(MIN_WIDTH);
+    // Slides are read from afar: small trees are drawn larger.
+    let scale = ((MIN_WIDTH - 2.0 * MARGIN) / tree.width).clamp(1.0, 1.6);
+    let width = (tree.width * scale + 2.0 * MARGIN).max(MIN_WIDTH);
     let mut w = Writer {
         d: Drawing::new(width, 0.0, Colour(255, 255, 255)),
         y: MARGIN - 8.0,
@@ -224,9 +227,9 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         super::player::status_words(st.search.as_ref())
     );
     w.text(MARGIN, 14.0, TextStyle::plain(14.0, MUTED), &info);
-    let tx = ((width - tree.width) / 2.0).max(0.0);
-    w.d.place(&tree, tx, w.y);
-    w.y += tree.height;
+    let tx = ((width - tree.width * scale) / 2.0).max(0.0);
+    w.d.place_scaled(&tree, tx, w.y, scale);
+    w.y += tree.height * scale;
     let mono = |size: f32, colour: Colour| TextStyle {
         mono: true,
         ..TextStyle::plain(size, colour)

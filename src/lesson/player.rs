@@ -162,12 +162,12 @@ pub(crate) fn run(
     Ok((search, samples))
 }
 
-/// "proved", "disproved" or "stopped: cycles".
-pub(crate) fn status_words(s: &dyn Search) -> String {
-    let st = s.status();
-    match st {
+/// "running", "proved", "disproved" or "stopped: cycles".
+pub fn status_words(s: &dyn Search) -> String {
+    match s.status() {
+        crate::search::Status::Running => "running".into(),
         crate::search::Status::Unknown(r) => format!("stopped: {}", r.name()),
-        _ => st.outcome_name().to_string(),
+        st => st.outcome_name().to_string(),
     }
 }
 

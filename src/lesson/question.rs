@@ -77,12 +77,12 @@ pub struct Verdict {
     pub explanation: Vec<String>,
 }
 
-/// A node's name for sentences: `the root` or its moves.
+/// A node's name for sentences: `the root` or `node b e`.
 fn name(p: &NodePath) -> String {
     if p.is_root() {
         "the root".into()
     } else {
-        format!("`{}`", p.moves.join(" "))
+        format!("node {}", p.moves.join(" "))
     }
 }
 
@@ -213,6 +213,18 @@ pub(crate) fn compute(
             };
             let at = a.node.as_ref().map(|p| p.at).unwrap_or(ask.at);
             let k = snap.selection_path.iter().position(|&x| x == asked.id);
+            if let Some(k) = k.filter(|&k| k + 1 == snap.selection_path.len()) {
+                if let Some(mv) = snap.selection_moves.get(k) {
+                    return Err(err(
+                        at,
+                        K::Question(format!(
+                            "at iteration {it} the search's next choice at {} is the move `{mv}`, which is not in its tree yet (`{}` adds it in the next iteration); ask at a later iteration, when the child exists",
+                            name(&asked.path),
+                            setting.algo
+                        )),
+                    ));
+                }
+            }
             let Some(k) = k.filter(|&k| k + 1 < snap.selection_path.len()) else {
                 let route = if snap.selection_moves.is_empty() {
                     "it ends at the root".to_string()
