@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod catalogue;
 pub mod certificate;
 pub mod experiments;
 pub mod export;

@@ -230,6 +230,15 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
     let tx = ((width - tree.width * scale) / 2.0).max(0.0);
     w.d.place_scaled(&tree, tx, w.y, scale);
     w.y += tree.height * scale;
+    let code = |t: &str| {
+        vec![Span {
+            text: t.to_string(),
+            style: Style {
+                code: true,
+                ..Style::default()
+            },
+        }]
+    };
     let mono = |size: f32, colour: Colour| TextStyle {
         mono: true,
         ..TextStyle::plain(size, colour)
@@ -242,10 +251,10 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         };
         w.text(MARGIN, 15.0, TextStyle { bold: true, ..TextStyle::plain(15.0, TEXT) }, &format!("Inspector: {who}"));
         for (_, f) in &ins.formulas {
-            w.text(MARGIN + 16.0, 14.0, mono(14.0, TEXT), f);
+            w.spans(MARGIN + 16.0, &code(f), 14.0);
         }
         if let Some(c) = &ins.choice {
-            w.text(MARGIN + 16.0, 14.0, mono(14.0, TEXT), c);
+            w.spans(MARGIN + 16.0, &code(c), 14.0);
         }
     }
     if let Some(r) = &st.race {
@@ -274,7 +283,7 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         if reveal {
             w.text(MARGIN + 12.0, 18.0, TextStyle { bold: true, ..TextStyle::plain(18.0, ANSWER_COLOUR) }, &format!("Answer: {}", q.answer_text()));
             for r in &q.reason {
-                w.text(MARGIN + 24.0, 14.0, mono(14.0, TEXT), r);
+                w.spans(MARGIN + 24.0, &code(r), 14.0);
             }
         }
         w.y += 4.0;
