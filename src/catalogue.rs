@@ -60,37 +60,161 @@ impl Topic {
 
 /// The topic and a one-line description of every bundled file.
 pub const FILES: &[(&str, Topic, &str)] = &[
-    ("positions/trees.toml", Topic::TeachingTrees, "Hand-written trees for the lecture's ideas"),
-    ("positions/alphabeta.toml", Topic::Experiments, "Positions of the single-conspiracy-number runs"),
-    ("positions/trees/seesaw.tree", Topic::TeachingTrees, "Two alike subtrees: the seesaw effect"),
-    ("positions/trees/suitable-depth4.tree", Topic::TeachingTrees, "DeepPN's suitable tree of depth 4"),
-    ("positions/trees/lecture-mpn.tree", Topic::TeachingTrees, "A most-proving node (lecture notes)"),
-    ("positions/trees/lecture-mdn.tree", Topic::TeachingTrees, "Most-disproving nodes (lecture notes)"),
-    ("positions/trees/lecture-pn-dn.tree", Topic::TeachingTrees, "Proof and disproof numbers (lecture notes)"),
-    ("positions/trees/shared-node.tree", Topic::TeachingTrees, "A transposition: one node, two parents"),
-    ("positions/trees/scores.tree", Topic::TeachingTrees, "Scores at the leaves: the value search"),
-    ("positions/trees/ppn-hints.tree", Topic::TeachingTrees, "Misleading win rates for PPN and MCPN"),
-    ("positions/trees/scn-vs-minimax.tree", Topic::TeachingTrees, "Single conspiracy number against minimax"),
-    ("positions/trees/scn-cutoff.tree", Topic::TeachingTrees, "A cut-off child changes the SCN"),
-    ("positions/trees/cns-interval.tree", Topic::TeachingTrees, "CNS narrows its interval to the value"),
-    ("positions/trees/chance-star1.tree", Topic::TeachingTrees, "Chance nodes and a Star1 cut-off"),
-    ("positions/trees/ghi-lecture.tree", Topic::TeachingTrees, "The graph history interaction (loops draw)"),
-    ("positions/trees/ghi-lecture-h-first.tree", Topic::TeachingTrees, "The GHI graph with the moves reordered"),
-    ("positions/trees/ghi-lecture-looper-wins.tree", Topic::TeachingTrees, "The GHI graph when the looper wins"),
-    ("positions/trees/om-trap.tree", Topic::TeachingTrees, "Opponent-model search: a trap"),
-    ("positions/ewn.toml", Topic::Puzzles, "EinStein würfelt nicht! positions with dice"),
-    ("positions/tictactoe.toml", Topic::Puzzles, "Tic-tac-toe openings with their results"),
-    ("positions/tictactoe.ttt", Topic::Puzzles, "Tic-tac-toe openings, one per line"),
-    ("positions/connect4/Test_L3_R1-first12", Topic::Endgames, "Connect Four endgames (Pons's Test_L3_R1)"),
-    ("positions/hex.toml", Topic::Puzzles, "Hex openings from 3×3 to 8×8 with their results"),
-    ("positions/hex/openings-3x3.hex", Topic::Puzzles, "Every Hex 3×3 opening move"),
-    ("positions/othello/ffo-1-7.obf", Topic::Endgames, "Othello FFO endgames #1-7 (14 empties)"),
-    ("positions/othello/jeffreyan11-13-empties.toml", Topic::Endgames, "Othello endgames with 13 empties and exact scores"),
-    ("positions/pgame.toml", Topic::Experiments, "P-game trees of the PPN paper"),
-    ("positions/connect6/generated.toml", Topic::Experiments, "Connect6 positions for Deep df-pn"),
-    ("positions/xiangqi/mate-puzzles.toml", Topic::Puzzles, "Xiangqi mate-in-N puzzles"),
-    ("positions/xiangqi/start-and-perft.fen", Topic::Experiments, "Xiangqi start and perft test positions"),
-    ("positions/xiangqi/master-game.pgn", Topic::Records, "A recorded xiangqi master game"),
+    (
+        "positions/trees.toml",
+        Topic::TeachingTrees,
+        "Hand-written trees for the lecture's ideas",
+    ),
+    (
+        "positions/alphabeta.toml",
+        Topic::Experiments,
+        "Positions of the single-conspiracy-number runs",
+    ),
+    (
+        "positions/trees/seesaw.tree",
+        Topic::TeachingTrees,
+        "Two alike subtrees: the seesaw effect",
+    ),
+    (
+        "positions/trees/suitable-depth4.tree",
+        Topic::TeachingTrees,
+        "DeepPN's suitable tree of depth 4",
+    ),
+    (
+        "positions/trees/lecture-mpn.tree",
+        Topic::TeachingTrees,
+        "A most-proving node (lecture notes)",
+    ),
+    (
+        "positions/trees/lecture-mdn.tree",
+        Topic::TeachingTrees,
+        "Most-disproving nodes (lecture notes)",
+    ),
+    (
+        "positions/trees/lecture-pn-dn.tree",
+        Topic::TeachingTrees,
+        "Proof and disproof numbers (lecture notes)",
+    ),
+    (
+        "positions/trees/shared-node.tree",
+        Topic::TeachingTrees,
+        "A transposition: one node, two parents",
+    ),
+    (
+        "positions/trees/scores.tree",
+        Topic::TeachingTrees,
+        "Scores at the leaves: the value search",
+    ),
+    (
+        "positions/trees/ppn-hints.tree",
+        Topic::TeachingTrees,
+        "Misleading win rates for PPN and MCPN",
+    ),
+    (
+        "positions/trees/scn-vs-minimax.tree",
+        Topic::TeachingTrees,
+        "Single conspiracy number against minimax",
+    ),
+    (
+        "positions/trees/scn-cutoff.tree",
+        Topic::TeachingTrees,
+        "A cut-off child changes the SCN",
+    ),
+    (
+        "positions/trees/cns-interval.tree",
+        Topic::TeachingTrees,
+        "CNS narrows its interval to the value",
+    ),
+    (
+        "positions/trees/chance-star1.tree",
+        Topic::TeachingTrees,
+        "Chance nodes and a Star1 cut-off",
+    ),
+    (
+        "positions/trees/ghi-lecture.tree",
+        Topic::TeachingTrees,
+        "The graph history interaction (loops draw)",
+    ),
+    (
+        "positions/trees/ghi-lecture-h-first.tree",
+        Topic::TeachingTrees,
+        "The GHI graph with the moves reordered",
+    ),
+    (
+        "positions/trees/ghi-lecture-looper-wins.tree",
+        Topic::TeachingTrees,
+        "The GHI graph when the looper wins",
+    ),
+    (
+        "positions/trees/om-trap.tree",
+        Topic::TeachingTrees,
+        "Opponent-model search: a trap",
+    ),
+    (
+        "positions/ewn.toml",
+        Topic::Puzzles,
+        "EinStein würfelt nicht! positions with dice",
+    ),
+    (
+        "positions/tictactoe.toml",
+        Topic::Puzzles,
+        "Tic-tac-toe openings with their results",
+    ),
+    (
+        "positions/tictactoe.ttt",
+        Topic::Puzzles,
+        "Tic-tac-toe openings, one per line",
+    ),
+    (
+        "positions/connect4/Test_L3_R1-first12",
+        Topic::Endgames,
+        "Connect Four endgames (Pons's Test_L3_R1)",
+    ),
+    (
+        "positions/hex.toml",
+        Topic::Puzzles,
+        "Hex openings from 3×3 to 8×8 with their results",
+    ),
+    (
+        "positions/hex/openings-3x3.hex",
+        Topic::Puzzles,
+        "Every Hex 3×3 opening move",
+    ),
+    (
+        "positions/othello/ffo-1-7.obf",
+        Topic::Endgames,
+        "Othello FFO endgames #1-7 (14 empties)",
+    ),
+    (
+        "positions/othello/jeffreyan11-13-empties.toml",
+        Topic::Endgames,
+        "Othello endgames with 13 empties and exact scores",
+    ),
+    (
+        "positions/pgame.toml",
+        Topic::Experiments,
+        "P-game trees of the PPN paper",
+    ),
+    (
+        "positions/connect6/generated.toml",
+        Topic::Experiments,
+        "Connect6 positions for Deep df-pn",
+    ),
+    (
+        "positions/xiangqi/mate-puzzles.toml",
+        Topic::Puzzles,
+        "Xiangqi mate-in-N puzzles",
+    ),
+    (
+        "positions/xiangqi/start-and-perft.fen",
+        Topic::Experiments,
+        "Xiangqi start and perft test positions",
+    ),
+    (
+        "positions/xiangqi/master-game.pgn",
+        Topic::Records,
+        "A recorded xiangqi master game",
+    ),
 ];
 
 /// What an item opens.
@@ -145,9 +269,7 @@ pub fn one_line(text: &str) -> String {
     let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let end = flat
         .char_indices()
-        .find(|&(i, c)| {
-            c == '.' && flat[i + 1..].starts_with(' ') && i > 20
-        })
+        .find(|&(i, c)| c == '.' && flat[i + 1..].starts_with(' ') && i > 20)
         .map(|(i, _)| i + 1)
         .unwrap_or(flat.len());
     let mut s = flat[..end].to_string();

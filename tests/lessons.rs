@@ -61,7 +61,10 @@ fn every_lesson_file_is_bundled_and_plays_from_the_bundle_alone() {
         .map(|f| f.path.to_string())
         .collect();
     bundled.sort();
-    assert_eq!(on_disk, bundled, "lessons/ and src/lesson/bundled.rs differ");
+    assert_eq!(
+        on_disk, bundled,
+        "lessons/ and src/lesson/bundled.rs differ"
+    );
     for (path, l) in lesson::bundled_lessons() {
         let l = l.unwrap_or_else(|e| panic!("{e}"));
         l.check().unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -79,11 +82,17 @@ fn the_course_cites_its_sources_and_asks_every_kind_of_question() {
     for l in &lessons {
         assert!(!l.sources.is_empty(), "{}: no sources", l.file);
         assert!(
-            l.sources.iter().all(|s| s.chars().any(|c| c.is_ascii_digit()) || s.contains("lecture notes")),
+            l.sources
+                .iter()
+                .all(|s| s.chars().any(|c| c.is_ascii_digit()) || s.contains("lecture notes")),
             "{}: every source names its year (or is the lecture notes)",
             l.file
         );
-        assert!(l.minutes.is_some_and(|m| m <= 10), "{}: a few minutes of class", l.file);
+        assert!(
+            l.minutes.is_some_and(|m| m <= 10),
+            "{}: a few minutes of class",
+            l.file
+        );
         assert!(!l.summary.is_empty() && l.steps.len() >= 4, "{}", l.file);
         for s in &l.steps {
             if let Some(a) = &s.ask {
@@ -120,21 +129,21 @@ fn every_mistake_is_located() {
         ("show = [\"race\"]\n", "7:9", "needs `race ="),
         ("show = [\"board\", \"slides\"]\n", "7:18", "unknown panel `slides`"),
         ("iteration = \"end\"\nask = { kind = \"most-proving\" }\n", "8:7", "the search is over"),
-        ("iteration = 4\nask = { kind = \"value\", node = \"b\", value = \"deep\" }\n", "8:46", "shows no value `deep`; its values: pn, dn"),
-        ("iteration = 4\nask = { kind = \"child\", node = \"c\" }\n", "8:31", "does not go through node c"),
+        ("iteration = 4\nask = { kind = \"value\", node = \"b\", value = \"deep\" }\n", "8:45", "shows no value `deep`; its values: pn, dn"),
+        ("iteration = 4\nask = { kind = \"child\", node = \"c\" }\n", "8:32", "does not go through node c"),
         ("ask = { kind = \"guess\" }\n", "7:16", "unknown question kind `guess`"),
         ("\n[[step]]\ncaption = \"one *two\"\n", "9:16", "never closed"),
         ("\n[[step]]\n", "8:1", "step 2 has no `caption`"),
-        ("algo = \"expectimax\"\niteration = 2\n\n[[step]]\ncaption = \"x\"\nalgo = \"pns\"\nposition = { file = \"../positions/nothing.tree\" }\n", "13:21", "cannot read `positions/nothing.tree`"),
-        ("\n[[step]]\ncaption = \"x\"\nposition = { file = \"../positions/tictactoe.toml\", entry = 99 }\n", "10:61", "positions/tictactoe.toml; it holds 1 `Empty board`"),
-        ("\n[[step]]\ncaption = \"x\"\nposition = { game = \"tictactoe\", notation = \"xx.\" }\n", "10:46", "9 cells"),
-        ("\n[[step]]\ncaption = \"x\"\nposition = { file = \"../positions/trees/chance-star1.tree\" }\n", "10:1", "chance nodes"),
+        ("algo = \"expectimax\"\niteration = 2\n\n[[step]]\ncaption = \"x\"\nalgo = \"pns\"\nposition = { file = \"../positions/nothing.tree\" }\n", "13:21", "`positions/nothing.tree` is not among the bundled files"),
+        ("\n[[step]]\ncaption = \"x\"\nposition = { file = \"../positions/tictactoe.toml\", entry = 99 }\n", "10:60", "positions/tictactoe.toml; it holds 1 `Empty board`"),
+        ("\n[[step]]\ncaption = \"x\"\nposition = { game = \"tictactoe\", notation = \"xx.\" }\n", "10:49", "9 cells"),
+        ("\n[[step]]\ncaption = \"x\"\nposition = { file = \"../positions/trees/chance-star1.tree\" }\n", "10:12", "chance nodes"),
     ];
     for (steps, at, what) in cases {
         let text = format!("{HEAD}{steps}");
         let e = error_of(&text);
         let want = format!("lessons/test.lesson.toml:{at}: ");
-        assert!(e.starts_with(&want) || (e.contains(":10:") && at.starts_with("10")), "{e}\nexpected {want}… for:\n{text}");
+        assert!(e.starts_with(&want), "{e}\nexpected {want}… for:\n{text}");
         assert!(e.contains(what), "{e}\nexpected …{what}… for:\n{text}");
     }
     // A position file's own mistake is located in that file.
@@ -151,7 +160,10 @@ fn every_mistake_is_located() {
     let e = Lesson::load_text("lessons/test.lesson.toml", text, &WithBrokenTree).unwrap_err();
     assert!(e.to_string().starts_with("lessons/broken.tree:2:"), "{e}");
     // No position in the first step, no [lesson] table.
-    assert!(error_of("[lesson]\ntitle = \"t\"\n[[step]]\ncaption = \"c\"\n").contains(":3:1: the first step must set a `position`"));
+    assert!(
+        error_of("[lesson]\ntitle = \"t\"\n[[step]]\ncaption = \"c\"\n")
+            .contains(":3:1: the first step must set a `position`")
+    );
     assert!(error_of("[[step]]\ncaption = \"c\"\n").contains(":1:1: expected a `[lesson]` table"));
 }
 
@@ -194,7 +206,11 @@ fn mpn_by_the_rule(snap: &Snapshot) -> u64 {
         if kids.is_empty() {
             return snap.nodes[at].id;
         }
-        let k = if snap.nodes[at].kind == NodeKind::Or { pn } else { dn };
+        let k = if snap.nodes[at].kind == NodeKind::Or {
+            pn
+        } else {
+            dn
+        };
         let mut best = kids[0];
         for &c in &kids {
             if snap.nodes[c].values[k] < snap.nodes[best].values[k] {
@@ -235,7 +251,11 @@ fn most_proving_answers_follow_the_selection_rule_on_random_positions() {
             Ok(st) => st,
             // The search may end before the iteration: a located error.
             Err(e) => {
-                assert!(e.to_string().contains("cannot be reached") || e.to_string().contains("is over"), "{e}");
+                assert!(
+                    e.to_string().contains("cannot be reached")
+                        || e.to_string().contains("is over"),
+                    "{e}"
+                );
                 continue;
             }
         };
@@ -265,9 +285,15 @@ fn most_proving_answers_follow_the_selection_rule_on_random_positions() {
         // The verdicts: the answer is right, its parent (if any) is not.
         assert!(q.check(&st.snapshot, &Response::Node(n.id)).correct);
         if let Some(p) = st.snapshot.nodes[index_of(&st.snapshot, n.id)].parent {
-            let v = q.check(&st.snapshot, &Response::Node(st.snapshot.nodes[p as usize].id));
+            let v = q.check(
+                &st.snapshot,
+                &Response::Node(st.snapshot.nodes[p as usize].id),
+            );
             assert!(!v.correct);
-            assert!(v.explanation.iter().any(|l| l.contains("goes on below it")), "{v:?}");
+            assert!(
+                v.explanation.iter().any(|l| l.contains("goes on below it")),
+                "{v:?}"
+            );
         }
         asked += 1;
     }
@@ -282,24 +308,32 @@ fn value_answers_are_the_min_and_sum_of_the_children() {
     ))
     .unwrap();
     let answers: Vec<f64> = (0..3)
-        .map(|k| match &lesson::play(&l, k).unwrap().question.unwrap().answer {
-            Answer::Number { value, .. } => *value,
-            a => panic!("{a:?}"),
-        })
+        .map(
+            |k| match &lesson::play(&l, k).unwrap().question.unwrap().answer {
+                Answer::Number { value, .. } => *value,
+                a => panic!("{a:?}"),
+            },
+        )
         .collect();
     assert_eq!(answers, vec![2.0, 2.0, 2.0]);
     // Recomputed from the children in the snapshot.
     let st = lesson::play(&l, 0).unwrap();
     let snap = &st.snapshot;
     let kids: Vec<&_> = snap.nodes.iter().filter(|n| n.parent == Some(0)).collect();
-    let min_pn = kids.iter().map(|n| n.values[0]).fold(f64::INFINITY, f64::min);
+    let min_pn = kids
+        .iter()
+        .map(|n| n.values[0])
+        .fold(f64::INFINITY, f64::min);
     let sum_dn: f64 = kids.iter().map(|n| n.values[1]).sum();
     assert_eq!((min_pn, sum_dn), (2.0, 2.0));
     let q = st.question.unwrap();
     assert!(q.reason[0].contains("min(2, ∞, 3) = 2"), "{:?}", q.reason);
     assert!(q.check(snap, &Response::Text(" 2 ".into())).correct);
     let wrong = q.check(snap, &Response::Text("3".into()));
-    assert!(!wrong.correct && wrong.headline.starts_with("Not 3: pn of the root is 2"), "{wrong:?}");
+    assert!(
+        !wrong.correct && wrong.headline.starts_with("Not 3: pn of the root is 2"),
+        "{wrong:?}"
+    );
     assert!(!q.check(snap, &Response::Text("two".into())).correct);
 }
 
@@ -319,21 +353,33 @@ fn child_questions_name_the_choice_and_explain_a_wrong_click() {
     let v = q.check(&st.snapshot, &Response::Node(b.id));
     assert!(!v.correct);
     assert!(
-        v.explanation.iter().any(|l| l.contains("At the root the search takes node c (pn 1, dn 1), not node b (pn 2, dn 1)")),
+        v.explanation.iter().any(|l| l
+            .contains("At the root the search takes node c (pn 1, dn 1), not node b (pn 2, dn 1)")),
         "{v:?}"
     );
-    assert!(q.check(&st.snapshot, &Response::Path(lesson::NodePath::parse("c"))).correct);
+    assert!(
+        q.check(&st.snapshot, &Response::Path(lesson::NodePath::parse("c")))
+            .correct
+    );
 }
 
 #[test]
 fn a_step_is_rebuilt_from_the_lesson_not_from_history() {
-    let l = Lesson::load_file(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/03-seesaw-and-deep-pn.lesson.toml")).unwrap();
+    let l = Lesson::load_file(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("lessons/03-seesaw-and-deep-pn.lesson.toml"),
+    )
+    .unwrap();
     let direct = lesson::play(&l, 5).unwrap();
     for k in [6, 0, 2, 4] {
         lesson::play(&l, k).unwrap();
     }
     let again = lesson::play(&l, 5).unwrap();
-    assert_eq!(direct.snapshot, again.snapshot);
+    // (Debug, not ==: undefined values are NaN, which is unequal to itself.)
+    assert_eq!(
+        format!("{:?}", direct.snapshot),
+        format!("{:?}", again.snapshot)
+    );
     assert_eq!(direct.question, again.question);
     // Step 6 keeps step 5's algorithm (deep-pn) and runs to its own iteration.
     assert_eq!(direct.setting.algo, "deep-pn");
@@ -350,7 +396,10 @@ fn frames_are_written_as_svg_and_png() {
         dir.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let l = Lesson::load_file(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/01-and-or-trees.lesson.toml")).unwrap();
+    let l = Lesson::load_file(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/01-and-or-trees.lesson.toml"),
+    )
+    .unwrap();
     let frames = l.steps.len() + l.steps.iter().filter(|s| s.ask.is_some()).count();
     let svgs: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
@@ -406,36 +455,74 @@ fn what_the_captions_claim_holds() {
     let pgame = "{ game = \"pgame\", notation = \"b=2,d=10,seed=3\" }";
     let ppn = counters(pgame, "ppn", "");
     let pns_p = counters(pgame, "pns", "");
-    assert!(ppn.iterations * 3 < pns_p.iterations, "{} {}", ppn.iterations, pns_p.iterations);
+    assert!(
+        ppn.iterations * 3 < pns_p.iterations,
+        "{} {}",
+        ppn.iterations,
+        pns_p.iterations
+    );
     // Lesson 10: Star1 visits fewer nodes than expectimax, same value.
     let chance = "{ file = \"../positions/trees/chance-star1.tree\" }";
-    assert!(counters(chance, "star1", "").nodes_created < counters(chance, "expectimax", "").nodes_created);
+    assert!(
+        counters(chance, "star1", "").nodes_created
+            < counters(chance, "expectimax", "").nodes_created
+    );
 }
 
 #[test]
 fn the_catalogue_lists_positions_and_lessons_by_topic_and_game() {
     use pnlab::catalogue::{by_game, by_topic, catalogue, file_info, ItemKind, Topic};
-    for f in pnlab::positions::bundled().iter().filter(|f| !f.path.ends_with(".md")) {
-        assert!(file_info(f.path).is_some(), "{} has no topic in catalogue::FILES", f.path);
+    for f in pnlab::positions::bundled()
+        .iter()
+        .filter(|f| !f.path.ends_with(".md"))
+    {
+        assert!(
+            file_info(f.path).is_some(),
+            "{} has no topic in catalogue::FILES",
+            f.path
+        );
     }
     let items = catalogue();
     let topics = by_topic(&items);
     let lessons = &topics.iter().find(|(t, _)| *t == Topic::Lessons).unwrap().1;
     assert_eq!(lessons.len(), lesson::bundled::LESSONS.len());
-    for t in [Topic::TeachingTrees, Topic::Puzzles, Topic::Endgames, Topic::Records, Topic::Experiments] {
-        assert!(topics.iter().any(|(x, v)| *x == t && !v.is_empty()), "{t:?}");
+    for t in [
+        Topic::TeachingTrees,
+        Topic::Puzzles,
+        Topic::Endgames,
+        Topic::Records,
+        Topic::Experiments,
+    ] {
+        assert!(
+            topics.iter().any(|(x, v)| *x == t && !v.is_empty()),
+            "{t:?}"
+        );
     }
     for i in &items {
-        assert!(!i.description.is_empty() && !i.description.contains('\n'), "{}: {:?}", i.title, i.description);
+        assert!(
+            !i.description.is_empty() && !i.description.contains('\n'),
+            "{}: {:?}",
+            i.title,
+            i.description
+        );
         assert!(i.description.chars().count() <= 121, "{}", i.description);
     }
     // The seesaw tree is listed once (from trees.toml, with its notes).
     let seesaw: Vec<_> = items.iter().filter(|i| i.title == "Seesaw").collect();
     assert_eq!(seesaw.len(), 1);
     assert_eq!(seesaw[0].path, "positions/trees.toml");
-    assert!(matches!(seesaw[0].kind, ItemKind::Position { entry: 1, .. }));
+    assert!(matches!(
+        seesaw[0].kind,
+        ItemKind::Position { entry: 1, .. }
+    ));
     // Lessons appear under every game they use.
     let games = by_game(&items);
-    let tictactoe = &games.iter().find(|(g, _)| *g == pnlab::game::GameKind::TicTacToe).unwrap().1;
-    assert!(tictactoe.iter().any(|i| i.path == "lessons/02-pns-step-by-step.lesson.toml"));
+    let tictactoe = &games
+        .iter()
+        .find(|(g, _)| *g == pnlab::game::GameKind::TicTacToe)
+        .unwrap()
+        .1;
+    assert!(tictactoe
+        .iter()
+        .any(|i| i.path == "lessons/02-pns-step-by-step.lesson.toml"));
 }

@@ -76,7 +76,9 @@ fn load(path: &Path) -> Result<Lesson, UserError> {
 
 pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
     if args.paths.is_empty() {
-        return Err("expected a lesson file (or, with --check, lesson files and directories)".into());
+        return Err(
+            "expected a lesson file (or, with --check, lesson files and directories)".into(),
+        );
     }
     if args.check {
         let mut files = Vec::new();

@@ -178,7 +178,12 @@ fn paint(fill: Option<Colour>, stroke: Option<Stroke>) -> String {
         None => "fill=\"none\"".to_string(),
     };
     if let Some(st) = stroke {
-        let _ = write!(s, " stroke=\"{}\" stroke-width=\"{}\"", st.colour.svg(), st.width);
+        let _ = write!(
+            s,
+            " stroke=\"{}\" stroke-width=\"{}\"",
+            st.colour.svg(),
+            st.width
+        );
         if st.dashed {
             s.push_str(" stroke-dasharray=\"5 3\"");
         }

@@ -47,9 +47,12 @@ impl Fonts {
         } else {
             (&self.sans, &self.mono)
         };
-        [first, second]
-            .into_iter()
-            .find_map(|f| f.charmap().map(c).filter(|g| g.to_u32() != 0).map(|g| (f, g)))
+        [first, second].into_iter().find_map(|f| {
+            f.charmap()
+                .map(c)
+                .filter(|g| g.to_u32() != 0)
+                .map(|g| (f, g))
+        })
     }
 
     fn advance(&self, c: char, style: &TextStyle) -> f32 {
@@ -176,7 +179,14 @@ fn fill_and_stroke(
     }
 }
 
-fn text(ctx: &mut RenderContext, fonts: &Fonts, at: (f32, f32), anchor: Anchor, style: &TextStyle, s: &str) {
+fn text(
+    ctx: &mut RenderContext,
+    fonts: &Fonts,
+    at: (f32, f32),
+    anchor: Anchor,
+    style: &TextStyle,
+    s: &str,
+) {
     let width = fonts.width(s, style);
     let mut x = f64::from(at.0)
         - if anchor == Anchor::Middle {
@@ -194,7 +204,8 @@ fn text(ctx: &mut RenderContext, fonts: &Fonts, at: (f32, f32), anchor: Anchor, 
                     y: f64::from(at.1),
                     shear: if style.italic { 0.2 } else { 0.0 },
                 };
-                let settings = DrawSettings::unhinted(Size::new(style.size), LocationRef::default());
+                let settings =
+                    DrawSettings::unhinted(Size::new(style.size), LocationRef::default());
                 if outline.draw(settings, &mut pen).is_ok() {
                     path.extend(pen.path);
                 }
@@ -223,7 +234,12 @@ pub fn to_png(d: &Drawing, scale: f32) -> Result<Vec<u8>, String> {
     let mut ctx = RenderContext::new_with(w, h, RenderSettings::default());
     ctx.set_transform(Affine::scale(f64::from(scale)));
     ctx.set_paint(colour(d.background));
-    ctx.fill_rect(&Rect::new(0.0, 0.0, f64::from(d.width), f64::from(d.height)));
+    ctx.fill_rect(&Rect::new(
+        0.0,
+        0.0,
+        f64::from(d.width),
+        f64::from(d.height),
+    ));
     for s in &d.shapes {
         match s {
             Shape::Line { from, to, stroke } => {
@@ -327,7 +343,9 @@ mod tests {
         assert_eq!(pixel(&png_bytes, 20, 20), [255, 0, 0, 255]);
         assert_eq!(pixel(&png_bytes, 5, 5), [255, 255, 255, 255]);
         // Some ink of the text lies left of x = 50 + 30 and above the baseline.
-        let blue = (50..80).any(|x| (15..40).any(|y| pixel(&png_bytes, x, y)[2] > 200 && pixel(&png_bytes, x, y)[0] < 100));
+        let blue = (50..80).any(|x| {
+            (15..40).any(|y| pixel(&png_bytes, x, y)[2] > 200 && pixel(&png_bytes, x, y)[0] < 100)
+        });
         assert!(blue, "the glyph was drawn");
         let m = FontMeasure::new();
         use crate::layout::Measure;

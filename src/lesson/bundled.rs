@@ -14,4 +14,13 @@ macro_rules! bundle {
 /// Every lesson of `lessons/`, in course order.
 pub static LESSONS: &[BundledFile] = bundle![
     "01-and-or-trees.lesson.toml",
+    "02-pns-step-by-step.lesson.toml",
+    "03-seesaw-and-deep-pn.lesson.toml",
+    "04-dfpn-thresholds.lesson.toml",
+    "05-one-plus-eps-and-deep-dfpn.lesson.toml",
+    "06-ppn-monte-carlo-leaves.lesson.toml",
+    "07-mcts-solver-vs-pns.lesson.toml",
+    "08-conspiracy-numbers-and-scn.lesson.toml",
+    "09-graph-history-interaction.lesson.toml",
+    "10-chance-nodes-and-star1.lesson.toml",
 ];

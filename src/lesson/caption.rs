@@ -244,8 +244,7 @@ fn inline(lines: &[(usize, &str)]) -> Result<Vec<Span>, CaptionError> {
                     let Some(end) = rest.find('`') else {
                         return Err(CaptionError {
                             offset: off + b,
-                            message: "a code span opened with ` is never closed on its line"
-                                .into(),
+                            message: "a code span opened with ` is never closed on its line".into(),
                         });
                     };
                     flush(&mut text, style, &mut spans);
@@ -328,14 +327,20 @@ mod tests {
             c.blocks[2],
             Block::Formula("pn(a) = min(2, ∞, 3) = 2\ndn(a) = 1 + 0 + 1".into())
         );
-        assert_eq!(c.blocks[3], Block::Paragraph(vec![plain("A star * and v_min.")]));
+        assert_eq!(
+            c.blocks[3],
+            Block::Paragraph(vec![plain("A star * and v_min.")])
+        );
         assert!(c.plain_text().contains("- second"));
     }
 
     #[test]
     fn a_fence_is_a_formula() {
         let c = Caption::parse("Look:\n```\nthφ(c1) = thφ + φc − ΣΦ\n```\nDone.").unwrap();
-        assert_eq!(c.blocks[1], Block::Formula("thφ(c1) = thφ + φc − ΣΦ".into()));
+        assert_eq!(
+            c.blocks[1],
+            Block::Formula("thφ(c1) = thφ + φc − ΣΦ".into())
+        );
         assert_eq!(c.blocks.len(), 3);
     }
 

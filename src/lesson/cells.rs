@@ -53,7 +53,10 @@ pub fn parse_cell(p: &AnyPosition, text: &str) -> Result<Cell, String> {
         )
     };
     let mut chars = t.chars();
-    let letter = chars.next().filter(char::is_ascii_lowercase).ok_or_else(expected)?;
+    let letter = chars
+        .next()
+        .filter(char::is_ascii_lowercase)
+        .ok_or_else(expected)?;
     let digits = chars.as_str();
     if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(expected());
@@ -92,6 +95,8 @@ mod tests {
         assert_eq!(parse_cell(&hex, "e5").unwrap().col, 4);
         assert!(parse_cell(&hex, "f1").is_err());
         let tree = AnyPosition::parse(GameKind::Tree, "a or\n  b = win\n").unwrap();
-        assert!(parse_cell(&tree, "a1").unwrap_err().contains("no board cells"));
+        assert!(parse_cell(&tree, "a1")
+            .unwrap_err()
+            .contains("no board cells"));
     }
 }

@@ -31,7 +31,9 @@ pub enum LessonErrorKind {
     #[error("{0}")]
     Search(String),
     /// The search ends before the iteration the step asks for.
-    #[error("the search ends at iteration {ended} ({status}); iteration {asked} cannot be reached")]
+    #[error(
+        "the search ends at iteration {ended} ({status}); iteration {asked} cannot be reached"
+    )]
     Unreachable {
         /// The iteration asked for.
         asked: u64,

@@ -226,7 +226,8 @@ impl Reader<'_> {
     }
 
     fn params(&self, raw: &RawParams, algo: &str) -> Result<Vec<(String, String)>, LessonError> {
-        let info = find_algo(algo).map_err(|m| self.err_at(raw.span().start, K::UnknownAlgorithm(m)))?;
+        let info =
+            find_algo(algo).map_err(|m| self.err_at(raw.span().start, K::UnknownAlgorithm(m)))?;
         let mut pairs = Vec::new();
         for (name, v) in raw.get_ref() {
             let value = match v.get_ref() {
@@ -380,7 +381,11 @@ impl Reader<'_> {
                         K::Panel(format!(
                             "unknown panel `{}`; panels: {}",
                             s.get_ref(),
-                            Panel::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+                            Panel::ALL
+                                .iter()
+                                .map(|p| p.name())
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         )),
                     )
                 })
@@ -405,7 +410,10 @@ impl Reader<'_> {
             )
         })?;
         let node = a.node.as_ref().map(|n| self.path(n));
-        let value = a.value.as_ref().map(|v| self.located(v.get_ref().clone(), &v.span()));
+        let value = a
+            .value
+            .as_ref()
+            .map(|v| self.located(v.get_ref().clone(), &v.span()));
         match kind {
             AskKind::MostProving => {
                 if let Some(n) = &a.node {
@@ -421,7 +429,10 @@ impl Reader<'_> {
         }
         if kind != AskKind::Value {
             if let Some(v) = &a.value {
-                return Err(self.err_at(v.span().start, K::Question("only a `value` question names a `value`".into())));
+                return Err(self.err_at(
+                    v.span().start,
+                    K::Question("only a `value` question names a `value`".into()),
+                ));
             }
         }
         Ok(self.located(
@@ -443,28 +454,44 @@ impl Reader<'_> {
         explicit_algo: &mut bool,
     ) -> Result<Step, LessonError> {
         let s = raw.get_ref();
+        // The k-th `[[step]]` header line (a table's span starts at its
+        // first key, and an empty table has none).
         let header_line = self
             .text
-            .get(..raw.span().start)
-            .map(|t| t.rfind("[[step]]").map(|b| self.loc(b).line))
-            .unwrap_or(None)
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.trim() == "[[step]]")
+            .nth(k)
+            .map(|(i, _)| i + 1)
             .unwrap_or_else(|| self.loc(raw.span().start).line);
         let Some(caption_raw) = &s.caption else {
             return Err(self.err(
-                Loc { line: header_line, col: 1 },
+                Loc {
+                    line: header_line,
+                    col: 1,
+                },
                 K::Missing(format!("step {} has no `caption`", k + 1)),
             ));
         };
         let caption = Caption::parse(caption_raw.get_ref()).map_err(|e| {
             let (start, exact) = content_start(self.text, &caption_raw.span());
-            let byte = if exact { start + e.offset } else { caption_raw.span().start };
+            let byte = if exact {
+                start + e.offset
+            } else {
+                caption_raw.span().start
+            };
             self.err_at(byte, K::Caption(e.message))
         })?;
         let position = match &s.position {
             Some(p) => {
                 let entry = self.position(p)?;
                 if !*explicit_algo {
-                    *algo_so_far = Some(entry.algo.clone().unwrap_or_else(|| DEFAULT_ALGO.to_string()));
+                    *algo_so_far = Some(
+                        entry
+                            .algo
+                            .clone()
+                            .unwrap_or_else(|| DEFAULT_ALGO.to_string()),
+                    );
                 }
                 Some(Located {
                     value: entry,
@@ -482,7 +509,8 @@ impl Reader<'_> {
         }
         let algo = match &s.algo {
             Some(a) => {
-                find_algo(a.get_ref()).map_err(|m| self.err_at(a.span().start, K::UnknownAlgorithm(m)))?;
+                find_algo(a.get_ref())
+                    .map_err(|m| self.err_at(a.span().start, K::UnknownAlgorithm(m)))?;
                 *algo_so_far = Some(a.get_ref().clone());
                 *explicit_algo = true;
                 Some(self.located(a.get_ref().clone(), &a.span()))
@@ -492,7 +520,10 @@ impl Reader<'_> {
         let params = match &s.params {
             Some(p) => {
                 let Some(name) = algo_so_far.clone() else {
-                    return Err(self.err_at(p.span().start, K::Missing("`params` before any step set `algo`".into())));
+                    return Err(self.err_at(
+                        p.span().start,
+                        K::Missing("`params` before any step set `algo`".into()),
+                    ));
                 };
                 Some(Located {
                     value: self.params(p, &name)?,
@@ -504,7 +535,9 @@ impl Reader<'_> {
         };
         let seed = match &s.seed {
             Some(v) if *v.get_ref() >= 0 => Some(*v.get_ref() as u64),
-            Some(v) => return Err(self.err_at(v.span().start, K::Syntax("expected a `seed` ≥ 0".into()))),
+            Some(v) => {
+                return Err(self.err_at(v.span().start, K::Syntax("expected a `seed` ≥ 0".into())))
+            }
             None => None,
         };
         let iteration = match &s.iteration {
@@ -526,7 +559,10 @@ impl Reader<'_> {
         let show = match &s.show {
             Some(v) => Some(Located {
                 value: self.panels(v)?,
-                at: v.first().map(|x| self.loc(x.span().start)).unwrap_or_else(|| self.loc(raw.span().start)),
+                at: v
+                    .first()
+                    .map(|x| self.loc(x.span().start))
+                    .unwrap_or_else(|| self.loc(raw.span().start)),
                 inner: None,
             }),
             None => None,
@@ -534,7 +570,8 @@ impl Reader<'_> {
         let race = match &s.race {
             Some(r) => {
                 let rr = r.get_ref();
-                find_algo(rr.algo.get_ref()).map_err(|m| self.err_at(rr.algo.span().start, K::UnknownAlgorithm(m)))?;
+                find_algo(rr.algo.get_ref())
+                    .map_err(|m| self.err_at(rr.algo.span().start, K::UnknownAlgorithm(m)))?;
                 let params = match &rr.params {
                     Some(p) => self.params(p, rr.algo.get_ref())?,
                     None => Vec::new(),
@@ -559,7 +596,11 @@ impl Reader<'_> {
             iteration,
             select: s.select.as_ref().map(|p| self.path(p)),
             highlight: s.highlight.iter().map(|p| self.path(p)).collect(),
-            cells: s.cells.iter().map(|c| self.located(c.get_ref().trim().to_string(), &c.span())).collect(),
+            cells: s
+                .cells
+                .iter()
+                .map(|c| self.located(c.get_ref().trim().to_string(), &c.span()))
+                .collect(),
             show,
             race,
             ask: s.ask.as_ref().map(|a| self.ask(a)).transpose()?,
@@ -579,15 +620,24 @@ pub fn read(file: &str, text: &str, source: &dyn Source) -> Result<Lesson, Lesso
     let Some(header) = raw.lesson else {
         return Err(r.err(
             Loc { line: 1, col: 1 },
-            K::Missing("expected a `[lesson]` table with a `title` (and `summary`, `sources`, `minutes`)".into()),
+            K::Missing(
+                "expected a `[lesson]` table with a `title` (and `summary`, `sources`, `minutes`)"
+                    .into(),
+            ),
         ));
     };
     let h = header.into_inner();
     if h.title.get_ref().trim().is_empty() {
-        return Err(r.err_at(h.title.span().start, K::Missing("the lesson's `title` is empty".into())));
+        return Err(r.err_at(
+            h.title.span().start,
+            K::Missing("the lesson's `title` is empty".into()),
+        ));
     }
     if raw.step.is_empty() {
-        return Err(r.err(Loc { line: 1, col: 1 }, K::Missing("expected at least one `[[step]]` with a `caption`".into())));
+        return Err(r.err(
+            Loc { line: 1, col: 1 },
+            K::Missing("expected at least one `[[step]]` with a `caption`".into()),
+        ));
     }
     let (mut algo_so_far, mut explicit_algo) = (None, false);
     let mut steps = Vec::with_capacity(raw.step.len());
@@ -597,8 +647,14 @@ pub fn read(file: &str, text: &str, source: &dyn Source) -> Result<Lesson, Lesso
     let first = &raw.step[0];
     if first.get_ref().position.is_none() {
         return Err(r.err(
-            Loc { line: steps[0].line, col: 1 },
-            K::Missing("the first step must set a `position` (later steps keep it until one sets another)".into()),
+            Loc {
+                line: steps[0].line,
+                col: 1,
+            },
+            K::Missing(
+                "the first step must set a `position` (later steps keep it until one sets another)"
+                    .into(),
+            ),
         ));
     }
     Ok(Lesson {

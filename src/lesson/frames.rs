@@ -114,7 +114,11 @@ impl Writer<'_> {
                 self.y += size * 1.45;
                 cx = x;
             }
-            let text = if cx == x { w.trim_start().to_string() } else { w.clone() };
+            let text = if cx == x {
+                w.trim_start().to_string()
+            } else {
+                w.clone()
+            };
             if !text.trim().is_empty() {
                 self.d.shapes.push(Shape::Text {
                     at: (cx, baseline(self.y)),
@@ -123,7 +127,11 @@ impl Writer<'_> {
                     text: text.trim_end().to_string(),
                 });
             }
-            cx += if cx == x { self.measure(&text, &style) } else { ww };
+            cx += if cx == x {
+                self.measure(&text, &style)
+            } else {
+                ww
+            };
         }
         self.y += size * 1.45;
     }
@@ -243,13 +251,26 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         mono: true,
         ..TextStyle::plain(size, colour)
     };
-    if let Some(ins) = st.snapshot.inspection.as_ref().filter(|_| concealed.is_none() || reveal) {
+    if let Some(ins) = st
+        .snapshot
+        .inspection
+        .as_ref()
+        .filter(|_| concealed.is_none() || reveal)
+    {
         let who = if ins.path.is_empty() {
             "the root".to_string()
         } else {
             ins.path.join(" ")
         };
-        w.text(MARGIN, 15.0, TextStyle { bold: true, ..TextStyle::plain(15.0, TEXT) }, &format!("Inspector: {who}"));
+        w.text(
+            MARGIN,
+            15.0,
+            TextStyle {
+                bold: true,
+                ..TextStyle::plain(15.0, TEXT)
+            },
+            &format!("Inspector: {who}"),
+        );
         for (_, f) in &ins.formulas {
             w.spans(MARGIN + 16.0, &code(f), 14.0);
         }
@@ -266,22 +287,61 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
                 snap.status.outcome_name()
             )
         };
-        w.text(MARGIN, 15.0, TextStyle { bold: true, ..TextStyle::plain(15.0, TEXT) }, "Race");
-        w.text(MARGIN + 16.0, 14.0, mono(14.0, TEXT), &line(&s.algo, &st.snapshot));
-        w.text(MARGIN + 16.0, 14.0, mono(14.0, TEXT), &line(&r.label, &r.snapshot));
+        w.text(
+            MARGIN,
+            15.0,
+            TextStyle {
+                bold: true,
+                ..TextStyle::plain(15.0, TEXT)
+            },
+            "Race",
+        );
+        w.text(
+            MARGIN + 16.0,
+            14.0,
+            mono(14.0, TEXT),
+            &line(&s.algo, &st.snapshot),
+        );
+        w.text(
+            MARGIN + 16.0,
+            14.0,
+            mono(14.0, TEXT),
+            &line(&r.label, &r.snapshot),
+        );
     }
     if !st.cells.is_empty() {
         let cells: Vec<&str> = st.cells.iter().map(|c| c.name.as_str()).collect();
-        w.text(MARGIN, 14.0, TextStyle::plain(14.0, HIGHLIGHT_COLOUR), &format!("Board cells: {}", cells.join(", ")));
+        w.text(
+            MARGIN,
+            14.0,
+            TextStyle::plain(14.0, HIGHLIGHT_COLOUR),
+            &format!("Board cells: {}", cells.join(", ")),
+        );
     }
     if let Some(q) = q {
         w.y += 6.0;
         let top = w.y;
         let start = w.d.shapes.len();
         w.y += 8.0;
-        w.text(MARGIN + 12.0, 18.0, TextStyle { bold: true, ..TextStyle::plain(18.0, TEXT) }, &format!("Question: {}", q.prompt));
+        w.text(
+            MARGIN + 12.0,
+            18.0,
+            TextStyle {
+                bold: true,
+                ..TextStyle::plain(18.0, TEXT)
+            },
+            &format!("Question: {}", q.prompt),
+        );
         if reveal {
-            w.text(MARGIN + 12.0, 18.0, TextStyle { bold: true, ..TextStyle::plain(18.0, ANSWER_COLOUR) }, &format!("Answer: {}", q.answer_text()));
+            w.text(
+                MARGIN + 12.0,
+                18.0,
+                TextStyle {
+                    bold: true,
+                    ..TextStyle::plain(18.0, ANSWER_COLOUR)
+                },
+                &format!("Answer: {}", q.answer_text()),
+            );
             for r in &q.reason {
                 w.spans(MARGIN + 24.0, &code(r), 14.0);
             }
@@ -293,7 +353,10 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
                 at: (MARGIN, top),
                 size: (width - 2.0 * MARGIN, w.y - top),
                 fill: Some(BOX),
-                stroke: Some(Stroke::solid(if reveal { ANSWER_COLOUR } else { MUTED }, 1.5)),
+                stroke: Some(Stroke::solid(
+                    if reveal { ANSWER_COLOUR } else { MUTED },
+                    1.5,
+                )),
             },
         );
     }
@@ -310,8 +373,12 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), FrameError> {
 /// `step-01.svg`, `step-01.png`, and for a question `step-01-answer.*`.
 /// Returns the files written.
 pub fn export(lesson: &Lesson, dir: &Path) -> Result<Vec<PathBuf>, FrameError> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| FrameError::Write(format!("{}: cannot create the directory: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        FrameError::Write(format!(
+            "{}: cannot create the directory: {e}",
+            dir.display()
+        ))
+    })?;
     let measure = frame_measure();
     let mut written = Vec::new();
     for k in 0..lesson.len() {

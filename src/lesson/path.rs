@@ -60,7 +60,7 @@ impl fmt::Display for NodePath {
         if self.moves.is_empty() {
             f.write_str("the root")
         } else {
-            f.write_str(&self.moves.join(" "))
+            write!(f, "node {}", self.moves.join(" "))
         }
     }
 }
@@ -177,6 +177,6 @@ mod tests {
         assert_eq!(p.offsets, vec![2, 5]);
         assert!(NodePath::parse("").is_root());
         assert_eq!(NodePath::parse("").to_string(), "the root");
-        assert_eq!(NodePath::parse("c h").to_string(), "c h");
+        assert_eq!(NodePath::parse("c h").to_string(), "node c h");
     }
 }

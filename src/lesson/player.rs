@@ -13,7 +13,7 @@ use crate::search::{
 
 use super::cells::{parse_cell, Cell};
 use super::error::{LessonError, LessonErrorKind as K};
-use super::format::{Iteration, Located, Loc, MAX_ITERATIONS};
+use super::format::{Iteration, Loc, Located, MAX_ITERATIONS};
 use super::path::{ChildIndex, NodePath};
 use super::question::{self, Question};
 use super::{Caption, Lesson, Panel, Setting};
@@ -111,8 +111,12 @@ pub(crate) fn run(
 ) -> Result<(Box<dyn Search>, Vec<StatsSample>), LessonError> {
     let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
     let info = registry::find_algo(algo).map_err(|m| err(algo_at, K::UnknownAlgorithm(m)))?;
-    let params = Params::from_pairs(info.params, params)
-        .map_err(|e| err(algo_at, K::Parameter(format!("parameters for `{algo}`: {e}"))))?;
+    let params = Params::from_pairs(info.params, params).map_err(|e| {
+        err(
+            algo_at,
+            K::Parameter(format!("parameters for `{algo}`: {e}")),
+        )
+    })?;
     let setup = SearchSetup {
         position: setting.position.value.position.clone(),
         params,
@@ -242,7 +246,10 @@ pub fn play(lesson: &Lesson, k: usize) -> Result<StepState, LessonError> {
     let cells = step
         .cells
         .iter()
-        .map(|c| parse_cell(&setting.position.value.position, &c.value).map_err(|m| err(c.at, K::Cell(m))))
+        .map(|c| {
+            parse_cell(&setting.position.value.position, &c.value)
+                .map_err(|m| err(c.at, K::Cell(m)))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let snapshot = match &select {
         Some(s) => search.snapshot(&ViewRequest {
@@ -276,12 +283,21 @@ pub fn play(lesson: &Lesson, k: usize) -> Result<StepState, LessonError> {
     }
     let race = match (&setting.race, setting.show.contains(&Panel::Race)) {
         (Some(r), true) => {
-            let (other, samples) = run(lesson, &setting, &r.algo.value, &r.params, r.algo.at, true, 0)?;
+            let (other, samples) = run(
+                lesson,
+                &setting,
+                &r.algo.value,
+                &r.params,
+                r.algo.at,
+                true,
+                0,
+            )?;
             let label = r.label.clone().unwrap_or_else(|| {
                 if r.params.is_empty() {
                     r.algo.value.clone()
                 } else {
-                    let ps: Vec<String> = r.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                    let ps: Vec<String> =
+                        r.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
                     format!("{} ({})", r.algo.value, ps.join(", "))
                 }
             });

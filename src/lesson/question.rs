@@ -164,11 +164,24 @@ pub(crate) fn compute(
             };
             // The engine checks the claim: one more iteration expands it.
             let next = match setting.iteration {
-                Iteration::At(_) => run(lesson, setting, &setting.algo, &setting.params, setting.algo_at, false, 1)?.0,
+                Iteration::At(_) => {
+                    run(
+                        lesson,
+                        setting,
+                        &setting.algo,
+                        &setting.params,
+                        setting.algo_at,
+                        false,
+                        1,
+                    )?
+                    .0
+                }
                 Iteration::End => return Err(over()),
             };
             let after = next.snapshot(&lesson_view());
-            let expanded = after.nodes.iter().find(|n| n.id == id).is_some_and(|n| n.expanded || n.terminal || n.status != crate::search::snapshot::NodeStatus::Unknown);
+            let expanded = after.nodes.iter().find(|n| n.id == id).is_some_and(|n| {
+                n.expanded || n.terminal || n.status != crate::search::snapshot::NodeStatus::Unknown
+            });
             let before = snap.nodes.iter().find(|n| n.id == id);
             if before.is_some_and(|n| n.expanded) || !expanded {
                 return Err(err(
@@ -190,9 +203,10 @@ pub(crate) fn compute(
             }
             Ok(Question {
                 kind: a.kind,
-                prompt: a.prompt.clone().unwrap_or_else(|| {
-                    "Which node will the search expand next? Click it.".into()
-                }),
+                prompt: a
+                    .prompt
+                    .clone()
+                    .unwrap_or_else(|| "Which node will the search expand next? Click it.".into()),
                 node: None,
                 value_name: None,
                 answer: Answer::Node(ResolvedNode { path, id }),
@@ -274,7 +288,10 @@ pub(crate) fn compute(
             Ok(Question {
                 kind: a.kind,
                 prompt: a.prompt.clone().unwrap_or_else(|| {
-                    format!("Which child of {} will the search choose next?", name(&asked.path))
+                    format!(
+                        "Which child of {} will the search choose next?",
+                        name(&asked.path)
+                    )
                 }),
                 node: Some(asked),
                 value_name: None,
@@ -291,7 +308,11 @@ pub(crate) fn compute(
                     id: snap.nodes.first().map(|n| n.id).unwrap_or_default(),
                 },
             };
-            let vname = a.value.as_ref().map(|v| v.value.clone()).unwrap_or_default();
+            let vname = a
+                .value
+                .as_ref()
+                .map(|v| v.value.clone())
+                .unwrap_or_default();
             let vat = a.value.as_ref().map(|v| v.at).unwrap_or(ask.at);
             let Some(vi) = snap.value_names.iter().position(|n| *n == vname) else {
                 return Err(err(
@@ -334,7 +355,10 @@ pub(crate) fn compute(
             Ok(Question {
                 kind: a.kind,
                 prompt: a.prompt.clone().unwrap_or_else(|| {
-                    format!("What is {vname} of {}? Type the number (∞ as inf).", name(&asked.path))
+                    format!(
+                        "What is {vname} of {}? Type the number (∞ as inf).",
+                        name(&asked.path)
+                    )
                 }),
                 node: Some(asked),
                 value_name: Some(vname),
@@ -355,7 +379,11 @@ pub fn parse_number(text: &str) -> Option<f64> {
     match t.as_str() {
         "inf" | "∞" | "infinity" | "+inf" | "+∞" => Some(f64::INFINITY),
         "-inf" | "-∞" | "−∞" | "-infinity" => Some(f64::NEG_INFINITY),
-        _ => t.replace('−', "-").parse::<f64>().ok().filter(|v| !v.is_nan()),
+        _ => t
+            .replace('−', "-")
+            .parse::<f64>()
+            .ok()
+            .filter(|v| !v.is_nan()),
     }
 }
 
@@ -429,7 +457,10 @@ impl Question {
                 let Some((gid, gpath)) = given else {
                     return Verdict {
                         correct: false,
-                        headline: format!("That is no node of the tree: the answer is {}.", name(&truth.path)),
+                        headline: format!(
+                            "That is no node of the tree: the answer is {}.",
+                            name(&truth.path)
+                        ),
                         explanation: self.reason.clone(),
                     };
                 };
