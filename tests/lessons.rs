@@ -235,7 +235,7 @@ fn most_proving_answers_follow_the_selection_rule_on_random_positions() {
     };
     let mut asked = 0;
     for _ in 0..40 {
-        let mut cells = vec!['.'; 9];
+        let mut cells = ['.'; 9];
         let moves = next(4) as usize;
         for k in 0..moves {
             let free: Vec<usize> = (0..9).filter(|&i| cells[i] == '.').collect();

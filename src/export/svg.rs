@@ -43,7 +43,8 @@ pub fn tree_drawing(snap: &Snapshot, marks: &TreeMarks) -> Drawing {
     const R: f32 = 12.0;
     let layout = Tidy::of(&snap.nodes);
     let w = layout.width * SLOT + 2.0 * SLOT;
-    let h = layout.depth * LEVEL + 2.0 * LEVEL;
+    // The deepest level's centre, its node, its values and a margin.
+    let h = layout.depth * LEVEL + LEVEL * 0.6 + R + 40.0;
     let at = |i: usize| {
         let p = layout.pos[i];
         (SLOT + p.x * SLOT, LEVEL * 0.6 + p.y * LEVEL)

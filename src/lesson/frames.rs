@@ -251,12 +251,14 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         mono: true,
         ..TextStyle::plain(size, colour)
     };
-    if let Some(ins) = st
-        .snapshot
-        .inspection
-        .as_ref()
-        .filter(|_| concealed.is_none() || reveal)
-    {
+    // An answer frame shows the reason, which is the inspector's text:
+    // the inspector itself would repeat it.
+    let inspector_shown = if reveal {
+        q.is_none_or(|q| q.reason.is_empty())
+    } else {
+        concealed.is_none()
+    };
+    if let Some(ins) = st.snapshot.inspection.as_ref().filter(|_| inspector_shown) {
         let who = if ins.path.is_empty() {
             "the root".to_string()
         } else {
@@ -274,7 +276,9 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         for (_, f) in &ins.formulas {
             w.spans(MARGIN + 16.0, &code(f), 14.0);
         }
-        if let Some(c) = &ins.choice {
+        // The choice line names the child the search takes: the answer
+        // of a path question.
+        if let Some(c) = ins.choice.as_ref().filter(|_| reveal || !asks_path) {
             w.spans(MARGIN + 16.0, &code(c), 14.0);
         }
     }
