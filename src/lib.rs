@@ -1,6 +1,6 @@
 //! pnlab: a laboratory for proof-number search.
 //!
-//! The engine (`game`, `search`, `experiments`, `positions`, and the
+//! The engine (`game`, `search`, `solve`, `experiments`, `positions`, and the
 //! `export` and `layout` of trees and curves that the app and the CLI
 //! share) is usable without any GUI; the egui app lives in `app` behind the `gui` feature and
 //! depends on the engine, never the reverse.
@@ -16,6 +16,7 @@ pub mod layout;
 pub mod lesson;
 pub mod positions;
 pub mod search;
+pub mod solve;
 
 #[cfg(feature = "gui")]
 pub mod app;

@@ -7,9 +7,10 @@
 
 use std::time::{Duration, Instant};
 
+use crate::app::driver::thread::ThreadDriver;
+use crate::app::driver::{Command, RunSpec, SearchDriver};
 use crate::app::logic::RunState;
 use crate::app::tree_view::{TreeMode, TreeView};
-use crate::app::worker::{Command, RunSpec, WorkerHandle};
 use crate::game::AnyPosition;
 use crate::search::{registry, Params, QuestionKind, SearchSetup};
 
@@ -99,7 +100,7 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
         s.step();
     }
     let headless = iterations as f64 / t.elapsed().as_secs_f64();
-    let w = WorkerHandle::spawn(|| {}).map_err(|e| e.to_string())?;
+    let mut w = ThreadDriver::spawn(|| {}).map_err(|e| e.to_string())?;
     let mut run = RunState::default();
     w.send(Command::Load(RunSpec {
         algo: "pns".into(),
@@ -112,7 +113,7 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
     w.send(Command::Sync(1)).map_err(|e| e.to_string())?;
     while run.synced < 1 {
         // A UI frame: drain within the budget, then wait for the next frame.
-        run.drain(&w);
+        run.drain(&mut w);
         std::thread::sleep(Duration::from_millis(16));
     }
     let worker = iterations as f64 / t.elapsed().as_secs_f64();

@@ -7,7 +7,7 @@
 use crate::search::params::{ParamKind, ParamSpec, ParamValue};
 use crate::search::{registry, Budget, Params};
 
-use super::worker::Command;
+use super::driver::Command;
 
 /// Control settings (persisted).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

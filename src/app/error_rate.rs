@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crossbeam_channel::{bounded, Receiver};
+use super::driver::jobs::Job;
 
 use crate::game::AnyPosition;
 use crate::search::correct_moves::{self, CorrectMoves, CorrectSource};
@@ -31,7 +31,7 @@ pub enum Knowledge {
 pub struct CorrectMovesTask {
     /// Identifies the position and question the result belongs to.
     key: Option<(u64, Question)>,
-    pending: Option<Receiver<Option<CorrectMoves>>>,
+    pending: Option<Job<Option<CorrectMoves>>>,
     /// Where the evaluation stands (the error-rate curve waits for `Known`).
     pub knowledge: Knowledge,
     /// Bumped whenever `knowledge` changes (the curves' cache key).
@@ -50,62 +50,41 @@ impl CorrectMovesTask {
         self.key = Some(key);
         self.generation += 1;
         self.knowledge = Knowledge::Computing;
-        let (tx, rx) = bounded(1);
         let position = position.clone();
         let best = best_moves.to_vec();
-        let spawned = std::thread::Builder::new()
-            .name("pnlab-correct-moves".into())
-            // The exhaustive evaluation recurses once per ply: long games
-            // (xiangqi) overflow the default 2 MiB.
-            .stack_size(256 << 20)
-            .spawn(move || {
-                let c = correct_moves::for_position(
-                    &position,
-                    &q,
-                    &best,
-                    correct_moves::DEFAULT_MAX_POSITIONS,
-                );
-                // The receiver is gone when another position was loaded.
-                let _ = tx.send(c);
-            });
-        match spawned {
-            Ok(_) => self.pending = Some(rx),
-            Err(_) => {
-                self.pending = None;
-                self.knowledge = Knowledge::Unknown;
-            }
+        // The exhaustive evaluation recurses once per ply: long games
+        // (xiangqi) overflow the default 2 MiB stack.
+        self.pending = Job::start("pnlab-correct-moves", 256 << 20, move |_| {
+            correct_moves::for_position(&position, &q, &best, correct_moves::DEFAULT_MAX_POSITIONS)
+        });
+        if self.pending.is_none() {
+            self.knowledge = Knowledge::Unknown;
         }
     }
 
     /// Takes the thread's result if it is ready; true when it changed
     /// what is known.
     pub fn poll(&mut self) -> bool {
-        let Some(rx) = &self.pending else {
+        let Some(result) = self.pending.as_mut().and_then(|j| j.poll()) else {
             return false;
         };
-        let Ok(result) = rx.try_recv() else {
-            return false;
-        };
+        self.take(result);
+        true
+    }
+
+    fn take(&mut self, result: Option<CorrectMoves>) {
         self.pending = None;
         self.generation += 1;
         self.knowledge = match result {
             Some(c) => Knowledge::Known(Arc::new(c)),
             None => Knowledge::Unknown,
         };
-        true
     }
 
     /// Blocks until the result is in (tests and the headless hook).
     pub fn wait(&mut self, timeout: std::time::Duration) -> bool {
-        if let Some(rx) = &self.pending {
-            if let Ok(result) = rx.recv_timeout(timeout) {
-                self.pending = None;
-                self.generation += 1;
-                self.knowledge = match result {
-                    Some(c) => Knowledge::Known(Arc::new(c)),
-                    None => Knowledge::Unknown,
-                };
-            }
+        if let Some(result) = self.pending.as_mut().and_then(|j| j.wait(timeout)) {
+            self.take(result);
         }
         self.pending.is_none()
     }

@@ -1,13 +1,13 @@
-//! What the UI knows about the run: the data that arrives from the worker,
+//! What the UI knows about the run: the data that arrives from its driver,
 //! kept apart from the drawing code (this module takes data in, the
 //! panels only draw it).
 
-use std::time::{Duration, Instant};
+use super::driver::clock::{self, Duration};
 
 use crate::export::RunFacts;
 use crate::search::{Snapshot, StatsSample, Status, StopReason};
 
-use super::worker::{Event, ProofSaved, WorkerHandle};
+use super::driver::{Event, ProofSaved, SearchDriver, Travel};
 
 /// How long one frame may spend applying worker events: a few
 /// milliseconds, so a flood of samples never stalls the window.
@@ -44,6 +44,10 @@ pub struct RunState {
     /// Bumped whenever `samples` is cleared or cut (a cache key for the
     /// curves).
     pub epoch: u64,
+    /// A long time travel under way (the progress bar and its Cancel).
+    pub travel: Option<Travel>,
+    /// The last Load the driver refused, until the app takes it.
+    pub load_failed: Option<String>,
 }
 
 impl RunState {
@@ -74,7 +78,10 @@ impl RunState {
                 }
                 self.samples.extend(v);
             }
+            Event::Travelling(t) => self.travel = Some(t),
+            Event::TravelCancelled => self.travel = None,
             Event::Rewound { .. } => {
+                self.travel = None;
                 // Later samples stay so the scrubber can go forward again:
                 // the run is deterministic, so replaying those iterations
                 // gives the same values.
@@ -98,6 +105,10 @@ impl RunState {
             }
             Event::Finished(st) => self.finished = Some(st),
             Event::BudgetReached(r) => self.budget_reached = Some(r),
+            Event::LoadFailed(e) => {
+                self.errors.push(e.clone());
+                self.load_failed = Some(e);
+            }
             Event::Error(e) => self.errors.push(e),
             Event::Synced(id) => self.synced = self.synced.max(id),
             Event::ProofSaved(p) => self.proof = Some(p),
@@ -106,9 +117,10 @@ impl RunState {
 
     /// Applies waiting events for at most [`DRAIN_BUDGET`]; true when more
     /// are waiting (the caller asks for another frame).
-    pub fn drain(&mut self, worker: &WorkerHandle) -> bool {
-        let start = Instant::now();
-        while let Some(ev) = worker.try_recv() {
+    pub fn drain(&mut self, driver: &mut dyn SearchDriver) -> bool {
+        driver.pump();
+        let start = clock::now();
+        while let Some(ev) = driver.poll() {
             self.apply(ev);
             if start.elapsed() >= DRAIN_BUDGET {
                 return true;
@@ -118,14 +130,19 @@ impl RunState {
     }
 
     /// Blocks until the worker answers sync `id` (tests, headless hook).
-    pub fn wait_synced(&mut self, worker: &WorkerHandle, id: u64, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
+    pub fn wait_synced(
+        &mut self,
+        driver: &mut dyn SearchDriver,
+        id: u64,
+        timeout: Duration,
+    ) -> bool {
+        let deadline = clock::now() + timeout;
         while self.synced < id {
-            let left = deadline.saturating_duration_since(Instant::now());
+            let left = deadline.saturating_duration_since(clock::now());
             if left.is_zero() {
                 return false;
             }
-            if let Some(ev) = worker.recv_timeout(left) {
+            if let Some(ev) = driver.wait(left) {
                 self.apply(ev);
             }
         }

@@ -3,7 +3,7 @@
 //! stay comparable); Run becomes lockstep chunks; per-run commands (load,
 //! view, sync) stay with the run they were made for.
 
-use super::worker::Command;
+use super::driver::Command;
 
 /// What a user command becomes.
 #[derive(Clone, Debug, Default)]

@@ -24,9 +24,11 @@ pub mod browser;
 pub mod class_mode;
 pub mod conspiracy;
 pub mod controls;
+pub mod driver;
 pub mod error_rate;
 pub mod file_chooser;
 pub mod files;
+pub mod fit;
 pub mod hook;
 pub mod inspector;
 pub mod lockstep;
@@ -38,11 +40,11 @@ pub mod record_view;
 pub mod rscn_view;
 pub mod scn_curves;
 pub mod state;
+pub mod status;
 pub mod text;
 pub mod tree_path;
 pub mod tree_view;
 pub mod ui;
-pub mod worker;
 
 use std::path::PathBuf;
 

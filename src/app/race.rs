@@ -11,10 +11,10 @@ use egui_plot::{Legend, Line, Plot};
 use crate::search::correct_moves::CorrectMoves;
 use crate::search::{registry, Params, Snapshot, StatsSample};
 
+use super::driver::{self, DriverKind, SearchDriver};
 use super::lockstep::Lockstep;
 use super::logic::RunState;
 use super::tree_view::TreeView;
-use super::worker::WorkerHandle;
 use crate::search::error_rate::error_points;
 
 /// The challenger's state.
@@ -23,8 +23,8 @@ pub struct Race {
     pub algo: String,
     /// The challenger's parameters.
     pub params: Params,
-    /// Its own search thread (`None` until the race starts).
-    pub worker: Option<WorkerHandle>,
+    /// Its own driver.
+    pub driver: Box<dyn SearchDriver>,
     /// Its run as the UI shows it, like the main run's.
     pub run: RunState,
     /// The challenger's tree view (its own focus and collapsed nodes).
@@ -37,14 +37,15 @@ pub struct Race {
 
 impl Race {
     /// A challenger running `algo` with default parameters.
-    pub fn new(ctx: &egui::Context, algo: &str) -> Result<Race, String> {
+    pub fn new(ctx: &egui::Context, kind: DriverKind, algo: &str) -> Result<Race, String> {
         let info = registry::find_algo(algo)?;
         let wake = ctx.clone();
-        let worker = WorkerHandle::spawn(move || wake.request_repaint())?;
+        let driver =
+            driver::start(kind, move || wake.request_repaint()).map_err(|e| e.to_string())?;
         Ok(Race {
             algo: info.name.to_string(),
             params: Params::defaults(info.params),
-            worker: Some(worker),
+            driver,
             run: RunState::default(),
             tree: TreeView::default(),
             lockstep: Lockstep::default(),

@@ -94,35 +94,33 @@ impl RscnView {
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = cancel.clone();
         self.rx = Some(rx);
-        let spawned = std::thread::Builder::new()
-            .name("pnlab-rscn".into())
-            .spawn(move || {
-                let result: Result<(), String> = with_position!(&start, g => {
-                    let each = |_: usize, p: &PositionCurves<_>| -> Flow {
-                        let row = Box::new(row_of(p));
-                        let sent = tx.send(Msg::Row(row)).is_ok();
-                        wake();
-                        if sent && !cancel.load(Ordering::Relaxed) {
-                            Flow::Continue
-                        } else {
-                            Flow::Stop
-                        }
-                    };
-                    match &moves {
-                        Some(m) => along_moves(g, m, &opts, each).map(|_| ()),
-                        None => {
-                            self_play(g, &opts, MAX_PLIES, each);
-                            Ok(())
-                        }
+        let spawned = super::driver::jobs::detached("pnlab-rscn", 8 << 20, move || {
+            let result: Result<(), String> = with_position!(&start, g => {
+                let each = |_: usize, p: &PositionCurves<_>| -> Flow {
+                    let row = Box::new(row_of(p));
+                    let sent = tx.send(Msg::Row(row)).is_ok();
+                    wake();
+                    if sent && !cancel.load(Ordering::Relaxed) {
+                        Flow::Continue
+                    } else {
+                        Flow::Stop
                     }
-                });
-                let _ = tx.send(match result {
-                    Ok(()) => Msg::Done,
-                    Err(e) => Msg::Error(e),
-                });
+                };
+                match &moves {
+                    Some(m) => along_moves(g, m, &opts, each).map(|_| ()),
+                    None => {
+                        self_play(g, &opts, MAX_PLIES, each);
+                        Ok(())
+                    }
+                }
             });
+            let _ = tx.send(match result {
+                Ok(()) => Msg::Done,
+                Err(e) => Msg::Error(e),
+            });
+        });
         if let Err(e) = spawned {
-            self.error = Some(format!("cannot start the RSCN thread: {e}"));
+            self.error = Some(e);
             self.rx = None;
         }
     }

@@ -33,7 +33,7 @@ use super::tree_view::TreeView;
 /// Why the in-app chooser replaced a native dialog that did not open.
 const DIALOG_FAILED: &str = "the native file dialog did not open (is an xdg desktop portal \
                              running?); choose the file here";
-use super::worker::{Command, RunSpec, WorkerHandle};
+use super::driver::{self, Command, DriverKind, RunSpec, SearchDriver};
 use crate::search::alphabeta::AlphaBetaOptions;
 
 /// Settings kept between sessions (eframe storage).
@@ -79,9 +79,31 @@ impl Default for Settings {
     }
 }
 
+/// Starts the app's driver of `kind`, falling back to the cooperative
+/// driver (with a message) when no thread can be had.
+pub(super) fn start_driver(
+    ctx: &egui::Context,
+    kind: DriverKind,
+) -> (Box<dyn SearchDriver>, Vec<String>) {
+    let wake = ctx.clone();
+    match driver::start(kind, move || wake.request_repaint()) {
+        Ok(d) => (d, Vec::new()),
+        Err(e) => {
+            let wake = ctx.clone();
+            let d = driver::start(DriverKind::Cooperative, move || wake.request_repaint())
+                .expect("the cooperative driver needs no thread");
+            (
+                d,
+                vec![format!("note: {e}; stepping on the window's thread")],
+            )
+        }
+    }
+}
+
 /// The whole app state.
 pub struct PnlabApp {
-    pub(super) worker: Option<WorkerHandle>,
+    /// The main run's driver (one protocol, two drivers: `driver`).
+    pub(super) driver: Box<dyn SearchDriver>,
     /// The main run as the UI sees it.
     pub run: RunState,
     /// The loaded position.
@@ -139,11 +161,8 @@ pub struct PnlabApp {
 impl PnlabApp {
     /// Starts the worker (woken by `ctx`) and loads the default position.
     pub fn new(ctx: &egui::Context, settings: Settings) -> PnlabApp {
-        let wake_ctx = ctx.clone();
-        let (worker, mut messages) = match WorkerHandle::spawn(move || wake_ctx.request_repaint()) {
-            Ok(w) => (Some(w), Vec::new()),
-            Err(e) => (None, vec![format!("error: {e}")]),
-        };
+        let kind = DriverKind::native();
+        let (driver, mut messages) = start_driver(ctx, kind);
         let algo = if registry::find_algo(&settings.algo).is_ok() {
             settings.algo.clone()
         } else {
@@ -161,7 +180,7 @@ impl PnlabApp {
         tree.max_depth = settings.max_depth;
         tree.reset_run();
         let mut app = PnlabApp {
-            worker,
+            driver,
             run: RunState::default(),
             entry: positions::default_position(),
             algo,
@@ -201,20 +220,15 @@ impl PnlabApp {
 
     /// Sends a command to the main run's worker.
     pub(super) fn send(&mut self, cmd: Command) {
-        let r = match &self.worker {
-            Some(w) => w.send(cmd),
-            None => Err("the search thread is not running".to_string()),
-        };
-        if let Err(e) = r {
+        if let Err(e) = self.driver.send(cmd) {
             self.messages.push(format!("error: {e}"));
         }
     }
 
     /// Sends a command to the challenger run, if racing.
     fn send_race(&mut self, cmd: Command) {
-        let Some(r) = self.race.as_ref() else { return };
-        let Some(w) = r.worker.as_ref() else { return };
-        if let Err(e) = w.send(cmd) {
+        let Some(r) = self.race.as_mut() else { return };
+        if let Err(e) = r.driver.send(cmd) {
             self.messages.push(format!("error: race: {e}"));
         }
     }
@@ -227,17 +241,12 @@ impl PnlabApp {
             return false;
         }
         let id = self.sync();
-        let Some(w) = self.worker.as_ref() else {
-            return false;
-        };
-        if !self.run.wait_synced(w, id, timeout) {
+        if !self.run.wait_synced(self.driver.as_mut(), id, timeout) {
             return false;
         }
         if let Some(r) = self.race.as_mut() {
-            if let Some(w) = r.worker.as_ref() {
-                let _ = w.send(Command::Sync(id));
-                return r.run.wait_synced(w, id, timeout);
-            }
+            let _ = r.driver.send(Command::Sync(id));
+            return r.run.wait_synced(r.driver.as_mut(), id, timeout);
         }
         true
     }
@@ -249,7 +258,7 @@ impl PnlabApp {
             self.race = None;
             return;
         }
-        match Race::new(ctx, &self.algo) {
+        match Race::new(ctx, self.driver.kind(), &self.algo) {
             Ok(mut r) => {
                 r.params = self.params.clone();
                 self.race = Some(r);
@@ -476,16 +485,12 @@ impl PnlabApp {
 
     /// Takes in worker events and keeps derived caches current.
     pub(super) fn take_events(&mut self, ctx: &egui::Context) {
-        if let Some(w) = self.worker.as_ref() {
-            if self.run.drain(w) {
-                ctx.request_repaint();
-            }
+        if self.run.drain(self.driver.as_mut()) {
+            ctx.request_repaint();
         }
         if let Some(r) = self.race.as_mut() {
-            if let Some(w) = r.worker.as_ref() {
-                if r.run.drain(w) {
-                    ctx.request_repaint();
-                }
+            if r.run.drain(r.driver.as_mut()) {
+                ctx.request_repaint();
             }
             let errors: Vec<String> = r
                 .run

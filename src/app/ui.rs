@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use super::board;
 use super::controls;
+use super::driver::Command;
 use super::files::Export;
 use super::inspector;
 use super::lockstep::Pace;
@@ -15,7 +16,6 @@ use super::race;
 use super::state::PnlabApp;
 use super::text;
 use super::tree_view::TreeAction;
-use super::worker::Command;
 use crate::game::AnyPosition;
 
 /// egui's default fonts with the monospace face (Hack) as a fallback for
@@ -174,12 +174,10 @@ impl PnlabApp {
             self.send(Command::SetView(self.tree.request()));
         }
         if req.race_view_changed {
-            if let Some(r) = self.race.as_ref() {
+            if let Some(r) = self.race.as_mut() {
                 let view = r.tree.request();
-                if let Some(w) = r.worker.as_ref() {
-                    if let Err(e) = w.send(Command::SetView(view)) {
-                        self.messages.push(format!("error: race: {e}"));
-                    }
+                if let Err(e) = r.driver.send(Command::SetView(view)) {
+                    self.messages.push(format!("error: race: {e}"));
                 }
             }
         }

@@ -7,9 +7,9 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::game::AnyPosition;
 use crate::positions::PositionEntry;
-use crate::search::{Counters, Goal, Params, Question, Search, Snapshot, Status};
+use crate::search::{Counters, Params, Question, Search, Snapshot, Status};
+use crate::solve::SolveRecord;
 
 /// What a run knows beyond its counters: the root move it names best and
 /// its algorithm-specific fields (`value` for `pn-value`, …). Taken from
@@ -54,71 +54,15 @@ pub struct RunRecord<'a> {
 }
 
 impl RunRecord<'_> {
+    /// The typed record of the run ([`SolveRecord`]: the `--json`
+    /// contract, one definition for the CLI, the app and Python).
+    pub fn record(&self) -> SolveRecord {
+        SolveRecord::of(self)
+    }
+
     /// The fields of the `--json` contract, in order.
     pub fn fields(&self) -> Map<String, Value> {
-        let c = self.counters;
-        let mut obj = Map::new();
-        obj.insert("name".into(), json!(self.entry.name));
-        obj.insert("game".into(), json!(self.entry.game.name()));
-        obj.insert("position".into(), json!(self.entry.position.notation()));
-        obj.insert("algo".into(), json!(self.algo));
-        obj.insert(
-            "params".into(),
-            serde_json::to_value(self.params).unwrap_or(Value::Null),
-        );
-        obj.insert("seed".into(), json!(self.seed));
-        obj.insert(
-            "question".into(),
-            json!(match self.question.goal {
-                Goal::NotLose => "not-lose",
-                _ => "win",
-            }),
-        );
-        if let Some(n) = self.entry.position.within_limit() {
-            obj.insert("within".into(), json!(n));
-        }
-        if let AnyPosition::Xiangqi(g) = self.entry.position.shown() {
-            obj.insert("repetition".into(), json!(g.repetition().name()));
-        }
-        obj.insert("outcome".into(), json!(self.status.outcome_name()));
-        obj.insert(
-            "answer".into(),
-            json!(self.question.answer_name(self.status)),
-        );
-        obj.insert("best_move".into(), json!(self.facts.best_move));
-        obj.insert("iterations".into(), json!(c.iterations));
-        obj.insert("nodes_created".into(), json!(c.nodes_created));
-        obj.insert("nodes_expanded".into(), json!(c.nodes_expanded));
-        obj.insert("max_depth".into(), json!(c.max_depth));
-        obj.insert("seesaw_root_switches".into(), json!(c.seesaw_root_switches));
-        obj.insert("seesaw_switches".into(), json!(c.seesaw_switches));
-        obj.insert("revisits".into(), json!(c.revisits));
-        obj.insert(
-            "time_ms".into(),
-            json!((c.time_ms * 1000.0).round() / 1000.0),
-        );
-        obj.insert("peak_tree_bytes".into(), json!(c.peak_tree_bytes));
-        obj.insert("stop_reason".into(), json!(self.status.stop_reason_name()));
-        if c.playouts > 0 {
-            obj.insert("playouts".into(), json!(c.playouts));
-        }
-        if let Some(exp) = &self.entry.expected {
-            let mut e = Map::new();
-            if let Some(r) = &exp.result {
-                e.insert("result".into(), json!(r));
-            }
-            if let Some(v) = exp.value {
-                e.insert("value".into(), json!(v));
-            }
-            if !exp.best_moves.is_empty() {
-                e.insert("best_moves".into(), json!(exp.best_moves));
-            }
-            obj.insert("expected".into(), Value::Object(e));
-        }
-        for (k, v) in &self.facts.extra {
-            obj.insert(k.clone(), v.clone());
-        }
-        obj
+        self.record().to_map()
     }
 
     /// The `--json` line: the contract fields on one line.

@@ -318,6 +318,14 @@ pub trait Search: Send {
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {
         serde_json::Map::new()
     }
+
+    /// A complete copy of the search as it stands, which steps on exactly
+    /// as this one would (the app's time-travel checkpoints,
+    /// `search::recorder`). `None` where a search cannot be copied: the
+    /// recorder then replays it from the start.
+    fn checkpoint(&self) -> Option<Box<dyn Search>> {
+        None
+    }
 }
 
 /// Searches for unit tests.

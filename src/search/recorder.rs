@@ -2,10 +2,36 @@
 //!
 //! Every run is deterministic for its setup (position, algorithm,
 //! parameters, seed), so any earlier iteration is shown again exactly by
-//! rebuilding the search and replaying that many steps; the recorder keeps
-//! the per-iteration samples (the curves) and the setup needed for that.
+//! replaying steps. Replaying from iteration 0 costs as much as the run
+//! did (tens of seconds after 10⁶ PNS iterations on a large board), so the
+//! recorder also keeps *checkpoints*: copies of the whole search
+//! ([`Search::checkpoint`]) every [`Recorder::spacing`] iterations. Going
+//! to iteration `k` copies the nearest checkpoint at or before `k` and
+//! replays the rest, at most one spacing of steps.
+//!
+//! Checkpoints of a growing tree grow with it, so they live within a
+//! byte limit: when a new one would pass it, every second checkpoint is
+//! dropped and the spacing doubles (the ones kept sit at multiples of the
+//! new spacing). With a tree that grows linearly and a limit of `m` times
+//! the live tree, the spacing settles near `N / 2m` after `N` iterations.
+//! A search that cannot be copied keeps no checkpoints and is replayed
+//! from the start.
 
 use super::{registry, Search, SearchSetup, StatsSample};
+
+/// The first checkpoint spacing, in iterations: small trees are cheap to
+/// copy, and a spacing this short replays in well under a millisecond.
+pub const FIRST_SPACING: u64 = 256;
+
+/// Checkpoint bytes allowed when nobody set a limit (1 GiB).
+pub const DEFAULT_CHECKPOINT_LIMIT: u64 = 1 << 30;
+
+/// A copy of the search after `iteration` steps.
+struct Checkpoint {
+    iteration: u64,
+    bytes: u64,
+    search: Box<dyn Search>,
+}
 
 /// Per-iteration history of one run plus what is needed to rebuild any
 /// earlier state.
@@ -16,6 +42,17 @@ pub struct Recorder {
     pub setup: SearchSetup,
     /// One sample per iteration, index 0 = before the first step.
     pub samples: Vec<StatsSample>,
+    checkpoints: Vec<Checkpoint>,
+    spacing: u64,
+    limit_bytes: u64,
+    /// False once the search declined to be copied.
+    copyable: bool,
+}
+
+/// What a copy of a search is taken to weigh: the bytes its tree or table
+/// reports, and at least a kibibyte.
+fn weight(s: &dyn Search) -> u64 {
+    s.counters().peak_tree_bytes.max(1024)
 }
 
 impl Recorder {
@@ -25,6 +62,10 @@ impl Recorder {
             algo: algo.to_string(),
             setup,
             samples: vec![first],
+            checkpoints: Vec::new(),
+            spacing: FIRST_SPACING,
+            limit_bytes: DEFAULT_CHECKPOINT_LIMIT,
+            copyable: true,
         }
     }
 
@@ -38,11 +79,100 @@ impl Recorder {
         self.samples.truncate(k as usize + 1);
     }
 
-    /// A fresh search advanced by exactly `k` steps (or until it finished):
-    /// the state the run was in after iteration `k`.
+    /// Sets the bytes checkpoints may take (thinning at once if needed).
+    pub fn set_checkpoint_limit(&mut self, bytes: u64) {
+        self.limit_bytes = bytes;
+        while self.checkpoint_bytes() > self.limit_bytes && !self.checkpoints.is_empty() {
+            self.thin();
+        }
+    }
+
+    /// The current checkpoint spacing, in iterations.
+    pub fn spacing(&self) -> u64 {
+        self.spacing
+    }
+
+    /// Iterations at which checkpoints are held, in order.
+    pub fn checkpoint_iterations(&self) -> Vec<u64> {
+        self.checkpoints.iter().map(|c| c.iteration).collect()
+    }
+
+    /// Bytes the checkpoints hold (by the searches' own accounts).
+    pub fn checkpoint_bytes(&self) -> u64 {
+        self.checkpoints.iter().map(|c| c.bytes).sum()
+    }
+
+    /// False when the search cannot be copied (time travel replays from
+    /// the start).
+    pub fn keeps_checkpoints(&self) -> bool {
+        self.copyable
+    }
+
+    /// Called after every step of the run (and of a replay): takes a
+    /// checkpoint at each multiple of the spacing not yet held.
+    pub fn after_step(&mut self, s: &dyn Search) {
+        let it = s.counters().iterations;
+        if !self.copyable || it == 0 || !it.is_multiple_of(self.spacing) {
+            return;
+        }
+        // Checkpoints are kept sorted; one at `it` or later already
+        // covers this replay.
+        let at = self.checkpoints.partition_point(|c| c.iteration < it);
+        if self.checkpoints.get(at).is_some_and(|c| c.iteration == it) {
+            return;
+        }
+        let bytes = weight(s);
+        while self.checkpoint_bytes() + bytes > self.limit_bytes && !self.checkpoints.is_empty() {
+            self.thin();
+            if !it.is_multiple_of(self.spacing) {
+                return;
+            }
+        }
+        if bytes > self.limit_bytes {
+            return;
+        }
+        match s.checkpoint() {
+            Some(search) => {
+                let at = self.checkpoints.partition_point(|c| c.iteration < it);
+                self.checkpoints.insert(
+                    at,
+                    Checkpoint {
+                        iteration: it,
+                        bytes,
+                        search,
+                    },
+                );
+            }
+            None => self.copyable = false,
+        }
+    }
+
+    /// Doubles the spacing and drops the checkpoints off its multiples.
+    fn thin(&mut self) {
+        self.spacing = self.spacing.saturating_mul(2);
+        let spacing = self.spacing;
+        self.checkpoints
+            .retain(|c| c.iteration.is_multiple_of(spacing));
+    }
+
+    /// A search to replay from towards iteration `k`: a copy of the
+    /// nearest checkpoint at or before `k`, or a fresh build; with the
+    /// iteration it starts at.
+    pub fn start_for(&self, k: u64) -> Result<(Box<dyn Search>, u64), String> {
+        let at = self.checkpoints.partition_point(|c| c.iteration <= k);
+        if let Some(c) = at.checked_sub(1).and_then(|i| self.checkpoints.get(i)) {
+            if let Some(copy) = c.search.checkpoint() {
+                return Ok((copy, c.iteration));
+            }
+        }
+        Ok((registry::build(&self.algo, &self.setup)?, 0))
+    }
+
+    /// The state the run was in after iteration `k` (or where it
+    /// finished): the nearest checkpoint, replayed the rest of the way.
     pub fn rebuild_at(&self, k: u64) -> Result<Box<dyn Search>, String> {
-        let mut s = registry::build(&self.algo, &self.setup)?;
-        for _ in 0..k {
+        let (mut s, _) = self.start_for(k)?;
+        while s.counters().iterations < k {
             if s.step().is_final() {
                 break;
             }

@@ -1,0 +1,601 @@
+//! Solving positions: the flow behind `pnlab solve` (docs/cli.md) and
+//! Python's `pnlab.solve`, in one place so both give the same record.
+//!
+//! A [`SolveRequest`] says what to solve and how (positions, game,
+//! algorithm, parameters, question, budgets, seed, certificate and export
+//! files). [`Solver::new`] checks it as a whole before anything runs (an
+//! unknown algorithm or parameter, a value out of range, a bad budget);
+//! [`Solver::solve_all`] then reads the positions and solves them in
+//! order, handing each result to the caller as it is ready: a
+//! [`SolveRecord`] with exactly the `--json` fields, or a located error
+//! for a position that cannot be read or searched (the others go on).
+//!
+//! The pieces are public for callers that drive the search themselves
+//! (Python's `pnlab.Search` steps it): [`Solver::prepare`] builds the
+//! search of one position as `solve` would, [`Solver::finish`] makes the
+//! record (and the certificate and exports) of a search that has stopped.
+
+mod inputs;
+mod record;
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+pub use inputs::read_inputs;
+pub use record::{ExpectedRecord, SolveRecord};
+
+use crate::export::{self, ExportFormat, ExportInput, RunFacts, RunRecord};
+use crate::game::xiangqi::Repetition;
+use crate::positions::PositionEntry;
+use crate::search::{
+    self, correct_moves, AlgoInfo, Budget, Params, QuestionKind, Search, SearchSetup, StatsSample,
+    Status, ViewRequest,
+};
+
+/// Positions the certificate writer may evaluate itself (where the search
+/// keeps nothing) before giving up.
+pub const PROOF_WRITER_BUDGET: u64 = 200_000_000;
+
+/// What to solve and how: the options of `pnlab solve`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveRequest {
+    /// Position files, inline positions (with `game`) or `-` for standard
+    /// input. A path of the embedded `positions/` folder is read from the
+    /// embedded copy when no such file is on disk.
+    pub positions: Vec<String>,
+    /// The game of inline positions (`tictactoe`, `hex`, …).
+    pub game: Option<String>,
+    /// The algorithm's registry name.
+    pub algo: String,
+    /// Algorithm parameters `NAME=VALUE`, checked against its description.
+    pub settings: Vec<(String, String)>,
+    /// Search threads (the df-pn family's `threads` parameter).
+    pub threads: Option<u32>,
+    /// Win, or at least draw.
+    pub question: QuestionKind,
+    /// The attacker must win within this many of its own moves.
+    pub within: Option<u32>,
+    /// The xiangqi repetition rule by name (replaces a file's).
+    pub repetition: Option<String>,
+    /// Stop after this many iterations.
+    pub max_iterations: Option<u64>,
+    /// Stop after creating this many nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds per position.
+    pub time_limit: Option<f64>,
+    /// Memory budget for the tree or table, in MiB.
+    pub memory_mib: Option<u64>,
+    /// Seed of the run's random number generators.
+    pub seed: u64,
+    /// Write the certificate of each solved position to this file (the
+    /// second to `FILE.2`, …).
+    pub proof: Option<PathBuf>,
+    /// Export files (format by extension: .svg, .dot, .csv, .json),
+    /// numbered `STEM-k.EXT` when there are several positions.
+    pub exports: Vec<PathBuf>,
+    /// Levels of the tree the .svg/.dot exports show below the root.
+    pub export_depth: u32,
+    /// Nodes the .svg/.dot exports show at most.
+    pub export_nodes: usize,
+}
+
+impl Default for SolveRequest {
+    fn default() -> Self {
+        SolveRequest {
+            positions: Vec::new(),
+            game: None,
+            algo: "pns".into(),
+            settings: Vec::new(),
+            threads: None,
+            question: QuestionKind::Win,
+            within: None,
+            repetition: None,
+            max_iterations: None,
+            max_nodes: None,
+            time_limit: None,
+            memory_mib: None,
+            seed: 0,
+            proof: None,
+            exports: Vec::new(),
+            export_depth: 6,
+            export_nodes: 2_000,
+        }
+    }
+}
+
+/// Why a request, a position or a certificate failed. The message is the
+/// one `pnlab solve` prints after `error: ` (a position's error starts with
+/// `FILE:LINE:COL:`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The request itself is wrong (unknown algorithm or parameter, a
+    /// value out of range, no position): nothing was solved.
+    #[error("{0}")]
+    Request(String),
+    /// One position cannot be read or searched; the others go on.
+    #[error("{0}")]
+    Input(String),
+    /// A certificate could not be made or written: the run stops.
+    #[error("{0}")]
+    Proof(String),
+}
+
+impl From<SolveError> for String {
+    fn from(e: SolveError) -> String {
+        e.to_string()
+    }
+}
+
+/// One position solved: its record, and the search as it ended.
+pub struct Solved {
+    /// The position as searched (repetition rule and move limit applied).
+    pub entry: PositionEntry,
+    /// The setup the search was built from.
+    pub setup: SearchSetup,
+    /// The search, stopped.
+    pub search: Box<dyn Search>,
+    /// Where it stopped.
+    pub status: Status,
+    /// The `--json` record.
+    pub record: SolveRecord,
+    /// Exports that could not be written (the others were).
+    pub export_errors: Vec<String>,
+}
+
+/// A checked [`SolveRequest`], ready to solve positions.
+pub struct Solver {
+    request: SolveRequest,
+    algo: &'static AlgoInfo,
+    params: Params,
+    budget: Budget,
+    repetition: Option<Repetition>,
+    formats: Vec<(PathBuf, ExportFormat)>,
+    /// Certificates written so far (the next one's file number).
+    proofs_written: usize,
+}
+
+impl Solver {
+    /// Checks the request: the algorithm and its parameters, the threads,
+    /// the budgets, the repetition rule and the export formats.
+    pub fn new(request: SolveRequest) -> Result<Solver, SolveError> {
+        let bad = SolveError::Request;
+        let algo = search::find_algo(&request.algo).map_err(|e| bad(e.to_string()))?;
+        let mut pairs = request.settings.clone();
+        if let Some(t) = request.threads {
+            if algo.params.iter().all(|p| p.name != "threads") {
+                if t != 1 {
+                    return Err(bad(format!(
+                        "--threads {t}: `{}` searches with one thread; the df-pn family (dfpn, dfpn-eps, deep-dfpn, dfpn-fast) runs in parallel",
+                        algo.name
+                    )));
+                }
+            } else {
+                pairs.push(("threads".to_string(), t.to_string()));
+            }
+        }
+        let params = Params::from_pairs(algo.params, &pairs)
+            .map_err(|e| bad(format!("--algo {}: {e}", algo.name)))?;
+        if let Some(t) = request.time_limit {
+            if !(t.is_finite() && t > 0.0) {
+                return Err(bad(format!(
+                    "--time-limit {t}: expected a positive number of seconds"
+                )));
+            }
+        }
+        if request.positions.is_empty() {
+            return Err(bad(
+                "no position given: name files, inline positions (with --game) or `-` for stdin"
+                    .into(),
+            ));
+        }
+        let budget = Budget {
+            max_iterations: request.max_iterations,
+            max_nodes: request.max_nodes,
+            time_limit: request.time_limit.map(Duration::from_secs_f64),
+            max_memory_bytes: request.memory_mib.map(|m| m.saturating_mul(1 << 20)),
+        };
+        let repetition = match &request.repetition {
+            Some(r) => {
+                Some(Repetition::from_name(r).map_err(|e| bad(format!("--repetition: {e}")))?)
+            }
+            None => None,
+        };
+        let formats = request
+            .exports
+            .iter()
+            .map(|p| ExportFormat::from_path(p).map(|f| (p.clone(), f)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| bad(e.to_string()))?;
+        Ok(Solver {
+            request,
+            algo,
+            params,
+            budget,
+            repetition,
+            formats,
+            proofs_written: 0,
+        })
+    }
+
+    /// The request as given.
+    pub fn request(&self) -> &SolveRequest {
+        &self.request
+    }
+
+    /// The algorithm's registry entry.
+    pub fn algo(&self) -> &'static AlgoInfo {
+        self.algo
+    }
+
+    /// The checked parameters (defaults filled in).
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The budget of every position.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Reads the request's positions, one group per input (see
+    /// [`read_inputs`]).
+    pub fn read(&self) -> Vec<Result<Vec<PositionEntry>, SolveError>> {
+        read_inputs(&self.request.positions, self.request.game.as_deref())
+    }
+
+    /// Solves every position of the request in order, handing each result
+    /// to `each` (a record, or the located error of a position that cannot
+    /// be read or searched); `each` returns `Break` to stop early. `cancel`
+    /// stops the search under way (its record says `cancelled`). Only a
+    /// certificate that cannot be written ends the run with an error.
+    pub fn solve_all(
+        &mut self,
+        cancel: Option<&AtomicBool>,
+        mut each: impl FnMut(Result<Solved, SolveError>) -> ControlFlow<()>,
+    ) -> Result<(), SolveError> {
+        let groups = self.read();
+        let total: usize = groups
+            .iter()
+            .map(|g| g.as_ref().map_or(0, |v| v.len()))
+            .sum();
+        let mut k = 0;
+        for group in groups {
+            let entries = match group {
+                Ok(e) => e,
+                Err(e) => {
+                    if each(Err(e)).is_break() {
+                        return Ok(());
+                    }
+                    continue;
+                }
+            };
+            for entry in entries {
+                let (entry, setup, mut search) = match self.prepare(entry) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        if each(Err(e)).is_break() {
+                            return Ok(());
+                        }
+                        continue;
+                    }
+                };
+                k += 1;
+                let mut samples: Vec<StatsSample> = Vec::new();
+                let status = if self.formats.is_empty() {
+                    search::run(search.as_mut(), &self.budget, cancel)
+                } else {
+                    search::run_sampled(search.as_mut(), &self.budget, cancel, &mut samples)
+                };
+                let solved = self.finish(entry, setup, search, status, &samples, (k, total))?;
+                if each(Ok(solved)).is_break() {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The search of one position as [`Solver::solve_all`] runs it: the
+    /// repetition rule and the move limit applied, built with the
+    /// request's parameters, seed, question and memory budget. Errors are
+    /// located at the entry (`NAME:LINE:1: …`).
+    pub fn prepare(
+        &self,
+        mut entry: PositionEntry,
+    ) -> Result<(PositionEntry, SearchSetup, Box<dyn Search>), SolveError> {
+        if let Some(rule) = self.repetition {
+            entry.position = entry.position.clone().with_repetition(rule).map_err(|e| {
+                SolveError::Input(format!(
+                    "{}:{}:1: --repetition: {e}",
+                    entry.name, entry.line
+                ))
+            })?;
+        }
+        if let Some(n) = self.request.within {
+            entry.position = entry.position.within(n);
+        }
+        let setup = SearchSetup {
+            position: entry.position.clone(),
+            params: self.params.clone(),
+            seed: self.request.seed,
+            question: self.request.question,
+            memory_limit_bytes: self.budget.max_memory_bytes,
+        };
+        let search = search::build(self.algo.name, &setup)
+            .map_err(|e| SolveError::Input(format!("{}:{}:1: {e}", entry.name, entry.line)))?;
+        Ok((entry, setup, search))
+    }
+
+    /// The record of a search that has stopped with `status`; writes its
+    /// certificate (with a `proof` file, when solved) and its exports
+    /// (`samples` are the curves, `k` of `total` numbers the files).
+    pub fn finish(
+        &mut self,
+        entry: PositionEntry,
+        setup: SearchSetup,
+        search: Box<dyn Search>,
+        status: Status,
+        samples: &[StatsSample],
+        (k, total): (usize, usize),
+    ) -> Result<Solved, SolveError> {
+        let question = setup.root_question();
+        let proof = match (&self.request.proof, status) {
+            (Some(base), Status::Proved | Status::Disproved) => {
+                let path = proof_path(base, self.proofs_written);
+                self.proofs_written += 1;
+                Some(write_proof(&path, search.as_ref(), &setup)?)
+            }
+            _ => None,
+        };
+        let facts = RunFacts::of(search.as_ref());
+        let run = RunRecord {
+            entry: &entry,
+            algo: self.algo.name,
+            params: &self.params,
+            seed: self.request.seed,
+            question,
+            status,
+            counters: search.counters(),
+            facts: &facts,
+        };
+        let mut record = run.record();
+        if let Some((path, n)) = &proof {
+            record.proof_file = Some(path.display().to_string());
+            record.proof_positions = Some(*n);
+        }
+        let export_errors = self.write_exports(&run, search.as_ref(), samples, (k, total));
+        Ok(Solved {
+            entry,
+            setup,
+            search,
+            status,
+            record,
+            export_errors,
+        })
+    }
+
+    /// Writes the request's exports of one run; returns the errors.
+    fn write_exports(
+        &self,
+        run: &RunRecord<'_>,
+        search: &dyn Search,
+        samples: &[StatsSample],
+        (k, total): (usize, usize),
+    ) -> Vec<String> {
+        if self.formats.is_empty() {
+            return Vec::new();
+        }
+        let view = ViewRequest {
+            max_depth: self.request.export_depth,
+            max_nodes: self.request.export_nodes,
+            want_position: false,
+            ..ViewRequest::default()
+        };
+        let snapshot = search.snapshot(&view);
+        let wants_csv = self.formats.iter().any(|(_, f)| *f == ExportFormat::Csv);
+        let correct = if wants_csv {
+            let best = run
+                .entry
+                .expected
+                .as_ref()
+                .map(|e| e.best_moves.clone())
+                .unwrap_or_default();
+            correct_moves::for_position(
+                &run.entry.position,
+                &run.question,
+                &best,
+                correct_moves::DEFAULT_MAX_POSITIONS,
+            )
+        } else {
+            None
+        };
+        let input = ExportInput {
+            snapshot: &snapshot,
+            samples,
+            correct: correct.as_ref(),
+            record: run,
+        };
+        let mut errors = Vec::new();
+        for (path, format) in &self.formats {
+            let path = numbered(path, k, total);
+            let text = export::render(*format, &input);
+            if let Err(e) = export::write(&path, text.as_bytes()) {
+                errors.push(e.to_string());
+            }
+        }
+        errors
+    }
+}
+
+/// Where the certificate of the `index`-th position solved (0-based) goes.
+fn proof_path(base: &Path, index: usize) -> PathBuf {
+    if index == 0 {
+        base.to_path_buf()
+    } else {
+        let mut s = base.as_os_str().to_os_string();
+        s.push(format!(".{}", index + 1));
+        s.into()
+    }
+}
+
+/// The file an export of position `k` (1-based) of `total` goes to:
+/// `FILE` itself for a single position, `STEM-k.EXT` otherwise.
+fn numbered(path: &Path, k: usize, total: usize) -> PathBuf {
+    if total <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{k}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{k}"),
+    };
+    path.with_file_name(name)
+}
+
+/// Writes the certificate of a solved search to `path` (atomically);
+/// returns the path and the certificate's number of positions.
+fn write_proof(
+    path: &Path,
+    s: &dyn Search,
+    setup: &SearchSetup,
+) -> Result<(PathBuf, usize), SolveError> {
+    let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)
+        .map_err(|e| SolveError::Proof(format!("--proof {}: {e}", path.display())))?;
+    crate::experiments::write_atomic(path, cert.to_text().as_bytes())
+        .map_err(|e| SolveError::Proof(format!("--proof: {e}")))?;
+    Ok((path.to_path_buf(), stats.positions))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(positions: &[&str], game: &str, algo: &str) -> SolveRequest {
+        SolveRequest {
+            positions: positions.iter().map(|s| s.to_string()).collect(),
+            game: Some(game.into()),
+            algo: algo.into(),
+            ..SolveRequest::default()
+        }
+    }
+
+    fn solve(req: SolveRequest) -> Vec<Result<SolveRecord, SolveError>> {
+        let mut out = Vec::new();
+        Solver::new(req)
+            .unwrap()
+            .solve_all(None, |r| {
+                out.push(r.map(|s| s.record));
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn tictactoe_is_a_draw_for_every_proof_search() {
+        // The empty board is a draw (exhaustive search, Schaeffer's
+        // tables): the first player does not win and does not lose.
+        for algo in ["pns", "dfpn", "deep-pn"] {
+            let win = solve(request(&["........."], "tictactoe", algo));
+            let r = win[0].as_ref().unwrap();
+            assert_eq!(
+                (r.outcome.as_str(), r.answer.as_str()),
+                ("disproved", "not-win"),
+                "{algo}"
+            );
+            let mut q = request(&["........."], "tictactoe", algo);
+            q.question = QuestionKind::NotLose;
+            let r = solve(q).remove(0).unwrap();
+            assert_eq!(r.answer, "not-lose", "{algo}");
+        }
+    }
+
+    #[test]
+    fn the_record_has_the_contract_fields_in_order() {
+        let r = solve(request(&["x...o...."], "tictactoe", "pns"))
+            .remove(0)
+            .unwrap();
+        let keys: Vec<String> = r.to_map().keys().cloned().collect();
+        let contract = [
+            "name",
+            "game",
+            "position",
+            "algo",
+            "params",
+            "seed",
+            "question",
+            "outcome",
+            "answer",
+            "best_move",
+            "iterations",
+            "nodes_created",
+            "nodes_expanded",
+            "max_depth",
+            "seesaw_root_switches",
+            "seesaw_switches",
+            "revisits",
+            "time_ms",
+            "peak_tree_bytes",
+            "stop_reason",
+        ];
+        assert_eq!(keys, contract);
+    }
+
+    #[test]
+    fn a_bad_position_is_located_and_the_others_are_solved() {
+        let out = solve(request(&["x..?.....", "........."], "tictactoe", "pns"));
+        let e = out[0].as_ref().unwrap_err();
+        assert!(
+            matches!(e, SolveError::Input(m) if m.starts_with("<inline>:1:4:")),
+            "{e}"
+        );
+        assert!(out[1].is_ok());
+    }
+
+    #[test]
+    fn a_bad_request_is_refused_before_anything_runs() {
+        let mut q = request(&["........."], "tictactoe", "pns");
+        q.settings = vec![("Q".into(), "1".into())];
+        let e = Solver::new(q).err().unwrap();
+        assert!(
+            matches!(&e, SolveError::Request(m) if m.contains("`Q`")),
+            "{e}"
+        );
+        let e = Solver::new(request(&[], "tictactoe", "pns")).err().unwrap();
+        assert!(e.to_string().starts_with("no position given"));
+        let mut q = request(&["........."], "tictactoe", "pns");
+        q.time_limit = Some(-1.0);
+        assert!(Solver::new(q).is_err());
+    }
+
+    #[test]
+    fn a_cancelled_search_says_so() {
+        let cancel = AtomicBool::new(true);
+        let mut solver = Solver::new(request(&[""], "connect4", "pns")).unwrap();
+        let mut records = Vec::new();
+        solver
+            .solve_all(Some(&cancel), |r| {
+                records.push(r.unwrap().record);
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!(records[0].stop_reason, "cancelled");
+        assert_eq!(records[0].outcome, "unknown");
+    }
+
+    #[test]
+    fn a_position_file_is_solved() {
+        let out = solve(SolveRequest {
+            positions: vec![crate::positions::DEFAULT_TREE.into()],
+            ..SolveRequest::default()
+        });
+        let r = out[0].as_ref().unwrap();
+        assert_eq!(r.game, "tree");
+        assert_ne!(r.outcome, "unknown");
+    }
+}
