@@ -141,7 +141,7 @@ pub fn run(cli: Cli) -> ExitCode {
         {
             let path = cli.open.or(cli.file).unwrap_or_default();
             match pnlab::lesson::Lesson::load_file(&path) {
-                Ok(l) => open_lesson(l),
+                Ok(l) => open_lesson(l, cli.autoplay, cli.screenshot),
                 Err(e) => Err(UserError(e.to_string())),
             }
         }
@@ -216,7 +216,11 @@ fn open_app(
 /// app starts on the setting of the lesson's first step: its position,
 /// algorithm and parameters.
 #[cfg(feature = "gui")]
-fn open_lesson(l: pnlab::lesson::Lesson) -> Result<ExitCode, UserError> {
+fn open_lesson(
+    l: pnlab::lesson::Lesson,
+    autoplay: Option<u64>,
+    screenshot: Option<PathBuf>,
+) -> Result<ExitCode, UserError> {
     let setting = l.setting(0);
     eprintln!(
         "pnlab: the app does not play lessons yet; it opens on the setting of step 1 of {} of `{}` ({} on {})",
@@ -229,6 +233,8 @@ fn open_lesson(l: pnlab::lesson::Lesson) -> Result<ExitCode, UserError> {
         position: Some((*setting.position.value).clone()),
         algo: Some(setting.algo.clone()),
         set: setting.params.clone(),
+        autoplay,
+        screenshot,
         ..Default::default()
     };
     match pnlab::app::run_app(opts) {
@@ -241,7 +247,11 @@ fn open_lesson(l: pnlab::lesson::Lesson) -> Result<ExitCode, UserError> {
 }
 
 #[cfg(not(feature = "gui"))]
-fn open_lesson(_l: pnlab::lesson::Lesson) -> Result<ExitCode, UserError> {
+fn open_lesson(
+    _l: pnlab::lesson::Lesson,
+    _autoplay: Option<u64>,
+    _screenshot: Option<PathBuf>,
+) -> Result<ExitCode, UserError> {
     Err(UserError(
         "this pnlab was built without the `gui` feature, so it cannot open a lesson in the app; `pnlab lesson --check FILE` plays it headless".into(),
     ))

@@ -9,7 +9,7 @@ use crate::layout::Tidy;
 use crate::search::snapshot::NodeKind;
 use crate::search::{NodeId, Snapshot};
 
-use super::dot::{status_fill, PATH_COLOUR};
+use super::dot::{status_fill, BACK_EDGE_COLOUR, PATH_COLOUR};
 use super::drawing::{Anchor, Colour, Drawing, Shape, Stroke, TextStyle};
 
 /// Ring colour of a highlighted node.
@@ -74,6 +74,29 @@ pub fn tree_drawing(snap: &Snapshot, marks: &TreeMarks) -> Drawing {
             anchor: Anchor::Start,
             style: TextStyle::plain(11.0, black),
             text: snap.edge_label(i),
+        });
+    }
+    // A shared node's other parents (dashed) and the moves that repeat a
+    // position on the path (purple), as the DOT export draws them.
+    for e in &snap.extra_edges {
+        if layout.pos.get(e.from as usize).is_none() || layout.pos.get(e.to as usize).is_none() {
+            continue;
+        }
+        let (x1, y1) = at(e.from as usize);
+        let (x2, y2) = at(e.to as usize);
+        let colour = if e.back {
+            Colour::hex(BACK_EDGE_COLOUR)
+        } else {
+            grey
+        };
+        d.shapes.push(Shape::Line {
+            from: (x1, y1 + R),
+            to: (x2, y2 + if y2 > y1 { -R } else { R }),
+            stroke: Stroke {
+                colour,
+                width: 1.5,
+                dashed: true,
+            },
         });
     }
     for (i, n) in snap.nodes.iter().enumerate() {

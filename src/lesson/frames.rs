@@ -83,7 +83,7 @@ impl Writer<'_> {
         if style.mono {
             text.chars().count() as f32 * style.size * 0.6
         } else {
-            self.measure.width(text, style.size) * if style.bold { 1.06 } else { 1.0 }
+            self.measure.width(text, style.size) * if style.bold { 1.03 } else { 1.0 }
         }
     }
 
