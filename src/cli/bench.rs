@@ -23,7 +23,8 @@ pub struct BenchArgs {
     /// Only this suite: othello-14, hex-4, connect4, othello-mid
     /// (alphabeta), xiangqi-mate, xiangqi-perft, xiangqi-mid (alphabeta),
     /// connect6, connect6-vcdt, cns-trees, cns-hex-8, resistance; or one of
-    /// the suites run only when named: othello-16-random, othello-20-random.
+    /// the suites run only when named: othello-16-random, othello-20-random,
+    /// ffo-20-39, ffo-40-59 (the FFO endgame tests, dfpn-fast).
     #[arg(long)]
     pub suite: Option<String>,
     /// Algorithm parameter NAME=VALUE for the benchmarked algorithm
@@ -114,7 +115,34 @@ fn xiangqi_mate_positions() -> Result<Vec<AnyPosition>, UserError> {
 }
 
 /// Suites run only when named with `--suite`.
-const NAMED_ONLY_SUITES: &[&str] = &["othello-16-random", "othello-20-random"];
+const NAMED_ONLY_SUITES: &[&str] = &[
+    "othello-16-random",
+    "othello-20-random",
+    "ffo-20-39",
+    "ffo-40-59",
+];
+
+/// An FFO endgame suite (`assets/bench/ffo-*.obf`, the public FForum
+/// problems with their published scores): only `dfpn-fast` by default,
+/// the one algorithm meant for positions of 20–34 empties.
+fn ffo_suite(name: &'static str, text: &str) -> Result<Suite, UserError> {
+    let positions = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
+        .map(|l| {
+            AnyPosition::parse(GameKind::Othello, l)
+                .map_err(|e| UserError(format!("bench suite {name}: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Suite {
+        name,
+        game: GameKind::Othello,
+        positions,
+        repeat: 1,
+        max_iterations: 1_000_000_000,
+        algos: Some(&["dfpn-fast"]),
+    })
+}
 
 /// The seeded random Othello suites: `count` positions with `empties`
 /// empty squares from the generator of the `deep-pn-sweep` experiment
@@ -185,6 +213,14 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
         },
         "othello-16-random" => random_othello_suite("othello-16-random", 16, 100)?,
         "othello-20-random" => random_othello_suite("othello-20-random", 20, 20)?,
+        "ffo-20-39" => ffo_suite(
+            "ffo-20-39",
+            include_str!("../../assets/bench/ffo-20-39.obf"),
+        )?,
+        "ffo-40-59" => ffo_suite(
+            "ffo-40-59",
+            include_str!("../../assets/bench/ffo-40-59.obf"),
+        )?,
         "hex-4" => Suite {
             name: "hex-4",
             game: GameKind::Hex,
@@ -470,7 +506,7 @@ fn bench_one(
 /// `/proc/self/stat` (Linux; `None` elsewhere). On a machine shared with
 /// other work, CPU time is steadier than wall time; with several search
 /// threads it is their sum.
-fn process_cpu_ms() -> Option<f64> {
+pub(super) fn process_cpu_ms() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name (which may hold spaces) in parentheses.
     let rest = &stat[stat.rfind(')')? + 2..];

@@ -58,6 +58,7 @@ fn measure<G: Game>(suite: &str, positions: &[G], depth: u32) -> serde_json::Val
         record_limit: 0,
     };
     let (mut nodes, mut steps) = (0u64, 0u64);
+    let cpu_before = super::bench::process_cpu_ms();
     let start = Instant::now();
     for g in positions {
         let mut s = AlphaBeta::new(g.clone(), g.to_move(), QuestionKind::Win, opts);
@@ -67,8 +68,11 @@ fn measure<G: Game>(suite: &str, positions: &[G], depth: u32) -> serde_json::Val
         steps += c.iterations;
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let cpu_ms = super::bench::process_cpu_ms()
+        .zip(cpu_before)
+        .map(|(a, b)| a - b);
     let game = positions.first().map_or("", |g| g.kind().name());
-    json!({
+    let mut row = json!({
         "suite": suite,
         "algo": ALGO,
         "game": game,
@@ -81,7 +85,14 @@ fn measure<G: Game>(suite: &str, positions: &[G], depth: u32) -> serde_json::Val
         "nodes_per_sec": (nodes as f64 / secs).round(),
         "bytes_per_node": 0.0,
         "time_ms": (secs * 10_000.0).round() / 10.0,
-    })
+    });
+    // On a machine shared with other work, wall time counts the waits for
+    // a core; CPU time (one thread here) does not.
+    if let Some(cpu) = cpu_ms {
+        row["cpu_ms"] = json!(cpu);
+        row["nodes_per_cpu_sec"] = json!((nodes as f64 * 1000.0 / cpu.max(1.0)).round());
+    }
+    row
 }
 
 /// The row of depth-limited suite `name`, `None` if it is not one.

@@ -239,6 +239,12 @@ static KEYS: [[u64; POINTS]; 14] = build_keys();
 /// The key XORed in when Black is to move.
 pub const BLACK_TO_MOVE_KEY: u64 = zobrist_key(ZOBRIST_SALT ^ (14 * POINTS) as u64);
 
+/// Material plus position of `piece` on cell `c`, Red's view.
+#[inline(always)]
+fn piece_score(piece: u8, c: usize) -> i32 {
+    super::eval::PIECE_SCORES[piece_index(piece)][point_of(c)]
+}
+
 /// The Zobrist key of `piece` on cell `c`.
 #[inline(always)]
 pub fn piece_key(piece: u8, c: usize) -> u64 {
@@ -257,6 +263,9 @@ pub struct Board {
     kings: [u8; 2],
     side: Player,
     key: u64,
+    /// The static evaluation, Red's view (material plus piece-square
+    /// terms, [`super::eval`]), kept up to date by [`Board::make`].
+    score: i32,
 }
 
 impl std::fmt::Debug for Board {
@@ -273,6 +282,7 @@ impl Board {
         let mut cells = [OFF; CELLS];
         let mut occ = [0u128; 2];
         let mut kings = [0u8; 2];
+        let mut score = 0;
         let mut key = if side == Player::Second {
             BLACK_TO_MOVE_KEY
         } else {
@@ -288,6 +298,7 @@ impl Board {
                     kings[s] = c as u8;
                 }
                 key ^= piece_key(piece, c);
+                score += piece_score(piece, c);
             }
         }
         Board {
@@ -296,7 +307,15 @@ impl Board {
             kings,
             side,
             key,
+            score,
         }
+    }
+
+    /// The static evaluation, Red's view ([`super::eval`]), as kept up to
+    /// date move by move.
+    #[inline(always)]
+    pub fn score(&self) -> i32 {
+        self.score
     }
 
     /// The side to move.
@@ -389,9 +408,11 @@ impl Board {
         let (bf, bt) = (1u128 << point_of(from), 1u128 << point_of(to));
         self.occ[us] ^= bf | bt;
         self.key ^= piece_key(piece, from) ^ piece_key(piece, to) ^ BLACK_TO_MOVE_KEY;
+        self.score += piece_score(piece, to) - piece_score(piece, from);
         if captured != EMPTY {
             self.occ[us ^ 1] &= !bt;
             self.key ^= piece_key(captured, to);
+            self.score -= piece_score(captured, to);
         }
         if piece & 7 == KING {
             self.kings[us] = to as u8;

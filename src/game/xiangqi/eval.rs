@@ -133,11 +133,57 @@ fn piece_score(piece: u8, file: usize, rank: usize) -> i32 {
     }
 }
 
+/// [`square_value`] in a constant context (the tables below are built at
+/// compile time from it).
+const fn square_value_const(kind: u8, black: bool, file: usize, rank: usize) -> i32 {
+    let row = if black { rank } else { 9 - rank };
+    match kind {
+        PAWN => PAWN_TABLE[row][file],
+        HORSE => HORSE_TABLE[row][file],
+        CANNON => CANNON_TABLE[row][file],
+        ROOK => ROOK_TABLE[row][file],
+        _ => 0,
+    }
+}
+
+const fn build_piece_scores() -> [[i32; POINTS]; 14] {
+    let mut t = [[0i32; POINTS]; 14];
+    let mut i = 0;
+    while i < 14 {
+        let kind = (i % 7) as u8 + 1;
+        let black = i >= 7;
+        let mut p = 0;
+        while p < POINTS {
+            let v = MATERIAL[kind as usize] + square_value_const(kind, black, p % 9, p / 9);
+            t[i][p] = if black { -v } else { v };
+            p += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// `PIECE_SCORES[piece index][point]`: material plus position of a piece
+/// (index as the Zobrist keys': kind − 1, plus 7 for Black) on a compact
+/// point, signed for Red's view: what [`Board::make`](super::board::Board::make)
+/// adds and subtracts to keep the evaluation up to date.
+pub static PIECE_SCORES: [[i32; POINTS]; 14] = build_piece_scores();
+
 impl Xiangqi {
     /// The static evaluation from Red's point of view (see [`eval`](self)):
     /// material plus piece-square terms, |value| well below [`WIN`]. The
     /// game's [`Game::evaluate`](crate::game::Game::evaluate) returns it.
+    /// The board keeps it up to date move by move (each move changes at
+    /// most three piece terms), so this is one read; it always equals
+    /// [`Xiangqi::static_eval_from_scratch`].
+    #[inline]
     pub fn static_eval(&self) -> i32 {
+        self.board().score()
+    }
+
+    /// The static evaluation summed over every piece on the board (the
+    /// definition; the tests check the incremental value against it).
+    pub fn static_eval_from_scratch(&self) -> i32 {
         let b = self.board();
         let mut score = 0;
         for p in 0..POINTS {

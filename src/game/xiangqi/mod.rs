@@ -39,11 +39,32 @@ pub const PLAYOUT_PLY_LIMIT: usize = 400;
 
 /// A xiangqi position: the board, the repetition rule and the path of
 /// earlier positions the rule looks at.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Xiangqi {
     board: Board,
     rule: Repetition,
     path: Path,
+}
+
+/// Written out for `clone_from`: searches that keep one position per ply
+/// overwrite it with `clone_from` at every node, and the derived version
+/// would allocate a new path (and free the old) each time instead of
+/// reusing the buffer.
+impl Clone for Xiangqi {
+    fn clone(&self) -> Self {
+        Xiangqi {
+            board: self.board,
+            rule: self.rule,
+            path: self.path.clone(),
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.board = source.board;
+        self.rule = source.rule;
+        self.path.clone_from(&source.path);
+    }
 }
 
 impl Default for Xiangqi {

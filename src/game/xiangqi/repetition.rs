@@ -79,9 +79,23 @@ struct Visit {
 
 /// The earlier positions of the path since the last irreversible move,
 /// oldest first; the last one is the parent of the current position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Path {
     visits: Vec<Visit>,
+}
+
+/// `clone_from` reuses the buffer (see [`super::Xiangqi`]'s `Clone`).
+impl Clone for Path {
+    fn clone(&self) -> Self {
+        Path {
+            visits: self.visits.clone(),
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.visits.clone_from(&source.visits);
+    }
 }
 
 impl Path {
@@ -134,11 +148,19 @@ impl Path {
     #[inline]
     fn earlier(&self, key: u64) -> Option<usize> {
         let n = self.visits.len();
-        (0..n)
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .find(|&i| self.visits[i].key == key)
+        if n < 2 {
+            return None;
+        }
+        let mut i = n - 2;
+        loop {
+            if self.visits[i].key == key {
+                return Some(i);
+            }
+            if i < 2 {
+                return None;
+            }
+            i -= 2;
+        }
     }
 
     /// Whether `board` repeats an earlier position of the path.

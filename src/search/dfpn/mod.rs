@@ -79,6 +79,16 @@ pub const EPS_PARAMS: &[ParamSpec] = &[
     fast::THREADS_PARAM,
 ];
 
+/// Deep df-pn's default (E, D) = (2, 12): the best pair of the grid
+/// measured over whole bench sets (results/defaults.md; E 2–7, D 2–12 on
+/// othello-14, othello-16-random, connect4 and connect6, least geometric
+/// mean of MID calls relative to df-pn). At the old (2, 2) only the root
+/// and its children differed and the search was df-pn's call for call.
+/// The best pair depends on the game, as the thesis found per position:
+/// Othello endgames gain most from a deep start (2.6–4.5× fewer calls),
+/// Connect Four loses (df-pn, D ≤ 2, is best there).
+pub const DEEP_DEFAULT: (i64, i64) = (2, 12);
+
 /// Deep df-pn's parameters.
 pub const DEEP_PARAMS: &[ParamSpec] = &[
     ParamSpec {
@@ -86,7 +96,7 @@ pub const DEEP_PARAMS: &[ParamSpec] = &[
         kind: ParamKind::Int {
             min: 0,
             max: 1_000_000,
-            default: 2,
+            default: DEEP_DEFAULT.0,
         },
         help: "Branch-size threshold E: unknown nodes at depth d < D count E^(D−d); E = 1 is df-pn, E = 0 the plain depth-first search",
     },
@@ -95,7 +105,7 @@ pub const DEEP_PARAMS: &[ParamSpec] = &[
         kind: ParamKind::Int {
             min: 0,
             max: 1_000,
-            default: 2,
+            default: DEEP_DEFAULT.1,
         },
         help: "Depth threshold D: unknown nodes at depth d ≥ D count 1; D ≤ 1 is df-pn",
     },

@@ -60,9 +60,12 @@ pub const CALLS_PER_STEP: u64 = 1024;
 pub const DEFAULT_FAST_BUDGET_BYTES: u64 = 64 << 20;
 
 /// The default frontier threshold of `dfpn-fast` on Othello (empty
-/// squares at or below which the alpha-beta answers): chosen by the
-/// `othello-16-random` bench (see `results/othello-16-random.md`).
-pub const DEFAULT_LEAF_EMPTIES: i64 = 10;
+/// squares at or below which the alpha-beta answers): chosen from
+/// measurements over the FFO #20–#49 positions and the
+/// `othello-16-random` set (`results/ffo.md`, `results/defaults.md`).
+/// With its table, ETC and stability cut-offs the frontier solver
+/// answers a 16-empty node faster than df-pn above it would.
+pub const DEFAULT_LEAF_EMPTIES: i64 = 16;
 
 /// The `threads` parameter of the df-pn family.
 pub const THREADS_PARAM: ParamSpec = ParamSpec {
@@ -200,9 +203,7 @@ pub fn new_fast(name: &'static str, setup: &SearchSetup, opts: FastOptions) -> B
     let q = setup.root_question();
     match &setup.position {
         AnyPosition::Othello(g) => {
-            let rules = OthelloRules {
-                leaf_empties: opts.leaf_empties,
-            };
+            let rules = OthelloRules::new(opts.leaf_empties);
             Box::new(FastDfpn::new(name, *g, q, opts, rules))
         }
         other => crate::with_position!(other, g => {
