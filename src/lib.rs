@@ -7,12 +7,14 @@
 
 #![warn(missing_docs)]
 
+pub mod catalogue;
 pub mod certificate;
 pub mod experiments;
 pub mod export;
 pub mod files;
 pub mod game;
 pub mod layout;
+pub mod lesson;
 pub mod params;
 pub mod positions;
 pub mod search;

@@ -90,6 +90,9 @@ pub struct LaunchOptions {
     /// How the search is driven (default: a thread where there are
     /// threads).
     pub driver: Option<DriverKind>,
+    /// A position to start on, already read (`pnlab lesson FILE` passes
+    /// its first step's position).
+    pub position: Option<crate::positions::PositionEntry>,
 }
 
 /// The eframe shell around [`PnlabApp`].
@@ -154,6 +157,9 @@ pub fn configure(
             }
             Err(e) => errors.push(e),
         }
+    }
+    if let Some(entry) = &opts.position {
+        app.load_entry(entry.clone());
     }
     if opts.algo.is_some() || !opts.set.is_empty() {
         let algo = opts

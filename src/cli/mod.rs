@@ -19,6 +19,7 @@ macro_rules! outln {
 mod bench;
 mod bench_depth;
 mod experiment;
+mod lesson;
 mod perft;
 mod rscn;
 mod scn;
@@ -96,6 +97,9 @@ pub enum Command {
     Scn(scn::ScnArgs),
     /// Relative single conspiracy numbers along a game or self-play.
     Rscn(rscn::RscnArgs),
+    /// Lessons: check them headless (`--check PATH...`), print their
+    /// answer key, write their frames, or open one in the app.
+    Lesson(lesson::LessonArgs),
 }
 
 /// Moves arguments that are board positions starting with `-` (Othello
@@ -152,6 +156,19 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Verify(a)) => verify::run(a),
         Some(Command::Scn(a)) => scn::run(a),
         Some(Command::Rscn(a)) => rscn::run(a),
+        Some(Command::Lesson(a)) => lesson::run(a),
+        None if cli
+            .open
+            .as_ref()
+            .or(cli.file.as_ref())
+            .is_some_and(|p| pnlab::lesson::is_lesson_path(p)) =>
+        {
+            let path = cli.open.or(cli.file).unwrap_or_default();
+            match pnlab::lesson::Lesson::load_file(&path) {
+                Ok(l) => open_lesson(l, cli.autoplay, cli.screenshot),
+                Err(e) => Err(UserError(e.to_string())),
+            }
+        }
         None => open_app(
             cli.open.or(cli.file),
             cli.entry,
@@ -228,6 +245,7 @@ fn open_app(
         rscn,
         state,
         driver,
+        position: None,
     };
     match pnlab::app::run_app(opts) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -236,6 +254,51 @@ fn open_app(
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// Opens the app on a lesson. Until the app has its lesson player, the
+/// app starts on the setting of the lesson's first step: its position,
+/// algorithm and parameters.
+#[cfg(feature = "gui")]
+fn open_lesson(
+    l: pnlab::lesson::Lesson,
+    autoplay: Option<u64>,
+    screenshot: Option<PathBuf>,
+) -> Result<ExitCode, UserError> {
+    let setting = l.setting(0);
+    eprintln!(
+        "pnlab: the app does not play lessons yet; it opens on the setting of step 1 of {} of `{}` ({} on {})",
+        l.len(),
+        l.title,
+        setting.algo,
+        setting.position.value.name
+    );
+    let opts = pnlab::app::LaunchOptions {
+        position: Some((*setting.position.value).clone()),
+        algo: Some(setting.algo.clone()),
+        set: setting.params.clone(),
+        autoplay,
+        screenshot,
+        ..Default::default()
+    };
+    match pnlab::app::run_app(opts) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn open_lesson(
+    _l: pnlab::lesson::Lesson,
+    _autoplay: Option<u64>,
+    _screenshot: Option<PathBuf>,
+) -> Result<ExitCode, UserError> {
+    Err(UserError(
+        "this pnlab was built without the `gui` feature, so it cannot open a lesson in the app; `pnlab lesson --check FILE` plays it headless".into(),
+    ))
 }
 
 #[cfg(not(feature = "gui"))]

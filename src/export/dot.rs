@@ -12,6 +12,9 @@ use crate::search::Snapshot;
 /// Colour of the path to the most-proving node.
 pub(crate) const PATH_COLOUR: &str = "#ff9614";
 
+/// Colour of a back-edge (a move that repeats a position on the path).
+pub(crate) const BACK_EDGE_COLOUR: &str = "#aa50dc";
+
 /// Fill colour of a node by its status (shared with the SVG export).
 pub(crate) fn status_fill(s: NodeStatus) -> &'static str {
     match s {

@@ -9,6 +9,9 @@
 
 pub mod curves_csv;
 pub mod dot;
+pub mod drawing;
+#[cfg(feature = "raster")]
+pub mod raster;
 pub mod run_json;
 pub mod solve_record;
 pub mod svg;

@@ -19,7 +19,7 @@
 mod bundled;
 mod lines;
 mod records;
-mod toml_format;
+pub(crate) mod toml_format;
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;

@@ -63,7 +63,7 @@ struct TomlPosition {
 pub const MAX_WITHIN: u32 = 1000;
 
 /// (line, col), both 1-based, of byte offset `byte` in `text`.
-fn line_col(text: &str, byte: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, byte: usize) -> (usize, usize) {
     let byte = byte.min(text.len());
     let mut b = byte;
     while !text.is_char_boundary(b) {
@@ -81,7 +81,7 @@ fn line_col(text: &str, byte: usize) -> (usize, usize) {
 /// Byte offset where the *content* of the string whose TOML source spans
 /// `span` starts, or `None` when columns inside cannot be mapped one to
 /// one (a basic string with escapes).
-fn content_start(text: &str, span: &Range<usize>) -> (usize, bool) {
+pub(crate) fn content_start(text: &str, span: &Range<usize>) -> (usize, bool) {
     let raw = text.get(span.clone()).unwrap_or("");
     let exact = !(raw.starts_with('"') && raw.contains('\\'));
     if raw.starts_with("\"\"\"") || raw.starts_with("'''") {

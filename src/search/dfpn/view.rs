@@ -255,6 +255,7 @@ impl<G: Game> Dfpn<G> {
             g.legal_moves(&mut moves);
             let mut mins = Vec::new();
             let mut sums = Vec::new();
+            let (mut min, mut sum) = (pn::INF, 0);
             for &m in &moves {
                 let mut c = g.clone();
                 c.play(m);
@@ -262,15 +263,30 @@ impl<G: Game> Dfpn<G> {
                 let (a, b) = if or { (cp, cd) } else { (cd, cp) };
                 mins.push(pn::fmt(a));
                 sums.push(pn::fmt(b));
+                min = min.min(a);
+                sum = pn::add(sum, b);
             }
+            // The formulas give what the children say now; the table
+            // keeps a node's own numbers from when MID last returned from
+            // it, which lag behind while MID is still below the node.
             formulas.push((
                 "φ".into(),
-                format!("φ = min δ(c) = min({}) = {}", mins.join(", "), pn::fmt(phi)),
+                format!("φ = min δ(c) = min({}) = {}", mins.join(", "), pn::fmt(min)),
             ));
             formulas.push((
                 "δ".into(),
-                format!("δ = Σ φ(c) = {} = {}", sums.join(" + "), pn::fmt(delta)),
+                format!("δ = Σ φ(c) = {} = {}", sums.join(" + "), pn::fmt(sum)),
             ));
+            if (min, sum) != (phi, delta) {
+                formulas.push((
+                    "stored".into(),
+                    format!(
+                        "the table holds φ = {}, δ = {} for this node until MID returns from it",
+                        pn::fmt(phi),
+                        pn::fmt(delta)
+                    ),
+                ));
+            }
         }
         formulas.push(("pn".into(), format!("pn = {}", pn::fmt(p))));
         formulas.push(("dn".into(), format!("dn = {}", pn::fmt(q))));

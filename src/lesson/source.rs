@@ -1,0 +1,47 @@
+//! Where a lesson's position files are read from: the disk (a teacher's
+//! own lessons and positions), the files compiled into the binary (the
+//! bundled course, which must work from anywhere and in the browser), or
+//! both. The lesson reader only asks for text by path.
+
+use crate::positions::BUNDLED;
+
+use super::bundled::LESSONS;
+
+/// Reads the text of a file a lesson names (path already made relative
+/// to the lesson's directory, `.` and `..` removed).
+pub trait Source {
+    /// The file's text, or a sentence saying why it cannot be read.
+    fn read(&self, path: &str) -> Result<String, String>;
+}
+
+/// The embedded files: `positions/…` and `lessons/…` only.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bundled;
+
+impl Source for Bundled {
+    fn read(&self, path: &str) -> Result<String, String> {
+        BUNDLED
+            .iter()
+            .chain(LESSONS.iter())
+            .find(|f| f.path == path)
+            .map(|f| f.text.to_string())
+            .ok_or_else(|| format!("`{path}` is not among the bundled files"))
+    }
+}
+
+/// The disk first (an edited file is what a teacher gets), then the
+/// embedded files (so `lessons/x.lesson.toml` finds `positions/…` when
+/// the program runs far from its sources).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DiskThenBundled;
+
+impl Source for DiskThenBundled {
+    fn read(&self, path: &str) -> Result<String, String> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Ok(text),
+            Err(e) => Bundled
+                .read(path)
+                .map_err(|_| format!("cannot read `{path}`: {e}")),
+        }
+    }
+}
