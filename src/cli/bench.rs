@@ -23,7 +23,8 @@ pub struct BenchArgs {
     /// Only this suite: othello-14, hex-4, connect4, othello-mid
     /// (alphabeta), xiangqi-mate, xiangqi-perft, xiangqi-mid (alphabeta),
     /// connect6, connect6-vcdt, cns-trees, cns-hex-8, resistance; or one of
-    /// the suites run only when named: othello-16-random, othello-20-random.
+    /// the suites run only when named: othello-16-random, othello-20-random,
+    /// connect4-l1r3, connect4-easy.
     #[arg(long)]
     pub suite: Option<String>,
     /// Algorithm parameter NAME=VALUE for the benchmarked algorithm
@@ -63,6 +64,10 @@ struct Suite {
     max_iterations: u64,
     /// The algorithms run by default (all of [`DEFAULT_ALGOS`] if `None`).
     algos: Option<&'static [&'static str]>,
+    /// The published answer of each position to the bench's question
+    /// (does the side to move win?), when the suite's source gives one:
+    /// answers that differ are counted as `wrong`.
+    answers: Option<Vec<bool>>,
 }
 
 /// Names of the suites run by default, in order (`xiangqi-perft` and
@@ -114,7 +119,44 @@ fn xiangqi_mate_positions() -> Result<Vec<AnyPosition>, UserError> {
 }
 
 /// Suites run only when named with `--suite`.
-const NAMED_ONLY_SUITES: &[&str] = &["othello-16-random", "othello-20-random"];
+const NAMED_ONLY_SUITES: &[&str] = &[
+    "othello-16-random",
+    "othello-20-random",
+    "connect4-l1r3",
+    "connect4-easy",
+];
+
+/// A Connect Four suite of Pascal Pons's test positions (`<moves> <score>`
+/// lines, the score for the side to move): the positions and whether the
+/// side to move wins (score > 0).
+fn connect4_scored(
+    name: &'static str,
+    text: &str,
+    max_iterations: u64,
+) -> Result<Suite, UserError> {
+    let mut positions = Vec::new();
+    let mut answers = Vec::new();
+    for l in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        let bad = || UserError(format!("bench suite {name}: bad line `{l}`"));
+        let mut f = l.split_whitespace();
+        let moves = f.next().ok_or_else(bad)?;
+        let score: i32 = f.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+        positions.push(
+            AnyPosition::parse(GameKind::Connect4, moves)
+                .map_err(|e| UserError(format!("bench suite {name}: {e}")))?,
+        );
+        answers.push(score > 0);
+    }
+    Ok(Suite {
+        name,
+        game: GameKind::Connect4,
+        positions,
+        repeat: 1,
+        max_iterations,
+        algos: Some(&["dfpn-fast", "dfpn"]),
+        answers: Some(answers),
+    })
+}
 
 /// The seeded random Othello suites: `count` positions with `empties`
 /// empty squares from the generator of the `deep-pn-sweep` experiment
@@ -149,6 +191,7 @@ fn random_othello_suite(
             "deep-pn",
             "pns",
         ]),
+        answers: None,
     })
 }
 
@@ -182,9 +225,20 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 2_000_000,
             algos: None,
+            answers: None,
         },
         "othello-16-random" => random_othello_suite("othello-16-random", 16, 100)?,
         "othello-20-random" => random_othello_suite("othello-20-random", 20, 20)?,
+        "connect4-l1r3" => connect4_scored(
+            "connect4-l1r3",
+            include_str!("../../assets/bench/connect4-l1r3.txt"),
+            500_000_000,
+        )?,
+        "connect4-easy" => connect4_scored(
+            "connect4-easy",
+            include_str!("../../assets/bench/connect4-easy.txt"),
+            50_000_000,
+        )?,
         "hex-4" => Suite {
             name: "hex-4",
             game: GameKind::Hex,
@@ -193,6 +247,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 20,
             max_iterations: 2_000_000,
             algos: None,
+            answers: None,
         },
         "connect4" => Suite {
             name: "connect4",
@@ -205,6 +260,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 500_000,
             algos: None,
+            answers: None,
         },
         "xiangqi-mate" => Suite {
             name: "xiangqi-mate",
@@ -213,6 +269,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 2_000_000,
             algos: Some(&["pns", "dfpn"]),
+            answers: None,
         },
         "connect6" => Suite {
             name: "connect6",
@@ -221,6 +278,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 200_000,
             algos: Some(&["dfpn", "deep-dfpn"]),
+            answers: None,
         },
         // CNS expansions per second on trees: ten P-games b = 4, d = 8
         // (solved exactly), and on 8×8 Hex (capped).
@@ -234,6 +292,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 200_000,
             algos: Some(CNS_ALGOS),
+            answers: None,
         },
         "cns-hex-8" => Suite {
             name: "cns-hex-8",
@@ -246,6 +305,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 3_000,
             algos: Some(CNS_ALGOS),
+            answers: None,
         },
         other => {
             return Err(UserError(format!(
@@ -414,6 +474,7 @@ fn bench_one(
     let (mut it, mut nodes, mut playouts, mut ms) = (0u64, 0u64, 0u64, 0f64);
     let (mut bytes, mut live) = (0u64, 0u64);
     let mut solved = 0usize;
+    let mut wrong = 0usize;
     let cpu_before = process_cpu_ms();
     for _ in 0..suite.repeat {
         for (i, p) in suite.positions.iter().enumerate() {
@@ -428,6 +489,10 @@ fn bench_one(
             let st = search::run(s.as_mut(), &budget, None);
             if matches!(st, search::Status::Proved | search::Status::Disproved) {
                 solved += 1;
+                let says = st == search::Status::Proved;
+                if suite.answers.as_ref().and_then(|a| a.get(i)) == Some(&!says) {
+                    wrong += 1;
+                }
             }
             let c = s.counters();
             it += c.iterations;
@@ -456,6 +521,9 @@ fn bench_one(
     });
     if let Some(cpu) = cpu_ms {
         row["cpu_ms"] = json!(cpu);
+    }
+    if suite.answers.is_some() {
+        row["wrong"] = json!(wrong);
     }
     if playouts > 0 {
         row["playouts_per_sec"] = json!((playouts as f64 / secs).round());

@@ -227,7 +227,7 @@ impl<G: Game> Worker<G> {
             let root = self.root.clone();
             let or = root.to_move() == sh.question.attacker;
             let init = match sh.rules.inspect(&root) {
-                Ok(m) => self.initial(sh, or, m, 0),
+                Ok(m) => self.initial(sh, &root, or, m, 0),
                 Err(o) => solved(sh.question.holds(o)),
             };
             self.enter(sh, root, G::Move::default(), 0, 0, or, (INF, INF), init);
@@ -315,21 +315,21 @@ impl<G: Game> Worker<G> {
 
     /// The initial numbers of an unknown node with `m` legal moves at
     /// depth `d`.
-    fn initial<R: Rules<G>>(&self, sh: &Shared<G, R>, or: bool, m: u32, d: u32) -> (Pn, Pn) {
+    fn initial<R: Rules<G>>(
+        &self,
+        sh: &Shared<G, R>,
+        g: &G,
+        or: bool,
+        m: u32,
+        d: u32,
+    ) -> (Pn, Pn) {
         match sh.init {
             Init::Unit => (1, 1),
             Init::Deep => {
                 let v = sh.base.unknown_value(d);
                 (v, v)
             }
-            Init::Mobility => {
-                let m = m.max(1);
-                if or {
-                    (1, m)
-                } else {
-                    (m, 1)
-                }
-            }
+            Init::Mobility => sh.rules.initial(g, or, m),
         }
     }
 
@@ -349,7 +349,7 @@ impl<G: Game> Worker<G> {
     ) {
         self.counters.calls += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
-        let hash = pos.hash();
+        let hash = sh.rules.key(&pos);
         let known = sh.table.probe(hash);
         let (pn0, dn0, work0) = match known {
             Some(e) => {
@@ -403,11 +403,11 @@ impl<G: Game> Worker<G> {
         }
         self.counters.expanded += 1;
         self.moves.clear();
-        frame.pos.legal_moves(&mut self.moves);
+        sh.rules.moves(&frame.pos, &mut self.moves);
         for &m in &self.moves {
             let mut c = frame.pos.clone();
             c.play(m);
-            let h = c.hash();
+            let h = sh.rules.key(&c);
             let c_or = c.to_move() == sh.question.attacker;
             let (numbers, init, is_solved) = match sh.rules.inspect(&c) {
                 Err(o) => {
@@ -415,7 +415,7 @@ impl<G: Game> Worker<G> {
                     (t, t, true)
                 }
                 Ok(mobility) => {
-                    let init = self.initial(sh, c_or, mobility, depth + 1);
+                    let init = self.initial(sh, &c, c_or, mobility, depth + 1);
                     match sh.table.probe(h) {
                         Some(e) => ((e.pn, e.dn), init, e.pn == 0 || e.dn == 0),
                         None => (init, init, false),
