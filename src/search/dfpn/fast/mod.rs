@@ -554,6 +554,8 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
             (a + w.counters.leaf_solves, b + w.counters.leaf_nodes)
         });
         m.insert("threads".into(), self.workers.len().into());
+        let idle: u64 = self.workers.iter().map(|w| w.counters.idle_exits).sum();
+        m.insert("idle_exits".into(), idle.into());
         m.insert("leaf_solves".into(), solves.into());
         m.insert("leaf_nodes".into(), nodes.into());
         m.insert("tt_used".into(), self.engine.table.used().into());
