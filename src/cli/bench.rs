@@ -24,7 +24,8 @@ pub struct BenchArgs {
     /// (alphabeta), xiangqi-mate, xiangqi-perft, xiangqi-mid (alphabeta),
     /// connect6, connect6-vcdt, cns-trees, cns-hex-8, resistance; or one of
     /// the suites run only when named: othello-16-random, othello-20-random,
-    /// ffo-20-39, ffo-40-59 (the FFO endgame tests, dfpn-fast).
+    /// ffo-20-39, ffo-40-59 (the FFO endgame tests, dfpn-fast);
+    /// connect4-l1r3, connect4-easy (Pons's Connect Four tests, dfpn-fast and dfpn).
     #[arg(long)]
     pub suite: Option<String>,
     /// Algorithm parameter NAME=VALUE for the benchmarked algorithm
@@ -64,6 +65,10 @@ struct Suite {
     max_iterations: u64,
     /// The algorithms run by default (all of [`DEFAULT_ALGOS`] if `None`).
     algos: Option<&'static [&'static str]>,
+    /// The published answer of each position to the bench's question
+    /// (does the side to move win?), when the suite's source gives one:
+    /// answers that differ are counted as `wrong`.
+    answers: Option<Vec<bool>>,
 }
 
 /// Names of the suites run by default, in order (`xiangqi-perft` and
@@ -120,20 +125,31 @@ const NAMED_ONLY_SUITES: &[&str] = &[
     "othello-20-random",
     "ffo-20-39",
     "ffo-40-59",
+    "connect4-l1r3",
+    "connect4-easy",
 ];
 
 /// An FFO endgame suite (`assets/bench/ffo-*.obf`, the public FForum
 /// problems with their published scores): only `dfpn-fast` by default,
 /// the one algorithm meant for positions of 20–34 empties.
 fn ffo_suite(name: &'static str, text: &str) -> Result<Suite, UserError> {
-    let positions = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
-        .map(|l| {
+    let mut positions = Vec::new();
+    let mut answers = Vec::new();
+    for l in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with(';')) {
+        positions.push(
             AnyPosition::parse(GameKind::Othello, l)
-                .map_err(|e| UserError(format!("bench suite {name}: {e}")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+                .map_err(|e| UserError(format!("bench suite {name}: {e}")))?,
+        );
+        // `BOARD SIDE; MOVE:SCORE; …`, best move first: the side to
+        // move wins when the best score is positive.
+        let best = l
+            .split(';')
+            .nth(1)
+            .and_then(|m| m.split(':').nth(1))
+            .and_then(|v| v.trim().parse::<i32>().ok())
+            .ok_or_else(|| UserError(format!("bench suite {name}: no score on `{l}`")))?;
+        answers.push(best > 0);
+    }
     Ok(Suite {
         name,
         game: GameKind::Othello,
@@ -141,6 +157,39 @@ fn ffo_suite(name: &'static str, text: &str) -> Result<Suite, UserError> {
         repeat: 1,
         max_iterations: 1_000_000_000,
         algos: Some(&["dfpn-fast"]),
+        answers: Some(answers),
+    })
+}
+
+/// A Connect Four suite of Pascal Pons's test positions (`<moves> <score>`
+/// lines, the score for the side to move): the positions and whether the
+/// side to move wins (score > 0).
+fn connect4_scored(
+    name: &'static str,
+    text: &str,
+    max_iterations: u64,
+) -> Result<Suite, UserError> {
+    let mut positions = Vec::new();
+    let mut answers = Vec::new();
+    for l in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        let bad = || UserError(format!("bench suite {name}: bad line `{l}`"));
+        let mut f = l.split_whitespace();
+        let moves = f.next().ok_or_else(bad)?;
+        let score: i32 = f.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+        positions.push(
+            AnyPosition::parse(GameKind::Connect4, moves)
+                .map_err(|e| UserError(format!("bench suite {name}: {e}")))?,
+        );
+        answers.push(score > 0);
+    }
+    Ok(Suite {
+        name,
+        game: GameKind::Connect4,
+        positions,
+        repeat: 1,
+        max_iterations,
+        algos: Some(&["dfpn-fast", "dfpn"]),
+        answers: Some(answers),
     })
 }
 
@@ -177,6 +226,7 @@ fn random_othello_suite(
             "deep-pn",
             "pns",
         ]),
+        answers: None,
     })
 }
 
@@ -210,6 +260,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 2_000_000,
             algos: None,
+            answers: None,
         },
         "othello-16-random" => random_othello_suite("othello-16-random", 16, 100)?,
         "othello-20-random" => random_othello_suite("othello-20-random", 20, 20)?,
@@ -221,6 +272,16 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             "ffo-40-59",
             include_str!("../../assets/bench/ffo-40-59.obf"),
         )?,
+        "connect4-l1r3" => connect4_scored(
+            "connect4-l1r3",
+            include_str!("../../assets/bench/connect4-l1r3.txt"),
+            500_000_000,
+        )?,
+        "connect4-easy" => connect4_scored(
+            "connect4-easy",
+            include_str!("../../assets/bench/connect4-easy.txt"),
+            50_000_000,
+        )?,
         "hex-4" => Suite {
             name: "hex-4",
             game: GameKind::Hex,
@@ -229,6 +290,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 20,
             max_iterations: 2_000_000,
             algos: None,
+            answers: None,
         },
         "connect4" => Suite {
             name: "connect4",
@@ -241,6 +303,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 500_000,
             algos: None,
+            answers: None,
         },
         "xiangqi-mate" => Suite {
             name: "xiangqi-mate",
@@ -249,6 +312,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 2_000_000,
             algos: Some(&["pns", "dfpn"]),
+            answers: None,
         },
         "connect6" => Suite {
             name: "connect6",
@@ -257,6 +321,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 200_000,
             algos: Some(&["dfpn", "deep-dfpn"]),
+            answers: None,
         },
         // CNS expansions per second on trees: ten P-games b = 4, d = 8
         // (solved exactly), and on 8×8 Hex (capped).
@@ -270,6 +335,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 200_000,
             algos: Some(CNS_ALGOS),
+            answers: None,
         },
         "cns-hex-8" => Suite {
             name: "cns-hex-8",
@@ -282,6 +348,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             repeat: 1,
             max_iterations: 3_000,
             algos: Some(CNS_ALGOS),
+            answers: None,
         },
         other => {
             return Err(UserError(format!(
@@ -453,6 +520,7 @@ fn bench_one(
     let (mut it, mut nodes, mut playouts, mut ms) = (0u64, 0u64, 0u64, 0f64);
     let (mut bytes, mut live) = (0u64, 0u64);
     let mut solved = 0usize;
+    let mut wrong = 0usize;
     let cpu_before = process_cpu_ms();
     for _ in 0..suite.repeat {
         for (i, p) in suite.positions.iter().enumerate() {
@@ -467,6 +535,10 @@ fn bench_one(
             let st = search::run(s.as_mut(), &budget, None);
             if matches!(st, search::Status::Proved | search::Status::Disproved) {
                 solved += 1;
+                let says = st == search::Status::Proved;
+                if suite.answers.as_ref().and_then(|a| a.get(i)) == Some(&!says) {
+                    wrong += 1;
+                }
             }
             let c = s.counters();
             it += c.iterations;
@@ -495,6 +567,9 @@ fn bench_one(
     });
     if let Some(cpu) = cpu_ms {
         row["cpu_ms"] = json!(cpu);
+    }
+    if suite.answers.is_some() {
+        row["wrong"] = json!(wrong);
     }
     if playouts > 0 {
         row["playouts_per_sec"] = json!((playouts as f64 / secs).round());

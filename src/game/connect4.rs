@@ -219,6 +219,20 @@ impl Connect4 {
         c < WIDTH && self.occupied() & top_of(c) == 0
     }
 
+    /// The first and the second player's stones as bitboards (the layout
+    /// of the module comment; the solvers' tactics in
+    /// [`super::connect4_bits`] work on them).
+    #[inline]
+    pub fn bitboards(&self) -> (u64, u64) {
+        (self.stones[0], self.stones[1])
+    }
+
+    /// Does the stone set `b` (in the bitboard layout) hold four in a row?
+    #[inline]
+    pub fn has_four(b: u64) -> bool {
+        fours(b) != 0
+    }
+
     /// Number of stones on the board (= moves played).
     pub fn stones(&self) -> u8 {
         self.plies

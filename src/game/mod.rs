@@ -8,6 +8,7 @@
 
 pub mod connect;
 pub mod connect4;
+pub mod connect4_bits;
 pub mod eval;
 pub mod ewn;
 pub mod hex;

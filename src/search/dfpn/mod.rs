@@ -136,6 +136,7 @@ fn boxed(
             order: false,
             leaf_empties: 0,
             threads,
+            connect4: None,
         };
         return Ok(fast::new_fast(name, setup, fast_opts));
     }

@@ -30,6 +30,8 @@
 //! deterministic; with several, the answer is (it is the game's), the
 //! counters and the tree are not.
 
+pub mod connect4_leaf;
+pub mod connect4_rules;
 pub mod othello_leaf;
 pub mod rules;
 pub mod table;
@@ -49,6 +51,7 @@ use crate::search::{
 };
 
 use super::mid::{solved, DfpnOptions};
+use connect4_rules::{Connect4Options, Connect4Rules};
 use rules::{AnyRules, OthelloRules, Rules};
 use table::{FastTable, SLOT_BYTES};
 use worker::{Init, Shared, Worker};
@@ -115,6 +118,39 @@ pub const FAST_PARAMS: &[ParamSpec] = &[
         },
         help: "ε of the 1+ε trick, thδ(c1) = min(thφ, ⌈δ2·(1+ε)⌉); 0 = plain δ2 + 1",
     },
+    ParamSpec {
+        name: "tactics",
+        kind: ParamKind::Choice {
+            options: &["on", "off"],
+            default: "on",
+        },
+        help: "Connect Four: a mover who completes four wins, one with no move surviving the reply loses, and only the surviving moves are expanded (exact)",
+    },
+    ParamSpec {
+        name: "threat_init",
+        kind: ParamKind::Choice {
+            options: &["on", "off"],
+            default: "on",
+        },
+        help: "Connect Four, with init = mobility: the side with fewer cells where it completes four starts with a larger proof (or disproof) number",
+    },
+    ParamSpec {
+        name: "mirror",
+        kind: ParamKind::Choice {
+            options: &["on", "off"],
+            default: "on",
+        },
+        help: "Connect Four: a position and its mirror image share one table entry",
+    },
+    ParamSpec {
+        name: "leaf_cells",
+        kind: ParamKind::Int {
+            min: 0,
+            max: 42,
+            default: connect4_rules::DEFAULT_LEAF_CELLS,
+        },
+        help: "Connect Four: nodes with at most this many empty cells are solved by a null-window alpha-beta with its own table (0 = off)",
+    },
     THREADS_PARAM,
 ];
 
@@ -131,6 +167,9 @@ pub struct FastOptions {
     pub leaf_empties: u32,
     /// Search threads sharing the table (1 = sequential).
     pub threads: u32,
+    /// Connect Four's knowledge (`None`: the game's plain rules, as the
+    /// parallel plain df-pn uses).
+    pub connect4: Option<Connect4Options>,
 }
 
 impl Default for FastOptions {
@@ -144,6 +183,7 @@ impl Default for FastOptions {
             order: true,
             leaf_empties: DEFAULT_LEAF_EMPTIES as u32,
             threads: 1,
+            connect4: Some(Connect4Options::default()),
         }
     }
 }
@@ -176,6 +216,13 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
         order: setup.params.choice("order")? == "fastest",
         leaf_empties: leaf,
         threads: ParamField::read(&setup.params, THREADS_PARAM.name)?,
+        connect4: Some(Connect4Options {
+            tactics: setup.params.choice("tactics")? == "on",
+            threat_init: setup.params.choice("threat_init")? == "on",
+            mirror: setup.params.choice("mirror")? == "on",
+            leaf_cells: ParamField::read(&setup.params, "leaf_cells")?,
+            ..Connect4Options::default()
+        }),
     };
     Ok(new_fast("dfpn-fast", setup, opts))
 }
@@ -187,6 +234,19 @@ pub fn new_fast(name: &'static str, setup: &SearchSetup, opts: FastOptions) -> B
     match &setup.position {
         AnyPosition::Othello(g) => {
             let rules = OthelloRules::new(opts.leaf_empties);
+            Box::new(FastDfpn::new(name, *g, q, opts, rules))
+        }
+        AnyPosition::Connect4(g) if opts.connect4.is_some() => {
+            let mut opts = opts;
+            let mut c4 = opts.connect4.unwrap_or_default();
+            if c4.leaf_cells > 0 {
+                // The memory budget is shared: half for the df-pn table,
+                // half for the frontier solver's.
+                let half = opts.base.budget_bytes / 2;
+                opts.base.budget_bytes = half;
+                c4.leaf_table_bytes = half;
+            }
+            let rules = Connect4Rules::new(c4);
             Box::new(FastDfpn::new(name, *g, q, opts, rules))
         }
         other => crate::with_position!(other, g => {
@@ -332,6 +392,11 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
         }
     }
 
+    /// The table's entry for position `g` (under the rules' key).
+    pub fn probe_position(&self, g: &G) -> Option<table::Found> {
+        self.engine.table.probe(self.engine.rules.key(g))
+    }
+
     /// Numbers of a root child from the table (terminal children by the
     /// rules).
     fn child_numbers(&self, m: G::Move) -> (Pn, Pn) {
@@ -339,7 +404,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
         c.play(m);
         match c.outcome() {
             Some(o) => solved(self.question.holds(o)),
-            None => match self.engine.table.probe(c.hash()) {
+            None => match self.probe_position(&c) {
                 Some(e) => (e.pn, e.dn),
                 None => (1, 1),
             },
@@ -472,6 +537,8 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
             (a + w.counters.leaf_solves, b + w.counters.leaf_nodes)
         });
         m.insert("threads".into(), self.workers.len().into());
+        let idle: u64 = self.workers.iter().map(|w| w.counters.idle_exits).sum();
+        m.insert("idle_exits".into(), idle.into());
         m.insert("leaf_solves".into(), solves.into());
         m.insert("leaf_nodes".into(), nodes.into());
         m.insert("tt_used".into(), self.engine.table.used().into());

@@ -8,6 +8,7 @@
 use crate::game::othello::bitboard::move_mask;
 use crate::game::othello::Othello;
 use crate::game::{Game, Outcome};
+use crate::search::pn::Pn;
 use crate::search::Question;
 
 use super::othello_leaf;
@@ -23,6 +24,32 @@ pub trait Rules<G: Game>: Send + Sync + 'static {
     /// children whose initial numbers tie.
     fn order_key(&self, _g: &G, _m: G::Move) -> u32 {
         0
+    }
+
+    /// The table key of `g`: its hash, or a key that positions with the
+    /// same value share (mirror images).
+    #[inline]
+    fn key(&self, g: &G) -> u64 {
+        g.hash()
+    }
+
+    /// The moves MID expands at `g` (not finished, not answered by
+    /// [`Rules::inspect`]): every legal move, or all but moves known to
+    /// lose for the mover, as long as one is left.
+    fn moves(&self, g: &G, out: &mut Vec<G::Move>) {
+        g.legal_moves(out);
+    }
+
+    /// The initial (pn, dn) of an unknown node with `mobility` moves
+    /// (from [`Rules::inspect`]) under the mobility initialisation: (1, m)
+    /// where the attacker moves (`or`), (m, 1) where the defender moves.
+    fn initial(&self, _g: &G, or: bool, mobility: u32) -> (Pn, Pn) {
+        let m = mobility.max(1);
+        if or {
+            (1, m)
+        } else {
+            (m, 1)
+        }
     }
 
     /// `Some(answer)` when `g` is small enough for the frontier solver,

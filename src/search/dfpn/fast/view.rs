@@ -38,7 +38,7 @@ impl<G: Game, R: Rules<G>> TableTree<'_, G, R> {
                 let (p, d) = self.search.root_numbers();
                 (p, d, false)
             }
-            None => match self.search.engine.table.probe(g.hash()) {
+            None => match self.search.probe_position(g) {
                 Some(e) => (e.pn, e.dn, false),
                 None => (1, 1, false),
             },
@@ -56,7 +56,7 @@ impl<G: Game, R: Rules<G>> TreeAccess for TableTree<'_, G, R> {
             return;
         };
         if g.outcome().is_some()
-            || (g != self.search.root && self.search.engine.table.probe(id).is_none())
+            || (g != self.search.root && self.search.probe_position(&g).is_none())
         {
             return;
         }
@@ -66,7 +66,7 @@ impl<G: Game, R: Rules<G>> TreeAccess for TableTree<'_, G, R> {
             let mut c = g.clone();
             c.play(m);
             let h = c.hash();
-            if c.outcome().is_some() || self.search.engine.table.probe(h).is_some() {
+            if c.outcome().is_some() || self.search.probe_position(&c).is_some() {
                 self.positions.borrow_mut().entry(h).or_insert((c, d + 1));
                 out.push(h);
             }
@@ -95,7 +95,7 @@ impl<G: Game, R: Rules<G>> TreeAccess for TableTree<'_, G, R> {
             },
             status: node_status(p, q),
             values: vec![pn::to_f64(p), pn::to_f64(q)],
-            expanded: !terminal && self.search.engine.table.probe(id).is_some(),
+            expanded: !terminal && self.search.probe_position(&g).is_some(),
             n_children: if terminal { 0 } else { g.move_count() as u32 },
             descendants: 0,
             truncated: false,
@@ -113,11 +113,11 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             positions: RefCell::new(HashMap::from([(self.root.hash(), (self.root.clone(), 0))])),
         };
         let frames = self.workers.first().map_or(&[][..], |w| w.frames());
-        let path: Vec<NodeId> = frames.iter().map(|f| f.hash).collect();
+        let path: Vec<NodeId> = frames.iter().map(|f| f.pos.hash()).collect();
         for f in frames {
             tree.positions
                 .borrow_mut()
-                .entry(f.hash)
+                .entry(f.pos.hash())
                 .or_insert((f.pos.clone(), f.depth));
         }
         let mut req = req.clone();
@@ -156,7 +156,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             .iter()
             .enumerate()
             .map(|(i, f)| SnapFrame {
-                node: f.hash,
+                node: f.pos.hash(),
                 move_label: if i == 0 {
                     String::new()
                 } else {
@@ -194,7 +194,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             ];
             if terminal {
                 formulas.push(("terminal".into(), "game over".into()));
-            } else if let Some(e) = self.engine.table.probe(id) {
+            } else if let Some(e) = self.probe_position(&g) {
                 formulas.push((
                     "table".into(),
                     format!(

@@ -147,6 +147,11 @@ pub struct WorkerCounters {
     pub leaf_solves: u64,
     /// Positions the frontier solver visited.
     pub leaf_nodes: u64,
+    /// Calls that expanded a node and returned without entering a child:
+    /// its numbers, read again from its children, were already over the
+    /// thresholds the parent gave (wasted work; in a parallel search the
+    /// sign of threads disagreeing about a node).
+    pub idle_exits: u64,
 }
 
 /// One search thread's state.
@@ -227,7 +232,7 @@ impl<G: Game> Worker<G> {
             let root = self.root.clone();
             let or = root.to_move() == sh.question.attacker;
             let init = match sh.rules.inspect(&root) {
-                Ok(m) => self.initial(sh, or, m, 0),
+                Ok(m) => self.initial(sh, &root, or, m, 0),
                 Err(o) => solved(sh.question.holds(o)),
             };
             self.enter(sh, root, G::Move::default(), 0, 0, or, (INF, INF), init);
@@ -241,30 +246,39 @@ impl<G: Game> Worker<G> {
             return self.exit(sh, p, d);
         }
         let (first, count, or) = (top.first, top.count, top.or);
+        let (th_phi, th_delta) = if or {
+            (top.th_pn, top.th_dn)
+        } else {
+            (top.th_dn, top.th_pn)
+        };
         // The loop's numbers (Nagai 2002), in the parent's frame:
         // a = the number n minimises (pn at OR), b = the one it sums.
+        // φ, δ and the thresholds use the children's own numbers; the
+        // virtual numbers of a parallel search (a child's a plus the
+        // threads below it) only choose which child to enter, among those
+        // under thφ(n) (see the module comment: counting them in φ and δ
+        // made threads push each other out of their nodes).
         let mut phi = INF;
         let mut delta: Pn = 0;
-        let mut best = 0usize;
+        let mut best = usize::MAX;
+        let mut best_va = INF;
         let mut best_b = 0;
-        let mut delta2 = INF;
+        let mut second_va = INF;
         for i in 0..count {
             let k = &mut self.kids[first + i];
-            let (p, d) = if k.solved || !sh.reread {
-                (k.pn, k.dn)
+            let (p, d, v) = if k.solved || !sh.reread {
+                (k.pn, k.dn, 0)
             } else {
                 let (p, d) = match sh.table.probe(k.hash) {
                     Some(e) => (e.pn, e.dn),
                     None => k.init,
                 };
+                (k.pn, k.dn) = (p, d);
                 if p == 0 || d == 0 {
                     k.solved = true;
-                    (k.pn, k.dn) = (p, d);
-                    (p, d)
+                    (p, d, 0)
                 } else {
-                    (k.pn, k.dn) = (p, d);
-                    let v = sh.table.busy(k.hash);
-                    (pn::add(p, v), pn::add(d, v))
+                    (p, d, sh.table.busy(k.hash))
                 }
             };
             let (a, b) = if or { (p, d) } else { (d, p) };
@@ -272,35 +286,35 @@ impl<G: Game> Worker<G> {
                 // Solves n: φ(n) = 0, δ(n) = ∞.
                 phi = 0;
                 delta = INF;
-                best = i;
-                best_b = b;
                 break;
             }
             delta = pn::add(delta, b);
-            if a < phi {
-                delta2 = phi;
-                phi = a;
-                best = i;
-                best_b = b;
-            } else if a < delta2 {
-                delta2 = a;
+            phi = phi.min(a);
+            if a < th_phi {
+                let va = pn::add(a, v);
+                if va < best_va {
+                    second_va = best_va;
+                    best_va = va;
+                    best = i;
+                    best_b = b;
+                } else if va < second_va {
+                    second_va = va;
+                }
             }
         }
         let (pn_now, dn_now) = if or { (phi, delta) } else { (delta, phi) };
         let top = self.stack.last_mut().expect("a frame");
         top.pn = pn_now;
         top.dn = dn_now;
-        if pn_now >= top.th_pn || dn_now >= top.th_dn {
+        if pn_now >= top.th_pn || dn_now >= top.th_dn || best == usize::MAX {
             return self.exit(sh, pn_now, dn_now);
         }
         // Thresholds for c1: thφ(c1) = thδ(n) + φ(c1) − δ(n) and
-        // thδ(c1) = min(thφ(n), δ2 + 1) (or the 1+ε form).
-        let (th_phi, th_delta) = if or {
-            (top.th_pn, top.th_dn)
-        } else {
-            (top.th_dn, top.th_pn)
-        };
-        let th_a = th_phi.min(sh.base.second_threshold(delta2));
+        // thδ(c1) = min(thφ(n), δ2 + 1) (or the 1+ε form), δ2 the second
+        // least (virtual) a among the children under thφ(n). The chosen
+        // child's own a is at most its virtual a ≤ δ2 < thδ(c1), so it
+        // never returns at once.
+        let th_a = th_phi.min(sh.base.second_threshold(second_va));
         let th_b = pn::add_sub(th_delta, best_b, delta);
         let th = if or { (th_a, th_b) } else { (th_b, th_a) };
         let depth = top.depth;
@@ -315,21 +329,21 @@ impl<G: Game> Worker<G> {
 
     /// The initial numbers of an unknown node with `m` legal moves at
     /// depth `d`.
-    fn initial<R: Rules<G>>(&self, sh: &Shared<G, R>, or: bool, m: u32, d: u32) -> (Pn, Pn) {
+    fn initial<R: Rules<G>>(
+        &self,
+        sh: &Shared<G, R>,
+        g: &G,
+        or: bool,
+        m: u32,
+        d: u32,
+    ) -> (Pn, Pn) {
         match sh.init {
             Init::Unit => (1, 1),
             Init::Deep => {
                 let v = sh.base.unknown_value(d);
                 (v, v)
             }
-            Init::Mobility => {
-                let m = m.max(1);
-                if or {
-                    (1, m)
-                } else {
-                    (m, 1)
-                }
-            }
+            Init::Mobility => sh.rules.initial(g, or, m),
         }
     }
 
@@ -349,7 +363,7 @@ impl<G: Game> Worker<G> {
     ) {
         self.counters.calls += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
-        let hash = pos.hash();
+        let hash = sh.rules.key(&pos);
         let known = sh.table.probe(hash);
         let (pn0, dn0, work0) = match known {
             Some(e) => {
@@ -403,11 +417,11 @@ impl<G: Game> Worker<G> {
         }
         self.counters.expanded += 1;
         self.moves.clear();
-        frame.pos.legal_moves(&mut self.moves);
+        sh.rules.moves(&frame.pos, &mut self.moves);
         for &m in &self.moves {
             let mut c = frame.pos.clone();
             c.play(m);
-            let h = c.hash();
+            let h = sh.rules.key(&c);
             let c_or = c.to_move() == sh.question.attacker;
             let (numbers, init, is_solved) = match sh.rules.inspect(&c) {
                 Err(o) => {
@@ -415,7 +429,7 @@ impl<G: Game> Worker<G> {
                     (t, t, true)
                 }
                 Ok(mobility) => {
-                    let init = self.initial(sh, c_or, mobility, depth + 1);
+                    let init = self.initial(sh, &c, c_or, mobility, depth + 1);
                     match sh.table.probe(h) {
                         Some(e) => ((e.pn, e.dn), init, e.pn == 0 || e.dn == 0),
                         None => (init, init, false),
@@ -458,6 +472,9 @@ impl<G: Game> Worker<G> {
             sh.table.leave_busy(f.hash);
         }
         if f.store {
+            if self.counters.calls == f.entered_at {
+                self.counters.idle_exits += 1;
+            }
             let work = f.work0 + (self.counters.calls - f.entered_at + 1);
             if sh.table.store(f.hash, pn_now, dn_now, work, true) {
                 self.counters.created += 1;
