@@ -7,7 +7,9 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod certificate;
+pub mod clock;
 pub mod experiments;
 pub mod export;
 pub mod game;

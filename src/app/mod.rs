@@ -18,6 +18,7 @@
 //! This module is the eframe shell and the entry point the binary calls.
 
 pub mod algo_sections;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod bench;
 pub mod board;
 pub mod browser;
@@ -31,9 +32,11 @@ pub mod files;
 pub mod fit;
 pub mod hook;
 pub mod inspector;
+pub mod launch_url;
 pub mod lockstep;
 pub mod logic;
 pub mod mirror;
+pub mod page;
 pub mod plots;
 pub mod race;
 pub mod record_view;
@@ -45,6 +48,8 @@ pub mod text;
 pub mod tree_path;
 pub mod tree_view;
 pub mod ui;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use std::path::PathBuf;
 
@@ -73,11 +78,13 @@ pub struct LaunchOptions {
     pub rscn: bool,
 }
 
-/// The eframe shell around [`PnlabApp`].
+/// The desktop's eframe shell around [`PnlabApp`].
+#[cfg(not(target_arch = "wasm32"))]
 struct Shell {
     app: PnlabApp,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl eframe::App for Shell {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.app.show(ui);
@@ -115,9 +122,11 @@ pub fn configure(app: &mut PnlabApp, opts: &LaunchOptions) -> Result<(), String>
     Ok(())
 }
 
-/// Opens the app window and returns when it closes. With `--autoplay` or
+/// Opens the app window and returns when it closes (the desktop shell;
+/// the page's is `web::start`, built for wasm32). With `--autoplay` or
 /// `--screenshot` the window runs the hook and closes itself; the result
 /// says whether the screenshot was taken.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
     // Bad input fails before a window opens (exit status non-zero).
     if let Some(path) = &opts.open {

@@ -18,7 +18,9 @@ use super::browser::Browser;
 use super::class_mode::ClassMode;
 use super::controls::{Controls, RunInfo};
 use super::error_rate::CorrectMovesTask;
-use super::file_chooser::{self, ChooserPurpose, FileChooser};
+#[cfg(not(target_arch = "wasm32"))]
+use super::file_chooser::{self, FileChooser};
+use super::file_chooser::ChooserPurpose;
 use super::files::{self, Export};
 use super::hook::{Hook, HookStep, HookView};
 use super::lockstep::{Progress, Tick, RACE_CHUNK};
@@ -31,6 +33,7 @@ use super::rscn_view::RscnView;
 use super::tree_view::TreeView;
 
 /// Why the in-app chooser replaced a native dialog that did not open.
+#[cfg(not(target_arch = "wasm32"))]
 const DIALOG_FAILED: &str = "the native file dialog did not open (is an xdg desktop portal \
                              running?); choose the file here";
 use super::driver::{self, Command, DriverKind, RunSpec, SearchDriver};
@@ -610,7 +613,9 @@ impl PnlabApp {
         self.messages.push(msg);
     }
 
-    /// Asks for a file name and writes one export.
+    /// Asks for a file name and writes one export (in a page:
+    /// `web::export_download`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn export_with_dialog(&mut self, ctx: &egui::Context, e: Export) {
         let Some(snap) = self.run.snapshot.as_ref() else {
             self.messages.push("error: nothing to export yet".into());
@@ -622,7 +627,7 @@ impl PnlabApp {
             self.chooser = Some(FileChooser::new(purpose, reason, &name));
             return;
         }
-        let started = std::time::Instant::now();
+        let started = crate::clock::now();
         match files::pick_save(&name, e.ext()) {
             Some(path) => self.export_to(ctx, e, &path),
             None if file_chooser::returned_too_fast(started) => {
@@ -632,13 +637,15 @@ impl PnlabApp {
         }
     }
 
-    /// File › Open: the native dialog, else the in-app chooser.
+    /// File › Open: the native dialog, else the in-app chooser (in a
+    /// page: the browser's file picker, `web`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn open_with_dialog(&mut self) {
         if let Some(reason) = file_chooser::native_unavailable() {
             self.chooser = Some(FileChooser::new(ChooserPurpose::Open, reason, ""));
             return;
         }
-        let started = std::time::Instant::now();
+        let started = crate::clock::now();
         match files::pick_open() {
             Some(p) => self.open_path(&p),
             None if file_chooser::returned_too_fast(started) => {
@@ -744,6 +751,10 @@ impl PnlabApp {
                     wake.request_repaint();
                 });
             }
+            // A page stays open: the web shell reports the run instead.
+            #[cfg(target_arch = "wasm32")]
+            HookStep::Close => self.hook = None,
+            #[cfg(not(target_arch = "wasm32"))]
             HookStep::Close => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }

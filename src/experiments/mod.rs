@@ -296,7 +296,6 @@ where
     R: Send + Serialize + DeserializeOwned,
     F: Fn(&J) -> R + Sync,
 {
-    use rayon::prelude::*;
     let call = opts.log.begin_call(jobs.len());
     let mine: Vec<usize> = (0..jobs.len())
         .filter(|&i| opts.in_shard(i) || opts.log.is_replay())
@@ -313,26 +312,30 @@ where
     let total = mine.len();
     let start = Instant::now();
     let last_draw = Mutex::new(Instant::now());
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.max(1))
-        .build()
-        .expect("thread pool");
-    let mut out: Vec<(usize, R)> = pool.install(|| {
-        mine.par_iter()
-            .map(|&i| {
-                let r = job(i);
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if opts.progress {
-                    let mut last = last_draw.lock().unwrap_or_else(|e| e.into_inner());
-                    if d == total || last.elapsed().as_millis() > 200 {
-                        *last = Instant::now();
-                        draw_progress(d, total, start.elapsed().as_secs_f64());
-                    }
-                }
-                (i, r)
-            })
-            .collect()
-    });
+    let run_one = |i: usize| {
+        let r = job(i);
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if opts.progress {
+            let mut last = last_draw.lock().unwrap_or_else(|e| e.into_inner());
+            if d == total || last.elapsed().as_millis() > 200 {
+                *last = Instant::now();
+                draw_progress(d, total, start.elapsed().as_secs_f64());
+            }
+        }
+        (i, r)
+    };
+    // A web page has no threads: the jobs run one after another there.
+    #[cfg(target_arch = "wasm32")]
+    let mut out: Vec<(usize, R)> = mine.iter().map(|&i| run_one(i)).collect();
+    #[cfg(not(target_arch = "wasm32"))]
+    let mut out: Vec<(usize, R)> = {
+        use rayon::prelude::*;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(opts.jobs.max(1))
+            .build()
+            .expect("thread pool");
+        pool.install(|| mine.par_iter().map(|&i| run_one(i)).collect())
+    };
     if opts.progress {
         eprintln!();
     }

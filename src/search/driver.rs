@@ -5,7 +5,7 @@
 //! and the wall clock and the cancel flag every [`CHECK_EVERY`] steps.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use crate::clock::{Duration, Instant};
 
 use super::{Search, StatsSample, Status, StopReason};
 

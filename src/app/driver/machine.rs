@@ -241,7 +241,8 @@ impl RunMachine {
             crate::search::proof::certificate(search, &live.recorder.setup, PROOF_WRITER_BUDGET)
                 .and_then(|(cert, stats)| {
                     let text = cert.to_text();
-                    crate::experiments::write_atomic(&path, text.as_bytes())?;
+                    // Atomically on the desktop, a download in a page.
+                    crate::app::files::save(&path, text.as_bytes())?;
                     Ok((stats.positions, text.len() as u64))
                 });
         match written {

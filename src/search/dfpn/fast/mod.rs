@@ -150,10 +150,17 @@ pub fn threads_of(setup: &SearchSetup) -> Result<u32, String> {
         None => Ok(1),
         Some(_) => {
             let t = setup.params.int("threads")?;
-            u32::try_from(t)
+            let t = u32::try_from(t)
                 .ok()
                 .filter(|t| *t >= 1)
-                .ok_or_else(|| format!("threads must be an integer ≥ 1, got {t}"))
+                .ok_or_else(|| format!("threads must be an integer ≥ 1, got {t}"))?;
+            // A web page has no threads to share the table with.
+            if cfg!(target_arch = "wasm32") && t > 1 {
+                return Err(format!(
+                    "threads = {t}: a web page has no threads; use threads = 1"
+                ));
+            }
+            Ok(t)
         }
     }
 }
