@@ -164,7 +164,12 @@ pub struct PnlabApp {
 impl PnlabApp {
     /// Starts the worker (woken by `ctx`) and loads the default position.
     pub fn new(ctx: &egui::Context, settings: Settings) -> PnlabApp {
-        let kind = DriverKind::native();
+        PnlabApp::with_driver(ctx, settings, DriverKind::native())
+    }
+
+    /// [`PnlabApp::new`] with the driver of `kind` (tests run the page's
+    /// cooperative driver on the desktop).
+    pub fn with_driver(ctx: &egui::Context, settings: Settings, kind: DriverKind) -> PnlabApp {
         let (driver, mut messages) = start_driver(ctx, kind);
         let algo = if registry::find_algo(&settings.algo).is_ok() {
             settings.algo.clone()
