@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Exactly what CI runs (after installing system packages): formatting,
-# lints, the build, the app's real-window screenshots under Xvfb, the
-# whole test suite, then the Python module (scripts/python_check.sh).
-# Without xvfb-run the screenshots are skipped with a
-# notice, unless REQUIRE_SCREENSHOTS=1 (set by .ci/run) makes that an error.
+# lints, the build, the app's real-window screenshots under Xvfb, the web
+# page in headless Chromium, the whole test suite, then the Python module
+# (scripts/python_check.sh). Without xvfb-run the screenshots are skipped
+# with a notice, and without chromium the web page test, unless
+# REQUIRE_SCREENSHOTS=1 / REQUIRE_WEB=1 (set by .ci/run) make that an error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +32,24 @@ elif [ "${REQUIRE_SCREENSHOTS:-0}" = 1 ]; then
 else
   echo "NOTICE: xvfb-run is not installed: the app's screenshots are SKIPPED" >&2
   echo "NOTICE: (install xvfb, xauth and libgl1-mesa-dri, or see .ci/run)" >&2
+fi
+
+echo "== the web page in headless Chromium"
+# Builds web/dist once (scripts/web.sh installs the wasm32 target and
+# wasm-bindgen-cli when missing), then opens it in Debian's chromium
+# through playwright-core (no browser download) and checks what the page
+# reports against the desktop binary built above.
+if command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then
+  web_start=$SECONDS
+  scripts/web.sh
+  (cd tests/web && npm ci --no-audit --no-fund --loglevel=error && node --test page.test.mjs)
+  echo "web page: built and tested in $((SECONDS - web_start)) s"
+elif [ "${REQUIRE_WEB:-0}" = 1 ]; then
+  echo "error: chromium or node is missing and REQUIRE_WEB=1" >&2
+  exit 1
+else
+  echo "NOTICE: chromium or node is not installed: the web page test is SKIPPED" >&2
+  echo "NOTICE: (apt-get install chromium nodejs npm, or see .ci/run)" >&2
 fi
 
 # The tests run once: every test that needs no GUI (the engine, the CLI,

@@ -7,8 +7,10 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod catalogue;
 pub mod certificate;
+pub mod clock;
 pub mod experiments;
 pub mod export;
 pub mod files;

@@ -5,7 +5,7 @@
 //! headless versus through the worker with a UI draining it at 60 frames
 //! per second.
 
-use std::time::{Duration, Instant};
+use crate::clock::{Duration, Instant};
 
 use crate::app::driver::thread::ThreadDriver;
 use crate::app::driver::{Command, RunSpec, SearchDriver};

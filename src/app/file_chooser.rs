@@ -5,7 +5,7 @@
 //! draws it. Also the recent-files list kept in the settings.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use crate::clock::{Duration, Instant};
 
 /// Recent files kept at most.
 pub const MAX_RECENT: usize = 8;

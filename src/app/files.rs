@@ -1,13 +1,19 @@
 //! Files: opening position files (native dialog, drag-and-drop, the
-//! bundled `positions/` browser) and saving exports. The export formats
+//! bundled `positions/` browser) and saving exports; in a page the
+//! browser's file picker, dropped files and downloads stand in for the
+//! disk and its dialogs (`web`). The export formats
 //! themselves are the engine's (`crate::export`, shared with `pnlab solve
 //! --export`); the app adds the window as PNG. Everything is written
 //! atomically. A bad file gives one message naming the file, line, column
 //! and what was expected; the session is untouched.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+#[cfg(not(target_arch = "wasm32"))]
+use std::path::PathBuf;
 
-use crate::export::{self, ExportFormat};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::export;
+use crate::export::ExportFormat;
 use crate::positions::{self, PositionEntry};
 
 /// An export the user asked for from the File menu.
@@ -45,6 +51,7 @@ impl Export {
 
 /// Reads every position of a file; the error is the user-facing
 /// `FILE:LINE:COL: expected …` line.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, String> {
     let entries = positions::load_file(path).map_err(|e| e.to_string())?;
     for e in &entries {
@@ -56,7 +63,32 @@ pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, String> {
     Ok(entries)
 }
 
+/// Reads every position of a bundled file (`positions/…`): in a page
+/// there is no disk, so a path names a file compiled into the program.
+#[cfg(target_arch = "wasm32")]
+pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, String> {
+    let name = path.display().to_string();
+    let Some(file) = positions::bundled().iter().find(|f| f.path == name) else {
+        return Err(format!(
+            "{name}: no bundled file of that name (File › Positions… lists them; \
+             open a file of your own with File › Open… or by dropping it on the page)"
+        ));
+    };
+    load_text(&name, file.text)
+}
+
+/// Reads every position of a text named `name` (a file the user gave the
+/// page: picked or dropped).
+pub fn load_text(name: &str, text: &str) -> Result<Vec<PositionEntry>, String> {
+    let entries = positions::load_text(name, text).map_err(|e| e.to_string())?;
+    if entries.is_empty() {
+        return Err(format!("{name}: the file holds no position"));
+    }
+    Ok(entries)
+}
+
 /// The native "open" dialog (rfd, xdg portal).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn pick_open() -> Option<PathBuf> {
     rfd::FileDialog::new()
         .set_title("Open a position file")
@@ -64,6 +96,7 @@ pub fn pick_open() -> Option<PathBuf> {
 }
 
 /// The native "save" dialog for an export.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn pick_save(default_name: &str, ext: &str) -> Option<PathBuf> {
     rfd::FileDialog::new()
         .set_title("Export")
@@ -73,8 +106,20 @@ pub fn pick_save(default_name: &str, ext: &str) -> Option<PathBuf> {
 }
 
 /// Writes `bytes` atomically.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn save(path: &Path, bytes: &[u8]) -> Result<(), String> {
     export::write(path, bytes).map_err(|e| e.to_string())
+}
+
+/// In a page: hands `bytes` to the browser as a download named after
+/// `path`'s file name (the browser asks where to keep it).
+#[cfg(target_arch = "wasm32")]
+pub fn save(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "pnlab-export".into());
+    super::web::download(&name, bytes)
 }
 
 /// Encodes an RGBA image as PNG bytes.

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use crate::clock::{Duration, Instant};
 
 /// How long the headless hook may take before it gives up.
 pub const HOOK_TIMEOUT: Duration = Duration::from_secs(300);

@@ -27,6 +27,7 @@
 //! This module is the eframe shell and the entry point the binary calls.
 
 pub mod algo_sections;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod bench;
 pub mod board;
 pub mod browser;
@@ -41,10 +42,12 @@ pub mod files;
 pub mod fit;
 pub mod hook;
 pub mod inspector;
+pub mod launch_url;
 pub mod lockstep;
 pub mod logic;
 pub mod mirror;
 pub mod opened;
+pub mod page;
 pub mod panels;
 pub mod plots;
 pub mod race;
@@ -58,6 +61,8 @@ pub mod text;
 pub mod tree_path;
 pub mod tree_view;
 pub mod ui;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use std::path::PathBuf;
 
@@ -95,11 +100,13 @@ pub struct LaunchOptions {
     pub position: Option<crate::positions::PositionEntry>,
 }
 
-/// The eframe shell around [`PnlabApp`].
+/// The desktop's eframe shell around [`PnlabApp`].
+#[cfg(not(target_arch = "wasm32"))]
 struct Shell {
     app: PnlabApp,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl eframe::App for Shell {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.app.show(ui);
@@ -186,7 +193,9 @@ pub fn configure(
 /// `--state` or `--screenshot` the window runs the hook and closes itself.
 /// A broken file or flag still opens the window, with the located message
 /// shown in it (and on stderr at once); the result is then that error, so
-/// the exit status says it too.
+/// the exit status says it too. (The desktop shell; the page's is
+/// `web::start`, built for wasm32.)
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
     let headless = opts.autoplay.is_some() || opts.screenshot.is_some() || opts.state.is_some();
     let hook = headless.then(|| {

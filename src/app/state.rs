@@ -25,7 +25,9 @@ use super::class_mode::ClassMode;
 use super::controls::{Controls, RunInfo};
 use super::driver::jobs::Job;
 use super::driver::{self, Command, DriverKind, RunSpec, SearchDriver};
-use super::file_chooser::{self, ChooserPurpose, FileChooser};
+#[cfg(not(target_arch = "wasm32"))]
+use super::file_chooser::{self, FileChooser};
+use super::file_chooser::ChooserPurpose;
 use super::files::{self, Export};
 use super::fit;
 use super::hook::{Hook, HookStep, HookView};
@@ -42,6 +44,7 @@ use super::tree_view::TreeView;
 use crate::search::alphabeta::AlphaBetaOptions;
 
 /// Why the in-app chooser replaced a native dialog that did not open.
+#[cfg(not(target_arch = "wasm32"))]
 const DIALOG_FAILED: &str = "the native file dialog did not open (is an xdg desktop portal \
                              running?); choose the file here";
 
@@ -768,6 +771,7 @@ impl PnlabApp {
     }
 
     /// Asks for a file name and writes one export.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn export_with_dialog(&mut self, ctx: &egui::Context, e: Export) {
         let Some(snap) = self.main.state.snapshot.as_ref() else {
             self.messages.push("error: nothing to export yet".into());
@@ -779,7 +783,7 @@ impl PnlabApp {
             self.chooser = Some(FileChooser::new(purpose, reason, &name));
             return;
         }
-        let started = std::time::Instant::now();
+        let started = crate::clock::now();
         match files::pick_save(&name, e.ext()) {
             Some(path) => self.export_to(ctx, e, &path),
             None if file_chooser::returned_too_fast(started) => {
@@ -790,12 +794,13 @@ impl PnlabApp {
     }
 
     /// File › Open: the native dialog, else the in-app chooser.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn open_with_dialog(&mut self) {
         if let Some(reason) = file_chooser::native_unavailable() {
             self.chooser = Some(FileChooser::new(ChooserPurpose::Open, reason, ""));
             return;
         }
-        let started = std::time::Instant::now();
+        let started = crate::clock::now();
         match files::pick_open() {
             Some(p) => self.open_path(&p),
             None if file_chooser::returned_too_fast(started) => {
@@ -920,6 +925,10 @@ impl PnlabApp {
                     wake.request_repaint();
                 });
             }
+            // A page stays open: the web shell reports the run instead.
+            #[cfg(target_arch = "wasm32")]
+            HookStep::Close => self.hook = None,
+            #[cfg(not(target_arch = "wasm32"))]
             HookStep::Close => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }

@@ -3,8 +3,6 @@
 //! what the user asked for ([`Requests`]); everything asked for during a
 //! frame is applied at the end of it by the app state (`state`).
 
-use std::path::PathBuf;
-
 use super::controls;
 use super::driver::Command;
 use super::files::Export;
@@ -44,8 +42,15 @@ const DOCS: [(&str, &str); 4] = [
 ];
 
 /// A `file://` link to a page of `docs/` (a section with `page#anchor`).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn doc_url(page: &str) -> String {
     format!("file://{}/docs/{page}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// In a page: `docs/` next to the page (`scripts/web.sh` copies it).
+#[cfg(target_arch = "wasm32")]
+pub fn doc_url(page: &str) -> String {
+    format!("docs/{page}")
 }
 
 impl PnlabApp {
@@ -56,14 +61,16 @@ impl PnlabApp {
         self.take_events(&ctx);
         let mut req = Requests::default();
 
-        // Dropped files.
-        let dropped: Vec<PathBuf> = ctx.input(|i| {
+        // Dropped files (a page reads them asynchronously: `web`).
+        #[cfg(not(target_arch = "wasm32"))]
+        let dropped: Vec<std::path::PathBuf> = ctx.input(|i| {
             i.raw
                 .dropped_files
                 .iter()
                 .map(|f| f.path().to_path_buf())
                 .collect()
         });
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(p) = dropped.first() {
             req.open_file = Some(p.clone());
         }

@@ -29,6 +29,14 @@ pub fn perft<G: Game>(g: &G, depth: u32) -> u64 {
 }
 
 /// [`perft`] with the first ply spread over threads (rayon), for the CLI.
+/// A web page has no threads: there it is [`perft`].
+#[cfg(target_arch = "wasm32")]
+pub fn perft_parallel<G: Game>(g: &G, depth: u32) -> u64 {
+    perft(g, depth)
+}
+
+/// [`perft`] with the first ply spread over threads (rayon), for the CLI.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn perft_parallel<G: Game>(g: &G, depth: u32) -> u64 {
     use rayon::prelude::*;
     if depth <= 2 {

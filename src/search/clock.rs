@@ -2,8 +2,8 @@
 //! single search step obey.
 //!
 //! Everything in the engine that reads the time goes through [`Instant`]
-//! here, so a build for a target without `std::time::Instant` (the web)
-//! swaps one line.
+//! here, which is [`crate::clock`]'s: `std::time` on the desktop, the
+//! browser's monotonic clock in a web page (where `std`'s panics).
 //!
 //! **Why a deadline inside a step.** The driver ([`super::driver`]) checks
 //! a run's budget between steps, but some single steps are long: a zone
@@ -29,7 +29,8 @@
 
 use std::cell::Cell;
 
-pub use std::time::{Duration, Instant};
+// The program's one clock (`crate::clock`, which works in a web page).
+pub use crate::clock::{Duration, Instant};
 
 /// Calls of [`interrupted`] between two readings of the clock.
 pub const POLL_EVERY: u32 = 256;

@@ -1,12 +1,5 @@
-//! The one clock the app reads (snapshot throttling, chunk lengths, pacing,
-//! frame budgets). A plain wasm32 page has no `std::time::Instant::now`
-//! (it panics there), so every time-reading line of the app goes through
-//! this module, which takes the engine's clock ([`crate::search::clock`]),
-//! so a web build swaps one re-export for the app and the engine alike.
+//! The clock the driver reads (snapshot throttling, chunk lengths, pacing,
+//! frame budgets): the program's one clock, [`crate::clock`], which works
+//! in a web page too.
 
-pub use crate::search::clock::{Duration, Instant};
-
-/// The current instant.
-pub fn now() -> Instant {
-    Instant::now()
-}
+pub use crate::clock::{now, Duration, Instant};

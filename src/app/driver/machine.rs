@@ -255,8 +255,8 @@ impl RunMachine {
             crate::search::proof::certificate(search, &live.recorder.setup, PROOF_WRITER_BUDGET)
                 .and_then(|(cert, stats)| {
                     let text = cert.to_text();
-                    crate::files::write_atomic(&path, text.as_bytes())
-                        .map_err(|e| e.to_string())?;
+                    // Atomically on the desktop, a download in a page.
+                    crate::app::files::save(&path, text.as_bytes())?;
                     Ok((stats.positions, text.len() as u64))
                 });
         match written {

@@ -160,7 +160,6 @@ where
     R: Send + Serialize + DeserializeOwned,
     F: Fn(&J) -> R + Sync,
 {
-    use rayon::prelude::*;
     let call = opts.log.begin_call(jobs.len());
     let mine: Vec<usize> = (0..jobs.len())
         .filter(|&i| opts.in_shard(i) || opts.log.is_replay())
@@ -179,25 +178,29 @@ where
     let done = AtomicUsize::new(0);
     let total = mine.len();
     let bar = opts.progress.then(|| Progress::new(total));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.max(1))
-        .build()
-        .expect("thread pool");
-    let mut out: Vec<(usize, R)> = pool.install(|| {
-        mine.par_iter()
-            .filter_map(|&i| {
-                let r = job(i)?;
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if let Some(hook) = &opts.observer.on_progress {
-                    hook(d, total);
-                }
-                if let Some(bar) = &bar {
-                    bar.done(d);
-                }
-                Some((i, r))
-            })
-            .collect()
-    });
+    let run_one = |i: usize| -> Option<(usize, R)> {
+        let r = job(i)?;
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(hook) = &opts.observer.on_progress {
+            hook(d, total);
+        }
+        if let Some(bar) = &bar {
+            bar.done(d);
+        }
+        Some((i, r))
+    };
+    // A web page has no threads: the jobs run one after another there.
+    #[cfg(target_arch = "wasm32")]
+    let mut out: Vec<(usize, R)> = mine.iter().filter_map(|&i| run_one(i)).collect();
+    #[cfg(not(target_arch = "wasm32"))]
+    let mut out: Vec<(usize, R)> = {
+        use rayon::prelude::*;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(opts.jobs.max(1))
+            .build()
+            .expect("thread pool");
+        pool.install(|| mine.par_iter().filter_map(|&i| run_one(i)).collect())
+    };
     if let Some(bar) = bar {
         bar.finish();
     }

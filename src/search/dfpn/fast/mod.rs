@@ -76,7 +76,8 @@ pub const THREADS_PARAM: ParamSpec = ParamSpec {
     name: "threads",
     kind: ParamKind::Int {
         min: 1,
-        max: 256,
+        // A web page has no threads to share the table with.
+        max: if cfg!(target_arch = "wasm32") { 1 } else { 256 },
         default: 1,
     },
     help: "Search threads sharing one table (Kaneko 2010's virtual proof numbers); 1 = the sequential search",

@@ -1,0 +1,300 @@
+//! The page's address as launch options: a teacher sends one link per
+//! exercise, e.g. `…/?open=trees/seesaw.tree&algo=pns&autoplay=12`.
+//!
+//! The query carries the same options as the desktop's command line
+//! (`pnlab FILE --entry K --algo A --set NAME=VALUE --autoplay N`):
+//!
+//! | key        | meaning                                                 |
+//! |------------|---------------------------------------------------------|
+//! | `open`     | a bundled position file, relative to `positions/`       |
+//! | `entry`    | which of its positions, 1-based (default the first)     |
+//! | `algo`     | the algorithm's registry name                           |
+//! | `set`      | `NAME=VALUE`, one parameter; repeat the key for more    |
+//! | `autoplay` | iterations to run once the page has loaded              |
+//! | `lesson`   | a bundled lesson, relative to `lessons/`                |
+//!
+//! Parsing is plain code (tested on the desktop); the web shell reads
+//! `location.search` and hands the result to [`super::configure`]. A bad
+//! address is a located, user-facing error, shown in the page's status
+//! line; the page still opens on its default position.
+
+use std::path::PathBuf;
+
+use super::LaunchOptions;
+
+/// The keys the page understands, in the order the docs list them.
+pub const KEYS: [&str; 6] = ["open", "entry", "algo", "set", "autoplay", "lesson"];
+
+/// What the page's address asks for.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UrlLaunch {
+    /// The bundled file to open, relative to `positions/`.
+    pub open: Option<String>,
+    /// Which of its positions (1-based).
+    pub entry: Option<usize>,
+    /// The algorithm.
+    pub algo: Option<String>,
+    /// Parameters `NAME=VALUE`, in the address's order.
+    pub set: Vec<(String, String)>,
+    /// Iterations to run after loading.
+    pub autoplay: Option<u64>,
+    /// The bundled lesson to open, relative to `lessons/`.
+    pub lesson: Option<String>,
+}
+
+impl UrlLaunch {
+    /// True when the address asks for nothing (the plain page).
+    pub fn is_empty(&self) -> bool {
+        *self == UrlLaunch::default()
+    }
+
+    /// The bundled file's name as the engine knows it
+    /// (`positions/trees/seesaw.tree`).
+    pub fn bundled_path(&self) -> Option<String> {
+        self.open.as_deref().map(|p| format!("positions/{p}"))
+    }
+
+    /// The desktop's launch options for the same request (`open` names
+    /// the embedded file; the page loads it from the binary).
+    pub fn launch_options(&self) -> LaunchOptions {
+        LaunchOptions {
+            open: self.bundled_path().map(PathBuf::from),
+            entry: self.entry,
+            algo: self.algo.clone(),
+            set: self.set.clone(),
+            autoplay: self.autoplay,
+            ..LaunchOptions::default()
+        }
+    }
+}
+
+/// Why an address was not understood: the parameter (its position in the
+/// query, 1-based) and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("page address, parameter {index} (`{text}`): {expected}")]
+pub struct UrlError {
+    /// 1-based position of the `key=value` pair in the query.
+    pub index: usize,
+    /// The pair as written (decoded).
+    pub text: String,
+    /// What was expected instead.
+    pub expected: String,
+}
+
+/// Reads a query string (`location.search`, with or without its `?`).
+pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let mut out = UrlLaunch::default();
+    let pairs = query.split('&').filter(|p| !p.is_empty());
+    for (i, raw) in pairs.enumerate() {
+        let (key, value) = match raw.split_once('=') {
+            Some((k, v)) => (decode(k), decode(v)),
+            None => (decode(raw), String::new()),
+        };
+        let fail = |expected: String| UrlError {
+            index: i + 1,
+            text: if value.is_empty() {
+                key.clone()
+            } else {
+                format!("{key}={value}")
+            },
+            expected,
+        };
+        if value.is_empty() {
+            return Err(fail(format!("a value after `{key}=`")));
+        }
+        match key.as_str() {
+            "open" => out.open = Some(relative_path(&value).map_err(fail)?),
+            "lesson" => out.lesson = Some(relative_path(&value).map_err(fail)?),
+            "algo" => out.algo = Some(value.clone()),
+            "entry" => match value.parse::<usize>() {
+                Ok(k) if k >= 1 => out.entry = Some(k),
+                _ => return Err(fail("a position number 1, 2, …".into())),
+            },
+            "autoplay" => match value.parse::<u64>() {
+                Ok(n) => out.autoplay = Some(n),
+                Err(_) => return Err(fail("a number of iterations 0, 1, 2, …".into())),
+            },
+            "set" => match value.split_once('=') {
+                Some((name, v)) if !name.trim().is_empty() => {
+                    out.set.push((name.trim().to_string(), v.trim().to_string()))
+                }
+                _ => return Err(fail("set=NAME=VALUE, e.g. set=tie=leftmost".into())),
+            },
+            _ => {
+                return Err(fail(format!(
+                    "one of the keys {} (an unknown key is not ignored, so a typo in a link \
+                     does not go unnoticed)",
+                    KEYS.join(", ")
+                )))
+            }
+        }
+    }
+    if out.entry.is_some() && out.open.is_none() {
+        return Err(UrlError {
+            index: 0,
+            text: "entry".into(),
+            expected: "open=FILE as well: entry chooses a position of that file".into(),
+        });
+    }
+    Ok(out)
+}
+
+/// A path inside the bundled folders: relative, `/`-separated, no `..`.
+fn relative_path(value: &str) -> Result<String, String> {
+    let ok = !value.starts_with('/')
+        && !value.contains('\\')
+        && value
+            .split('/')
+            .all(|part| !part.is_empty() && part != "..");
+    if ok {
+        Ok(value.trim_start_matches("./").to_string())
+    } else {
+        Err("a path inside the bundled folder, like trees/seesaw.tree".into())
+    }
+}
+
+/// Decodes `%XX` escapes and `+` (a space in form-encoded queries);
+/// malformed escapes stay as written. Invalid UTF-8 is replaced.
+pub fn decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+                match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                    Some(b) => {
+                        out.push(b);
+                        i += 3;
+                        continue;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A query string for `launch` (the inverse of [`parse`]): the README's
+/// and the tests' links are made with it.
+pub fn encode(launch: &UrlLaunch) -> String {
+    let mut parts = Vec::new();
+    let mut push = |k: &str, v: &str| parts.push(format!("{k}={}", encode_component(v)));
+    if let Some(v) = &launch.open {
+        push("open", v);
+    }
+    if let Some(k) = launch.entry {
+        push("entry", &k.to_string());
+    }
+    if let Some(v) = &launch.algo {
+        push("algo", v);
+    }
+    for (n, v) in &launch.set {
+        push("set", &format!("{n}={v}"));
+    }
+    if let Some(n) = launch.autoplay {
+        push("autoplay", &n.to_string());
+    }
+    if let Some(v) = &launch.lesson {
+        push("lesson", v);
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", parts.join("&"))
+    }
+}
+
+/// Escapes what a query value cannot hold as is (`/` and `=` may stay:
+/// they mean nothing inside a value).
+fn encode_component(v: &str) -> String {
+    let mut out = String::new();
+    for b in v.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' | b'=' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_issue_example_reads_as_the_command_line_would() {
+        let l = parse("?open=trees/seesaw.tree&algo=pns&autoplay=12").unwrap();
+        assert_eq!(l.open.as_deref(), Some("trees/seesaw.tree"));
+        assert_eq!(l.algo.as_deref(), Some("pns"));
+        assert_eq!(l.autoplay, Some(12));
+        let o = l.launch_options();
+        assert_eq!(o.open, Some(PathBuf::from("positions/trees/seesaw.tree")));
+        assert_eq!(o.autoplay, Some(12));
+        assert_eq!(o.entry, None);
+        assert!(parse("").unwrap().is_empty());
+        assert!(parse("?").unwrap().is_empty());
+    }
+
+    #[test]
+    fn every_key_reads_and_set_repeats_in_order() {
+        let l = parse(
+            "open=xiangqi%2Fmate-puzzles.toml&entry=3&algo=dfpn&set=tie%3Dleftmost\
+             &set=eps=0.5&autoplay=0&lesson=02-pns.lesson.toml",
+        )
+        .unwrap();
+        assert_eq!(l.open.as_deref(), Some("xiangqi/mate-puzzles.toml"));
+        assert_eq!(l.entry, Some(3));
+        assert_eq!(
+            l.set,
+            vec![
+                ("tie".to_string(), "leftmost".to_string()),
+                ("eps".to_string(), "0.5".to_string())
+            ]
+        );
+        assert_eq!(l.autoplay, Some(0));
+        assert_eq!(l.lesson.as_deref(), Some("02-pns.lesson.toml"));
+        // encode is parse's inverse.
+        assert_eq!(parse(&encode(&l)).unwrap(), l);
+    }
+
+    #[test]
+    fn bad_addresses_name_the_parameter_and_what_was_expected() {
+        let e = parse("?open=trees/seesaw.tree&autoplay=lots").unwrap_err();
+        assert_eq!(e.index, 2);
+        assert_eq!(e.text, "autoplay=lots");
+        assert!(e.expected.contains("number of iterations"), "{e}");
+        let e = parse("?algo=pns&autplay=12").unwrap_err();
+        assert_eq!((e.index, e.text.as_str()), (2, "autplay=12"));
+        assert!(e.to_string().contains("one of the keys open, entry"), "{e}");
+        let e = parse("?open=../secret").unwrap_err();
+        assert!(e.expected.contains("bundled folder"), "{e}");
+        let e = parse("?open=/etc/passwd").unwrap_err();
+        assert_eq!(e.index, 1);
+        assert!(parse("?open=trees/seesaw.tree&entry=0").is_err());
+        assert!(parse("?set=novalue").is_err());
+        assert!(parse("?set==1").is_err());
+        assert!(parse("?algo=").is_err());
+        assert!(parse("?algo").is_err());
+        let e = parse("?entry=2").unwrap_err();
+        assert!(e.expected.contains("open=FILE"), "{e}");
+    }
+
+    #[test]
+    fn decoding_handles_escapes_plus_and_broken_escapes() {
+        assert_eq!(decode("a%20b+c"), "a b c");
+        assert_eq!(decode("%E2%86%90"), "←");
+        assert_eq!(decode("100%"), "100%");
+        assert_eq!(decode("%zz"), "%zz");
+        assert_eq!(decode("%4"), "%4");
+        assert_eq!(encode_component("a b&c"), "a%20b%26c");
+    }
+}

@@ -1,0 +1,70 @@
+//! `bench.html`: `pnlab bench`'s PNS rows, measured in the browser
+//! (`crate::bench`). Each set runs between two frames, the results go to
+//! the page and to the console (one JSON line per set, prefixed
+//! [`BENCH_PREFIX`]), and the page ends with [`BENCH_DONE`].
+
+use wasm_bindgen::JsCast;
+
+use crate::bench::{pns_sets, run_set};
+use crate::search::{self, Params};
+
+/// The id of the element the results are written into (`bench.html`).
+pub const BENCH_ID: &str = "pnlab_bench";
+/// The console line of one set's result starts with this.
+pub const BENCH_PREFIX: &str = "pnlab-bench ";
+/// The console line that ends the run.
+pub const BENCH_DONE: &str = "pnlab-bench-done";
+
+/// Lets the browser draw (and the console flush) before the next set.
+async fn next_frame() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                resolve.unchecked_ref(),
+                30,
+            );
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+fn append(out: &web_sys::Element, line: &str) {
+    let text = out.text_content().unwrap_or_default();
+    out.set_text_content(Some(&format!("{text}{line}\n")));
+}
+
+/// Runs every set with PNS and reports as it goes.
+pub async fn run_page(out: web_sys::Element) {
+    let result = async {
+        let info = search::find_algo("pns")?;
+        let params = Params::defaults(info.params);
+        append(&out, "suite        runs solved   iterations      ms        it/s");
+        for set in pns_sets()? {
+            next_frame().await;
+            let row = run_set(&set, "pns", &params)?;
+            append(
+                &out,
+                &format!(
+                    "{:<12} {:>4} {:>6} {:>12} {:>7.0} {:>11.0}",
+                    row.suite,
+                    row.runs,
+                    row.solved,
+                    row.iterations,
+                    row.time_ms,
+                    row.iterations_per_sec()
+                ),
+            );
+            let mut json = serde_json::to_value(&row).map_err(|e| e.to_string())?;
+            json["iterations_per_sec"] = serde_json::json!(row.iterations_per_sec().round());
+            super::console_line(&format!("{BENCH_PREFIX}{json}"));
+        }
+        Ok::<(), String>(())
+    }
+    .await;
+    if let Err(e) = result {
+        append(&out, &format!("error: {e}"));
+        log::error!("pnlab-bench error: {e}");
+    }
+    append(&out, "done");
+    super::console_line(BENCH_DONE);
+}

@@ -1,0 +1,181 @@
+// The web page in a real browser: Debian's headless Chromium (software
+// WebGL) driven by playwright-core, against web/dist served on loopback
+// by `scripts/web.sh --serve`. Build the page first (scripts/web.sh) and
+// the desktop binary (cargo build): the page's answers are checked
+// against the desktop's `pnlab solve` on the same position.
+//
+//   cd tests/web && npm ci && node --test page.test.mjs
+//
+// Environment: CHROMIUM (default /usr/bin/chromium), PNLAB_BIN (default
+// target/debug/pnlab), WEB_SCREENSHOTS (default target/web-screenshots).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = path.resolve(root, process.env.PNLAB_BIN ?? "target/debug/pnlab");
+const shots = path.resolve(root, process.env.WEB_SCREENSHOTS ?? "target/web-screenshots");
+const STATE = "pnlab-state ";
+const FIRST_FRAME = "pnlab-first-frame-ms ";
+// Generous: software WebGL on a loaded 2-core machine. The page reports
+// when it is done; nothing here depends on how fast.
+const WAIT_MS = 240_000;
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(root, "web/dist/index.html")), "run scripts/web.sh first");
+  server = spawn(path.join(root, "scripts/web.sh"), ["--serve", "0"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  base = await new Promise((resolve, reject) => {
+    let seen = "";
+    server.stdout.on("data", (d) => {
+      seen += d.toString();
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(seen);
+      if (m) resolve(m[0]);
+    });
+    server.on("exit", (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      // WebGL without a GPU: ANGLE on SwiftShader (software).
+      "--use-angle=swiftshader",
+      "--enable-unsafe-swiftshader",
+    ],
+  });
+  fs.mkdirSync(shots, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+/** Opens the page at `query` and collects its console lines. */
+async function open(query) {
+  const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+  const lines = [];
+  const errors = [];
+  page.on("console", (m) => lines.push(m.text()));
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(base + query);
+  return { page, lines, errors };
+}
+
+/** Waits for the console line starting with `prefix`; returns its rest. */
+async function line(page, lines, prefix) {
+  const found = () => lines.find((l) => l.startsWith(prefix));
+  await page.waitForFunction(() => true); // the page is alive
+  const deadline = Date.now() + WAIT_MS;
+  while (!found()) {
+    if (Date.now() > deadline) throw new Error(`no console line "${prefix}…"; saw:\n${lines.join("\n")}`);
+    await page.waitForTimeout(100);
+  }
+  return found().slice(prefix.length);
+}
+
+/** The desktop's answer for the same question (`pnlab solve --json`). */
+function nativeSolve(file, algo) {
+  const out = execFileSync(bin, ["solve", file, "--algo", algo, "--json"], { cwd: root });
+  return JSON.parse(out.toString().trim().split("\n")[0]);
+}
+
+/** Saves a screenshot and checks it is a real picture. */
+async function shoot(page, name) {
+  const file = path.join(shots, `${name}.png`);
+  await page.mouse.move(0, 940); // no hover tooltip in the picture
+  await page.screenshot({ path: file });
+  execFileSync("python3", [path.join(root, "scripts/png_not_blank.py"), file], { stdio: "inherit" });
+  return file;
+}
+
+test("the seesaw tree link runs PNS to the desktop's answer", async (t) => {
+  const native = nativeSolve("positions/trees/seesaw.tree", "pns");
+  // The file's notes state the answer (a win for the OR player, checked
+  // against the exhaustive reference in tests/tree_format.rs).
+  assert.equal(native.outcome, "proved");
+  const { page, lines, errors } = await open(
+    `?open=trees/seesaw.tree&algo=pns&autoplay=${native.iterations + 1000}`,
+  );
+  const state = JSON.parse(await line(page, lines, STATE));
+  t.diagnostic(`first frame at ${lines.find((l) => l.startsWith(FIRST_FRAME))?.slice(FIRST_FRAME.length)} ms`);
+  assert.deepEqual(errors, []);
+  assert.equal(state.driver, "cooperative");
+  assert.equal(state.position, native.name);
+  assert.equal(state.algo, "pns");
+  assert.equal(state.status, "proved");
+  assert.equal(state.outcome, native.outcome);
+  assert.equal(state.error, null);
+  // Deterministic search: the same iterations, nodes and best move.
+  assert.equal(state.iterations, native.iterations);
+  assert.equal(state.nodes_created, native.nodes_created);
+  assert.equal(state.seesaw_root_switches, native.seesaw_root_switches);
+  assert.equal(state.best_move, native.best_move);
+  // The exhaustive reference, worked out in the page, agrees.
+  assert.ok(Array.isArray(state.correct_moves) && state.correct_moves.includes(state.best_move),
+    `best move ${state.best_move} not among ${JSON.stringify(state.correct_moves)}`);
+  assert.match(await page.title(), /proved at iteration \d+/);
+  await shoot(page, "seesaw-pns-proved");
+  await page.close();
+});
+
+test("the issue's link stops after 12 iterations and draws the tree", async (t) => {
+  const { page, lines, errors } = await open("?open=trees/seesaw.tree&algo=pns&autoplay=12");
+  const state = JSON.parse(await line(page, lines, STATE));
+  const ms = Number(await line(page, lines, FIRST_FRAME));
+  t.diagnostic(`first frame at ${ms} ms after navigation`);
+  assert.deepEqual(errors, []);
+  assert.equal(state.iteration, 12);
+  assert.equal(state.status, "paused");
+  assert.equal(state.position, "Seesaw");
+  const file = await shoot(page, "seesaw-pns-12");
+  t.diagnostic(`screenshot: ${path.relative(root, file)}`);
+  await page.close();
+});
+
+test("a bad link is explained in the page, which still opens", async () => {
+  const { page, lines, errors } = await open("?open=trees/no-such.tree&algo=pns&autoplay=3");
+  const state = JSON.parse(await line(page, lines, STATE));
+  assert.deepEqual(errors, []);
+  assert.match(state.error, /trees\/no-such\.tree: no bundled file/);
+  assert.equal(state.iteration, 0);
+  const typo = await open("?open=trees/seesaw.tree&autplay=3");
+  const s2 = JSON.parse(await line(typo.page, typo.lines, STATE));
+  assert.match(s2.error, /parameter 2 \(`autplay=3`\).*one of the keys/);
+  await page.close();
+  await typo.page.close();
+});
+
+test("a file dropped on the page opens", async () => {
+  const { page, lines, errors } = await open("");
+  await line(page, lines, FIRST_FRAME);
+  const text = 'tree "Dropped here"\nA or\n  B = loss\n  C = win\n';
+  const dt = await page.evaluateHandle((t) => {
+    const d = new DataTransfer();
+    d.items.add(new File([t], "mine.tree", { type: "text/plain" }));
+    return d;
+  }, text);
+  await page.dispatchEvent("#pnlab_canvas", "dragenter", { dataTransfer: dt });
+  await page.dispatchEvent("#pnlab_canvas", "dragover", { dataTransfer: dt });
+  await page.dispatchEvent("#pnlab_canvas", "drop", { dataTransfer: dt });
+  await page.waitForFunction(() => document.title.includes("Dropped here"), null, { timeout: WAIT_MS });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
