@@ -327,7 +327,9 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
                 stop: AtomicBool::new(false),
                 parallel: threads > 1,
             },
-            workers: (0..threads).map(|_| Worker::new(root.clone())).collect(),
+            workers: (0..threads)
+                .map(|i| Worker::new(root.clone(), i > 0))
+                .collect(),
             root_moves,
             question,
             status: Status::Running,

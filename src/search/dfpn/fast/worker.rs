@@ -162,6 +162,12 @@ pub struct Worker<G: Game> {
     kids: Vec<Kid<G>>,
     moves: Vec<G::Move>,
     started: bool,
+    /// A helper thread of a parallel search (every worker but the
+    /// first): it reads its children's numbers from the table at every
+    /// loop and is steered by the virtual numbers. The first worker is
+    /// the main thread: it runs the sequential search, taking only
+    /// solved entries from the table (see the module comment).
+    helper: bool,
     /// What this worker has done so far.
     pub counters: WorkerCounters,
     /// The root's (pn, dn) once this worker's root call returned.
@@ -172,14 +178,16 @@ pub struct Worker<G: Game> {
 }
 
 impl<G: Game> Worker<G> {
-    /// A worker that will start at `root`.
-    pub fn new(root: G) -> Worker<G> {
+    /// A worker that will start at `root`; `helper` for every thread of
+    /// a parallel search but the first.
+    pub fn new(root: G, helper: bool) -> Worker<G> {
         Worker {
             root,
             stack: Vec::new(),
             kids: Vec::new(),
             moves: Vec::new(),
             started: false,
+            helper,
             counters: WorkerCounters::default(),
             result: None,
             root_picks: Vec::new(),
@@ -267,6 +275,18 @@ impl<G: Game> Worker<G> {
         for i in 0..count {
             let k = &mut self.kids[first + i];
             let (p, d, v) = if k.solved || !sh.reread {
+                (k.pn, k.dn, 0)
+            } else if !self.helper {
+                // The main thread keeps the sequential search's numbers
+                // (its own frames) and takes from the table only what
+                // the helpers have solved.
+                match sh.table.probe(k.hash) {
+                    Some(e) if e.pn == 0 || e.dn == 0 => {
+                        (k.pn, k.dn) = (e.pn, e.dn);
+                        k.solved = true;
+                    }
+                    _ => {}
+                }
                 (k.pn, k.dn, 0)
             } else {
                 let (p, d) = match sh.table.probe(k.hash) {
