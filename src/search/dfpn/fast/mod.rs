@@ -15,7 +15,9 @@
 //! - a bucketed table of 16-byte entries replacing the least work
 //!   ([`table`]) in place of the plain df-pn's hash map;
 //! - `threads = T`: T threads share the table, each running MID from the
-//!   root, steered apart by Kaneko's (2010) virtual proof numbers.
+//!   root: a main thread that runs the sequential search and takes the
+//!   helpers' proofs from the table, and T − 1 helpers steered apart by
+//!   Kaneko's (2010) virtual proof numbers ([`worker`]).
 //!
 //! Every option keeps the answer exact; the plain `dfpn`, `dfpn-eps` and
 //! `deep-dfpn` stay as they are (the experiments' algorithms) and use this
@@ -542,6 +544,18 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
         m.insert("threads".into(), self.workers.len().into());
         let idle: u64 = self.workers.iter().map(|w| w.counters.idle_exits).sum();
         m.insert("idle_exits".into(), idle.into());
+        if self.workers.len() > 1 {
+            // Each thread's MID calls (the first is the main thread: its
+            // count against the sequential search's is the speed-up the
+            // parallel search could give on free cores) and the solved
+            // children the main thread took from the helpers.
+            let calls: Vec<u64> = self.workers.iter().map(|w| w.counters.calls).collect();
+            m.insert("thread_calls".into(), calls.into());
+            m.insert(
+                "solved_by_helpers".into(),
+                self.workers[0].counters.solved_by_helpers.into(),
+            );
+        }
         m.insert("leaf_solves".into(), solves.into());
         m.insert("leaf_nodes".into(), nodes.into());
         m.insert("tt_used".into(), self.engine.table.used().into());

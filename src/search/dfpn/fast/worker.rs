@@ -13,10 +13,28 @@
 //! rule then prefers them on ties) and the game's static preference.
 //!
 //! The loop at a node takes its children's numbers from the frame: c1's
-//! are written by c1's exit; in a parallel search every loop reads all
-//! unsolved children from the table again (other threads change them) and
-//! adds to each the number of threads working below it — Kaneko's (2010)
-//! virtual proof and disproof numbers, which steer the threads apart.
+//! are written by c1's exit. A parallel search has one main thread and
+//! helpers. The main thread runs the sequential search: its loops keep
+//! their own numbers and take from the table only children the helpers
+//! have solved, so it never makes more MID calls than the sequential
+//! search would on its own, less what the helpers' proofs save it. A
+//! helper's loop reads every unsolved child from the table again (other
+//! threads change them) and chooses among the children under its
+//! threshold by the child's number plus the threads working below it —
+//! Kaneko's (2010) virtual proof and disproof numbers, which steer the
+//! helpers off the main thread's path and off each other's; its φ, δ and
+//! thresholds come from the children's own numbers.
+//!
+//! Why the main thread: when every thread read every number from the
+//! table, no thread kept df-pn's guarantee that a call returns only after
+//! its node's numbers passed thresholds set from numbers it had itself
+//! seen: threads entered nodes on one another's passing values and
+//! returned at once, over and over. On two 16-empty Othello positions,
+//! two threads then made 3–25 times the sequential calls or did not
+//! finish in 8 s (and counting the virtual numbers into φ and δ, as an
+//! earlier version did, was worse). `tests/dfpn_parallel.rs` holds every
+//! variant to a few times the sequential calls.
+//!
 //! Solved numbers are never changed by the virtual part, and sums of
 //! finite numbers stay finite, so a proof or disproof is only ever read
 //! from a solved child: the answer is the sequential search's.
@@ -152,6 +170,10 @@ pub struct WorkerCounters {
     /// thresholds the parent gave (wasted work; in a parallel search the
     /// sign of threads disagreeing about a node).
     pub idle_exits: u64,
+    /// Main thread of a parallel search: children it found solved in the
+    /// table while its own numbers had them open (work the helpers did
+    /// for it).
+    pub solved_by_helpers: u64,
 }
 
 /// One search thread's state.
@@ -284,6 +306,7 @@ impl<G: Game> Worker<G> {
                     Some(e) if e.pn == 0 || e.dn == 0 => {
                         (k.pn, k.dn) = (e.pn, e.dn);
                         k.solved = true;
+                        self.counters.solved_by_helpers += 1;
                     }
                     _ => {}
                 }
