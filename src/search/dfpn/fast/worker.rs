@@ -16,8 +16,9 @@
 //! are written by c1's exit. A parallel search has one main thread and
 //! helpers. The main thread runs the sequential search: its loops keep
 //! their own numbers and take from the table only children the helpers
-//! have solved, so it never makes more MID calls than the sequential
-//! search would on its own, less what the helpers' proofs save it. A
+//! have solved, so it does the sequential search's work less what the
+//! helpers' proofs save it (it also starts the children it expands from
+//! the table's numbers, as the sequential search does). A
 //! helper's loop reads every unsolved child from the table again (other
 //! threads change them) and chooses among the children under its
 //! threshold by the child's number plus the threads working below it —
