@@ -43,6 +43,7 @@ pub mod fit;
 pub mod hook;
 pub mod inspector;
 pub mod launch_url;
+pub mod lesson_player;
 pub mod lockstep;
 pub mod logic;
 pub mod mirror;
@@ -50,6 +51,7 @@ pub mod opened;
 pub mod page;
 pub mod panels;
 pub mod plots;
+pub mod presenter;
 pub mod race;
 pub mod record_view;
 pub mod rscn_view;
@@ -98,6 +100,8 @@ pub struct LaunchOptions {
     /// A position to start on, already read (`pnlab lesson FILE` passes
     /// its first step's position).
     pub position: Option<crate::positions::PositionEntry>,
+    /// A lesson to play (`pnlab FILE.lesson.toml`, `pnlab lesson FILE`).
+    pub lesson: Option<crate::lesson::Lesson>,
 }
 
 /// The desktop's eframe shell around [`PnlabApp`].
@@ -176,6 +180,9 @@ pub fn configure(
         if let Err(e) = app.set_algo(&algo, &opts.set) {
             errors.push(e.to_string());
         }
+    }
+    if let Some(l) = &opts.lesson {
+        app.open_lesson(l.clone());
     }
     if opts.rscn {
         app.start_rscn(ctx);

@@ -246,6 +246,7 @@ fn open_app(
         state,
         driver,
         position: None,
+        lesson: None,
     };
     match pnlab::app::run_app(opts) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -256,27 +257,16 @@ fn open_app(
     }
 }
 
-/// Opens the app on a lesson. Until the app has its lesson player, the
-/// app starts on the setting of the lesson's first step: its position,
-/// algorithm and parameters.
+/// Opens the app on a lesson, played from its first step (→ / Space next,
+/// ← previous).
 #[cfg(feature = "gui")]
 fn open_lesson(
     l: pnlab::lesson::Lesson,
     autoplay: Option<u64>,
     screenshot: Option<PathBuf>,
 ) -> Result<ExitCode, UserError> {
-    let setting = l.setting(0);
-    eprintln!(
-        "pnlab: the app does not play lessons yet; it opens on the setting of step 1 of {} of `{}` ({} on {})",
-        l.len(),
-        l.title,
-        setting.algo,
-        setting.position.value.name
-    );
     let opts = pnlab::app::LaunchOptions {
-        position: Some((*setting.position.value).clone()),
-        algo: Some(setting.algo.clone()),
-        set: setting.params.clone(),
+        lesson: Some(l),
         autoplay,
         screenshot,
         ..Default::default()
