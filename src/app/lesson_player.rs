@@ -351,9 +351,8 @@ impl PnlabApp {
                 }
             }
         }
-        let Some(p) = self.teach.lesson.as_ref() else { return };
-        if let Some(v) = p.verdict.clone() {
-            verdict_text(ui, &v, size);
+        if self.teach.lesson.as_ref().is_some_and(|p| p.verdict.is_some()) {
+            ui.label(RichText::new("the answer is shown over the tree").italics());
         }
         if let Some(a) = answer {
             self.answer_lesson(Response::Text(a));
@@ -409,15 +408,6 @@ impl PnlabApp {
         if reveal {
             self.reveal_class_step();
         }
-    }
-}
-
-/// A verdict as text in the lesson strip.
-fn verdict_text(ui: &mut egui::Ui, v: &super::lesson_player::ShownVerdict, size: f32) {
-    let color = if v.correct { RIGHT } else { WRONG };
-    ui.label(RichText::new(&v.headline).size(size + 4.0).strong().color(color));
-    for l in &v.lines {
-        ui.label(RichText::new(l).size(size - 1.0).monospace());
     }
 }
 
@@ -533,5 +523,12 @@ impl PnlabApp {
             }
             None => {}
         }
+    }
+}
+
+impl PnlabApp {
+    /// Opens the browser of positions and lessons.
+    pub fn open_browser(&mut self) {
+        self.browser.open = true;
     }
 }

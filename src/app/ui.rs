@@ -115,8 +115,8 @@ impl PnlabApp {
         let width = ui.ctx().content_rect().width();
         if self.settings.show_side {
         egui::Panel::left("side")
-            .default_size((width * 0.24).clamp(180.0, 330.0))
-            .max_size((width * 0.3).max(180.0))
+            .default_size((width * 0.22).clamp(170.0, 330.0))
+            .max_size((width * 0.28).max(170.0))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("side-scroll")
@@ -125,8 +125,8 @@ impl PnlabApp {
         }
         if self.settings.show_inspector {
         egui::Panel::right("inspector")
-            .default_size((width * 0.26).clamp(200.0, 380.0))
-            .max_size((width * 0.3).max(200.0))
+            .default_size((width * 0.24).clamp(190.0, 380.0))
+            .max_size((width * 0.28).max(190.0))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("inspector-scroll")
