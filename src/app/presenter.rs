@@ -59,6 +59,8 @@ pub struct Presenter {
     pub on: bool,
     /// What fills it.
     pub stage: Stage,
+    /// The tree's overview strip was shown before presenting.
+    pub overview_was: bool,
 }
 
 /// The light high-contrast theme for projectors: black text on white,
@@ -98,9 +100,21 @@ fn label_size_keys(ctx: &egui::Context, px: &mut f32) -> bool {
 impl PnlabApp {
     /// Switches presenter mode on or off.
     pub fn set_presenting(&mut self, on: bool) {
+        if self.teach.presenter.on == on {
+            return;
+        }
         self.teach.presenter.on = on;
         self.tree.label_px = on.then_some(self.settings.tree_label_px);
+        // The overview strip is for the desk; on the wall the tree gets
+        // its height.
+        if on {
+            self.teach.presenter.overview_was = self.tree.show_overview;
+            self.tree.show_overview = false;
+        } else {
+            self.tree.show_overview = self.teach.presenter.overview_was;
+        }
         self.tree.request_fit();
+        self.send(super::driver::Command::SetView(self.tree.request()));
     }
 
     /// F5 enters, Esc leaves, P cycles what fills the window, Ctrl ± sizes
@@ -181,22 +195,19 @@ impl PnlabApp {
     fn caption_bar(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
         let run = &self.main.state;
         let big = egui::TextStyle::Heading;
+        let title = self.opened.title().to_string();
+        let line = format!(
+            "· {} · iteration {} · {}",
+            self.algorithm.summary(),
+            run.iteration(),
+            run.status_word.describe()
+        );
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(self.opened.title()).text_style(big.clone()).strong());
-            ui.label(
-                egui::RichText::new(format!(
-                    "· {} · iteration {} · {}",
-                    self.algorithm.summary(),
-                    run.iteration(),
-                    run.status_word.describe()
-                ))
-                .text_style(big),
-            );
+            ui.label(egui::RichText::new(title).text_style(big.clone()).strong());
+            ui.label(egui::RichText::new(line).text_style(big));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button("Leave (Esc)").clicked() {
-                    self.teach.presenter.on = false;
-                    self.tree.label_px = None;
-                    self.tree.request_fit();
+                    self.set_presenting(false);
                 }
                 let stage = self.teach.presenter.stage;
                 if ui

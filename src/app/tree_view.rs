@@ -583,6 +583,11 @@ impl TreeView {
                 let on_path = snap.nodes[l.node].on_path && !self.hide_path;
                 match l.kind {
                     LabelKind::Values => {
+                        if self.label_px.is_some() {
+                            // Presenter mode: a backdrop so edges never
+                            // cross the numbers.
+                            painter.rect_filled(lr.expand(1.0), 3.0, ui.visuals().panel_fill);
+                        }
                         let at = painter.text(
                             lr.center_top(),
                             Align2::CENTER_TOP,
@@ -594,6 +599,9 @@ impl TreeView {
                     }
                     LabelKind::Move => {
                         let color = if on_path { pal.path } else { pal.text };
+                        if self.label_px.is_some() {
+                            painter.rect_filled(lr.expand(1.0), 3.0, ui.visuals().panel_fill);
+                        }
                         let at =
                             painter.text(lr.left_center(), Align2::LEFT_CENTER, &l.text, font, color);
                         self.drawn.labels.push((l.text.clone(), at));

@@ -60,6 +60,17 @@ pub struct Cli {
     /// App: save a PNG screenshot of the window after autoplay, then exit.
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<PathBuf>,
+    /// App: start in presenter mode (the tree fills the window under a
+    /// caption bar; F5 toggles, Esc leaves).
+    #[arg(long)]
+    pub present: bool,
+    /// App: the window's size in points, `WxH` (screenshots at projector
+    /// resolutions such as 1024x768).
+    #[arg(long, value_name = "WxH")]
+    pub window: Option<String>,
+    /// App: with a lesson, the step to start on (1-based; default 1).
+    #[arg(long, value_name = "K")]
+    pub step: Option<usize>,
     /// App: open the RSCN game-progress view at start (the opened game
     /// record's moves, or self-play from the opened position).
     #[arg(long)]
@@ -165,20 +176,26 @@ pub fn run(cli: Cli) -> ExitCode {
         {
             let path = cli.open.or(cli.file).unwrap_or_default();
             match pnlab::lesson::Lesson::load_file(&path) {
-                Ok(l) => open_lesson(l, cli.autoplay, cli.screenshot),
+                Ok(l) => match view_options(cli.present, cli.window.as_deref(), cli.step) {
+                    Ok(view) => open_lesson(l, cli.autoplay, cli.screenshot, view),
+                    Err(e) => Err(e),
+                },
                 Err(e) => Err(UserError(e.to_string())),
             }
         }
-        None => open_app(
-            cli.open.or(cli.file),
-            cli.entry,
-            cli.algo,
-            cli.set,
-            cli.autoplay,
-            cli.screenshot,
-            cli.rscn,
-            (cli.state, cli.driver),
-        ),
+        None => match view_options(cli.present, cli.window.as_deref(), cli.step) {
+            Ok(view) => open_app(
+                cli.open.or(cli.file),
+                cli.entry,
+                cli.algo,
+                cli.set,
+                cli.autoplay,
+                cli.screenshot,
+                cli.rscn,
+                (cli.state, cli.driver, view),
+            ),
+            Err(e) => Err(e),
+        },
     };
     match result {
         Ok(code) => code,
@@ -187,6 +204,44 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// How the app window starts: `--present`, `--window WxH`, `--step K`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ViewOptions {
+    present: bool,
+    window: Option<(f32, f32)>,
+    step: Option<usize>,
+}
+
+/// Reads `--present`, `--window WxH` and `--step K`.
+fn view_options(
+    present: bool,
+    window: Option<&str>,
+    step: Option<usize>,
+) -> Result<ViewOptions, UserError> {
+    let window = match window {
+        None => None,
+        Some(w) => {
+            let parsed = w
+                .split_once(['x', 'X'])
+                .and_then(|(a, b)| Some((a.trim().parse::<f32>().ok()?, b.trim().parse::<f32>().ok()?)))
+                .filter(|&(a, b)| (200.0..=10_000.0).contains(&a) && (200.0..=10_000.0).contains(&b));
+            match parsed {
+                Some(size) => Some(size),
+                None => {
+                    return Err(UserError(format!(
+                        "--window {w}: expected WIDTHxHEIGHT in points, each 200 to 10000, such as 1024x768"
+                    )))
+                }
+            }
+        }
+    };
+    Ok(ViewOptions {
+        present,
+        window,
+        step,
+    })
 }
 
 /// Writes one line to standard output for [`outln!`]. Rust leaves
@@ -219,7 +274,7 @@ fn open_app(
     autoplay: Option<u64>,
     screenshot: Option<PathBuf>,
     rscn: bool,
-    (state, driver): (Option<PathBuf>, Option<String>),
+    (state, driver, view): (Option<PathBuf>, Option<String>, ViewOptions),
 ) -> Result<ExitCode, UserError> {
     let driver = match driver.as_deref() {
         None => None,
@@ -247,6 +302,9 @@ fn open_app(
         driver,
         position: None,
         lesson: None,
+        present: view.present,
+        window: view.window,
+        step: view.step,
     };
     match pnlab::app::run_app(opts) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -264,11 +322,24 @@ fn open_lesson(
     l: pnlab::lesson::Lesson,
     autoplay: Option<u64>,
     screenshot: Option<PathBuf>,
+    view: ViewOptions,
 ) -> Result<ExitCode, UserError> {
+    if let Some(k) = view.step {
+        if k == 0 || k > l.len() {
+            return Err(UserError(format!(
+                "--step {k}: `{}` has steps 1 to {}",
+                l.title,
+                l.len()
+            )));
+        }
+    }
     let opts = pnlab::app::LaunchOptions {
         lesson: Some(l),
         autoplay,
         screenshot,
+        present: view.present,
+        window: view.window,
+        step: view.step,
         ..Default::default()
     };
     match pnlab::app::run_app(opts) {
@@ -285,6 +356,7 @@ fn open_lesson(
     _l: pnlab::lesson::Lesson,
     _autoplay: Option<u64>,
     _screenshot: Option<PathBuf>,
+    _view: ViewOptions,
 ) -> Result<ExitCode, UserError> {
     Err(UserError(
         "this pnlab was built without the `gui` feature, so it cannot open a lesson in the app; `pnlab lesson --check FILE` plays it headless".into(),
