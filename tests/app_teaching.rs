@@ -53,8 +53,7 @@ fn presenter_mode_labels_are_large_and_nothing_is_clipped() {
         let mut app = seesaw_app();
         app.set_presenting(true);
         let mut hs = harness_sized(w, h, app);
-        hs.state_mut()
-            .apply(pnlab::app::driver::Command::Step(12));
+        hs.state_mut().apply(pnlab::app::driver::Command::Step(12));
         settle(&mut hs);
         hs.get_by_label_contains("iteration 12");
         let drawn = hs.state().tree.drawn.clone();
@@ -80,13 +79,23 @@ fn presenter_mode_labels_are_large_and_nothing_is_clipped() {
         );
         assert!(min_h >= 16.0, "{w}×{h}: labels {min_h} px high");
         // Every node has its values label, every edge its move.
-        assert!(drawn.labels.len() >= 2 * nodes - 1, "{w}×{h}: {} labels", drawn.labels.len());
+        assert!(
+            drawn.labels.len() >= 2 * nodes - 1,
+            "{w}×{h}: {} labels",
+            drawn.labels.len()
+        );
         assert_eq!(drawn.dropped, 0, "{w}×{h}: labels dropped");
         for (text, r) in &drawn.labels {
-            assert!(area.contains_rect(*r), "{w}×{h}: label {text} at {r:?} outside {area:?}");
+            assert!(
+                area.contains_rect(*r),
+                "{w}×{h}: label {text} at {r:?} outside {area:?}"
+            );
         }
         for (id, r) in &drawn.nodes {
-            assert!(area.contains_rect(*r), "{w}×{h}: node {id:?} at {r:?} outside {area:?}");
+            assert!(
+                area.contains_rect(*r),
+                "{w}×{h}: node {id:?} at {r:?} outside {area:?}"
+            );
         }
         // Ctrl + grows the labels, and the size is what Settings keeps.
         let before = hs.state().settings.tree_label_px;
@@ -106,8 +115,7 @@ fn presenter_mode_labels_are_large_and_nothing_is_clipped() {
 #[test]
 fn side_panels_shrink_at_1024_and_can_be_hidden() {
     let mut hs = harness_sized(1024.0, 768.0, seesaw_app());
-    hs.state_mut()
-        .apply(pnlab::app::driver::Command::Step(12));
+    hs.state_mut().apply(pnlab::app::driver::Command::Step(12));
     settle(&mut hs);
     let with_panels = hs.state().tree.drawn.area.expect("drawn").width();
     assert!(with_panels >= 420.0, "tree width {with_panels} at 1024");
@@ -116,7 +124,10 @@ fn side_panels_shrink_at_1024_and_can_be_hidden() {
     hs.run_steps(5);
     let alone = hs.state().tree.drawn.area.expect("drawn").width();
     eprintln!("tree width at 1024×768: {with_panels:.0} with the panels, {alone:.0} without");
-    assert!(alone > 1024.0 - 40.0, "tree width {alone} with the panels hidden");
+    assert!(
+        alone > 1024.0 - 40.0,
+        "tree width {alone} with the panels hidden"
+    );
 }
 
 fn bundled_lesson(path: &str) -> Lesson {
@@ -150,16 +161,30 @@ fn a_lesson_is_played_with_the_keyboard_and_its_questions_judged() {
     // Step 1 asks for the most-proving node: answer it right by clicking it.
     let q = lesson::play(&l, 0).unwrap().question.expect("a question");
     assert_eq!(q.kind, AskKind::MostProving);
-    let Answer::Node(right) = &q.answer else { panic!() };
+    let Answer::Node(right) = &q.answer else {
+        panic!()
+    };
     assert_eq!(h.state().run().iteration(), 1);
     let right_label = {
         let snap = h.state().run().snapshot.clone().expect("snapshot");
-        let node = snap.nodes.iter().find(|n| n.id == right.id).expect("answer in the app's tree");
+        let node = snap
+            .nodes
+            .iter()
+            .find(|n| n.id == right.id)
+            .expect("answer in the app's tree");
         pnlab::app::tree_view::node_name(&snap, node)
     };
     h.get_by_label(&right_label).click();
     settle(&mut h);
-    let v = h.state().teach.lesson.as_ref().unwrap().verdict.clone().expect("verdict");
+    let v = h
+        .state()
+        .teach
+        .lesson
+        .as_ref()
+        .unwrap()
+        .verdict
+        .clone()
+        .expect("verdict");
     assert!(v.correct, "{v:?}");
     assert!(v.headline.starts_with("Right"), "{}", v.headline);
     h.get_by_label(&v.headline);
@@ -172,7 +197,9 @@ fn a_lesson_is_played_with_the_keyboard_and_its_questions_judged() {
     // Step 2 asks which child the root chooses: answer wrong.
     let q2 = lesson::play(&l, 1).unwrap().question.expect("a question");
     assert_eq!(q2.kind, AskKind::Child);
-    let Answer::Node(right2) = &q2.answer else { panic!() };
+    let Answer::Node(right2) = &q2.answer else {
+        panic!()
+    };
     let wrong = q2
         .choices
         .iter()
@@ -180,12 +207,24 @@ fn a_lesson_is_played_with_the_keyboard_and_its_questions_judged() {
         .expect("another child");
     let wrong_label = {
         let snap = h.state().run().snapshot.clone().expect("snapshot");
-        let node = snap.nodes.iter().find(|n| n.id == wrong.id).expect("choice in the app's tree");
+        let node = snap
+            .nodes
+            .iter()
+            .find(|n| n.id == wrong.id)
+            .expect("choice in the app's tree");
         pnlab::app::tree_view::node_name(&snap, node)
     };
     h.get_by_label(&wrong_label).click();
     settle(&mut h);
-    let v2 = h.state().teach.lesson.as_ref().unwrap().verdict.clone().expect("verdict");
+    let v2 = h
+        .state()
+        .teach
+        .lesson
+        .as_ref()
+        .unwrap()
+        .verdict
+        .clone()
+        .expect("verdict");
     assert!(!v2.correct, "{v2:?}");
     assert!(!v2.lines.is_empty(), "the reason is shown");
     h.get_by_label(&v2.headline);
@@ -226,21 +265,37 @@ fn a_lesson_is_played_with_the_keyboard_and_its_questions_judged() {
 fn a_typed_value_is_judged_by_the_engine() {
     let l = bundled_lesson("lessons/02-pns-step-by-step.lesson.toml");
     let k = (0..l.len())
-        .find(|&k| l.steps[k].ask.as_ref().is_some_and(|a| a.value.kind == AskKind::Value))
+        .find(|&k| {
+            l.steps[k]
+                .ask
+                .as_ref()
+                .is_some_and(|a| a.value.kind == AskKind::Value)
+        })
         .expect("a value question");
     let st = lesson::play(&l, k).unwrap();
-    let Answer::Number { shown, .. } = st.question.unwrap().answer else { panic!() };
+    let Answer::Number { shown, .. } = st.question.unwrap().answer else {
+        panic!()
+    };
     let mut app = app();
     app.open_lesson(l);
     app.go_to_step(k);
     let mut h = harness_sized(1280.0, 720.0, app);
     h.get_by_role(egui::accesskit::Role::TextInput).click();
     h.run_steps(2);
-    h.get_by_role(egui::accesskit::Role::TextInput).type_text(&shown);
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text(&shown);
     h.run_steps(2);
     h.get_by_label("Answer").click();
     settle(&mut h);
-    let v = h.state().teach.lesson.as_ref().unwrap().verdict.clone().expect("verdict");
+    let v = h
+        .state()
+        .teach
+        .lesson
+        .as_ref()
+        .unwrap()
+        .verdict
+        .clone()
+        .expect("verdict");
     assert!(v.correct, "{v:?}");
 }
 
@@ -256,17 +311,30 @@ fn class_mode_waits_for_the_reveal_and_nodes_stay_put() {
     let before = h.state().tree.drawn.nodes.clone();
     let snap = h.state().run().snapshot.clone().expect("snapshot");
     let truth = *snap.selection_path.last().unwrap();
-    let other = snap.nodes.iter().find(|n| n.id != truth && !n.expanded).unwrap();
-    h.get_by_label(&pnlab::app::tree_view::node_name(&snap, other)).click();
+    let other = snap
+        .nodes
+        .iter()
+        .find(|n| n.id != truth && !n.expanded)
+        .unwrap();
+    h.get_by_label(&pnlab::app::tree_view::node_name(&snap, other))
+        .click();
     settle(&mut h);
-    assert_eq!(h.state().run().iteration(), 3, "the prediction does not step");
+    assert_eq!(
+        h.state().run().iteration(),
+        3,
+        "the prediction does not step"
+    );
     let v = h.state().class.shown().expect("a verdict waits");
     assert!(!v.correct);
     assert!(h.query_all_by_label(&v.headline).count() >= 1);
     assert_eq!(h.state().tree.drawn.nodes, before, "nodes stay put");
     h.key_press(egui::Key::Enter);
     settle(&mut h);
-    assert_eq!(h.state().run().iteration(), 4, "the reveal runs the iteration");
+    assert_eq!(
+        h.state().run().iteration(),
+        4,
+        "the reveal runs the iteration"
+    );
     assert!(h.state().class.shown().is_none());
     assert_eq!(h.state().class.score_text(), "score 0 / 1");
 }
@@ -282,5 +350,8 @@ fn the_browser_opens_a_lesson_and_closes() {
     h.get_by_label(&title).click();
     settle(&mut h);
     assert!(h.state().teach.lesson.is_some());
-    assert!(h.query_by_label_contains("Lessons (").is_none(), "the browser closed");
+    assert!(
+        h.query_by_label_contains("Lessons (").is_none(),
+        "the browser closed"
+    );
 }

@@ -13,7 +13,9 @@
 
 use egui::{Color32, Key, Modifiers, RichText};
 
-use crate::lesson::{self, Answer, AskKind, Block, Caption, Lesson, Panel, Response, Span, StepState};
+use crate::lesson::{
+    self, Answer, AskKind, Block, Caption, Lesson, Panel, Response, Span, StepState,
+};
 use crate::search::{NodeId, SearchSetup};
 
 use super::driver::{Command, RunSpec};
@@ -66,9 +68,11 @@ impl LessonPlayer {
     /// Whether the step's question waits for a click on a node.
     pub fn waits_for_node(&self) -> bool {
         self.verdict.is_none()
-            && self.state.as_ref().and_then(|s| s.question.as_ref()).is_some_and(|q| {
-                matches!(q.kind, AskKind::MostProving | AskKind::Child)
-            })
+            && self
+                .state
+                .as_ref()
+                .and_then(|s| s.question.as_ref())
+                .is_some_and(|q| matches!(q.kind, AskKind::MostProving | AskKind::Child))
     }
 }
 
@@ -122,7 +126,9 @@ impl PnlabApp {
 
     /// Shows step `k` of the open lesson, rebuilt from the lesson.
     pub fn go_to_step(&mut self, k: usize) {
-        let Some(p) = self.teach.lesson.as_mut() else { return };
+        let Some(p) = self.teach.lesson.as_mut() else {
+            return;
+        };
         let k = k.min(p.lesson.len().saturating_sub(1));
         let state = match lesson::play(&p.lesson, k) {
             Ok(s) => s,
@@ -208,7 +214,9 @@ impl PnlabApp {
 
     /// Starts the race a step asked for (needs the context).
     pub(super) fn start_lesson_race(&mut self, ctx: &egui::Context) {
-        let Some((algo, params)) = self.teach.pending_race.take() else { return };
+        let Some((algo, params)) = self.teach.pending_race.take() else {
+            return;
+        };
         self.set_race(ctx, true);
         let Some(r) = self.race.as_mut() else { return };
         let params = crate::search::registry::find_algo(&algo)
@@ -229,14 +237,17 @@ impl PnlabApp {
     /// → / Space: next step; ←: previous step (while no text field has
     /// the keyboard). The keys are taken before the run's own shortcuts.
     pub(super) fn lesson_keys(&mut self, ctx: &egui::Context) {
-        let Some(p) = self.teach.lesson.as_ref() else { return };
+        let Some(p) = self.teach.lesson.as_ref() else {
+            return;
+        };
         if ctx.memory(|m| m.focused().is_some()) && ctx.egui_wants_keyboard_input() {
             return;
         }
         let step = p.step;
         let last = p.lesson.len().saturating_sub(1);
         let next = ctx.input_mut(|i| {
-            i.consume_key(Modifiers::NONE, Key::ArrowRight) | i.consume_key(Modifiers::NONE, Key::Space)
+            i.consume_key(Modifiers::NONE, Key::ArrowRight)
+                | i.consume_key(Modifiers::NONE, Key::Space)
         });
         let prev = ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::ArrowLeft));
         if next && step < last {
@@ -249,7 +260,9 @@ impl PnlabApp {
     /// A click on node `id` while the step asks for a node: judged by the
     /// engine's answer; true when it was taken as the answer.
     pub fn answer_lesson_node(&mut self, id: NodeId) -> bool {
-        let Some(p) = self.teach.lesson.as_ref() else { return false };
+        let Some(p) = self.teach.lesson.as_ref() else {
+            return false;
+        };
         if !p.waits_for_node() {
             return false;
         }
@@ -259,9 +272,13 @@ impl PnlabApp {
 
     /// Judges a response to the step's question and reveals the answer.
     pub fn answer_lesson(&mut self, response: Response) {
-        let Some(p) = self.teach.lesson.as_mut() else { return };
+        let Some(p) = self.teach.lesson.as_mut() else {
+            return;
+        };
         let Some(st) = p.state.as_ref() else { return };
-        let Some(q) = st.question.as_ref() else { return };
+        let Some(q) = st.question.as_ref() else {
+            return;
+        };
         if p.verdict.is_some() {
             return;
         }
@@ -292,7 +309,9 @@ impl PnlabApp {
     /// question (in presenter mode under the caption bar, otherwise its
     /// own panel). `size` is the caption's text size.
     pub(super) fn lesson_strip(&mut self, ui: &mut egui::Ui, _req: &mut Requests, size: f32) {
-        let Some(p) = self.teach.lesson.as_ref() else { return };
+        let Some(p) = self.teach.lesson.as_ref() else {
+            return;
+        };
         let mut go = None;
         let mut close = false;
         let mut answer = None;
@@ -301,10 +320,16 @@ impl PnlabApp {
         ui.horizontal(|ui| {
             ui.label(RichText::new(&p.lesson.title).strong().size(size));
             ui.label(RichText::new(p.counter()).size(size));
-            if ui.add_enabled(step > 0, egui::Button::new("← Previous")).clicked() {
+            if ui
+                .add_enabled(step > 0, egui::Button::new("← Previous"))
+                .clicked()
+            {
                 go = Some(step - 1);
             }
-            if ui.add_enabled(step < last, egui::Button::new("Next →")).clicked() {
+            if ui
+                .add_enabled(step < last, egui::Button::new("Next →"))
+                .clicked()
+            {
                 go = Some(step + 1);
             }
             if p.score.1 > 0 {
@@ -320,11 +345,19 @@ impl PnlabApp {
             }
             egui::ScrollArea::vertical()
                 .id_salt("lesson-caption")
-                .max_height(if self.teach.presenter.on { 150.0 } else { 220.0 })
+                .max_height(if self.teach.presenter.on {
+                    150.0
+                } else {
+                    220.0
+                })
                 .show(ui, |ui| caption_ui(ui, &st.caption, size));
             if let Some(q) = &st.question {
                 ui.separator();
-                ui.label(RichText::new(format!("Question: {}", q.prompt)).strong().size(size));
+                ui.label(
+                    RichText::new(format!("Question: {}", q.prompt))
+                        .strong()
+                        .size(size),
+                );
                 if p.verdict.is_none() {
                     match q.kind {
                         AskKind::MostProving | AskKind::Child => {
@@ -338,7 +371,8 @@ impl PnlabApp {
                                         .hint_text("a number, or inf")
                                         .desired_width(120.0),
                                 );
-                                let enter = r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                                let enter =
+                                    r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
                                 if ui.button("Answer").clicked() || enter {
                                     answer = Some(typed.clone());
                                 }
@@ -351,7 +385,12 @@ impl PnlabApp {
                 }
             }
         }
-        if self.teach.lesson.as_ref().is_some_and(|p| p.verdict.is_some()) {
+        if self
+            .teach
+            .lesson
+            .as_ref()
+            .is_some_and(|p| p.verdict.is_some())
+        {
             ui.label(RichText::new("the answer is shown over the tree").italics());
         }
         if let Some(a) = answer {
@@ -426,7 +465,12 @@ pub fn caption_ui(ui: &mut egui::Ui, caption: &Caption, size: f32) {
             if s.style.emphasis {
                 t = t.italics();
             }
-            t.append_to(&mut job, ui.style(), egui::FontSelection::Default, egui::Align::LEFT);
+            t.append_to(
+                &mut job,
+                ui.style(),
+                egui::FontSelection::Default,
+                egui::Align::LEFT,
+            );
         }
         job
     };
@@ -482,7 +526,10 @@ impl PnlabApp {
                 self.set_presenting(true);
                 ui.close();
             }
-            ui.checkbox(&mut self.settings.projector, "Projector theme (light, high contrast)");
+            ui.checkbox(
+                &mut self.settings.projector,
+                "Projector theme (light, high contrast)",
+            );
             let mut class = self.class.on;
             if ui
                 .checkbox(&mut class, "Class mode: predict the most-proving node")
@@ -515,7 +562,10 @@ impl PnlabApp {
                 self.open_entries(source, entries, 0)
             }
             Some(super::browser::Pick::Lesson(path)) => {
-                match lesson::bundled_lessons().into_iter().find(|(p, _)| *p == path) {
+                match lesson::bundled_lessons()
+                    .into_iter()
+                    .find(|(p, _)| *p == path)
+                {
                     Some((_, Ok(l))) => self.open_lesson(l),
                     Some((_, Err(e))) => self.messages.push(format!("error: {e}")),
                     None => self.messages.push(format!("error: {path}: no such lesson")),

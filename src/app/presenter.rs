@@ -80,12 +80,11 @@ pub fn projector_visuals() -> egui::Visuals {
 /// Ctrl + / Ctrl = grow the tree labels, Ctrl − shrink them (consumed, so
 /// egui's own zoom does not also act).
 fn label_size_keys(ctx: &egui::Context, px: &mut f32) -> bool {
-    let grow = [Key::Plus, Key::Equals]
-        .iter()
-        .any(|&k| ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, k))));
-    let shrink = ctx.input_mut(|i| {
-        i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Minus))
+    let grow = [Key::Plus, Key::Equals].iter().any(|&k| {
+        ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, k)))
     });
+    let shrink = ctx
+        .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Minus)));
     let before = *px;
     if grow {
         *px += 2.0;
@@ -217,7 +216,10 @@ impl PnlabApp {
                 {
                     self.teach.presenter.stage = stage.next();
                 }
-                ui.label(format!("labels {:.0} pt (Ctrl ±)", self.settings.tree_label_px));
+                ui.label(format!(
+                    "labels {:.0} pt (Ctrl ±)",
+                    self.settings.tree_label_px
+                ));
             });
         });
         self.lesson_strip(ui, req, 18.0);

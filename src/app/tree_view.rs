@@ -602,8 +602,13 @@ impl TreeView {
                         if self.label_px.is_some() {
                             painter.rect_filled(lr.expand(1.0), 3.0, ui.visuals().panel_fill);
                         }
-                        let at =
-                            painter.text(lr.left_center(), Align2::LEFT_CENTER, &l.text, font, color);
+                        let at = painter.text(
+                            lr.left_center(),
+                            Align2::LEFT_CENTER,
+                            &l.text,
+                            font,
+                            color,
+                        );
                         self.drawn.labels.push((l.text.clone(), at));
                     }
                     LabelKind::Shared => {

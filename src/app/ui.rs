@@ -114,24 +114,24 @@ impl PnlabApp {
         // most of the width: their size follows the window's.
         let width = ui.ctx().content_rect().width();
         if self.settings.show_side {
-        egui::Panel::left("side")
-            .default_size((width * 0.22).clamp(170.0, 330.0))
-            .max_size((width * 0.28).max(170.0))
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("side-scroll")
-                    .show(ui, |ui| self.side_panel(ui, req));
-            });
+            egui::Panel::left("side")
+                .default_size((width * 0.22).clamp(170.0, 330.0))
+                .max_size((width * 0.28).max(170.0))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("side-scroll")
+                        .show(ui, |ui| self.side_panel(ui, req));
+                });
         }
         if self.settings.show_inspector {
-        egui::Panel::right("inspector")
-            .default_size((width * 0.24).clamp(190.0, 380.0))
-            .max_size((width * 0.28).max(190.0))
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("inspector-scroll")
-                    .show(ui, |ui| self.right_panel(ui, req));
-            });
+            egui::Panel::right("inspector")
+                .default_size((width * 0.24).clamp(190.0, 380.0))
+                .max_size((width * 0.28).max(190.0))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("inspector-scroll")
+                        .show(ui, |ui| self.right_panel(ui, req));
+                });
         }
         egui::CentralPanel::default().show(ui, |ui| {
             let rect = ui.available_rect_before_wrap();
@@ -347,14 +347,13 @@ impl PnlabApp {
         ui.push_id("race-params", |ui| {
             // The race shares the main run's seed.
             let mut seed = self.algorithm.seed;
-            req.restart_race |=
-                controls::algorithm_panel(
-                    ui,
-                    self.opened.entry().game,
-                    &mut r.algo,
-                    &mut r.params,
-                    &mut seed,
-                );
+            req.restart_race |= controls::algorithm_panel(
+                ui,
+                self.opened.entry().game,
+                &mut r.algo,
+                &mut r.params,
+                &mut seed,
+            );
         });
     }
 

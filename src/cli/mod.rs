@@ -225,8 +225,12 @@ fn view_options(
         Some(w) => {
             let parsed = w
                 .split_once(['x', 'X'])
-                .and_then(|(a, b)| Some((a.trim().parse::<f32>().ok()?, b.trim().parse::<f32>().ok()?)))
-                .filter(|&(a, b)| (200.0..=10_000.0).contains(&a) && (200.0..=10_000.0).contains(&b));
+                .and_then(|(a, b)| {
+                    Some((a.trim().parse::<f32>().ok()?, b.trim().parse::<f32>().ok()?))
+                })
+                .filter(|&(a, b)| {
+                    (200.0..=10_000.0).contains(&a) && (200.0..=10_000.0).contains(&b)
+                });
             match parsed {
                 Some(size) => Some(size),
                 None => {

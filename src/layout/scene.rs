@@ -187,7 +187,11 @@ impl TreeScene {
                 // Beside the edge, on the outer side: left of an edge that
                 // goes down to the left, so a left child's move does not
                 // run into its parent's values or its sibling's move.
-                let x = if cx < px - 0.5 { mx - 3.0 - w } else { mx + 3.0 };
+                let x = if cx < px - 0.5 {
+                    mx - 3.0 - w
+                } else {
+                    mx + 3.0
+                };
                 cands.push(SceneLabel {
                     node: i,
                     kind: LabelKind::Move,
