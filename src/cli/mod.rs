@@ -195,7 +195,10 @@ pub fn run(mut cli: Cli) -> ExitCode {
 }
 
 /// How the app window starts: `--present`, `--window WxH`, `--step K`.
+/// (Read by the app only: a build without it checks them and says why
+/// it cannot open a window.)
 #[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
 pub(crate) struct ViewOptions {
     present: bool,
     window: Option<(f32, f32)>,
