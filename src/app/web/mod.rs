@@ -185,19 +185,32 @@ fn done() -> LinkDone {
     Arc::new(Mutex::new(Some(Ok(()))))
 }
 
-/// Applies the address to a fresh app; with an autoplay count, starts the
-/// hook. Returns where the end of the link's work will show.
+/// Applies the address to a fresh app (a lesson opens on its first
+/// step's setting, as `pnlab FILE.lesson.toml` does on the desktop); with
+/// an autoplay count, starts the hook. Returns where the end of the
+/// link's work will show.
 fn apply_launch(app: &mut PnlabApp, ctx: &egui::Context, launch: &UrlLaunch) -> LinkDone {
-    if let Some(lesson) = &launch.lesson {
-        app.messages.push(format!(
-            "error: page address: lesson={lesson}: this build has no lessons to open"
-        ));
-    }
-    if let Err(e) = super::configure(app, ctx, &launch.launch_options()) {
-        app.messages.push(format!("error: page address: {e}"));
+    let (opts, lesson) = match launch.resolve() {
+        Ok(resolved) => resolved,
+        Err(e) => {
+            app.messages.push(format!("error: {e}"));
+            return done();
+        }
+    };
+    // configure shows its own located messages in the page.
+    if super::configure(app, ctx, &opts).is_err() {
         return done();
     }
-    let Some(n) = launch.autoplay else {
+    if let Some(l) = lesson {
+        app.messages.push(format!(
+            "lesson `{}` ({} steps): the page opens on the setting of step 1 ({} on {})",
+            l.title,
+            l.len(),
+            app.algorithm.algo,
+            app.opened.title()
+        ));
+    }
+    let Some(n) = opts.autoplay else {
         return done();
     };
     let hook = Hook::new(n, None);
