@@ -77,9 +77,11 @@ if [ "$have" != "$version" ]; then
   fi
 fi
 
-# 3. The program, for the browser (the web shell starts in main on wasm32).
-echo "== cargo build --profile web --target wasm32-unknown-unknown"
-cargo build --profile web --target wasm32-unknown-unknown --bin pnlab
+# 3. The program, for the browser (the web shell starts in main on wasm32),
+# without the `raster` feature: a page writes no PNG frames.
+echo "== cargo build --profile web --target wasm32-unknown-unknown --no-default-features --features gui"
+cargo build --profile web --target wasm32-unknown-unknown --bin pnlab \
+  --no-default-features --features gui
 
 # 4. The JavaScript glue and the final .wasm.
 rm -rf "$dist"
