@@ -21,8 +21,11 @@ use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup, Status};
 fn page_app(query: &str) -> PnlabApp {
     let launch = launch_url::parse(query).expect("a good link");
     let (opts, _lesson) = launch.resolve().expect("the link resolves");
-    let mut app =
-        PnlabApp::with_driver(&egui::Context::default(), Settings::default(), DriverKind::Cooperative);
+    let mut app = PnlabApp::with_driver(
+        &egui::Context::default(),
+        Settings::default(),
+        DriverKind::Cooperative,
+    );
     configure(&mut app, &egui::Context::default(), &opts).expect("the link opens");
     if let Some(n) = opts.autoplay {
         app.hook = Some(Hook::new(n, None));
@@ -52,7 +55,9 @@ fn run_frames(app: PnlabApp, frames: usize) -> PnlabApp {
 
 /// PNS on `file`'s first position, run directly by the engine.
 fn engine_run(file: &str) -> (Status, u64, Option<String>) {
-    let entry = positions::load_file(std::path::Path::new(file)).unwrap().remove(0);
+    let entry = positions::load_file(std::path::Path::new(file))
+        .unwrap()
+        .remove(0);
     let info = search::find_algo("pns").unwrap();
     let setup = SearchSetup {
         position: entry.position,
@@ -87,7 +92,9 @@ fn the_seesaw_link_solves_on_the_cooperative_driver_as_the_engine_does() {
     assert_eq!(state["iterations"], iterations);
     assert_eq!(state["best_move"], serde_json::json!(best));
     assert_eq!(state["error"], serde_json::Value::Null);
-    let correct = state["correct_moves"].as_array().expect("the exhaustive reference ran");
+    let correct = state["correct_moves"]
+        .as_array()
+        .expect("the exhaustive reference ran");
     assert!(correct.contains(&state["best_move"]), "{state}");
     assert!(page::title(&app).ends_with(&format!("pns proved at iteration {iterations}")));
 }
@@ -124,14 +131,24 @@ fn entry_algo_and_set_reach_the_run() {
 fn a_link_to_a_missing_file_or_a_bad_parameter_is_an_error_the_app_survives() {
     let launch = launch_url::parse("?open=trees/no-such.tree").unwrap();
     let mut app = PnlabApp::new(&egui::Context::default(), Settings::default());
-    let err = configure(&mut app, &egui::Context::default(), &launch.launch_options()).unwrap_err();
+    let err = configure(
+        &mut app,
+        &egui::Context::default(),
+        &launch.launch_options(),
+    )
+    .unwrap_err();
     assert!(err.contains("no-such.tree"), "{err}");
     let launch = UrlLaunch {
         algo: Some("pns".into()),
         set: vec![("tie".into(), "sideways".into())],
         ..UrlLaunch::default()
     };
-    let err = configure(&mut app, &egui::Context::default(), &launch.launch_options()).unwrap_err();
+    let err = configure(
+        &mut app,
+        &egui::Context::default(),
+        &launch.launch_options(),
+    )
+    .unwrap_err();
     assert!(err.contains("tie"), "{err}");
     // The app still runs its position.
     assert!(app.settle(Duration::from_secs(30)));
@@ -159,7 +176,9 @@ fn a_lesson_link_opens_its_first_step_and_runs_it() {
     // Lesson 2's first step: PNS with leftmost ties on the lecture's
     // most-proving-node tree; its question is about iteration 1.
     let file = "positions/trees/lecture-mpn.tree";
-    let entry = positions::load_file(std::path::Path::new(file)).unwrap().remove(0);
+    let entry = positions::load_file(std::path::Path::new(file))
+        .unwrap()
+        .remove(0);
     let app = page_app("?lesson=02-pns-step-by-step&autoplay=1");
     let mut app = run_frames(app, 5_000);
     assert!(app.settle(Duration::from_secs(30)));

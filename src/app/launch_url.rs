@@ -66,10 +66,12 @@ impl UrlLaunch {
     /// (`lessons/02-pns-step-by-step.lesson.toml`); the extension is
     /// added when the address leaves it out.
     pub fn lesson_path(&self) -> Option<String> {
-        self.lesson.as_deref().map(|l| match l.ends_with(lesson::EXTENSION) {
-            true => format!("lessons/{l}"),
-            false => format!("lessons/{l}{}", lesson::EXTENSION),
-        })
+        self.lesson
+            .as_deref()
+            .map(|l| match l.ends_with(lesson::EXTENSION) {
+                true => format!("lessons/{l}"),
+                false => format!("lessons/{l}{}", lesson::EXTENSION),
+            })
     }
 
     /// What the page opens: the launch options, and the lesson when the
@@ -92,8 +94,8 @@ impl UrlLaunch {
                 names.join(", ")
             ));
         };
-        let l = Lesson::load_text(file.path, file.text, &lesson::Bundled)
-            .map_err(|e| e.to_string())?;
+        let l =
+            Lesson::load_text(file.path, file.text, &lesson::Bundled).map_err(|e| e.to_string())?;
         let setting = l.setting(0);
         let opts = LaunchOptions {
             position: Some((*setting.position.value).clone()),
@@ -167,9 +169,9 @@ pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
                 Err(_) => return Err(fail("a number of iterations 0, 1, 2, …".into())),
             },
             "set" => match value.split_once('=') {
-                Some((name, v)) if !name.trim().is_empty() => {
-                    out.set.push((name.trim().to_string(), v.trim().to_string()))
-                }
+                Some((name, v)) if !name.trim().is_empty() => out
+                    .set
+                    .push((name.trim().to_string(), v.trim().to_string())),
                 _ => return Err(fail("set=NAME=VALUE, e.g. set=tie=leftmost".into())),
             },
             _ => {
@@ -383,7 +385,10 @@ mod tests {
         // Plain positions resolve without a lesson.
         let (opts, l) = parse("?open=trees/seesaw.tree").unwrap().resolve().unwrap();
         assert!(l.is_none());
-        assert_eq!(opts.open, Some(PathBuf::from("positions/trees/seesaw.tree")));
+        assert_eq!(
+            opts.open,
+            Some(PathBuf::from("positions/trees/seesaw.tree"))
+        );
     }
 
     #[test]

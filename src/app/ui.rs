@@ -321,14 +321,13 @@ impl PnlabApp {
         ui.push_id("race-params", |ui| {
             // The race shares the main run's seed.
             let mut seed = self.algorithm.seed;
-            req.restart_race |=
-                controls::algorithm_panel(
-                    ui,
-                    self.opened.entry().game,
-                    &mut r.algo,
-                    &mut r.params,
-                    &mut seed,
-                );
+            req.restart_race |= controls::algorithm_panel(
+                ui,
+                self.opened.entry().game,
+                &mut r.algo,
+                &mut r.params,
+                &mut seed,
+            );
         });
     }
 

@@ -110,7 +110,8 @@ pub(crate) fn run(
     extra: u64,
 ) -> Result<(Box<dyn Search>, Vec<StatsSample>), LessonError> {
     let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
-    let info = registry::find_algo(algo).map_err(|m| err(algo_at, K::UnknownAlgorithm(m)))?;
+    let info =
+        registry::find_algo(algo).map_err(|m| err(algo_at, K::UnknownAlgorithm(m.to_string())))?;
     let params = Params::from_pairs(info.params, params).map_err(|e| {
         err(
             algo_at,
@@ -124,7 +125,8 @@ pub(crate) fn run(
         question: setting.goal,
         memory_limit_bytes: None,
     };
-    let mut search = registry::build(algo, &setup).map_err(|m| err(algo_at, K::Search(m.to_string())))?;
+    let mut search =
+        registry::build(algo, &setup).map_err(|m| err(algo_at, K::Search(m.to_string())))?;
     let mut samples = vec![search.sample()];
     let target = match setting.iteration {
         Iteration::At(n) => Some(n + extra),
