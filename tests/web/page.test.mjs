@@ -247,3 +247,43 @@ test("a file dropped on the page opens", async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** Chooses File › Open… and returns the browser's file chooser. */
+async function fileOpen(page) {
+  await page.mouse.click(19, 12);
+  await page.waitForTimeout(600);
+  await page.mouse.move(40, 38); // File › Open…, hovered first
+  await page.waitForTimeout(300);
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: WAIT_MS }),
+    (async () => {
+      await page.mouse.down();
+      await page.waitForTimeout(100);
+      await page.mouse.up();
+    })(),
+  ]);
+  return chooser;
+}
+
+test("File › Open… opens the browser's file picker, and the picked file opens", async () => {
+  const { page, lines, errors } = await open("");
+  await line(page, lines, FIRST_FRAME);
+  const chooser = await fileOpen(page);
+  await chooser.setFiles({
+    name: "picked.tree",
+    mimeType: "text/plain",
+    buffer: Buffer.from('tree "Picked here"\nA or\n  B = loss\n  C = win\n'),
+  });
+  await page.waitForFunction(() => document.title.includes("Picked here"), null, { timeout: WAIT_MS });
+  // A broken file is reported, and the page keeps its position.
+  const again = await fileOpen(page);
+  await again.setFiles({
+    name: "broken.tree",
+    mimeType: "text/plain",
+    buffer: Buffer.from('tree "Broken"\nA or\n  B = maybe\n'),
+  });
+  await page.waitForTimeout(1500);
+  assert.match(await page.title(), /Picked here/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
