@@ -9,7 +9,8 @@
 # The build installs what it lacks from the ordinary registries: the
 # wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli (crates.io)
 # at exactly the version of the wasm-bindgen crate in Cargo.lock — the
-# two must agree. wasm-opt is used when it is on the PATH (optional).
+# two must agree. wasm-opt (Binaryen) is used when it is on the PATH
+# (optional; WASM_OPT=PATH names another) and recent enough.
 # web/dist/ is a plain folder of static files: copy it to any web host.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,24 +78,40 @@ if [ "$have" != "$version" ]; then
   fi
 fi
 
-# 3. The program, for the browser (the web shell starts in main on wasm32).
-echo "== cargo build --profile web --target wasm32-unknown-unknown"
-cargo build --profile web --target wasm32-unknown-unknown --bin pnlab
+# 3. The program, for the browser (the web shell starts in main on wasm32),
+# without the `raster` feature: a page writes no PNG frames.
+echo "== cargo build --profile web --target wasm32-unknown-unknown --no-default-features --features gui"
+cargo build --profile web --target wasm32-unknown-unknown --bin pnlab \
+  --no-default-features --features gui
 
-# 4. The JavaScript glue and the final .wasm.
+# 4. The JavaScript glue and the final .wasm (without the function-name
+# section: names only serve debuggers, and they are 8% of the module).
 rm -rf "$dist"
 mkdir -p "$dist"
 wasm-bindgen target/wasm32-unknown-unknown/web/pnlab.wasm \
-  --out-dir "$dist" --target web --no-typescript
-if command -v wasm-opt >/dev/null 2>&1; then
-  echo "== wasm-opt -O2"
-  if wasm-opt -O2 --enable-bulk-memory --enable-nontrapping-float-to-int \
-      --enable-sign-ext --enable-reference-types --enable-multivalue \
-      "$dist/pnlab_bg.wasm" -o "$dist/pnlab_bg.opt.wasm"; then
-    mv "$dist/pnlab_bg.opt.wasm" "$dist/pnlab_bg.wasm"
+  --out-dir "$dist" --target web --no-typescript \
+  --remove-name-section --remove-producers-section
+# wasm-opt (Binaryen) shrinks the module further, but releases before
+# WASM_OPT_MIN rewrite the reference-typed table wasm-bindgen's glue fills
+# at start, and the page then fails to load ("WebAssembly.Table.set():
+# Argument 1 is invalid"; seen with Debian's binaryen 108): an older one
+# is skipped.
+WASM_OPT_MIN=132
+wasm_opt=${WASM_OPT:-wasm-opt}
+if command -v "$wasm_opt" >/dev/null 2>&1; then
+  opt_version=$("$wasm_opt" --version 2>/dev/null | awk '{print $3}')
+  if [ "${opt_version:-0}" -ge "$WASM_OPT_MIN" ] 2>/dev/null; then
+    echo "== $wasm_opt -Os (Binaryen $opt_version)"
+    if "$wasm_opt" -Os --enable-bulk-memory --enable-nontrapping-float-to-int \
+        --enable-sign-ext --enable-reference-types --enable-multivalue \
+        --enable-mutable-globals "$dist/pnlab_bg.wasm" -o "$dist/pnlab_bg.opt.wasm"; then
+      mv "$dist/pnlab_bg.opt.wasm" "$dist/pnlab_bg.wasm"
+    else
+      echo "NOTICE: wasm-opt failed; keeping wasm-bindgen's output" >&2
+      rm -f "$dist/pnlab_bg.opt.wasm"
+    fi
   else
-    echo "NOTICE: wasm-opt failed; keeping wasm-bindgen's output" >&2
-    rm -f "$dist/pnlab_bg.opt.wasm"
+    echo "NOTICE: $wasm_opt is Binaryen ${opt_version:-?}, older than $WASM_OPT_MIN: skipped (it breaks the page)" >&2
   fi
 fi
 
@@ -103,7 +120,13 @@ cp web/index.html web/bench.html web/favicon.svg "$dist/"
 mkdir -p "$dist/docs"
 cp docs/*.md "$dist/docs/"
 
+# 6. The download budget: 8 MB, 3 MB gzipped (what a class downloads
+# over a school's network before the first frame).
 wasm_bytes=$(wc -c < "$dist/pnlab_bg.wasm")
 gz_bytes=$(gzip -9 -c "$dist/pnlab_bg.wasm" | wc -c)
-echo "web/dist: pnlab_bg.wasm $wasm_bytes bytes ($((wasm_bytes / 1024)) KiB), gzipped $gz_bytes bytes ($((gz_bytes / 1024)) KiB)"
+echo "web/dist: pnlab_bg.wasm $wasm_bytes bytes, gzipped $gz_bytes bytes (budget 8000000 and 3000000)"
+if [ "$wasm_bytes" -gt 8000000 ] || [ "$gz_bytes" -gt 3000000 ]; then
+  echo "error: web/dist/pnlab_bg.wasm is over its download budget (8 MB, 3 MB gzipped)" >&2
+  exit 1
+fi
 echo "serve it with: scripts/web.sh --serve"

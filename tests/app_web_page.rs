@@ -15,22 +15,19 @@ use pnlab::app::{configure, page, Hook, PnlabApp, Settings};
 use pnlab::positions;
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup, Status};
 
-/// The page's app: the cooperative driver, configured from `query`, with
-/// the autoplay hook when the link asks for one.
+/// The page's app: the cooperative driver, configured from `query` as
+/// the web shell does (a lesson resolved to its first step's setting),
+/// with the autoplay hook when the link asks for one.
 fn page_app(query: &str) -> PnlabApp {
     let launch = launch_url::parse(query).expect("a good link");
+    let (opts, _lesson) = launch.resolve().expect("the link resolves");
     let mut app = PnlabApp::with_driver(
         &egui::Context::default(),
         Settings::default(),
         DriverKind::Cooperative,
     );
-    configure(
-        &mut app,
-        &egui::Context::default(),
-        &launch.launch_options(),
-    )
-    .expect("the link opens");
-    if let Some(n) = launch.autoplay {
+    configure(&mut app, &egui::Context::default(), &opts).expect("the link opens");
+    if let Some(n) = opts.autoplay {
         app.hook = Some(Hook::new(n, None));
     }
     app
@@ -172,4 +169,24 @@ fn every_bundled_file_can_be_linked() {
         let launch = launch_url::parse(&format!("?open={rel}")).unwrap();
         assert_eq!(launch.bundled_path().as_deref(), Some(f.path));
     }
+}
+
+#[test]
+fn a_lesson_link_opens_its_first_step_and_runs_it() {
+    // Lesson 2's first step: PNS with leftmost ties on the lecture's
+    // most-proving-node tree; its question is about iteration 1.
+    let file = "positions/trees/lecture-mpn.tree";
+    let entry = positions::load_file(std::path::Path::new(file))
+        .unwrap()
+        .remove(0);
+    let app = page_app("?lesson=02-pns-step-by-step&autoplay=1");
+    let mut app = run_frames(app, 5_000);
+    assert!(app.settle(Duration::from_secs(30)));
+    let state = page::state_json(&app);
+    assert_eq!(state["position"], entry.name.as_str());
+    assert_eq!(state["algo"], "pns");
+    assert_eq!(state["params"]["tie"], "leftmost");
+    assert_eq!(state["iteration"], 1);
+    assert_eq!(state["status"], "paused");
+    assert_eq!(state["error"], serde_json::Value::Null);
 }

@@ -11,14 +11,22 @@
 //! | `algo`     | the algorithm's registry name                           |
 //! | `set`      | `NAME=VALUE`, one parameter; repeat the key for more    |
 //! | `autoplay` | iterations to run once the page has loaded              |
-//! | `lesson`   | a bundled lesson, relative to `lessons/`                |
+//! | `lesson`   | a bundled lesson, relative to `lessons/` (the `.lesson.toml` may be left out) |
+//!
+//! A lesson opens the way `pnlab FILE.lesson.toml` opens it on the
+//! desktop: on the setting of its first step (position, algorithm,
+//! parameters), so `lesson` combines with `autoplay` only; `open`,
+//! `entry`, `algo` and `set` would contradict the lesson and are refused.
 //!
 //! Parsing is plain code (tested on the desktop); the web shell reads
-//! `location.search` and hands the result to [`super::configure`]. A bad
-//! address is a located, user-facing error, shown in the page's status
-//! line; the page still opens on its default position.
+//! `location.search`, resolves it with [`UrlLaunch::resolve`] and hands
+//! the result to [`super::configure`]. A bad address is a located,
+//! user-facing error, shown in the page's status line; the page still
+//! opens on its default position.
 
 use std::path::PathBuf;
+
+use crate::lesson::{self, bundled::LESSONS, Lesson};
 
 use super::LaunchOptions;
 
@@ -52,6 +60,51 @@ impl UrlLaunch {
     /// (`positions/trees/seesaw.tree`).
     pub fn bundled_path(&self) -> Option<String> {
         self.open.as_deref().map(|p| format!("positions/{p}"))
+    }
+
+    /// The bundled lesson's name as the engine knows it
+    /// (`lessons/02-pns-step-by-step.lesson.toml`); the extension is
+    /// added when the address leaves it out.
+    pub fn lesson_path(&self) -> Option<String> {
+        self.lesson
+            .as_deref()
+            .map(|l| match l.ends_with(lesson::EXTENSION) {
+                true => format!("lessons/{l}"),
+                false => format!("lessons/{l}{}", lesson::EXTENSION),
+            })
+    }
+
+    /// What the page opens: the launch options, and the lesson when the
+    /// address names one (read from the embedded files, its first step's
+    /// setting in the options). The error is the user-facing sentence: an
+    /// unknown lesson lists the bundled ones; a broken one is located.
+    pub fn resolve(&self) -> Result<(LaunchOptions, Option<Lesson>), String> {
+        let Some(path) = self.lesson_path() else {
+            return Ok((self.launch_options(), None));
+        };
+        let Some(file) = LESSONS.iter().find(|f| f.path == path) else {
+            let names: Vec<&str> = LESSONS
+                .iter()
+                .map(|f| f.path.trim_start_matches("lessons/"))
+                .collect();
+            return Err(format!(
+                "page address: lesson={}: no bundled lesson of that name; the bundled \
+                 lessons are {}",
+                self.lesson.as_deref().unwrap_or_default(),
+                names.join(", ")
+            ));
+        };
+        let l =
+            Lesson::load_text(file.path, file.text, &lesson::Bundled).map_err(|e| e.to_string())?;
+        let setting = l.setting(0);
+        let opts = LaunchOptions {
+            position: Some((*setting.position.value).clone()),
+            algo: Some(setting.algo.clone()),
+            set: setting.params.clone(),
+            autoplay: self.autoplay,
+            ..LaunchOptions::default()
+        };
+        Ok((opts, Some(l)))
     }
 
     /// The desktop's launch options for the same request (`open` names
@@ -128,6 +181,24 @@ pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
                     KEYS.join(", ")
                 )))
             }
+        }
+    }
+    if out.lesson.is_some() {
+        let clash = [
+            ("open", out.open.is_some()),
+            ("entry", out.entry.is_some()),
+            ("algo", out.algo.is_some()),
+            ("set", !out.set.is_empty()),
+        ];
+        if let Some((key, _)) = clash.iter().find(|(_, given)| *given) {
+            return Err(UrlError {
+                index: 0,
+                text: (*key).into(),
+                expected: format!(
+                    "lesson=… alone (with autoplay=N at most): a lesson sets its own position, \
+                     algorithm and parameters, so `{key}` would contradict it"
+                ),
+            });
         }
     }
     if out.entry.is_some() && out.open.is_none() {
@@ -248,7 +319,7 @@ mod tests {
     fn every_key_reads_and_set_repeats_in_order() {
         let l = parse(
             "open=xiangqi%2Fmate-puzzles.toml&entry=3&algo=dfpn&set=tie%3Dleftmost\
-             &set=eps=0.5&autoplay=0&lesson=02-pns.lesson.toml",
+             &set=eps=0.5&autoplay=0",
         )
         .unwrap();
         assert_eq!(l.open.as_deref(), Some("xiangqi/mate-puzzles.toml"));
@@ -261,9 +332,63 @@ mod tests {
             ]
         );
         assert_eq!(l.autoplay, Some(0));
-        assert_eq!(l.lesson.as_deref(), Some("02-pns.lesson.toml"));
         // encode is parse's inverse.
         assert_eq!(parse(&encode(&l)).unwrap(), l);
+        let l = parse("lesson=02-pns.lesson.toml&autoplay=3").unwrap();
+        assert_eq!(l.lesson.as_deref(), Some("02-pns.lesson.toml"));
+        assert_eq!(parse(&encode(&l)).unwrap(), l);
+    }
+
+    #[test]
+    fn a_lesson_stands_alone_apart_from_autoplay() {
+        for clash in ["open=trees/seesaw.tree", "algo=dfpn", "set=tie=leftmost"] {
+            let e = parse(&format!("?lesson=02-pns-step-by-step&{clash}")).unwrap_err();
+            let key = clash.split('=').next().unwrap();
+            assert_eq!(e.text, key, "{e}");
+            assert!(e.expected.contains("would contradict it"), "{e}");
+        }
+    }
+
+    /// Every bundled lesson opens from a link, with or without its
+    /// extension, on its first step's setting as the lesson reader
+    /// computes it (position, algorithm, parameters), and the autoplay
+    /// count passes through.
+    #[test]
+    fn every_bundled_lesson_opens_on_its_first_step() {
+        assert!(LESSONS.len() >= 10);
+        for file in LESSONS {
+            let name = file.path.trim_start_matches("lessons/");
+            let short = name.trim_end_matches(lesson::EXTENSION);
+            for value in [name, short] {
+                let url = parse(&format!("?lesson={value}&autoplay=5")).unwrap();
+                let (opts, l) = url.resolve().unwrap_or_else(|e| panic!("{value}: {e}"));
+                let l = l.expect("a lesson");
+                let want = Lesson::load_text(file.path, file.text, &lesson::Bundled)
+                    .unwrap()
+                    .setting(0);
+                let pos = opts.position.expect("the first step's position");
+                assert_eq!(&pos, &*want.position.value, "{value}");
+                assert_eq!(opts.algo.as_deref(), Some(want.algo.as_str()), "{value}");
+                assert_eq!(opts.set, want.params, "{value}");
+                assert_eq!(opts.autoplay, Some(5));
+                assert_eq!(opts.open, None);
+                assert_eq!(l.file, file.path);
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_lesson_lists_the_bundled_ones() {
+        let e = parse("?lesson=99-nothing").unwrap().resolve().unwrap_err();
+        assert!(e.contains("lesson=99-nothing"), "{e}");
+        assert!(e.contains("02-pns-step-by-step.lesson.toml"), "{e}");
+        // Plain positions resolve without a lesson.
+        let (opts, l) = parse("?open=trees/seesaw.tree").unwrap().resolve().unwrap();
+        assert!(l.is_none());
+        assert_eq!(
+            opts.open,
+            Some(PathBuf::from("positions/trees/seesaw.tree"))
+        );
     }
 
     #[test]

@@ -440,7 +440,9 @@ macro_rules! __game_table {
             }
         }
 
-        /// The CLI's `--game` values come from the table.
+        /// The CLI's `--game` values come from the table (a page has no
+        /// command line).
+        #[cfg(not(target_arch = "wasm32"))]
         impl clap::ValueEnum for GameKind {
             fn value_variants<'a>() -> &'a [GameKind] {
                 GameKind::ALL

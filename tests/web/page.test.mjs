@@ -69,8 +69,8 @@ after(async () => {
 });
 
 /** Opens the page at `query` and collects its console lines. */
-async function open(query) {
-  const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+async function open(query, viewport = { width: 1500, height: 950 }) {
+  const page = await browser.newPage({ viewport, acceptDownloads: true });
   const lines = [];
   const errors = [];
   page.on("console", (m) => lines.push(m.text()));
@@ -100,9 +100,41 @@ function nativeSolve(file, algo) {
 /** Saves a screenshot and checks it is a real picture. */
 async function shoot(page, name) {
   const file = path.join(shots, `${name}.png`);
-  await page.mouse.move(0, 940); // no hover tooltip in the picture
+  const { height } = page.viewportSize();
+  await page.mouse.move(0, height - 10); // no hover tooltip in the picture
   await page.screenshot({ path: file });
   execFileSync("python3", [path.join(root, "scripts/png_not_blank.py"), file], { stdio: "inherit" });
+  return file;
+}
+
+// The File menu's Export entries, where egui draws them in a 1500×950
+// page (File at the menu bar's left, Export its fourth entry, the
+// submenu to its right).
+const EXPORT_ROWS = {
+  "Tree as DOT…": 108,
+  "Tree as SVG…": 131,
+  "Window as PNG…": 154,
+  "Curves as CSV…": 177,
+  "Run as JSON…": 200,
+  "Proof certificate…": 223,
+};
+
+/** Chooses File › Export › `entry` and returns the downloaded file. */
+async function exportDownload(page, entry) {
+  const y = EXPORT_ROWS[entry];
+  await page.mouse.click(19, 12);
+  await page.waitForTimeout(400);
+  await page.mouse.move(40, 108);
+  await page.waitForTimeout(400);
+  await page.mouse.move(150, 108);
+  await page.mouse.move(170, y);
+  await page.waitForTimeout(300);
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: WAIT_MS }),
+    page.mouse.click(170, y),
+  ]);
+  const file = path.join(shots, download.suggestedFilename());
+  await download.saveAs(file);
   return file;
 }
 
@@ -133,11 +165,25 @@ test("the seesaw tree link runs PNS to the desktop's answer", async (t) => {
     `best move ${state.best_move} not among ${JSON.stringify(state.correct_moves)}`);
   assert.match(await page.title(), /proved at iteration \d+/);
   await shoot(page, "seesaw-pns-proved");
+
+  // Exports leave as downloads: the run as JSON says what the desktop
+  // says, and the proof certificate passes the desktop's checker.
+  const run = JSON.parse(fs.readFileSync(await exportDownload(page, "Run as JSON…"), "utf8"));
+  assert.equal(run.outcome, native.outcome);
+  assert.equal(run.iterations, native.iterations);
+  const proof = await exportDownload(page, "Proof certificate…");
+  execFileSync(bin, ["verify", proof], { cwd: root, stdio: "inherit" });
+  const svg = fs.readFileSync(await exportDownload(page, "Tree as SVG…"), "utf8");
+  assert.match(svg, /^<svg /);
   await page.close();
 });
 
 test("the issue's link stops after 12 iterations and draws the tree", async (t) => {
-  const { page, lines, errors } = await open("?open=trees/seesaw.tree&algo=pns&autoplay=12");
+  // A projector's or laptop's window.
+  const { page, lines, errors } = await open("?open=trees/seesaw.tree&algo=pns&autoplay=12", {
+    width: 1280,
+    height: 720,
+  });
   const state = JSON.parse(await line(page, lines, STATE));
   const ms = Number(await line(page, lines, FIRST_FRAME));
   t.diagnostic(`first frame at ${ms} ms after navigation`);
@@ -148,6 +194,28 @@ test("the issue's link stops after 12 iterations and draws the tree", async (t) 
   const file = await shoot(page, "seesaw-pns-12");
   t.diagnostic(`screenshot: ${path.relative(root, file)}`);
   await page.close();
+});
+
+test("a lesson link opens on its first step's setting", async (t) => {
+  // Lesson 2's first step: PNS with leftmost ties on the lecture's
+  // most-proving-node tree, asked about iteration 1.
+  const native = nativeSolve("positions/trees/lecture-mpn.tree", "pns");
+  const { page, lines, errors } = await open("?lesson=02-pns-step-by-step&autoplay=1");
+  const state = JSON.parse(await line(page, lines, STATE));
+  assert.deepEqual(errors, []);
+  assert.equal(state.error, null);
+  assert.equal(state.position, native.name);
+  assert.equal(state.algo, "pns");
+  assert.equal(state.params.tie, "leftmost");
+  assert.equal(state.iteration, 1);
+  assert.equal(state.status, "paused");
+  const file = await shoot(page, "lesson-02-step-1");
+  t.diagnostic(`screenshot: ${path.relative(root, file)}`);
+  const bad = await open("?lesson=99-no-such-lesson");
+  const s2 = JSON.parse(await line(bad.page, bad.lines, STATE));
+  assert.match(s2.error, /lesson=99-no-such-lesson: no bundled lesson.*02-pns-step-by-step/);
+  await page.close();
+  await bad.page.close();
 });
 
 test("a bad link is explained in the page, which still opens", async () => {
@@ -176,6 +244,46 @@ test("a file dropped on the page opens", async () => {
   await page.dispatchEvent("#pnlab_canvas", "dragover", { dataTransfer: dt });
   await page.dispatchEvent("#pnlab_canvas", "drop", { dataTransfer: dt });
   await page.waitForFunction(() => document.title.includes("Dropped here"), null, { timeout: WAIT_MS });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Chooses File › Open… and returns the browser's file chooser. */
+async function fileOpen(page) {
+  await page.mouse.click(19, 12);
+  await page.waitForTimeout(600);
+  await page.mouse.move(40, 38); // File › Open…, hovered first
+  await page.waitForTimeout(300);
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: WAIT_MS }),
+    (async () => {
+      await page.mouse.down();
+      await page.waitForTimeout(100);
+      await page.mouse.up();
+    })(),
+  ]);
+  return chooser;
+}
+
+test("File › Open… opens the browser's file picker, and the picked file opens", async () => {
+  const { page, lines, errors } = await open("");
+  await line(page, lines, FIRST_FRAME);
+  const chooser = await fileOpen(page);
+  await chooser.setFiles({
+    name: "picked.tree",
+    mimeType: "text/plain",
+    buffer: Buffer.from('tree "Picked here"\nA or\n  B = loss\n  C = win\n'),
+  });
+  await page.waitForFunction(() => document.title.includes("Picked here"), null, { timeout: WAIT_MS });
+  // A broken file is reported, and the page keeps its position.
+  const again = await fileOpen(page);
+  await again.setFiles({
+    name: "broken.tree",
+    mimeType: "text/plain",
+    buffer: Buffer.from('tree "Broken"\nA or\n  B = maybe\n'),
+  });
+  await page.waitForTimeout(1500);
+  assert.match(await page.title(), /Picked here/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -34,7 +34,7 @@ fn append(out: &web_sys::Element, line: &str) {
 /// Runs every set with PNS and reports as it goes.
 pub async fn run_page(out: web_sys::Element) {
     let result = async {
-        let info = search::find_algo("pns")?;
+        let info = search::find_algo("pns").map_err(|e| e.to_string())?;
         let params = Params::defaults(info.params);
         append(
             &out,

@@ -21,6 +21,14 @@ pub struct OpenedFile {
 
 thread_local! {
     static INBOX: RefCell<Vec<OpenedFile>> = const { RefCell::new(Vec::new()) };
+    /// The app's context, woken when a file lands (the picker is opened
+    /// from a menu that has no context at hand).
+    static WAKE: RefCell<Option<egui::Context>> = const { RefCell::new(None) };
+}
+
+/// Remembers the context to wake when a picked or dropped file arrives.
+pub fn wake_with(ctx: &egui::Context) {
+    WAKE.with(|w| *w.borrow_mut() = Some(ctx.clone()));
 }
 
 /// The files read since the last call, oldest first.
@@ -28,12 +36,16 @@ pub fn take_opened() -> Vec<OpenedFile> {
     INBOX.with(|b| std::mem::take(&mut *b.borrow_mut()))
 }
 
-fn deliver(ctx: &egui::Context, name: String, bytes: Result<Vec<u8>, String>) {
+fn deliver(name: String, bytes: Result<Vec<u8>, String>) {
     let text = bytes.and_then(|b| {
         String::from_utf8(b).map_err(|_| format!("{name}: not a text file (UTF-8 expected)"))
     });
     INBOX.with(|b| b.borrow_mut().push(OpenedFile { name, text }));
-    ctx.request_repaint();
+    WAKE.with(|w| {
+        if let Some(ctx) = w.borrow().as_ref() {
+            ctx.request_repaint();
+        }
+    });
 }
 
 fn js_error(e: &JsValue) -> String {
@@ -46,8 +58,7 @@ fn js_error(e: &JsValue) -> String {
 }
 
 /// Reads a file dropped on the page into the inbox.
-pub fn read_dropped(ctx: &egui::Context, file: egui::DroppedFileHandle) {
-    let ctx = ctx.clone();
+pub fn read_dropped(file: egui::DroppedFileHandle) {
     wasm_bindgen_futures::spawn_local(async move {
         let name = file
             .path()
@@ -55,13 +66,13 @@ pub fn read_dropped(ctx: &egui::Context, file: egui::DroppedFileHandle) {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "dropped file".into());
         let bytes = file.bytes_async().await;
-        deliver(&ctx, name, bytes);
+        deliver(name, bytes);
     });
 }
 
 /// Opens the browser's file picker; the chosen file arrives in the inbox
 /// (nothing does when the user cancels).
-pub fn pick_file(ctx: &egui::Context) -> Result<(), String> {
+pub fn pick_file() -> Result<(), String> {
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("the page has no document")?;
@@ -72,7 +83,6 @@ pub fn pick_file(ctx: &egui::Context) -> Result<(), String> {
         .map_err(|_| "cannot make a file input")?;
     input.set_type("file");
     let chosen = input.clone();
-    let ctx = ctx.clone();
     let on_change = Closure::once_into_js(move |_: web_sys::Event| {
         let Some(file) = chosen.files().and_then(|list| list.get(0)) else {
             return;
@@ -83,7 +93,7 @@ pub fn pick_file(ctx: &egui::Context) -> Result<(), String> {
                 Ok(buf) => Ok(js_sys::Uint8Array::new(&buf).to_vec()),
                 Err(e) => Err(format!("{name}: cannot read the file: {}", js_error(&e))),
             };
-            deliver(&ctx, name, bytes);
+            deliver(name, bytes);
         });
     });
     input.set_onchange(Some(on_change.unchecked_ref()));

@@ -103,12 +103,13 @@ impl WebShell {
             .storage
             .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
             .unwrap_or_default();
+        io::wake_with(&cc.egui_ctx);
         let mut app = PnlabApp::new(&cc.egui_ctx, settings);
         // A page opened by a link reports its state once the link's work
         // is done (at once when the link was refused).
         let autoplay = match launch_url::parse(query) {
             Ok(launch) if launch.is_empty() => None,
-            Ok(launch) => Some(apply_launch(&mut app, &launch)),
+            Ok(launch) => Some(apply_launch(&mut app, &cc.egui_ctx, &launch)),
             Err(e) => {
                 app.messages.push(format!("error: {e}"));
                 Some(done())
@@ -127,7 +128,7 @@ impl WebShell {
     fn take_files(&mut self, ctx: &egui::Context) {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for f in dropped {
-            io::read_dropped(ctx, f);
+            io::read_dropped(f);
         }
         for opened in io::take_opened() {
             self.app.open_user_file(&opened.name, opened.text);
@@ -188,19 +189,32 @@ fn done() -> LinkDone {
     Arc::new(Mutex::new(Some(Ok(()))))
 }
 
-/// Applies the address to a fresh app; with an autoplay count, starts the
-/// hook. Returns where the end of the link's work will show.
-fn apply_launch(app: &mut PnlabApp, launch: &UrlLaunch) -> LinkDone {
-    if let Some(lesson) = &launch.lesson {
-        app.messages.push(format!(
-            "error: page address: lesson={lesson}: this build has no lessons to open"
-        ));
-    }
-    if let Err(e) = super::configure(app, &launch.launch_options()) {
-        app.messages.push(format!("error: page address: {e}"));
+/// Applies the address to a fresh app (a lesson opens on its first
+/// step's setting, as `pnlab FILE.lesson.toml` does on the desktop); with
+/// an autoplay count, starts the hook. Returns where the end of the
+/// link's work will show.
+fn apply_launch(app: &mut PnlabApp, ctx: &egui::Context, launch: &UrlLaunch) -> LinkDone {
+    let (opts, lesson) = match launch.resolve() {
+        Ok(resolved) => resolved,
+        Err(e) => {
+            app.messages.push(format!("error: {e}"));
+            return done();
+        }
+    };
+    // configure shows its own located messages in the page.
+    if super::configure(app, ctx, &opts).is_err() {
         return done();
     }
-    let Some(n) = launch.autoplay else {
+    if let Some(l) = lesson {
+        app.messages.push(format!(
+            "lesson `{}` ({} steps): the page opens on the setting of step 1 ({} on {})",
+            l.title,
+            l.len(),
+            app.algorithm.algo,
+            app.opened.title()
+        ));
+    }
+    let Some(n) = opts.autoplay else {
         return done();
     };
     let hook = Hook::new(n, None);
@@ -214,7 +228,7 @@ impl PnlabApp {
     /// from the disk; a bad one only adds its located message.
     pub(super) fn open_user_file(&mut self, name: &str, text: Result<String, String>) {
         match text.and_then(|t| super::files::load_text(name, &t)) {
-            Ok(entries) => self.open_entries(name.to_string(), entries),
+            Ok(entries) => self.open_entries(name.to_string(), entries, 0),
             Err(e) => self.messages.push(format!("error: {e}")),
         }
     }
@@ -222,7 +236,7 @@ impl PnlabApp {
     /// File › Open in a page: the browser's file picker (the file arrives
     /// with a later frame).
     pub(super) fn open_with_dialog(&mut self) {
-        if let Err(e) = io::pick_file(&self.ctx) {
+        if let Err(e) = io::pick_file() {
             self.messages.push(format!("error: {e}"));
         }
     }
@@ -230,7 +244,7 @@ impl PnlabApp {
     /// File › Export in a page: a download with the name the desktop's
     /// dialog would suggest.
     pub(super) fn export_with_dialog(&mut self, ctx: &egui::Context, e: Export) {
-        let Some(snap) = self.run.snapshot.as_ref() else {
+        let Some(snap) = self.main.state.snapshot.as_ref() else {
             self.messages.push("error: nothing to export yet".into());
             return;
         };
