@@ -247,8 +247,13 @@ fn every_control_works_for_every_algorithm() {
         app.apply(Command::Reset);
         assert!(app.settle(WAIT));
         let snap = app.run().snapshot.clone().unwrap();
-        let root = snap.nodes[0].id;
         app.class.on = true;
+        let Some(root) = snap.nodes.first().map(|n| n.id) else {
+            // Nothing recorded before the first visit (alpha-beta, om):
+            // no node to click, and no most-proving node to predict.
+            assert!(snap.selection_path.is_empty(), "{a}: a path without nodes");
+            continue;
+        };
         app.predict(root);
         assert!(app.settle(WAIT));
         if snap.status.is_final() || snap.selection_path.is_empty() {
