@@ -36,7 +36,10 @@ fn position_files() -> Vec<PathBuf> {
         }
     }
     let mut out = Vec::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("positions"), &mut out);
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("positions"),
+        &mut out,
+    );
     out
 }
 
@@ -74,17 +77,25 @@ fn every_bundled_file_replaces_everything_shown() {
         let run = app.run();
         assert_eq!(app.opened.title(), file.name, "{what}: title");
         assert!(run.load_failed.is_none(), "{what}: {:?}", app.messages);
-        let snap = run.snapshot.as_ref().unwrap_or_else(|| {
-            panic!("{what}: no snapshot; messages {:?}", app.messages)
-        });
-        assert_eq!(snap.algo, app.algorithm.algo, "{what}: the run is the chosen algorithm's");
+        let snap = run
+            .snapshot
+            .as_ref()
+            .unwrap_or_else(|| panic!("{what}: no snapshot; messages {:?}", app.messages));
+        assert_eq!(
+            snap.algo, app.algorithm.algo,
+            "{what}: the run is the chosen algorithm's"
+        );
         // The root the app searches is the file's position (a game
         // record's at the ply it opened on).
         let root: AnyPosition = match (&file.record, app.opened.record()) {
             (Some(line), Some(view)) => line.position_after(view.ply).unwrap(),
             _ => file.position.clone(),
         };
-        assert_eq!(app.opened.root().notation(), root.notation(), "{what}: root");
+        assert_eq!(
+            app.opened.root().notation(),
+            root.notation(),
+            "{what}: root"
+        );
         let shown = snap.position.as_ref().map(|p| p.notation());
         assert_eq!(shown, Some(root.notation()), "{what}: board or tree text");
         // The moves: the opened position's legal moves, and the tree's
@@ -92,7 +103,11 @@ fn every_bundled_file_replaces_everything_shown() {
         let legal = root.legal_move_names();
         assert_eq!(app.opened.moves(), legal.as_slice(), "{what}: moves");
         for c in &snap.root_children {
-            assert!(legal.contains(&c.move_label), "{what}: child {}", c.move_label);
+            assert!(
+                legal.contains(&c.move_label),
+                "{what}: child {}",
+                c.move_label
+            );
         }
         // The correct moves: the exhaustive reference of this position.
         let setup = SearchSetup {
@@ -135,7 +150,11 @@ fn a_chance_tree_opened_with_pns_runs_a_chance_search() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/trees");
     app.open_path(&dir.join("chance-star1.tree"));
     assert!(app.settle(WAIT));
-    assert!(registry::handles_chance(&app.algorithm.algo), "{}", app.algorithm.algo);
+    assert!(
+        registry::handles_chance(&app.algorithm.algo),
+        "{}",
+        app.algorithm.algo
+    );
     assert!(
         app.messages.iter().any(|m| m.contains("switched to")),
         "{:?}",
@@ -163,7 +182,12 @@ fn position_for(algo: &str) -> PositionEntry {
         1,
     )];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/trees");
-    for f in ["chance-star1.tree", "om-trap.tree", "scores.tree", "seesaw.tree"] {
+    for f in [
+        "chance-star1.tree",
+        "om-trap.tree",
+        "scores.tree",
+        "seesaw.tree",
+    ] {
         candidates.push(first_entry(&dir.join(f)));
     }
     candidates
@@ -209,7 +233,11 @@ fn every_control_works_for_every_algorithm() {
         app.apply(Command::Back(1));
         assert!(app.settle(WAIT));
         assert_eq!(it(&app), top - 1, "{a}: back");
-        assert_eq!(app.run().max_iteration, top, "{a}: the scrubber keeps its range");
+        assert_eq!(
+            app.run().max_iteration,
+            top,
+            "{a}: the scrubber keeps its range"
+        );
         app.apply(Command::GoTo(top));
         assert!(app.settle(WAIT));
         assert_eq!(it(&app), top, "{a}: forward with the scrubber");
@@ -223,7 +251,11 @@ fn every_control_works_for_every_algorithm() {
         app.apply(Command::SetBudget(app.settings.controls.budget()));
         app.apply(Command::Run);
         assert!(app.settle(WAIT));
-        assert!(it(&app) == 40 || done(&app), "{a}: run to the budget: {}", it(&app));
+        assert!(
+            it(&app) == 40 || done(&app),
+            "{a}: run to the budget: {}",
+            it(&app)
+        );
         assert!(!app.run().running, "{a}");
         let word = app.run().status_word.word();
         assert!(
@@ -356,7 +388,12 @@ fn counters_agree_after_every_step_of_every_algorithm() {
                         c.seesaw_switches
                     );
                 }
-                for key in ["seesaw_switches", "seesaw_root_switches", "revisits", "playouts"] {
+                for key in [
+                    "seesaw_switches",
+                    "seesaw_root_switches",
+                    "revisits",
+                    "playouts",
+                ] {
                     if !counters::applies(info.name, key) {
                         let v = match key {
                             "seesaw_switches" => c.seesaw_switches,
@@ -392,4 +429,35 @@ fn counters_agree_after_every_step_of_every_algorithm() {
         }
     }
     assert!(checked >= 40, "{checked}");
+}
+
+/// The memory budget: on by default (shown in the status bar), a run
+/// that passes it pauses and says why, and Run stays paused there.
+#[test]
+fn a_run_pauses_at_the_memory_budget_and_says_why() {
+    let mut app = app();
+    assert!(app.settings.controls.use_memory_budget, "on by default");
+    assert!(app.settings.controls.memory_budget_mb > 0);
+    app.settings.controls.memory_budget_mb = 1;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");
+    let mut entry = positions::load_file(&dir.join("hex.toml"))
+        .unwrap()
+        .into_iter()
+        .find(|e| e.name == "Hex 7x7, empty")
+        .unwrap();
+    entry.algo = Some("pns".into());
+    app.open_entry(entry);
+    assert!(app.settle(WAIT));
+    app.apply(Command::SetBudget(app.settings.controls.budget()));
+    app.apply(Command::Run);
+    assert!(app.settle(WAIT));
+    let run = app.run();
+    assert!(!run.running);
+    assert_eq!(run.status_word.word(), "paused", "{:?}", app.messages);
+    assert!(
+        run.status_word.describe().contains("memory"),
+        "{}",
+        run.status_word.describe()
+    );
+    assert!(!run.status().is_some_and(|s| s.is_final()));
 }

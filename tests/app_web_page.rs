@@ -19,9 +19,17 @@ use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup, Status};
 /// the autoplay hook when the link asks for one.
 fn page_app(query: &str) -> PnlabApp {
     let launch = launch_url::parse(query).expect("a good link");
-    let mut app =
-        PnlabApp::with_driver(&egui::Context::default(), Settings::default(), DriverKind::Cooperative);
-    configure(&mut app, &egui::Context::default(), &launch.launch_options()).expect("the link opens");
+    let mut app = PnlabApp::with_driver(
+        &egui::Context::default(),
+        Settings::default(),
+        DriverKind::Cooperative,
+    );
+    configure(
+        &mut app,
+        &egui::Context::default(),
+        &launch.launch_options(),
+    )
+    .expect("the link opens");
     if let Some(n) = launch.autoplay {
         app.hook = Some(Hook::new(n, None));
     }
@@ -50,7 +58,9 @@ fn run_frames(app: PnlabApp, frames: usize) -> PnlabApp {
 
 /// PNS on `file`'s first position, run directly by the engine.
 fn engine_run(file: &str) -> (Status, u64, Option<String>) {
-    let entry = positions::load_file(std::path::Path::new(file)).unwrap().remove(0);
+    let entry = positions::load_file(std::path::Path::new(file))
+        .unwrap()
+        .remove(0);
     let info = search::find_algo("pns").unwrap();
     let setup = SearchSetup {
         position: entry.position,
@@ -85,7 +95,9 @@ fn the_seesaw_link_solves_on_the_cooperative_driver_as_the_engine_does() {
     assert_eq!(state["iterations"], iterations);
     assert_eq!(state["best_move"], serde_json::json!(best));
     assert_eq!(state["error"], serde_json::Value::Null);
-    let correct = state["correct_moves"].as_array().expect("the exhaustive reference ran");
+    let correct = state["correct_moves"]
+        .as_array()
+        .expect("the exhaustive reference ran");
     assert!(correct.contains(&state["best_move"]), "{state}");
     assert!(page::title(&app).ends_with(&format!("pns proved at iteration {iterations}")));
 }
@@ -122,14 +134,24 @@ fn entry_algo_and_set_reach_the_run() {
 fn a_link_to_a_missing_file_or_a_bad_parameter_is_an_error_the_app_survives() {
     let launch = launch_url::parse("?open=trees/no-such.tree").unwrap();
     let mut app = PnlabApp::new(&egui::Context::default(), Settings::default());
-    let err = configure(&mut app, &egui::Context::default(), &launch.launch_options()).unwrap_err();
+    let err = configure(
+        &mut app,
+        &egui::Context::default(),
+        &launch.launch_options(),
+    )
+    .unwrap_err();
     assert!(err.contains("no-such.tree"), "{err}");
     let launch = UrlLaunch {
         algo: Some("pns".into()),
         set: vec![("tie".into(), "sideways".into())],
         ..UrlLaunch::default()
     };
-    let err = configure(&mut app, &egui::Context::default(), &launch.launch_options()).unwrap_err();
+    let err = configure(
+        &mut app,
+        &egui::Context::default(),
+        &launch.launch_options(),
+    )
+    .unwrap_err();
     assert!(err.contains("tie"), "{err}");
     // The app still runs its position.
     assert!(app.settle(Duration::from_secs(30)));

@@ -25,10 +25,19 @@ fn the_page_sets_are_the_cli_suites_of_the_same_names() {
             .args(["--max-iterations", &CAP.to_string()])
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let row: serde_json::Value =
-            serde_json::from_str(String::from_utf8(out.stdout).unwrap().lines().next().unwrap())
-                .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let row: serde_json::Value = serde_json::from_str(
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap(),
+        )
+        .unwrap();
         assert_eq!(row["suite"], set.name);
         assert_eq!(row["runs"], page.runs as u64, "{}", set.name);
         assert_eq!(row["solved"], page.solved as u64, "{}", set.name);

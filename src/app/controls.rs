@@ -4,8 +4,8 @@
 //! parameter panel generated from each algorithm's `ParamSpec` list, so a
 //! new algorithm needs no UI code.
 
-use crate::search::params::{ParamKind, ParamSpec, ParamValue};
 use crate::game::GameKind;
+use crate::search::params::{ParamKind, ParamSpec, ParamValue};
 use crate::search::{registry, Budget, Params};
 
 use super::driver::Command;

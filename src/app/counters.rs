@@ -64,14 +64,7 @@ const REVISITS: &[&str] = &[
 /// while only the last one is live; the MCTS solvers make room for a
 /// node's children at once but count a child as created only when a
 /// simulation first reaches it, so they hold more than they created.
-pub const WHOLE_TREE: &[&str] = &[
-    "pns",
-    "deep-pn",
-    "ppn",
-    "mcpn",
-    "cns",
-    "scns",
-];
+pub const WHOLE_TREE: &[&str] = &["pns", "deep-pn", "ppn", "mcpn", "cns", "scns"];
 
 /// Searches whose tree view shows part of the tree they hold, so the
 /// view's "of N" is a total it never exceeds: the whole-tree searches

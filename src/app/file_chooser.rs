@@ -4,8 +4,8 @@
 //! The listing and completion logic is plain and unit-tested; `ui` only
 //! draws it. Also the recent-files list kept in the settings.
 
-use std::path::{Path, PathBuf};
 use crate::clock::{Duration, Instant};
+use std::path::{Path, PathBuf};
 
 /// Recent files kept at most.
 pub const MAX_RECENT: usize = 8;

@@ -5,9 +5,9 @@
 //! JSON, take a screenshot of the real window, close it. A plain state machine: the app tells it
 //! what it sees each frame and carries out the [`HookStep`] it returns.
 
+use crate::clock::{Duration, Instant};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use crate::clock::{Duration, Instant};
 
 /// How long the headless hook may take before it gives up.
 pub const HOOK_TIMEOUT: Duration = Duration::from_secs(300);

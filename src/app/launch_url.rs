@@ -116,9 +116,9 @@ pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
                 Err(_) => return Err(fail("a number of iterations 0, 1, 2, …".into())),
             },
             "set" => match value.split_once('=') {
-                Some((name, v)) if !name.trim().is_empty() => {
-                    out.set.push((name.trim().to_string(), v.trim().to_string()))
-                }
+                Some((name, v)) if !name.trim().is_empty() => out
+                    .set
+                    .push((name.trim().to_string(), v.trim().to_string())),
                 _ => return Err(fail("set=NAME=VALUE, e.g. set=tie=leftmost".into())),
             },
             _ => {

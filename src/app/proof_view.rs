@@ -139,7 +139,10 @@ mod tests {
         }
         // The winning move is on the path, right below the root.
         assert!(proof.nodes.len() >= 2 && proof.nodes[1].on_path);
-        assert_eq!(proof.selection_moves.first(), Some(&proof.nodes[1].move_label));
+        assert_eq!(
+            proof.selection_moves.first(),
+            Some(&proof.nodes[1].move_label)
+        );
     }
 
     /// An unsolved root has no proof to show.

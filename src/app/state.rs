@@ -25,9 +25,9 @@ use super::class_mode::ClassMode;
 use super::controls::{Controls, RunInfo};
 use super::driver::jobs::Job;
 use super::driver::{self, Command, DriverKind, RunSpec, SearchDriver};
+use super::file_chooser::ChooserPurpose;
 #[cfg(not(target_arch = "wasm32"))]
 use super::file_chooser::{self, FileChooser};
-use super::file_chooser::ChooserPurpose;
 use super::files::{self, Export};
 use super::fit;
 use super::hook::{Hook, HookStep, HookView};

@@ -70,7 +70,11 @@ pub fn auto_path_view(total_nodes: u64, width: f32) -> bool {
 pub fn shown_text(s: &Snapshot, proof: Option<&Snapshot>) -> String {
     let shown = s.nodes.len() as u64;
     if let Some(p) = proof {
-        let what = if p.nodes.first().is_some_and(|n| n.status == NodeStatus::Proven) {
+        let what = if p
+            .nodes
+            .first()
+            .is_some_and(|n| n.status == NodeStatus::Proven)
+        {
             "proof"
         } else {
             "disproof"

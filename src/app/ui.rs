@@ -82,15 +82,21 @@ impl PnlabApp {
                 .extend(self.settings.controls.toolbar(ui, &info));
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, &mut req));
+        // On a small screen (1024 wide) the side panels give the tree
+        // view room: each at most about a quarter of the window.
+        let width = ui.available_width();
+        let (side, inspector) = side_widths(width);
         egui::Panel::left("side")
-            .default_size(330.0)
+            .default_size(side)
+            .max_size((width * 0.3).max(side))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("side-scroll")
                     .show(ui, |ui| self.side_panel(ui, &mut req));
             });
         egui::Panel::right("inspector")
-            .default_size(380.0)
+            .default_size(inspector)
+            .max_size((width * 0.3).max(inspector))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("inspector-scroll")
@@ -245,10 +251,11 @@ impl PnlabApp {
     fn status_bar(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
         let budget = self.settings.controls.budget();
         let run = &self.main.state;
-        let used = run
-            .snapshot
-            .as_ref()
-            .map_or(0, |s| s.counters.peak_tree_bytes);
+        // What the budget counts: the tree or table and the time-travel
+        // checkpoints.
+        let used = run.snapshot.as_ref().map_or(0, |s| {
+            s.counters.peak_tree_bytes + run.facts.checkpoint_bytes
+        });
         let loading = self.loading_text();
         let input = StatusInput {
             correct: self.opened.correct.correct(),
@@ -321,14 +328,13 @@ impl PnlabApp {
         ui.push_id("race-params", |ui| {
             // The race shares the main run's seed.
             let mut seed = self.algorithm.seed;
-            req.restart_race |=
-                controls::algorithm_panel(
-                    ui,
-                    self.opened.entry().game,
-                    &mut r.algo,
-                    &mut r.params,
-                    &mut seed,
-                );
+            req.restart_race |= controls::algorithm_panel(
+                ui,
+                self.opened.entry().game,
+                &mut r.algo,
+                &mut r.params,
+                &mut seed,
+            );
         });
     }
 
@@ -387,7 +393,7 @@ impl PnlabApp {
                     .extend(self.tree.ui(ui, run.snapshot.as_ref(), run.arrivals));
             }
             Some(r) => {
-                let a_label = format!("A: {}", self.algorithm.summary());
+                let a_label = race::run_header("A", &self.algorithm.algo, &self.algorithm.params);
                 ui.columns(2, |cols| {
                     cols[0].strong(a_label);
                     cols[0].label(format!(
@@ -402,7 +408,7 @@ impl PnlabApp {
                         run.snapshot.as_ref(),
                         run.arrivals,
                     ));
-                    cols[1].strong(format!("B: {} ({})", r.algo, r.params.summary()));
+                    cols[1].strong(race::run_header("B", &r.algo, &r.params));
                     let b = &r.link.state;
                     if let Some(s) = b.snapshot.as_ref() {
                         cols[1].label(format!(
@@ -438,4 +444,13 @@ impl PnlabApp {
             self.look.applied_zoom = z;
         }
     }
+}
+
+/// Default widths of the side panel and the inspector for a window
+/// `width` points wide: 330 and 380 on a large screen, about a quarter
+/// each on a small one, so the tree view keeps about half the window.
+pub fn side_widths(width: f32) -> (f32, f32) {
+    let side = (width * 0.25).clamp(240.0, 330.0);
+    let inspector = (width * 0.25).clamp(240.0, 380.0);
+    (side, inspector)
 }

@@ -302,7 +302,8 @@ impl<'a> Parser<'a> {
         let (position_line, position) = self.one_value("position")?;
         let repetition = if self.peek_key() == Some("repetition") {
             let (n, r) = self.one_value("repetition")?;
-            let rule = Repetition::from_name(&r.text).map_err(|e| ParseError::new(n, r.col, e.to_string()))?;
+            let rule = Repetition::from_name(&r.text)
+                .map_err(|e| ParseError::new(n, r.col, e.to_string()))?;
             if game != GameKind::Xiangqi {
                 return Err(ParseError::new(
                     n,

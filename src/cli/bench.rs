@@ -135,7 +135,10 @@ const NAMED_ONLY_SUITES: &[&str] = &[
 fn ffo_suite(name: &'static str, text: &str) -> Result<Suite, UserError> {
     let mut positions = Vec::new();
     let mut answers = Vec::new();
-    for l in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with(';')) {
+    for l in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
+    {
         positions.push(
             AnyPosition::parse(GameKind::Othello, l)
                 .map_err(|e| UserError(format!("bench suite {name}: {e}")))?,
@@ -171,7 +174,10 @@ fn connect4_scored(
 ) -> Result<Suite, UserError> {
     let mut positions = Vec::new();
     let mut answers = Vec::new();
-    for l in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for l in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let bad = || UserError(format!("bench suite {name}: bad line `{l}`"));
         let mut f = l.split_whitespace();
         let moves = f.next().ok_or_else(bad)?;

@@ -196,8 +196,16 @@ mod tests {
             let g = random_position(seed, (seed % 40) as u32);
             let (first, second) = g.bitboards();
             let occ = first | second;
-            assert_eq!(winning_cells(first, occ), slow_winning_cells(&g, 0), "{g:?}");
-            assert_eq!(winning_cells(second, occ), slow_winning_cells(&g, 1), "{g:?}");
+            assert_eq!(
+                winning_cells(first, occ),
+                slow_winning_cells(&g, 0),
+                "{g:?}"
+            );
+            assert_eq!(
+                winning_cells(second, occ),
+                slow_winning_cells(&g, 1),
+                "{g:?}"
+            );
         }
     }
 

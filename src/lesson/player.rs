@@ -124,7 +124,8 @@ pub(crate) fn run(
         question: setting.goal,
         memory_limit_bytes: None,
     };
-    let mut search = registry::build(algo, &setup).map_err(|m| err(algo_at, K::Search(m.to_string())))?;
+    let mut search =
+        registry::build(algo, &setup).map_err(|m| err(algo_at, K::Search(m.to_string())))?;
     let mut samples = vec![search.sample()];
     let target = match setting.iteration {
         Iteration::At(n) => Some(n + extra),

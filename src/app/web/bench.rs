@@ -19,10 +19,8 @@ pub const BENCH_DONE: &str = "pnlab-bench-done";
 async fn next_frame() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         if let Some(w) = web_sys::window() {
-            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
-                resolve.unchecked_ref(),
-                30,
-            );
+            let _ = w
+                .set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 30);
         }
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
@@ -38,7 +36,10 @@ pub async fn run_page(out: web_sys::Element) {
     let result = async {
         let info = search::find_algo("pns")?;
         let params = Params::defaults(info.params);
-        append(&out, "suite        runs solved   iterations      ms        it/s");
+        append(
+            &out,
+            "suite        runs solved   iterations      ms        it/s",
+        );
         for set in pns_sets()? {
             next_frame().await;
             let row = run_set(&set, "pns", &params)?;

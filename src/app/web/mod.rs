@@ -150,7 +150,11 @@ impl WebShell {
                 if let Some(Err(e)) = result.lock().ok().and_then(|r| r.clone()) {
                     self.app.messages.push(format!("error: {e}"));
                 }
-                console_line(&format!("{}{}", page::STATE_PREFIX, page::state_json(&self.app)));
+                console_line(&format!(
+                    "{}{}",
+                    page::STATE_PREFIX,
+                    page::state_json(&self.app)
+                ));
             }
         }
         let title = page::title(&self.app);

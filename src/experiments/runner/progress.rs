@@ -2,9 +2,9 @@
 //! far and an estimate of the time left, redrawn at most five times a
 //! second.
 
+use crate::search::clock::Instant;
 use std::io::Write;
 use std::sync::Mutex;
-use crate::search::clock::Instant;
 
 /// A progress bar over `total` jobs.
 pub struct Progress {

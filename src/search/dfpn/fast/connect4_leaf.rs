@@ -271,7 +271,12 @@ mod tests {
         let table = LeafTable::with_bytes(1 << 16);
         let positions = (6..=12).flat_map(|left| random_positions(20, left));
         for (i, g) in positions.enumerate() {
-            for goal in [Goal::Win, Goal::NotLose, Goal::AtLeast(1), Goal::AtLeast(-1)] {
+            for goal in [
+                Goal::Win,
+                Goal::NotLose,
+                Goal::AtLeast(1),
+                Goal::AtLeast(-1),
+            ] {
                 for attacker in [Player::First, Player::Second] {
                     let q = Question { attacker, goal };
                     let mut n = 0;
@@ -294,7 +299,11 @@ mod tests {
                 goal: Goal::Win,
             };
             let mut n = 0;
-            assert_eq!(answer(&g, &q, &table, &mut n), reference::answer(&g, &q), "{g:?}");
+            assert_eq!(
+                answer(&g, &q, &table, &mut n),
+                reference::answer(&g, &q),
+                "{g:?}"
+            );
         }
     }
 }

@@ -329,14 +329,7 @@ impl<G: Game> Worker<G> {
 
     /// The initial numbers of an unknown node with `m` legal moves at
     /// depth `d`.
-    fn initial<R: Rules<G>>(
-        &self,
-        sh: &Shared<G, R>,
-        g: &G,
-        or: bool,
-        m: u32,
-        d: u32,
-    ) -> (Pn, Pn) {
+    fn initial<R: Rules<G>>(&self, sh: &Shared<G, R>, g: &G, or: bool, m: u32, d: u32) -> (Pn, Pn) {
         match sh.init {
             Init::Unit => (1, 1),
             Init::Deep => {
