@@ -80,7 +80,11 @@ impl BenchRow {
 
 /// Runs `algo` with `params` on every position of `set`, `set.repeat`
 /// times, as `pnlab bench` does.
-pub fn run_set(set: &BenchSet, algo: &str, params: &Params) -> Result<BenchRow, String> {
+pub fn run_set(
+    set: &BenchSet,
+    algo: &str,
+    params: &Params,
+) -> Result<BenchRow, search::SearchError> {
     let budget = Budget {
         max_iterations: Some(set.max_iterations),
         time_limit: Some(Duration::from_secs(60)),
@@ -100,7 +104,7 @@ pub fn run_set(set: &BenchSet, algo: &str, params: &Params) -> Result<BenchRow, 
                 question: QuestionKind::Win,
                 memory_limit_bytes: None,
             };
-            let mut s = search::build(algo, &setup).map_err(|e| e.to_string())?;
+            let mut s = search::build(algo, &setup)?;
             let st = search::run(s.as_mut(), &budget, None);
             row.runs += 1;
             if matches!(st, Status::Proved | Status::Disproved) {

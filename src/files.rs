@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 /// A failed read or write, naming the path and what was being done.
 #[derive(Clone, Debug, thiserror::Error)]
-#[error("cannot {action} {}: {source}", path.display())]
+#[error("cannot {action} `{}`: {source}", path.display())]
 pub struct IoError {
     /// What was being done (`write`, `create the folder`, `read`).
     pub action: &'static str,

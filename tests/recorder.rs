@@ -146,10 +146,10 @@ fn checkpoints_reproduce_every_earlier_iteration_and_step_on_alike() {
                 info.name
             );
         }
-        for k in 0..snaps.len() {
+        for (k, snap) in snaps.iter().enumerate() {
             let again = rec.rebuild_at(k as u64).unwrap();
             let mut a = again.snapshot(&req);
-            let mut b = snaps[k].clone();
+            let mut b = snap.clone();
             // Time, and bytes counted from buffer capacities (a copy's
             // buffers are sized to their contents), may differ.
             a.counters.time_ms = 0.0;

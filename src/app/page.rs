@@ -10,7 +10,7 @@
 //!
 //! Plain code: the desktop's tests build it from a real app.
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use crate::export::ExportFormat;
 
@@ -40,7 +40,7 @@ pub fn state_json(app: &PnlabApp) -> Value {
             Value::Object(m) => Some(m),
             _ => None,
         })
-        .unwrap_or_else(Map::new);
+        .unwrap_or_default();
     if let Value::Object(state) = super::state_json::value(app) {
         for (k, v) in state {
             obj.insert(k, v);

@@ -146,8 +146,8 @@ pub fn parse_pair(s: &str) -> Result<(String, String), UserError> {
 }
 
 /// Runs the parsed command line; user errors become `error: …` and exit 2.
-pub fn run(cli: Cli) -> ExitCode {
-    let result = match cli.command {
+pub fn run(mut cli: Cli) -> ExitCode {
+    let result = match cli.command.take() {
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Perft(a)) => perft::run(a),
         Some(Command::Bench(a)) => bench::run(a),
@@ -169,16 +169,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 Err(e) => Err(UserError(e.to_string())),
             }
         }
-        None => open_app(
-            cli.open.or(cli.file),
-            cli.entry,
-            cli.algo,
-            cli.set,
-            cli.autoplay,
-            cli.screenshot,
-            cli.rscn,
-            (cli.state, cli.driver),
-        ),
+        None => open_app(cli),
     };
     match result {
         Ok(code) => code,
@@ -210,18 +201,10 @@ pub fn print_line(args: std::fmt::Arguments) {
     }
 }
 
+/// Opens the app with the command line's app flags (no subcommand).
 #[cfg(feature = "gui")]
-fn open_app(
-    open: Option<PathBuf>,
-    entry: Option<usize>,
-    algo: Option<String>,
-    set: Vec<String>,
-    autoplay: Option<u64>,
-    screenshot: Option<PathBuf>,
-    rscn: bool,
-    (state, driver): (Option<PathBuf>, Option<String>),
-) -> Result<ExitCode, UserError> {
-    let driver = match driver.as_deref() {
+fn open_app(cli: Cli) -> Result<ExitCode, UserError> {
+    let driver = match cli.driver.as_deref() {
         None => None,
         Some("thread") => Some(pnlab::app::driver::DriverKind::Thread),
         Some("cooperative") => Some(pnlab::app::driver::DriverKind::Cooperative),
@@ -231,19 +214,20 @@ fn open_app(
             )))
         }
     };
-    let set = set
+    let set = cli
+        .set
         .iter()
         .map(|s| parse_pair(s))
         .collect::<Result<Vec<_>, _>>()?;
     let opts = pnlab::app::LaunchOptions {
-        open,
-        entry,
-        algo,
+        open: cli.open.or(cli.file),
+        entry: cli.entry,
+        algo: cli.algo,
         set,
-        autoplay,
-        screenshot,
-        rscn,
-        state,
+        autoplay: cli.autoplay,
+        screenshot: cli.screenshot,
+        rscn: cli.rscn,
+        state: cli.state,
         driver,
         position: None,
     };
@@ -302,16 +286,7 @@ fn open_lesson(
 }
 
 #[cfg(not(feature = "gui"))]
-fn open_app(
-    _open: Option<PathBuf>,
-    _entry: Option<usize>,
-    _algo: Option<String>,
-    _set: Vec<String>,
-    _autoplay: Option<u64>,
-    _screenshot: Option<PathBuf>,
-    _rscn: bool,
-    _state_driver: (Option<PathBuf>, Option<String>),
-) -> Result<ExitCode, UserError> {
+fn open_app(_cli: Cli) -> Result<ExitCode, UserError> {
     Err(UserError(
         "this pnlab was built without the `gui` feature; use a subcommand (see --help)".into(),
     ))

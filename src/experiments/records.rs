@@ -144,11 +144,23 @@ fn stem(path: &Path) -> String {
         .to_string()
 }
 
+/// Where a CSV text stops making sense (`LINE:COL: expected …`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{col}: expected {expected}")]
+pub struct CsvError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub col: usize,
+    /// What the reader expected there.
+    pub expected: String,
+}
+
 impl Csv {
     /// Reads RFC 4180 text (what [`Csv::to_text`] writes): the first line is
     /// the header; quoted cells may hold commas, quotes (doubled) and line
     /// breaks. Errors give `LINE:COL: what was expected`.
-    pub fn parse(text: &str) -> Result<Csv, String> {
+    pub fn parse(text: &str) -> Result<Csv, CsvError> {
         let mut lines: Vec<Vec<String>> = Vec::new();
         let mut row: Vec<String> = Vec::new();
         let mut cell = String::new();
@@ -168,10 +180,11 @@ impl Csv {
                     '"' => {
                         quoted = false;
                         if !matches!(chars.peek(), None | Some(',' | '\n' | '\r')) {
-                            return Err(format!(
-                                "{line}:{}: expected `,` or the end of the line after a closing quote",
-                                col + 1
-                            ));
+                            return Err(CsvError {
+                                line,
+                                col: col + 1,
+                                expected: "`,` or the end of the line after a closing quote".into(),
+                            });
                         }
                     }
                     '\n' => {
@@ -208,26 +221,33 @@ impl Csv {
             at_cell_start = false;
         }
         if quoted {
-            return Err(format!("{line}:{col}: a quoted cell is not closed"));
+            return Err(CsvError {
+                line,
+                col,
+                expected: "a closing quote (the quoted cell is not closed)".into(),
+            });
         }
         if !cell.is_empty() || !row.is_empty() {
             row.push(cell);
             lines.push(row);
         }
         let mut lines = lines.into_iter();
-        let header = lines.next().ok_or("1:1: expected a header line")?;
+        let header = lines.next().ok_or(CsvError {
+            line: 1,
+            col: 1,
+            expected: "a header line".into(),
+        })?;
         let mut csv = Csv {
             header,
             rows: Vec::new(),
         };
         for (i, r) in lines.enumerate() {
             if r.len() != csv.header.len() {
-                return Err(format!(
-                    "{}:1: expected {} cells, found {}",
-                    i + 2,
-                    csv.header.len(),
-                    r.len()
-                ));
+                return Err(CsvError {
+                    line: i + 2,
+                    col: 1,
+                    expected: format!("{} cells, found {}", csv.header.len(), r.len()),
+                });
             }
             csv.rows.push(r);
         }
@@ -251,11 +271,12 @@ mod tests {
     #[test]
     fn bad_csv_is_located() {
         assert_eq!(
-            Csv::parse("a,b\n1,2,3\n").unwrap_err(),
+            Csv::parse("a,b\n1,2,3\n").unwrap_err().to_string(),
             "2:1: expected 2 cells, found 3"
         );
         assert!(Csv::parse("a\n\"open\n")
             .unwrap_err()
+            .to_string()
             .contains("not closed"));
     }
 

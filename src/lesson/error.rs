@@ -22,7 +22,7 @@ pub enum LessonErrorKind {
     Position(String),
     /// No algorithm has this name.
     #[error("{0}")]
-    UnknownAlgorithm(crate::search::SearchError),
+    UnknownAlgorithm(String),
     /// A parameter is unknown or its value is out of range (the
     /// registry's description of the algorithm's parameters decides).
     #[error("{0}")]

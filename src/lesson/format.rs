@@ -226,8 +226,8 @@ impl Reader<'_> {
     }
 
     fn params(&self, raw: &RawParams, algo: &str) -> Result<Vec<(String, String)>, LessonError> {
-        let info =
-            find_algo(algo).map_err(|m| self.err_at(raw.span().start, K::UnknownAlgorithm(m)))?;
+        let info = find_algo(algo)
+            .map_err(|m| self.err_at(raw.span().start, K::UnknownAlgorithm(m.to_string())))?;
         let mut pairs = Vec::new();
         for (name, v) in raw.get_ref() {
             let value = match v.get_ref() {
@@ -510,7 +510,7 @@ impl Reader<'_> {
         let algo = match &s.algo {
             Some(a) => {
                 find_algo(a.get_ref())
-                    .map_err(|m| self.err_at(a.span().start, K::UnknownAlgorithm(m)))?;
+                    .map_err(|m| self.err_at(a.span().start, K::UnknownAlgorithm(m.to_string())))?;
                 *algo_so_far = Some(a.get_ref().clone());
                 *explicit_algo = true;
                 Some(self.located(a.get_ref().clone(), &a.span()))
@@ -570,8 +570,9 @@ impl Reader<'_> {
         let race = match &s.race {
             Some(r) => {
                 let rr = r.get_ref();
-                find_algo(rr.algo.get_ref())
-                    .map_err(|m| self.err_at(rr.algo.span().start, K::UnknownAlgorithm(m)))?;
+                find_algo(rr.algo.get_ref()).map_err(|m| {
+                    self.err_at(rr.algo.span().start, K::UnknownAlgorithm(m.to_string()))
+                })?;
                 let params = match &rr.params {
                     Some(p) => self.params(p, rr.algo.get_ref())?,
                     None => Vec::new(),

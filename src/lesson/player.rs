@@ -110,7 +110,8 @@ pub(crate) fn run(
     extra: u64,
 ) -> Result<(Box<dyn Search>, Vec<StatsSample>), LessonError> {
     let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
-    let info = registry::find_algo(algo).map_err(|m| err(algo_at, K::UnknownAlgorithm(m)))?;
+    let info =
+        registry::find_algo(algo).map_err(|m| err(algo_at, K::UnknownAlgorithm(m.to_string())))?;
     let params = Params::from_pairs(info.params, params).map_err(|e| {
         err(
             algo_at,

@@ -45,6 +45,42 @@ pub struct ProofStats {
     pub by_writer: u64,
 }
 
+/// Why a certificate could not be written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProofError {
+    /// The search has no answer to certify.
+    #[error("no certificate: the search ended {0} (not proved or disproved)")]
+    NotSolved(&'static str),
+    /// A `within` position counting the other side's moves.
+    #[error(
+        "no certificate: the move limit counts {counted}'s moves but the question is {asked}'s"
+    )]
+    LimitOfTheOtherSide {
+        /// The side whose moves the limit counts.
+        counted: String,
+        /// The side the question is about.
+        asked: String,
+    },
+    /// The root's notation does not read back.
+    #[error("no certificate: the root does not read back from its notation ({0})")]
+    RootUnreadable(String),
+    /// The root carries a history its notation cannot hold.
+    #[error("no certificate: the root carries a history (earlier positions a repetition can reach) that a certificate cannot hold; search it from its notation")]
+    RootHasHistory,
+    /// The writer found no proof (or disproof) tree below the root.
+    #[error("the search's answer ({}) could not be certified: no {} tree exists from the root", if *.proved { "proved" } else { "disproved" }, if *.proved { "proof" } else { "disproof" })]
+    NoTree {
+        /// The answer was "proved".
+        proved: bool,
+    },
+    /// The writer recursed [`MAX_DEPTH`] plies.
+    #[error("the certificate writer went {MAX_DEPTH} plies deep (a cycle the rules do not end?)")]
+    TooDeep,
+    /// The writer's position budget ran out.
+    #[error("the certificate writer's position budget ran out")]
+    Budget,
+}
+
 /// Plies the writer may go below the root: it recurses, and a game with
 /// cycles but no repetition rule (xiangqi with `repetition = none`) could
 /// otherwise go deeper than any stack.
@@ -57,27 +93,21 @@ pub fn certificate(
     search: &dyn Search,
     setup: &SearchSetup,
     max_positions: u64,
-) -> Result<(Certificate, ProofStats), String> {
+) -> Result<(Certificate, ProofStats), ProofError> {
     let want = match search.status() {
         Status::Proved => true,
         Status::Disproved => false,
-        other => {
-            return Err(format!(
-                "no certificate: the search ended {} (not proved or disproved)",
-                other.outcome_name()
-            ))
-        }
+        other => return Err(ProofError::NotSolved(other.outcome_name())),
     };
     let q = setup.root_question();
     let (mut cert, stats) =
         crate::with_position!(&setup.position, g => write(g, q, want, search, max_positions))?;
     if let AnyPosition::Within(w) = &setup.position {
         if w.attacker() != q.attacker {
-            return Err(format!(
-                "no certificate: the move limit counts {:?}'s moves but the question is {:?}'s",
-                w.attacker(),
-                q.attacker
-            ));
+            return Err(ProofError::LimitOfTheOtherSide {
+                counted: format!("{:?}", w.attacker()),
+                asked: format!("{:?}", q.attacker),
+            });
         }
         cert.within = Some(w.moves_left());
     }
@@ -88,14 +118,10 @@ pub fn certificate(
     // history the notation does not hold (a xiangqi position reached by
     // moves, whose earlier positions can still repeat) would be checked
     // as another position.
-    let rebuilt = certificate::verify::root(&cert).map_err(|e| {
-        format!("no certificate: the root does not read back from its notation ({e})")
-    })?;
+    let rebuilt =
+        certificate::verify::root(&cert).map_err(|e| ProofError::RootUnreadable(e.to_string()))?;
     if state(&rebuilt) != state(&setup.position) {
-        return Err(
-            "no certificate: the root carries a history (earlier positions a repetition can reach) that a certificate cannot hold; search it from its notation"
-                .into(),
-        );
+        return Err(ProofError::RootHasHistory);
     }
     Ok((cert, stats))
 }
@@ -123,7 +149,7 @@ pub fn write<G: Game>(
     want: bool,
     search: &dyn Search,
     max_positions: u64,
-) -> Result<(Certificate, ProofStats), String> {
+) -> Result<(Certificate, ProofStats), ProofError> {
     let mut b = Builder {
         search,
         q,
@@ -138,11 +164,7 @@ pub fn write<G: Game>(
         _game: std::marker::PhantomData,
     };
     let Some(root_id) = b.build(root)? else {
-        return Err(format!(
-            "the search's answer ({}) could not be certified: no {} tree exists from the root",
-            if want { "proved" } else { "disproved" },
-            if want { "proof" } else { "disproof" }
-        ));
+        return Err(ProofError::NoTree { proved: want });
     };
     let nodes = compact(&b.nodes, root_id);
     let mut stats = b.stats;
@@ -199,7 +221,7 @@ struct Builder<'a, G: Game> {
 impl<G: Game> Builder<'_, G> {
     /// Builds the tree of `g`: `Ok(Some(node))`, `Ok(None)` when `g` has
     /// none (the answer there is the other one, or only a cycle).
-    fn build(&mut self, g: &G) -> Result<Option<u32>, String> {
+    fn build(&mut self, g: &G) -> Result<Option<u32>, ProofError> {
         let key = key_of(g);
         if let Some(&id) = self.ids.get(&key) {
             return Ok(Some(id));
@@ -215,14 +237,9 @@ impl<G: Game> Builder<'_, G> {
             return Ok(Some(self.add(key, NodeBody::End(o.score))));
         }
         if self.path.len() >= MAX_DEPTH {
-            return Err(format!(
-                "the certificate writer went {MAX_DEPTH} plies deep (a cycle the rules do not end?)"
-            ));
+            return Err(ProofError::TooDeep);
         }
-        self.budget = self
-            .budget
-            .checked_sub(1)
-            .ok_or_else(|| "the certificate writer's position budget ran out".to_string())?;
+        self.budget = self.budget.checked_sub(1).ok_or(ProofError::Budget)?;
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         let one = (g.to_move() == self.q.attacker) == self.want;
@@ -250,7 +267,7 @@ impl<G: Game> Builder<'_, G> {
     }
 
     /// Tries `g`'s child by move index `i`.
-    fn child(&mut self, g: &G, moves: &[G::Move], i: usize) -> Result<Option<u32>, String> {
+    fn child(&mut self, g: &G, moves: &[G::Move], i: usize) -> Result<Option<u32>, ProofError> {
         let mut c = g.clone();
         c.play(moves[i]);
         self.path.push(i as u32);
@@ -263,7 +280,7 @@ impl<G: Game> Builder<'_, G> {
     /// a child the search solved that way first (searches keep finished
     /// games out of their tables, so both count as the search's choices),
     /// then the other children.
-    fn build_one(&mut self, g: &G, moves: &[G::Move]) -> Result<Option<NodeBody>, String> {
+    fn build_one(&mut self, g: &G, moves: &[G::Move]) -> Result<Option<NodeBody>, ProofError> {
         let mut claimed = Vec::new();
         let mut others = Vec::new();
         for (i, &m) in moves.iter().enumerate() {
@@ -297,7 +314,7 @@ impl<G: Game> Builder<'_, G> {
     }
 
     /// A node where every move must be answered.
-    fn build_all(&mut self, g: &G, moves: &[G::Move]) -> Result<Option<NodeBody>, String> {
+    fn build_all(&mut self, g: &G, moves: &[G::Move]) -> Result<Option<NodeBody>, ProofError> {
         let mut list = Vec::with_capacity(moves.len());
         for i in 0..moves.len() {
             match self.child(g, moves, i)? {

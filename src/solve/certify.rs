@@ -48,7 +48,7 @@ pub fn make(search: &dyn Search, setup: &SearchSetup, status: Status, check: boo
             certificate: None,
             positions: 0,
             certified: false,
-            error: Some(e),
+            error: Some(e.to_string()),
             ms: 0.0,
         },
     };
@@ -56,7 +56,7 @@ pub fn make(search: &dyn Search, setup: &SearchSetup, status: Status, check: boo
         if let Some(cert) = &out.certificate {
             match verified(cert, status, setup) {
                 Ok(()) => out.certified = true,
-                Err(e) => out.error = Some(e),
+                Err(e) => out.error = Some(e.to_string()),
             }
         }
     }
@@ -66,21 +66,44 @@ pub fn make(search: &dyn Search, setup: &SearchSetup, status: Status, check: boo
 
 /// Checks `cert` as `pnlab verify` would check its file, and that it
 /// claims what the search answered.
-fn verified(cert: &Certificate, status: Status, setup: &SearchSetup) -> Result<(), String> {
+fn verified(cert: &Certificate, status: Status, setup: &SearchSetup) -> Result<(), SelfCheckError> {
     let text = cert.to_text();
-    let back = Certificate::parse(&text)
-        .map_err(|e| format!("the certificate does not read back: {e}"))?;
+    let back = Certificate::parse(&text).map_err(|e| SelfCheckError::Unreadable(e.to_string()))?;
     if back.proved != (status == Status::Proved) {
-        return Err("the certificate claims the other answer".into());
+        return Err(SelfCheckError::OtherAnswer);
     }
     let words = setup.root_question().answer_name(status);
-    match verify(&back).map_err(|e| format!("the certificate's root: {e}"))? {
+    match verify(&back).map_err(|e| SelfCheckError::Root(e.to_string()))? {
         Verdict::Valid { answer, .. } if answer.split(" within ").next() == Some(words) => Ok(()),
-        Verdict::Valid { answer, .. } => Err(format!(
-            "the certificate proves `{answer}`, the search answered `{words}`"
-        )),
-        v @ Verdict::Invalid { .. } => {
-            Err(format!("the certificate does not verify: {}", v.line()))
-        }
+        Verdict::Valid { answer, .. } => Err(SelfCheckError::Mismatch {
+            proves: answer,
+            answered: words.to_string(),
+        }),
+        v @ Verdict::Invalid { .. } => Err(SelfCheckError::Invalid(v.line())),
     }
+}
+
+/// Why a certificate written in memory failed its own check.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SelfCheckError {
+    /// The text does not parse back.
+    #[error("the certificate does not read back: {0}")]
+    Unreadable(String),
+    /// It claims proved where the search disproved, or the reverse.
+    #[error("the certificate claims the other answer")]
+    OtherAnswer,
+    /// Its root position cannot be rebuilt.
+    #[error("the certificate's root: {0}")]
+    Root(String),
+    /// It proves another question than the one answered.
+    #[error("the certificate proves `{proves}`, the search answered `{answered}`")]
+    Mismatch {
+        /// What the certificate proves.
+        proves: String,
+        /// What the search answered.
+        answered: String,
+    },
+    /// The checker rejects it (the checker's line).
+    #[error("the certificate does not verify: {0}")]
+    Invalid(String),
 }

@@ -534,7 +534,10 @@ fn numbered(path: &Path, k: usize, total: usize) -> PathBuf {
 
 /// The certificate of a solved search as text (the format `pnlab verify`
 /// reads) and its number of positions.
-pub fn certificate_text(s: &dyn Search, setup: &SearchSetup) -> Result<(String, usize), String> {
+pub fn certificate_text(
+    s: &dyn Search,
+    setup: &SearchSetup,
+) -> Result<(String, usize), search::proof::ProofError> {
     let (cert, stats) = search::proof::certificate(s, setup, PROOF_WRITER_BUDGET)?;
     Ok((cert.to_text(), stats.positions))
 }

@@ -253,6 +253,7 @@ impl RunMachine {
         };
         let written =
             crate::search::proof::certificate(search, &live.recorder.setup, PROOF_WRITER_BUDGET)
+                .map_err(|e| e.to_string())
                 .and_then(|(cert, stats)| {
                     let text = cert.to_text();
                     // Atomically on the desktop, a download in a page.

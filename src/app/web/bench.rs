@@ -42,7 +42,7 @@ pub async fn run_page(out: web_sys::Element) {
         );
         for set in pns_sets()? {
             next_frame().await;
-            let row = run_set(&set, "pns", &params)?;
+            let row = run_set(&set, "pns", &params).map_err(|e| e.to_string())?;
             append(
                 &out,
                 &format!(
