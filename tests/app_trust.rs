@@ -461,3 +461,33 @@ fn a_run_pauses_at_the_memory_budget_and_says_why() {
     );
     assert!(!run.status().is_some_and(|s| s.is_final()));
 }
+
+/// The command line's algorithm is judged against the file it opens:
+/// `pnlab chance-star1.tree --algo star1` runs star1 with no note about
+/// switching away from the start-up algorithm; `--algo pns` on the same
+/// file switches to a chance search and says so once.
+#[test]
+fn the_command_line_algorithm_is_chosen_for_the_file_it_opens() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/trees/chance-star1.tree");
+    let ctx = egui::Context::default();
+    for (algo, switched) in [("star1", false), ("pns", true)] {
+        let mut app = app();
+        let opts = pnlab::app::LaunchOptions {
+            open: Some(path.clone()),
+            algo: Some(algo.to_string()),
+            ..Default::default()
+        };
+        pnlab::app::configure(&mut app, &ctx, &opts).unwrap();
+        assert!(app.settle(WAIT));
+        let notes = app
+            .messages
+            .iter()
+            .filter(|m| m.contains("switched to"))
+            .count();
+        assert_eq!(notes, usize::from(switched), "{algo}: {:?}", app.messages);
+        assert!(registry::handles_chance(&app.algorithm.algo), "{algo}");
+        if !switched {
+            assert_eq!(app.algorithm.algo, algo);
+        }
+    }
+}
