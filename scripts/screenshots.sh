@@ -34,6 +34,10 @@ if [ "$gallery" = 1 ]; then
   shoot ffo1-dfpn-200000 positions/othello/ffo-1-7.obf --algo dfpn --autoplay 200000
   shoot hex4-deep-pn positions/hex.toml --entry 4 --algo deep-pn --autoplay 2000
   shoot pgame-ppn positions/pgame.toml --algo ppn --autoplay 3000
+  for size in 1024x768 1280x720; do
+    shoot present-seesaw-lesson-$size lessons/03-seesaw-and-deep-pn.lesson.toml --step 3 --present --window $size --autoplay 0
+    shoot present-ffo1-dfpn-$size positions/othello/ffo-1-7.obf --algo dfpn --autoplay 2000 --present --window $size
+  done
 else
   shoot tree positions/trees/seesaw.tree --algo pns --autoplay 12
   shoot hex4 --open positions/hex.toml --entry 4 --algo pns --autoplay 200

@@ -154,15 +154,20 @@ fn class_mode_scores_predictions() {
     // Before the first iteration the only node, the root, is most-proving.
     h.get_by_label_contains("node root").click();
     settle(&mut h);
-    h.get_by_label("score 1 / 1");
+    // The score is in the side panel and under the verdict over the tree.
+    assert!(h.query_all_by_label("score 1 / 1").count() >= 1);
+    // The search waits for the reveal (Enter, or the verdict's button).
+    h.get_by_label("iterations 0");
+    h.key_press(egui::Key::Enter);
+    settle(&mut h);
     h.get_by_label("iterations 1");
     // All nine children start at pn = dn = 1 (unit initialisation); the
     // leftmost tie rule (docs/algorithms.md §1) makes the first move, a1,
     // most-proving: predicting b2 is wrong, a1 right.
     h.get_by_label_contains("node b2:").click();
     settle(&mut h);
-    h.get_by_label("score 1 / 2");
-    h.get_by_label_contains("not this one");
+    assert!(h.query_all_by_label("score 1 / 2").count() >= 1);
+    assert!(h.query_all_by_label_contains("Not this one").count() >= 1);
 }
 
 #[test]

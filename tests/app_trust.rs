@@ -275,7 +275,8 @@ fn every_control_works_for_every_algorithm() {
         let b = app.race.as_ref().unwrap().link.state.iteration();
         assert_eq!((it(&app), b), (at - 1, at - 1), "{a}: back in both runs");
         app.set_race(&egui::Context::default(), false);
-        // Class mode: a prediction runs the iteration that reveals it.
+        // Class mode: a prediction is judged, and its reveal runs the
+        // iteration.
         app.apply(Command::Reset);
         assert!(app.settle(WAIT));
         let snap = app.run().snapshot.clone().unwrap();
@@ -287,6 +288,7 @@ fn every_control_works_for_every_algorithm() {
             continue;
         };
         app.predict(root);
+        app.reveal_class_step();
         assert!(app.settle(WAIT));
         if snap.status.is_final() || snap.selection_path.is_empty() {
             // Nothing to predict: the prediction is refused (the panel

@@ -1,8 +1,11 @@
-//! The browser of the bundled `positions/` folder (File › Positions…):
-//! every embedded file with its positions and notes; a click loads the
-//! position and lists the rest of its file in the side panel. The files
-//! are parsed once, when the browser first opens.
+//! The browser of what ships with pnlab (File › Positions and lessons…,
+//! Teach › Lessons…): the catalogue's positions and lessons grouped by
+//! topic or by game, each with its one-line description. A click on a
+//! position loads it (the rest of its file is listed in the side panel), a
+//! click on a lesson plays it; the window then closes. The files are
+//! parsed once, when the browser first opens.
 
+use crate::catalogue::{by_game, by_topic, catalogue, Item, ItemKind};
 use crate::positions::{self, PositionEntry};
 
 /// One bundled file, parsed.
@@ -35,57 +38,126 @@ pub fn chosen_first(entries: &[PositionEntry], i: usize) -> Vec<PositionEntry> {
     v
 }
 
+/// What the user picked in the browser.
+#[derive(Debug)]
+pub enum Pick {
+    /// A position: its file and the file's entries, the chosen one first.
+    Position(String, Vec<PositionEntry>),
+    /// A bundled lesson (its path in the catalogue).
+    Lesson(&'static str),
+}
+
+/// How the browser groups the catalogue.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Grouping {
+    /// Lessons, teaching trees, puzzles, endgames, records, experiments.
+    #[default]
+    Topic,
+    /// One group per game.
+    Game,
+}
+
 /// The browser window's state.
 #[derive(Default)]
 pub struct Browser {
     /// The window is open.
     pub open: bool,
+    /// By topic or by game.
+    pub grouping: Grouping,
     listing: Option<Vec<BundledListing>>,
+    items: Option<Vec<Item>>,
+}
+
+/// The pick for catalogue item `item`: a lesson, or the position with the
+/// rest of its file behind it.
+pub fn pick_of(item: &Item, listing: &[BundledListing]) -> Pick {
+    match &item.kind {
+        ItemKind::Lesson { .. } => Pick::Lesson(item.path),
+        ItemKind::Position { entry, position } => {
+            let file = listing
+                .iter()
+                .find(|f| f.path == item.path)
+                .and_then(|f| f.entries.as_ref().ok());
+            match file {
+                Some(entries) if *entry >= 1 && *entry <= entries.len() => {
+                    Pick::Position(item.path.to_string(), chosen_first(entries, entry - 1))
+                }
+                _ => Pick::Position(item.path.to_string(), vec![(**position).clone()]),
+            }
+        }
+    }
+}
+
+/// The line under an item's title: what it is and what it shows.
+fn item_line(item: &Item) -> String {
+    match &item.kind {
+        ItemKind::Lesson { steps, minutes, .. } => {
+            let time = minutes.map(|m| format!(", {m} min")).unwrap_or_default();
+            format!("lesson, {steps} steps{time}: {}", item.description)
+        }
+        ItemKind::Position { .. } => item.description.clone(),
+    }
 }
 
 impl Browser {
-    /// Draws the window when open; returns the file and its entries (the
-    /// chosen one first) when the user picked a position.
-    pub fn ui(&mut self, ctx: &egui::Context) -> Option<(String, Vec<PositionEntry>)> {
+    /// Draws the window when open; returns what the user picked (the
+    /// window then closes, so the board and the tree are seen at once).
+    pub fn ui(&mut self, ctx: &egui::Context) -> Option<Pick> {
         if !self.open {
             return None;
         }
         let listing = self.listing.get_or_insert_with(bundled_listing);
+        let items = self.items.get_or_insert_with(catalogue);
         let mut open = self.open;
-        let mut load = None;
-        egui::Window::new("Positions")
+        let mut pick = None;
+        let grouping = &mut self.grouping;
+        egui::Window::new("Positions and lessons")
             .open(&mut open)
-            .default_width(440.0)
+            .default_width(520.0)
             .show(ctx, |ui| {
-                if listing.is_empty() {
+                ui.horizontal(|ui| {
+                    ui.label("Group by");
+                    ui.selectable_value(grouping, Grouping::Topic, "topic");
+                    ui.selectable_value(grouping, Grouping::Game, "game");
+                });
+                if items.is_empty() {
                     ui.weak("No bundled positions in this build.");
                 }
+                for f in listing.iter() {
+                    if let Err(e) = &f.entries {
+                        ui.colored_label(ui.visuals().error_fg_color, e);
+                    }
+                }
+                let groups: Vec<(String, Vec<&Item>)> = match *grouping {
+                    Grouping::Topic => by_topic(items)
+                        .into_iter()
+                        .map(|(t, v)| (t.title().to_string(), v))
+                        .collect(),
+                    Grouping::Game => by_game(items)
+                        .into_iter()
+                        .map(|(g, v)| (g.name().to_string(), v))
+                        .collect(),
+                };
                 egui::ScrollArea::vertical()
-                    .max_height(520.0)
+                    .max_height(ctx.content_rect().height() * 0.7)
                     .show(ui, |ui| {
-                        for f in listing.iter() {
-                            let entries = match &f.entries {
-                                Ok(e) => e,
-                                Err(e) => {
-                                    ui.colored_label(ui.visuals().error_fg_color, e);
-                                    continue;
-                                }
-                            };
-                            egui::CollapsingHeader::new(f.path).show(ui, |ui| {
-                                for (i, e) in entries.iter().enumerate() {
-                                    if ui.button(&e.name).clicked() {
-                                        load = Some((f.path.to_string(), chosen_first(entries, i)));
+                        for (k, (title, group)) in groups.iter().enumerate() {
+                            egui::CollapsingHeader::new(format!("{title} ({})", group.len()))
+                                .id_salt(("browser-group", *grouping as u8, k))
+                                .default_open(k == 0)
+                                .show(ui, |ui| {
+                                    for item in group {
+                                        if ui.button(&item.title).clicked() {
+                                            pick = Some(pick_of(item, listing));
+                                        }
+                                        ui.weak(item_line(item));
                                     }
-                                    if !e.notes.is_empty() {
-                                        super::text::notes(ui, &e.notes);
-                                    }
-                                }
-                            });
+                                });
                         }
                     });
             });
-        self.open = open;
-        load
+        self.open = open && pick.is_none();
+        pick
     }
 }
 
@@ -104,6 +176,24 @@ mod tests {
                 f.path,
                 f.entries.as_ref().err()
             );
+        }
+        let items = catalogue();
+        let lesson = items
+            .iter()
+            .find(|i| matches!(i.kind, ItemKind::Lesson { .. }))
+            .expect("a bundled lesson");
+        assert!(matches!(pick_of(lesson, &listing), Pick::Lesson(p) if p == lesson.path));
+        let pos = items
+            .iter()
+            .find(|i| matches!(&i.kind, ItemKind::Position { entry, .. } if *entry == 2))
+            .expect("a second position of a file");
+        match pick_of(pos, &listing) {
+            Pick::Position(path, entries) => {
+                assert_eq!(path, pos.path);
+                assert_eq!(entries[0].name, pos.title);
+                assert!(entries.len() >= 2);
+            }
+            other => panic!("{other:?}"),
         }
         let many = listing
             .iter()

@@ -1,10 +1,27 @@
 //! Class mode: the selection path is hidden, the student clicks the node
-//! they predict is most-proving, the app reveals the true one (the end of
-//! the snapshot's selection path), keeps the score and runs the iteration.
+//! they predict is most-proving, the app judges it against the true one
+//! (the end of the snapshot's selection path) and shows the verdict with
+//! the search's choices along the path, keeps the score, and runs the
+//! iteration only at the reveal, so nothing moves while the class looks.
 //! Plain logic; the side panel shows the score and the tree view turns
 //! clicks into predictions.
 
+use crate::search::snapshot::NodeKind;
 use crate::search::{NodeId, Snapshot};
+
+use super::lesson_player::ShownVerdict;
+
+/// A prediction made and judged, waiting for the reveal (the iteration
+/// runs only then, so the tree does not move under the class).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prediction {
+    /// The node the class clicked.
+    pub predicted: NodeId,
+    /// The most-proving node.
+    pub truth: NodeId,
+    /// The verdict shown over the tree.
+    pub verdict: ShownVerdict,
+}
 
 /// The class's score and the last verdict.
 #[derive(Clone, Debug, Default)]
@@ -17,14 +34,61 @@ pub struct ClassMode {
     pub attempts: u32,
     /// The last verdict shown to the class.
     pub verdict: Option<String>,
+    /// The prediction waiting for its reveal.
+    pub pending: Option<Prediction>,
+}
+
+/// How the search chose, node by node along its path: at each node of
+/// the selection path, its children's label values and the one taken
+/// (the rule PNS follows: least pn at OR nodes, least dn at AND nodes).
+pub fn path_reason(snap: &Snapshot) -> Vec<String> {
+    let mut out = Vec::new();
+    let path = &snap.selection_path;
+    for w in path.windows(2) {
+        let (Some(pi), Some(ci)) = (
+            snap.nodes.iter().position(|n| n.id == w[0]),
+            snap.nodes.iter().position(|n| n.id == w[1]),
+        ) else {
+            continue;
+        };
+        let parent = &snap.nodes[pi];
+        let name = |i: usize| {
+            let n = &snap.nodes[i];
+            if n.parent.is_none() {
+                "root".to_string()
+            } else {
+                n.move_label.clone()
+            }
+        };
+        let children: Vec<String> = snap
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.parent == Some(pi as u32))
+            .map(|(i, n)| format!("{} {}", name(i), snap.label(&n.values, "/")))
+            .collect();
+        let side = match parent.kind {
+            NodeKind::Or => "OR",
+            NodeKind::And => "AND",
+            NodeKind::Chance => "chance",
+        };
+        out.push(format!(
+            "at {} ({side}): {} → {}",
+            name(pi),
+            children.join(", "),
+            name(ci)
+        ));
+    }
+    out
 }
 
 impl ClassMode {
-    /// Scores a prediction of node `id`; true when it was scored (the
-    /// caller then runs the iteration that reveals the answer). Nothing
-    /// is scored while the run is going or after it finished.
+    /// Scores a prediction of node `id`; true when it was scored. The
+    /// search does not move: the verdict waits over the tree until
+    /// [`reveal`](ClassMode::reveal). Nothing is scored while the run is
+    /// going, after it finished, or while a verdict waits.
     pub fn predict(&mut self, snap: &Snapshot, running: bool, id: NodeId) -> bool {
-        if snap.status.is_final() || running {
+        if snap.status.is_final() || running || self.pending.is_some() {
             return false;
         }
         let Some(&truth) = snap.selection_path.last() else {
@@ -36,13 +100,37 @@ impl ClassMode {
             snap.selection_moves.join(" ")
         };
         self.attempts += 1;
-        self.verdict = Some(if truth == id {
+        let correct = truth == id;
+        let headline = if correct {
             self.score += 1;
-            format!("correct: the most-proving node was {moves}")
+            format!("Right! The most-proving node is {moves}")
         } else {
-            format!("not this one: the most-proving node was {moves}")
+            format!("Not this one: the most-proving node is {moves}")
+        };
+        self.verdict = Some(headline.clone());
+        let mut lines = path_reason(snap);
+        lines.push(self.score_text());
+        self.pending = Some(Prediction {
+            predicted: id,
+            truth,
+            verdict: ShownVerdict {
+                correct,
+                headline,
+                lines,
+            },
         });
         true
+    }
+
+    /// The reveal: the waiting prediction is cleared; true when there was
+    /// one (the caller then runs the iteration).
+    pub fn reveal(&mut self) -> bool {
+        self.pending.take().is_some()
+    }
+
+    /// The verdict to show over the tree, while one waits.
+    pub fn shown(&self) -> Option<ShownVerdict> {
+        self.pending.as_ref().map(|p| p.verdict.clone())
     }
 
     /// "score 3 / 5".
@@ -73,10 +161,13 @@ mod tests {
         let mut c = ClassMode::default();
         assert!(c.predict(&snap, false, other));
         assert_eq!(c.score_text(), "score 0 / 1");
-        assert!(c.verdict.as_deref().unwrap().starts_with("not this one"));
+        assert!(c.verdict.as_deref().unwrap().starts_with("Not this one"));
+        // The verdict waits for the reveal; no second prediction meanwhile.
+        assert!(!c.predict(&snap, false, truth));
+        assert!(c.reveal());
         assert!(c.predict(&snap, false, truth));
         assert_eq!(c.score_text(), "score 1 / 2");
-        assert!(c.verdict.as_deref().unwrap().starts_with("correct"));
+        assert!(c.verdict.as_deref().unwrap().starts_with("Right"));
     }
 
     #[test]

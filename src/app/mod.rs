@@ -43,6 +43,7 @@ pub mod fit;
 pub mod hook;
 pub mod inspector;
 pub mod launch_url;
+pub mod lesson_player;
 pub mod lockstep;
 pub mod logic;
 pub mod mirror;
@@ -50,6 +51,7 @@ pub mod opened;
 pub mod page;
 pub mod panels;
 pub mod plots;
+pub mod presenter;
 pub mod proof_view;
 pub mod race;
 pub mod record_view;
@@ -99,6 +101,14 @@ pub struct LaunchOptions {
     /// A position to start on, already read (`pnlab lesson FILE` passes
     /// its first step's position).
     pub position: Option<crate::positions::PositionEntry>,
+    /// A lesson to play (`pnlab FILE.lesson.toml`, `pnlab lesson FILE`).
+    pub lesson: Option<crate::lesson::Lesson>,
+    /// The lesson step to start on (1-based).
+    pub step: Option<usize>,
+    /// Start in presenter mode.
+    pub present: bool,
+    /// The window's inner size in points.
+    pub window: Option<(f32, f32)>,
 }
 
 /// The desktop's eframe shell around [`PnlabApp`].
@@ -188,6 +198,15 @@ pub fn configure(
             errors.push(e.to_string());
         }
     }
+    if let Some(l) = &opts.lesson {
+        app.open_lesson(l.clone());
+        if let Some(k) = opts.step.filter(|&k| k > 1) {
+            app.go_to_step(k - 1);
+        }
+    }
+    if opts.present {
+        app.set_presenting(true);
+    }
     if opts.rscn {
         app.start_rscn(ctx);
     }
@@ -218,7 +237,7 @@ pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("pnlab")
-            .with_inner_size([1500.0, 950.0])
+            .with_inner_size(opts.window.map_or([1500.0, 950.0], |(w, h)| [w, h]))
             .with_drag_and_drop(true),
         persist_window: !headless,
         ..Default::default()

@@ -73,6 +73,14 @@ pub struct Settings {
     pub recent: Vec<String>,
     /// Hex boards: shade empty cells by the resistance model's move score.
     pub heat_map: bool,
+    /// Presenter mode: the tree's label size in points (Ctrl ±).
+    pub tree_label_px: f32,
+    /// The light high-contrast theme for projectors.
+    pub projector: bool,
+    /// Show the left panel (position, algorithm, race, class mode).
+    pub show_side: bool,
+    /// Show the right panel (inspector and curves).
+    pub show_inspector: bool,
 }
 
 impl Default for Settings {
@@ -90,6 +98,10 @@ impl Default for Settings {
             show_plots: true,
             recent: Vec::new(),
             heat_map: false,
+            tree_label_px: super::presenter::DEFAULT_LABEL_PX,
+            projector: false,
+            show_side: true,
+            show_inspector: true,
         }
     }
 }
@@ -111,6 +123,7 @@ pub(super) struct Look {
     pub fonts_installed: bool,
     pub applied_zoom: f32,
     pub applied_dark: Option<bool>,
+    pub applied_projector: Option<bool>,
 }
 
 /// The whole app state.
@@ -145,6 +158,8 @@ pub struct PnlabApp {
     pub hook: Option<Hook>,
     pub(super) loading: Option<Loading>,
     pub(super) look: Look,
+    /// Presenter mode and the lesson being played.
+    pub teach: super::lesson_player::Teaching,
     /// Algorithms the driver refused for the open position (the next
     /// candidate is tried; reset when the position changes).
     refused: Vec<String>,
@@ -214,6 +229,7 @@ impl PnlabApp {
             hook: None,
             loading: None,
             look: Look::default(),
+            teach: Default::default(),
             refused: Vec::new(),
         };
         let c = app.settings.controls.clone();
@@ -448,6 +464,9 @@ impl PnlabApp {
     /// once, several fill the position panel's list; a bad file only adds
     /// its located message.
     pub fn open_path(&mut self, path: &Path) {
+        if self.open_if_lesson(path) {
+            return;
+        }
         self.open_path_entry(path, 0, true);
     }
 
@@ -695,13 +714,32 @@ impl PnlabApp {
         self.send(Command::SetView(self.tree.request()));
     }
 
-    /// Scores a class-mode prediction against the true most-proving node,
-    /// then runs the iteration that reveals it.
+    /// A click on a node while predictions are taken: a lesson's
+    /// question first, else class mode, which scores it against the true
+    /// most-proving node and shows the verdict; the search waits for
+    /// [`reveal_class_step`](PnlabApp::reveal_class_step).
     pub fn predict(&mut self, id: NodeId) {
+        if self.answer_lesson_node(id) {
+            return;
+        }
         let Some(snap) = self.main.state.snapshot.as_ref() else {
             return;
         };
         if self.class.predict(snap, self.main.state.running, id) {
+            if let Some(p) = &self.class.pending {
+                self.tree.marks = vec![
+                    (p.predicted, super::lesson_player::WRONG),
+                    (p.truth, super::lesson_player::RIGHT),
+                ];
+            }
+        }
+    }
+
+    /// Class mode's reveal: the waiting verdict is cleared and the
+    /// iteration that expands the most-proving node runs.
+    pub fn reveal_class_step(&mut self) {
+        if self.class.reveal() {
+            self.tree.marks.clear();
             self.send(Command::Step(1));
         }
     }

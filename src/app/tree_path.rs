@@ -47,7 +47,22 @@ impl TreeView {
                 format!("search tree, path view: {count} nodes"),
             )
         });
-        let style = PathStyle::default();
+        let style = match self.label_px {
+            // Presenter mode: everything scaled to the label size.
+            Some(px) => {
+                let d = PathStyle::default();
+                let k = px / d.font;
+                PathStyle {
+                    font: px,
+                    gap: d.gap * k,
+                    header: d.header * k,
+                    indent: d.indent * k,
+                    item_width: (d.item_width.0 * k, d.item_width.1 * k),
+                    margin: d.margin,
+                }
+            }
+            None => PathStyle::default(),
+        };
         let scene = PathScene::build(
             snap,
             &rows(&snap.nodes),
@@ -136,7 +151,7 @@ impl TreeView {
                     r.right_top() + Vec2::new(-3.0, 1.0),
                     Align2::RIGHT_TOP,
                     if open { "▾" } else { "▸" },
-                    FontId::proportional(10.0),
+                    FontId::proportional((style.font - 2.0).max(10.0)),
                     text,
                 );
             }

@@ -198,6 +198,28 @@ pub struct TreeView {
     pub path_follow_pending: bool,
     /// Once the root is solved, draw only its proof (or disproof) tree.
     pub proof_only: bool,
+    /// Presenter mode: every label drawn at this size in points,
+    /// whatever the zoom (`None`: labels follow the zoom).
+    pub label_px: Option<f32>,
+    /// Nodes ringed in a colour of their own (a lesson's highlights,
+    /// class mode's prediction and answer).
+    pub marks: Vec<(NodeId, Color32)>,
+    /// What the last frame of the tidy tree drew (layout tests).
+    pub drawn: DrawnTree,
+}
+
+/// Where the tidy tree's last frame put things, in screen points: the
+/// presenter layout test checks label sizes and that nothing is clipped.
+#[derive(Clone, Debug, Default)]
+pub struct DrawnTree {
+    /// The tree's area.
+    pub area: Option<Rect>,
+    /// Each drawn label's text and painted rectangle.
+    pub labels: Vec<(String, Rect)>,
+    /// Each snapshot node's shape, by id.
+    pub nodes: Vec<(NodeId, Rect)>,
+    /// Labels left out because they would overlap (shown on hover).
+    pub dropped: usize,
 }
 
 impl Default for TreeView {
@@ -227,6 +249,9 @@ impl Default for TreeView {
             path_scroll: 0.0,
             path_follow_pending: true,
             proof_only: true,
+            label_px: None,
+            marks: Vec::new(),
+            drawn: DrawnTree::default(),
         }
     }
 }
@@ -536,11 +561,15 @@ impl TreeView {
 
         let pal = Palette::for_visuals(ui.visuals());
         let scale = self.zoom;
-        let style = SceneStyle {
+        let mut style = SceneStyle {
             margin: 0.0,
             ..SceneStyle::default()
         }
         .zoomed(scale);
+        if let Some(px) = self.label_px {
+            style.font = px;
+            style.small_font = px;
+        }
         let r = style.radius;
         let detail = r >= 7.0;
         // The visible part in scene coordinates.
@@ -589,6 +618,16 @@ impl TreeView {
                 back_edge(&painter, pa, pb, r, scale, &pal);
             }
         }
+        self.drawn = DrawnTree {
+            area: Some(rect),
+            labels: Vec::new(),
+            nodes: screen
+                .iter()
+                .zip(&snap.nodes)
+                .map(|(c, n)| (n.id, Rect::from_center_size(*c, Vec2::splat(2.0 * r))))
+                .collect(),
+            dropped: scene.dropped,
+        };
         // Labels that fit, and transposition stubs with their badges.
         if detail {
             for l in &scene.labels {
@@ -600,11 +639,33 @@ impl TreeView {
                 let on_path = snap.nodes[l.node].on_path && !self.hide_path;
                 match l.kind {
                     LabelKind::Values => {
-                        painter.text(lr.center_top(), Align2::CENTER_TOP, &l.text, font, pal.text);
+                        if self.label_px.is_some() {
+                            // Presenter mode: a backdrop so edges never
+                            // cross the numbers.
+                            painter.rect_filled(lr.expand(1.0), 3.0, ui.visuals().panel_fill);
+                        }
+                        let at = painter.text(
+                            lr.center_top(),
+                            Align2::CENTER_TOP,
+                            &l.text,
+                            font,
+                            pal.text,
+                        );
+                        self.drawn.labels.push((l.text.clone(), at));
                     }
                     LabelKind::Move => {
                         let color = if on_path { pal.path } else { pal.text };
-                        painter.text(lr.left_center(), Align2::LEFT_CENTER, &l.text, font, color);
+                        if self.label_px.is_some() {
+                            painter.rect_filled(lr.expand(1.0), 3.0, ui.visuals().panel_fill);
+                        }
+                        let at = painter.text(
+                            lr.left_center(),
+                            Align2::LEFT_CENTER,
+                            &l.text,
+                            font,
+                            color,
+                        );
+                        self.drawn.labels.push((l.text.clone(), at));
                     }
                     LabelKind::Shared => {
                         let from = screen[l.node] + Vec2::new(r * 0.4, r);
@@ -683,6 +744,14 @@ impl TreeView {
                 painter.line_segment(
                     [node_rect.left_bottom(), node_rect.right_top()],
                     Stroke::new(1.5, pal.text),
+                );
+            }
+            for (k, (_, color)) in self.marks.iter().filter(|(m, _)| *m == node.id).enumerate() {
+                painter.rect_stroke(
+                    node_rect.expand(7.0 + 5.0 * k as f32),
+                    6.0,
+                    Stroke::new(4.0, *color),
+                    StrokeKind::Outside,
                 );
             }
             if selected == Some(node.id) {

@@ -31,7 +31,8 @@ pub fn app_fonts() -> egui::FontDefinitions {
 }
 
 /// The documentation the Help menu links to (in the source tree's `docs/`).
-const DOCS: [(&str, &str); 4] = [
+const DOCS: [(&str, &str); 5] = [
+    ("Teaching with pnlab (docs/teaching.md)", "teaching.md"),
     (
         "Algorithms and counters (docs/algorithms.md)",
         "algorithms.md",
@@ -75,34 +76,11 @@ impl PnlabApp {
             req.open_file = Some(p.clone());
         }
 
-        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut req));
-        egui::Panel::top("controls").show(ui, |ui| {
-            let info = self.run_info();
-            req.commands
-                .extend(self.settings.controls.toolbar(ui, &info));
-        });
-        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, &mut req));
-        // On a small screen (1024 wide) the side panels give the tree
-        // view room: each at most about a quarter of the window.
-        let width = ui.available_width();
-        let (side, inspector) = side_widths(width);
-        egui::Panel::left("side")
-            .default_size(side)
-            .max_size((width * 0.3).max(side))
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("side-scroll")
-                    .show(ui, |ui| self.side_panel(ui, &mut req));
-            });
-        egui::Panel::right("inspector")
-            .default_size(inspector)
-            .max_size((width * 0.3).max(inspector))
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("inspector-scroll")
-                    .show(ui, |ui| self.right_panel(ui, &mut req));
-            });
-        egui::CentralPanel::default().show(ui, |ui| self.central(ui, &mut req));
+        self.start_lesson_race(&ctx);
+        self.teaching_keys(&ctx);
+        if !self.present_frame(ui, &mut req) {
+            self.usual_frame(ui, &mut req);
+        }
 
         self.rscn.poll();
         if self.rscn.open {
@@ -110,9 +88,7 @@ impl PnlabApp {
                 self.show_rscn_ply(k);
             }
         }
-        if let Some((source, entries)) = self.browser.ui(&ctx) {
-            self.open_entries(source, entries, 0);
-        }
+        self.browser_pick(&ctx);
 
         // Keyboard shortcuts, then everything asked for in this frame.
         let info = self.run_info();
@@ -121,6 +97,47 @@ impl PnlabApp {
         self.apply_requests(&ctx, req);
         self.drive_race(&ctx);
         self.drive_hook(&ctx);
+    }
+
+    /// The usual frame: menu, toolbar, status bar, the lesson strip, the
+    /// side panels (each can be hidden) and the tree.
+    fn usual_frame(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, req));
+        egui::Panel::top("controls").show(ui, |ui| {
+            let info = self.run_info();
+            req.commands
+                .extend(self.settings.controls.toolbar(ui, &info));
+        });
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, req));
+        self.lesson_panel(ui, req);
+        // At projector sizes (1024×768) the side panels give the tree
+        // most of the width: their size follows the window's.
+        let width = ui.ctx().content_rect().width();
+        if self.settings.show_side {
+            egui::Panel::left("side")
+                .default_size((width * 0.22).clamp(170.0, 330.0))
+                .max_size((width * 0.28).max(170.0))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("side-scroll")
+                        .show(ui, |ui| self.side_panel(ui, req));
+                });
+        }
+        if self.settings.show_inspector {
+            egui::Panel::right("inspector")
+                .default_size((width * 0.24).clamp(190.0, 380.0))
+                .max_size((width * 0.28).max(190.0))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("inspector-scroll")
+                        .show(ui, |ui| self.right_panel(ui, req));
+                });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            let rect = ui.available_rect_before_wrap();
+            self.central(ui, req);
+            self.verdict_overlay(ui, rect);
+        });
     }
 
     /// Applies what the frame collected.
@@ -199,7 +216,7 @@ impl PnlabApp {
                         }
                     }
                 });
-                if ui.button("Positions…").clicked() {
+                if ui.button("Positions and lessons…").clicked() {
                     self.browser.open = true;
                     ui.close();
                 }
@@ -214,6 +231,8 @@ impl PnlabApp {
             });
             ui.menu_button("View", |ui| {
                 ui.checkbox(&mut self.settings.dark, "Dark theme");
+                ui.checkbox(&mut self.settings.show_side, "Left panel (position, algorithm)");
+                ui.checkbox(&mut self.settings.show_inspector, "Right panel (inspector)");
                 ui.checkbox(&mut self.settings.show_plots, "Curves");
                 if ui
                     .button("RSCN along the game…")
@@ -232,6 +251,7 @@ impl PnlabApp {
                     );
                 });
             });
+            self.teach_menu(ui, req);
             ui.menu_button("Help", |ui| {
                 ui.label("space: run / pause");
                 ui.label("→: step, ←: back, Home: reset");
@@ -430,13 +450,25 @@ impl PnlabApp {
             ctx.set_fonts(app_fonts());
             self.look.fonts_installed = true;
         }
-        if self.look.applied_dark != Some(self.settings.dark) {
-            ctx.set_theme(if self.settings.dark {
+        let projector = self.settings.projector;
+        if self.look.applied_dark != Some(self.settings.dark)
+            || self.look.applied_projector != Some(projector)
+        {
+            ctx.set_visuals_of(
+                egui::Theme::Light,
+                if projector {
+                    super::presenter::projector_visuals()
+                } else {
+                    egui::Visuals::light()
+                },
+            );
+            ctx.set_theme(if self.settings.dark && !projector {
                 egui::Theme::Dark
             } else {
                 egui::Theme::Light
             });
             self.look.applied_dark = Some(self.settings.dark);
+            self.look.applied_projector = Some(projector);
         }
         let z = self.settings.zoom.clamp(0.5, 3.0);
         if (z - self.look.applied_zoom).abs() > 1e-3 {
@@ -444,13 +476,4 @@ impl PnlabApp {
             self.look.applied_zoom = z;
         }
     }
-}
-
-/// Default widths of the side panel and the inspector for a window
-/// `width` points wide: 330 and 380 on a large screen, about a quarter
-/// each on a small one, so the tree view keeps about half the window.
-pub fn side_widths(width: f32) -> (f32, f32) {
-    let side = (width * 0.25).clamp(240.0, 330.0);
-    let inspector = (width * 0.25).clamp(240.0, 380.0);
-    (side, inspector)
 }

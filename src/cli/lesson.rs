@@ -119,7 +119,7 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
     if args.answers || args.export_frames.is_some() {
         return Ok(ExitCode::SUCCESS);
     }
-    super::open_lesson(l, None, None)
+    super::open_lesson(l, None, None, super::ViewOptions::default())
 }
 
 fn print_answers(l: &Lesson) -> Result<(), UserError> {

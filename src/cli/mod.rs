@@ -60,6 +60,17 @@ pub struct Cli {
     /// App: save a PNG screenshot of the window after autoplay, then exit.
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<PathBuf>,
+    /// App: start in presenter mode (the tree fills the window under a
+    /// caption bar; F5 toggles, Esc leaves).
+    #[arg(long)]
+    pub present: bool,
+    /// App: the window's size in points, `WxH` (screenshots at projector
+    /// resolutions such as 1024x768).
+    #[arg(long, value_name = "WxH")]
+    pub window: Option<String>,
+    /// App: with a lesson, the step to start on (1-based; default 1).
+    #[arg(long, value_name = "K")]
+    pub step: Option<usize>,
     /// App: open the RSCN game-progress view at start (the opened game
     /// record's moves, or self-play from the opened position).
     #[arg(long)]
@@ -165,7 +176,10 @@ pub fn run(mut cli: Cli) -> ExitCode {
         {
             let path = cli.open.or(cli.file).unwrap_or_default();
             match pnlab::lesson::Lesson::load_file(&path) {
-                Ok(l) => open_lesson(l, cli.autoplay, cli.screenshot),
+                Ok(l) => match view_options(cli.present, cli.window.as_deref(), cli.step) {
+                    Ok(view) => open_lesson(l, cli.autoplay, cli.screenshot, view),
+                    Err(e) => Err(e),
+                },
                 Err(e) => Err(UserError(e.to_string())),
             }
         }
@@ -178,6 +192,51 @@ pub fn run(mut cli: Cli) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// How the app window starts: `--present`, `--window WxH`, `--step K`.
+/// (Read by the app only: a build without it checks them and says why
+/// it cannot open a window.)
+#[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
+pub(crate) struct ViewOptions {
+    present: bool,
+    window: Option<(f32, f32)>,
+    step: Option<usize>,
+}
+
+/// Reads `--present`, `--window WxH` and `--step K`.
+fn view_options(
+    present: bool,
+    window: Option<&str>,
+    step: Option<usize>,
+) -> Result<ViewOptions, UserError> {
+    let window = match window {
+        None => None,
+        Some(w) => {
+            let parsed = w
+                .split_once(['x', 'X'])
+                .and_then(|(a, b)| {
+                    Some((a.trim().parse::<f32>().ok()?, b.trim().parse::<f32>().ok()?))
+                })
+                .filter(|&(a, b)| {
+                    (200.0..=10_000.0).contains(&a) && (200.0..=10_000.0).contains(&b)
+                });
+            match parsed {
+                Some(size) => Some(size),
+                None => {
+                    return Err(UserError(format!(
+                        "--window {w}: expected WIDTHxHEIGHT in points, each 200 to 10000, such as 1024x768"
+                    )))
+                }
+            }
+        }
+    };
+    Ok(ViewOptions {
+        present,
+        window,
+        step,
+    })
 }
 
 /// Writes one line to standard output for [`outln!`]. Rust leaves
@@ -204,6 +263,7 @@ pub fn print_line(args: std::fmt::Arguments) {
 /// Opens the app with the command line's app flags (no subcommand).
 #[cfg(feature = "gui")]
 fn open_app(cli: Cli) -> Result<ExitCode, UserError> {
+    let view = view_options(cli.present, cli.window.as_deref(), cli.step)?;
     let driver = match cli.driver.as_deref() {
         None => None,
         Some("thread") => Some(pnlab::app::driver::DriverKind::Thread),
@@ -230,6 +290,10 @@ fn open_app(cli: Cli) -> Result<ExitCode, UserError> {
         state: cli.state,
         driver,
         position: None,
+        lesson: None,
+        present: view.present,
+        window: view.window,
+        step: view.step,
     };
     match pnlab::app::run_app(opts) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -240,29 +304,31 @@ fn open_app(cli: Cli) -> Result<ExitCode, UserError> {
     }
 }
 
-/// Opens the app on a lesson. Until the app has its lesson player, the
-/// app starts on the setting of the lesson's first step: its position,
-/// algorithm and parameters.
+/// Opens the app on a lesson, played from its first step (→ / Space next,
+/// ← previous).
 #[cfg(feature = "gui")]
 fn open_lesson(
     l: pnlab::lesson::Lesson,
     autoplay: Option<u64>,
     screenshot: Option<PathBuf>,
+    view: ViewOptions,
 ) -> Result<ExitCode, UserError> {
-    let setting = l.setting(0);
-    eprintln!(
-        "pnlab: the app does not play lessons yet; it opens on the setting of step 1 of {} of `{}` ({} on {})",
-        l.len(),
-        l.title,
-        setting.algo,
-        setting.position.value.name
-    );
+    if let Some(k) = view.step {
+        if k == 0 || k > l.len() {
+            return Err(UserError(format!(
+                "--step {k}: `{}` has steps 1 to {}",
+                l.title,
+                l.len()
+            )));
+        }
+    }
     let opts = pnlab::app::LaunchOptions {
-        position: Some((*setting.position.value).clone()),
-        algo: Some(setting.algo.clone()),
-        set: setting.params.clone(),
+        lesson: Some(l),
         autoplay,
         screenshot,
+        present: view.present,
+        window: view.window,
+        step: view.step,
         ..Default::default()
     };
     match pnlab::app::run_app(opts) {
@@ -279,6 +345,7 @@ fn open_lesson(
     _l: pnlab::lesson::Lesson,
     _autoplay: Option<u64>,
     _screenshot: Option<PathBuf>,
+    _view: ViewOptions,
 ) -> Result<ExitCode, UserError> {
     Err(UserError(
         "this pnlab was built without the `gui` feature, so it cannot open a lesson in the app; `pnlab lesson --check FILE` plays it headless".into(),

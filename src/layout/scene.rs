@@ -184,11 +184,19 @@ impl TreeScene {
                 let text = snap.edge_label(i);
                 let w = measure.width(&text, style.small_font);
                 let h = style.small_font * 1.25;
+                // Beside the edge, on the outer side: left of an edge that
+                // goes down to the left, so a left child's move does not
+                // run into its parent's values or its sibling's move.
+                let x = if cx < px - 0.5 {
+                    mx - 3.0 - w
+                } else {
+                    mx + 3.0
+                };
                 cands.push(SceneLabel {
                     node: i,
                     kind: LabelKind::Move,
                     text,
-                    bounds: Bounds::from_min_size(mx + 3.0, my - h / 2.0, w, h),
+                    bounds: Bounds::from_min_size(x, my - h / 2.0, w, h),
                     font: style.small_font,
                 });
             }

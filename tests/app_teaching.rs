@@ -1,0 +1,357 @@
+//! Teaching in class, driven through the app (issue #24): presenter mode's
+//! layout at projector sizes, the lesson player's keys, step counter,
+//! rebuilt state and questions, class mode's verdict and reveal, and the
+//! browser by topic.
+#![cfg(feature = "gui")]
+
+use std::path::Path;
+use std::time::Duration;
+
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use pnlab::app::{PnlabApp, Settings};
+use pnlab::lesson::{self, Answer, AskKind, Lesson};
+
+fn harness_sized(w: f32, h: f32, app: PnlabApp) -> Harness<'static, PnlabApp> {
+    let mut h = Harness::builder()
+        .with_size([w, h])
+        .build_ui_state(|ui, app: &mut PnlabApp| app.show(ui), app);
+    settle(&mut h);
+    h
+}
+
+fn settle(h: &mut Harness<'static, PnlabApp>) {
+    h.run_steps(2);
+    assert!(
+        h.state_mut().settle(Duration::from_secs(60)),
+        "worker did not answer"
+    );
+    // Enough frames for the node glide to end (12 per second of 1/60 s).
+    h.run_steps(90);
+}
+
+fn app() -> PnlabApp {
+    PnlabApp::new(&egui::Context::default(), Settings::default())
+}
+
+fn seesaw_app() -> PnlabApp {
+    let mut app = app();
+    let entries =
+        pnlab::app::files::load_path(Path::new("positions/trees/seesaw.tree")).expect("seesaw");
+    app.open_entry(entries[0].clone());
+    app.set_algo("pns", &[("tie".into(), "leftmost".into())])
+        .expect("pns");
+    app
+}
+
+/// Presenter mode at the two projector sizes: the seesaw tree after 12
+/// PNS iterations fills the window with labels at least 16 px high, none
+/// dropped for lack of room and nothing outside the tree's area.
+#[test]
+fn presenter_mode_labels_are_large_and_nothing_is_clipped() {
+    for (w, h) in [(1024.0, 768.0), (1280.0, 720.0)] {
+        let mut app = seesaw_app();
+        app.set_presenting(true);
+        let mut hs = harness_sized(w, h, app);
+        hs.state_mut().apply(pnlab::app::driver::Command::Step(12));
+        settle(&mut hs);
+        hs.get_by_label_contains("iteration 12");
+        let drawn = hs.state().tree.drawn.clone();
+        let area = drawn.area.expect("the tree was drawn");
+        assert!(
+            area.width() > w * 0.95,
+            "{w}×{h}: the tree fills the width ({})",
+            area.width()
+        );
+        let nodes = drawn.nodes.len();
+        assert!(nodes > 12, "{w}×{h}: {nodes} nodes");
+        let min_h = drawn
+            .labels
+            .iter()
+            .map(|(_, r)| r.height())
+            .fold(f32::INFINITY, f32::min);
+        eprintln!(
+            "{w}×{h}: {nodes} nodes, {} labels, smallest {min_h:.1} px high, {} dropped, tree area {:.0}×{:.0}",
+            drawn.labels.len(),
+            drawn.dropped,
+            area.width(),
+            area.height()
+        );
+        assert!(min_h >= 16.0, "{w}×{h}: labels {min_h} px high");
+        // Every node has its values label, every edge its move.
+        assert!(
+            drawn.labels.len() >= 2 * nodes - 1,
+            "{w}×{h}: {} labels",
+            drawn.labels.len()
+        );
+        assert_eq!(drawn.dropped, 0, "{w}×{h}: labels dropped");
+        for (text, r) in &drawn.labels {
+            assert!(
+                area.contains_rect(*r),
+                "{w}×{h}: label {text} at {r:?} outside {area:?}"
+            );
+        }
+        for (id, r) in &drawn.nodes {
+            assert!(
+                area.contains_rect(*r),
+                "{w}×{h}: node {id:?} at {r:?} outside {area:?}"
+            );
+        }
+        // Ctrl + grows the labels, and the size is what Settings keeps.
+        let before = hs.state().settings.tree_label_px;
+        hs.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
+        hs.run_steps(3);
+        assert_eq!(hs.state().settings.tree_label_px, before + 2.0);
+        assert_eq!(hs.state().settings_to_save().tree_label_px, before + 2.0);
+        // Esc leaves presenter mode: the menus are back.
+        hs.key_press(egui::Key::Escape);
+        hs.run_steps(3);
+        hs.get_by_label("Teach");
+    }
+}
+
+/// Outside presenter mode at 1024×768 the side panels leave the tree a
+/// usable width, and each of them can be hidden.
+#[test]
+fn side_panels_shrink_at_1024_and_can_be_hidden() {
+    let mut hs = harness_sized(1024.0, 768.0, seesaw_app());
+    hs.state_mut().apply(pnlab::app::driver::Command::Step(12));
+    settle(&mut hs);
+    let with_panels = hs.state().tree.drawn.area.expect("drawn").width();
+    assert!(with_panels >= 420.0, "tree width {with_panels} at 1024");
+    hs.state_mut().settings.show_side = false;
+    hs.state_mut().settings.show_inspector = false;
+    hs.run_steps(5);
+    let alone = hs.state().tree.drawn.area.expect("drawn").width();
+    eprintln!("tree width at 1024×768: {with_panels:.0} with the panels, {alone:.0} without");
+    assert!(
+        alone > 1024.0 - 40.0,
+        "tree width {alone} with the panels hidden"
+    );
+}
+
+fn bundled_lesson(path: &str) -> Lesson {
+    lesson::bundled_lessons()
+        .into_iter()
+        .find(|(p, _)| *p == path)
+        .expect("lesson bundled")
+        .1
+        .expect("lesson loads")
+}
+
+/// The tree's node names as the accessibility tree has them.
+fn node_labels(h: &Harness<'static, PnlabApp>) -> usize {
+    h.query_all_by(|n| n.label().is_some_and(|l| l.starts_with("node ")))
+        .count()
+}
+
+/// A whole lesson played with the keyboard: → to the last step, ← back,
+/// each step's state rebuilt from the lesson (the app's run sits at the
+/// step's iteration with the step's algorithm), one question answered
+/// right and one wrong, with the engine's verdicts.
+#[test]
+fn a_lesson_is_played_with_the_keyboard_and_its_questions_judged() {
+    let l = bundled_lesson("lessons/02-pns-step-by-step.lesson.toml");
+    let steps = l.len();
+    let mut app = app();
+    app.open_lesson(l.clone());
+    let mut h = harness_sized(1280.0, 720.0, app);
+    h.get_by_label(&format!("step 1 / {steps}"));
+
+    // Step 1 asks for the most-proving node: answer it right by clicking it.
+    let q = lesson::play(&l, 0).unwrap().question.expect("a question");
+    assert_eq!(q.kind, AskKind::MostProving);
+    let Answer::Node(right) = &q.answer else {
+        panic!()
+    };
+    assert_eq!(h.state().run().iteration(), 1);
+    let right_label = {
+        let snap = h.state().run().snapshot.clone().expect("snapshot");
+        let node = snap
+            .nodes
+            .iter()
+            .find(|n| n.id == right.id)
+            .expect("answer in the app's tree");
+        pnlab::app::tree_view::node_name(&snap, node)
+    };
+    h.get_by_label(&right_label).click();
+    settle(&mut h);
+    let v = h
+        .state()
+        .teach
+        .lesson
+        .as_ref()
+        .unwrap()
+        .verdict
+        .clone()
+        .expect("verdict");
+    assert!(v.correct, "{v:?}");
+    assert!(v.headline.starts_with("Right"), "{}", v.headline);
+    h.get_by_label(&v.headline);
+
+    // → goes on; the state is the lesson's step 2, not a step of the old run.
+    h.key_press(egui::Key::ArrowRight);
+    settle(&mut h);
+    h.get_by_label(&format!("step 2 / {steps}"));
+    assert_eq!(h.state().run().iteration(), 2);
+    // Step 2 asks which child the root chooses: answer wrong.
+    let q2 = lesson::play(&l, 1).unwrap().question.expect("a question");
+    assert_eq!(q2.kind, AskKind::Child);
+    let Answer::Node(right2) = &q2.answer else {
+        panic!()
+    };
+    let wrong = q2
+        .choices
+        .iter()
+        .find(|c| c.id != right2.id)
+        .expect("another child");
+    let wrong_label = {
+        let snap = h.state().run().snapshot.clone().expect("snapshot");
+        let node = snap
+            .nodes
+            .iter()
+            .find(|n| n.id == wrong.id)
+            .expect("choice in the app's tree");
+        pnlab::app::tree_view::node_name(&snap, node)
+    };
+    h.get_by_label(&wrong_label).click();
+    settle(&mut h);
+    let v2 = h
+        .state()
+        .teach
+        .lesson
+        .as_ref()
+        .unwrap()
+        .verdict
+        .clone()
+        .expect("verdict");
+    assert!(!v2.correct, "{v2:?}");
+    assert!(!v2.lines.is_empty(), "the reason is shown");
+    h.get_by_label(&v2.headline);
+    assert_eq!(h.state().teach.lesson.as_ref().unwrap().score, (1, 2));
+
+    // To the last step with Space and →, then back with ←.
+    for k in 2..steps {
+        if k % 2 == 0 {
+            h.key_press(egui::Key::Space);
+        } else {
+            h.key_press(egui::Key::ArrowRight);
+        }
+        settle(&mut h);
+        h.get_by_label(&format!("step {} / {steps}", k + 1));
+        let st = lesson::play(&l, k).unwrap();
+        assert_eq!(
+            h.state().run().iteration(),
+            st.search.counters().iterations,
+            "step {}",
+            k + 1
+        );
+        assert_eq!(h.state().algorithm.algo, st.setting.algo);
+        assert!(node_labels(&h) > 0);
+    }
+    // A further → stays on the last step.
+    h.key_press(egui::Key::ArrowRight);
+    settle(&mut h);
+    h.get_by_label(&format!("step {steps} / {steps}"));
+    h.key_press(egui::Key::ArrowLeft);
+    settle(&mut h);
+    h.get_by_label(&format!("step {} / {steps}", steps - 1));
+    let st = lesson::play(&l, steps - 2).unwrap();
+    assert_eq!(h.state().run().iteration(), st.search.counters().iterations);
+}
+
+/// A value question typed in the lesson strip.
+#[test]
+fn a_typed_value_is_judged_by_the_engine() {
+    let l = bundled_lesson("lessons/02-pns-step-by-step.lesson.toml");
+    let k = (0..l.len())
+        .find(|&k| {
+            l.steps[k]
+                .ask
+                .as_ref()
+                .is_some_and(|a| a.value.kind == AskKind::Value)
+        })
+        .expect("a value question");
+    let st = lesson::play(&l, k).unwrap();
+    let Answer::Number { shown, .. } = st.question.unwrap().answer else {
+        panic!()
+    };
+    let mut app = app();
+    app.open_lesson(l);
+    app.go_to_step(k);
+    let mut h = harness_sized(1280.0, 720.0, app);
+    h.get_by_role(egui::accesskit::Role::TextInput).click();
+    h.run_steps(2);
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text(&shown);
+    h.run_steps(2);
+    h.get_by_label("Answer").click();
+    settle(&mut h);
+    let v = h
+        .state()
+        .teach
+        .lesson
+        .as_ref()
+        .unwrap()
+        .verdict
+        .clone()
+        .expect("verdict");
+    assert!(v.correct, "{v:?}");
+}
+
+/// Class mode: a prediction shows a large verdict and does not step the
+/// search; nodes do not move until the reveal, which runs the iteration.
+#[test]
+fn class_mode_waits_for_the_reveal_and_nodes_stay_put() {
+    let mut app = seesaw_app();
+    app.set_class_mode(true);
+    let mut h = harness_sized(1280.0, 720.0, app);
+    h.state_mut().apply(pnlab::app::driver::Command::Step(3));
+    settle(&mut h);
+    let before = h.state().tree.drawn.nodes.clone();
+    let snap = h.state().run().snapshot.clone().expect("snapshot");
+    let truth = *snap.selection_path.last().unwrap();
+    let other = snap
+        .nodes
+        .iter()
+        .find(|n| n.id != truth && !n.expanded)
+        .unwrap();
+    h.get_by_label(&pnlab::app::tree_view::node_name(&snap, other))
+        .click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().run().iteration(),
+        3,
+        "the prediction does not step"
+    );
+    let v = h.state().class.shown().expect("a verdict waits");
+    assert!(!v.correct);
+    assert!(h.query_all_by_label(&v.headline).count() >= 1);
+    assert_eq!(h.state().tree.drawn.nodes, before, "nodes stay put");
+    h.key_press(egui::Key::Enter);
+    settle(&mut h);
+    assert_eq!(
+        h.state().run().iteration(),
+        4,
+        "the reveal runs the iteration"
+    );
+    assert!(h.state().class.shown().is_none());
+    assert_eq!(h.state().class.score_text(), "score 0 / 1");
+}
+
+/// The browser groups the catalogue by topic, plays a lesson, and closes.
+#[test]
+fn the_browser_opens_a_lesson_and_closes() {
+    let mut app = app();
+    app.open_browser();
+    let mut h = harness_sized(1280.0, 720.0, app);
+    h.get_by_label_contains("Lessons (");
+    let title = bundled_lesson("lessons/01-and-or-trees.lesson.toml").title;
+    h.get_by_label(&title).click();
+    settle(&mut h);
+    assert!(h.state().teach.lesson.is_some());
+    assert!(
+        h.query_by_label_contains("Lessons (").is_none(),
+        "the browser closed"
+    );
+}
