@@ -280,8 +280,13 @@ fn every_control_works_for_every_algorithm() {
         app.apply(Command::Reset);
         assert!(app.settle(WAIT));
         let snap = app.run().snapshot.clone().unwrap();
-        let root = snap.nodes[0].id;
         app.class.on = true;
+        let Some(root) = snap.nodes.first().map(|n| n.id) else {
+            // Nothing recorded before the first visit (alpha-beta, om):
+            // no node to click, and no most-proving node to predict.
+            assert!(snap.selection_path.is_empty(), "{a}: a path without nodes");
+            continue;
+        };
         app.predict(root);
         app.reveal_class_step();
         assert!(app.settle(WAIT));
@@ -426,4 +431,68 @@ fn counters_agree_after_every_step_of_every_algorithm() {
         }
     }
     assert!(checked >= 40, "{checked}");
+}
+
+/// The memory budget: on by default (shown in the status bar), a run
+/// that passes it pauses and says why, and Run stays paused there.
+#[test]
+#[ignore = "open: the run pauses at a 1 MB budget (766 iterations) but the app's status does not learn that memory was the reason"]
+fn a_run_pauses_at_the_memory_budget_and_says_why() {
+    let mut app = app();
+    assert!(app.settings.controls.use_memory_budget, "on by default");
+    assert!(app.settings.controls.memory_budget_mb > 0);
+    app.settings.controls.memory_budget_mb = 1;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");
+    let mut entry = positions::load_file(&dir.join("hex.toml"))
+        .unwrap()
+        .into_iter()
+        .find(|e| e.name == "Hex 7x7, empty")
+        .unwrap();
+    entry.algo = Some("pns".into());
+    app.open_entry(entry);
+    assert!(app.settle(WAIT));
+    app.apply(Command::SetBudget(app.settings.controls.budget()));
+    app.apply(Command::Run);
+    assert!(app.settle(WAIT));
+    let run = app.run();
+    assert!(!run.running);
+    assert_eq!(run.status_word.word(), "paused", "{:?}", app.messages);
+    assert_eq!(
+        run.budget_reached,
+        Some(pnlab::search::StopReason::Memory),
+        "{} after {} iterations",
+        run.status_word.describe(),
+        run.iteration()
+    );
+    assert!(!run.status().is_some_and(|s| s.is_final()));
+}
+
+/// The command line's algorithm is judged against the file it opens:
+/// `pnlab chance-star1.tree --algo star1` runs star1 with no note about
+/// switching away from the start-up algorithm; `--algo pns` on the same
+/// file switches to a chance search and says so once.
+#[test]
+fn the_command_line_algorithm_is_chosen_for_the_file_it_opens() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/trees/chance-star1.tree");
+    let ctx = egui::Context::default();
+    for (algo, switched) in [("star1", false), ("pns", true)] {
+        let mut app = app();
+        let opts = pnlab::app::LaunchOptions {
+            open: Some(path.clone()),
+            algo: Some(algo.to_string()),
+            ..Default::default()
+        };
+        pnlab::app::configure(&mut app, &ctx, &opts).unwrap();
+        assert!(app.settle(WAIT));
+        let notes = app
+            .messages
+            .iter()
+            .filter(|m| m.contains("switched to"))
+            .count();
+        assert_eq!(notes, usize::from(switched), "{algo}: {:?}", app.messages);
+        assert!(registry::handles_chance(&app.algorithm.algo), "{algo}");
+        if !switched {
+            assert_eq!(app.algorithm.algo, algo);
+        }
+    }
 }

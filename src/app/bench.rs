@@ -125,5 +125,35 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
         "worker_iterations_per_sec": worker.round(),
         "worker_vs_headless": (1000.0 * worker / headless).round() / 1000.0,
     }));
+
+    // Time travel from the end of that run: Back one iteration, to the
+    // middle and to the start, each replayed from the nearest checkpoint.
+    let top = run.iteration();
+    let mut sync = 1;
+    for target in [top.saturating_sub(1), top / 2, 1] {
+        sync += 1;
+        let t = Instant::now();
+        w.send(Command::GoTo(target)).map_err(|e| e.to_string())?;
+        w.send(Command::Sync(sync)).map_err(|e| e.to_string())?;
+        while run.synced < sync {
+            run.drain(&mut w);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        if run.iteration() != target {
+            return Err(format!(
+                "back to {target} from {top} ended at {}",
+                run.iteration()
+            ));
+        }
+        rows.push(serde_json::json!({
+            "suite": "ui-back",
+            "algo": "pns",
+            "game": "connect4",
+            "from_iteration": top,
+            "to_iteration": target,
+            "ms": (ms * 10.0).round() / 10.0,
+        }));
+    }
     Ok(rows)
 }

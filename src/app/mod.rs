@@ -52,6 +52,7 @@ pub mod page;
 pub mod panels;
 pub mod plots;
 pub mod presenter;
+pub mod proof_view;
 pub mod race;
 pub mod record_view;
 pub mod rscn_view;
@@ -157,6 +158,7 @@ pub fn configure(
     opts: &LaunchOptions,
 ) -> Result<(), String> {
     let mut errors = Vec::new();
+    let mut algo_applied = false;
     if let Some(path) = &opts.open {
         match files::load_path(path) {
             Ok(mut entries) => {
@@ -168,7 +170,16 @@ pub fn configure(
                         entries.len()
                     ));
                 } else {
-                    let chosen = entries.remove(k - 1);
+                    let mut chosen = entries.remove(k - 1);
+                    // The command line's algorithm is chosen before the
+                    // file opens, so the open judges that one (no note
+                    // about switching away from the start-up algorithm).
+                    if let Some(a) = &opts.algo {
+                        if app.algorithm.set(a, chosen.game, &opts.set).is_ok() {
+                            chosen.algo = None;
+                            algo_applied = true;
+                        }
+                    }
                     app.open_entry(chosen);
                 }
             }
@@ -178,7 +189,7 @@ pub fn configure(
     if let Some(entry) = &opts.position {
         app.load_entry(entry.clone());
     }
-    if opts.algo.is_some() || !opts.set.is_empty() {
+    if (!algo_applied || opts.position.is_some()) && (opts.algo.is_some() || !opts.set.is_empty()) {
         let algo = opts
             .algo
             .clone()

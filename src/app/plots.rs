@@ -136,7 +136,13 @@ impl Curves {
     /// says what is known); returns the iteration of a clicked switch
     /// event.
     pub fn ui(&self, ui: &mut egui::Ui, snap: Option<&Snapshot>, error_note: &str) -> Jump {
-        let plots = if self.has_errors { 3.0 } else { 2.0 };
+        // The switch curves only for a search that keeps those counters
+        // (for the others they would be a flat 0 that means nothing).
+        let switches = snap.is_none_or(|s| {
+            super::counters::applies(&s.algo, "seesaw_switches")
+                || super::counters::applies(&s.algo, "seesaw_root_switches")
+        });
+        let plots = 1.0 + f32::from(u8::from(self.has_errors)) + f32::from(u8::from(switches));
         let h = ((ui.available_height() - 60.0) / plots).clamp(90.0, 260.0);
         ui.label("Root values (log scale)");
         Plot::new("root-values")
@@ -160,6 +166,13 @@ impl Curves {
                     plot.line(Line::new(format!("root {name}"), s.points.as_slice()));
                 }
             });
+        if !switches {
+            if !error_note.is_empty() {
+                ui.label(egui::RichText::new(error_note).small());
+            }
+            self.error_rate_ui(ui, h);
+            return None;
+        }
         ui.label("Cumulative seesaw switches (dots: root switch events, click to jump)");
         let events: Vec<[f64; 2]> = snap
             .map(|s| {
@@ -198,24 +211,7 @@ impl Curves {
         if !error_note.is_empty() {
             ui.label(egui::RichText::new(error_note).small());
         }
-        if self.has_errors {
-            ui.label("Error rate of the chosen move");
-            Plot::new("error-rate")
-                .height(h)
-                .legend(Legend::default())
-                .allow_scroll(false)
-                .default_y_bounds(-0.05, 1.05)
-                .show(ui, |plot| {
-                    plot.line(Line::new(
-                        "chosen move wrong (0/1)",
-                        self.error_now.points.as_slice(),
-                    ));
-                    plot.line(Line::new(
-                        "share of iterations wrong",
-                        self.error_share.points.as_slice(),
-                    ));
-                });
-        }
+        self.error_rate_ui(ui, h);
         let clicked = resp.inner?;
         // Nearest event in screen distance.
         let t = &resp.transform;
@@ -232,6 +228,29 @@ impl Curves {
             .filter(|(_, d)| *d < 12.0)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(e, _)| e[0] as u64)
+    }
+
+    /// The error rate of the chosen move, when the correct moves are known.
+    fn error_rate_ui(&self, ui: &mut egui::Ui, h: f32) {
+        if !self.has_errors {
+            return;
+        }
+        ui.label("Error rate of the chosen move");
+        Plot::new("error-rate")
+            .height(h)
+            .legend(Legend::default())
+            .allow_scroll(false)
+            .default_y_bounds(-0.05, 1.05)
+            .show(ui, |plot| {
+                plot.line(Line::new(
+                    "chosen move wrong (0/1)",
+                    self.error_now.points.as_slice(),
+                ));
+                plot.line(Line::new(
+                    "share of iterations wrong",
+                    self.error_share.points.as_slice(),
+                ));
+            });
     }
 
     fn root_count_at(&self, it: u64) -> f64 {

@@ -192,6 +192,18 @@ pub fn overlaid_curves(
         });
 }
 
+/// The header of one run of a race, e.g. `A: dfpn (ghi = exact, threads
+/// = 1)`: the parameters separated by spaces so a narrow column wraps
+/// between them (one long word would be broken letter by letter).
+pub fn run_header(side: &str, algo: &str, params: &crate::search::Params) -> String {
+    let pairs: Vec<String> = params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    if pairs.is_empty() {
+        format!("{side}: {algo}")
+    } else {
+        format!("{side}: {algo} ({})", pairs.join(", "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

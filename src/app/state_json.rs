@@ -62,9 +62,18 @@ pub fn value(app: &PnlabApp) -> Value {
             c.insert(item.key.into(), json!(item.value));
         }
         c.insert("peak_tree_bytes".into(), json!(s.counters.peak_tree_bytes));
+        c.insert("checkpoint_bytes".into(), json!(run.facts.checkpoint_bytes));
         c.insert("shown_nodes".into(), json!(s.nodes.len()));
         c.insert("total_nodes".into(), json!(s.total_nodes));
         obj.insert("counters".into(), Value::Object(c));
+        // What the tree view says it shows, and once the root is solved
+        // the proof's line of chosen moves (the winning move first).
+        let proof = app.tree.proof_shown(s);
+        obj.insert(
+            "tree_view".into(),
+            json!(super::tree_view::shown_text(s, proof.as_ref())),
+        );
+        obj.insert("proof_line".into(), json!(proof.map(|p| p.selection_moves)));
         obj.insert(
             "tree_moves".into(),
             json!(s

@@ -64,6 +64,39 @@ pub fn auto_path_view(total_nodes: u64, width: f32) -> bool {
     total_nodes as f32 > 2.0 * leaves_that_fit
 }
 
+/// The toolbar's count of what the view shows. A table search's view also
+/// shows frontier children that have no entry (moves not searched yet),
+/// so its total is the table's, said so.
+pub fn shown_text(s: &Snapshot, proof: Option<&Snapshot>) -> String {
+    let shown = s.nodes.len() as u64;
+    if let Some(p) = proof {
+        let what = if p
+            .nodes
+            .first()
+            .is_some_and(|n| n.status == NodeStatus::Proven)
+        {
+            "proof"
+        } else {
+            "disproof"
+        };
+        return format!(
+            "{what} tree: {} of the {shown} nodes in view (the search holds {})",
+            p.nodes.len(),
+            s.total_nodes
+        );
+    }
+    if super::counters::shows_part_of_its_tree(&s.algo) {
+        format!("showing {shown} of {} nodes", s.total_nodes)
+    } else if shown > s.total_nodes {
+        format!(
+            "showing {shown} nodes: {} held by the search, the rest moves not searched yet",
+            s.total_nodes
+        )
+    } else {
+        format!("showing {shown} nodes (the search holds {})", s.total_nodes)
+    }
+}
+
 /// Colours of the view, from the theme.
 pub struct Palette {
     /// Proven nodes (green).
@@ -163,6 +196,8 @@ pub struct TreeView {
     pub path_scroll: f32,
     /// Path view: scroll to the path's end on the next frame.
     pub path_follow_pending: bool,
+    /// Once the root is solved, draw only its proof (or disproof) tree.
+    pub proof_only: bool,
     /// Presenter mode: every label drawn at this size in points,
     /// whatever the zoom (`None`: labels follow the zoom).
     pub label_px: Option<f32>,
@@ -213,6 +248,7 @@ impl Default for TreeView {
             row_starts: HashMap::new(),
             path_scroll: 0.0,
             path_follow_pending: true,
+            proof_only: true,
             label_px: None,
             marks: Vec::new(),
             drawn: DrawnTree::default(),
@@ -342,17 +378,24 @@ impl TreeView {
                 actions.push(TreeAction::ViewChanged);
             }
             if let Some(s) = snap {
-                // A table search's view also shows frontier children that
-                // have no entry, so its total is the table's, said so.
-                ui.label(if super::counters::shows_part_of_its_tree(&s.algo) {
-                    format!("showing {} of {} nodes", s.nodes.len(), s.total_nodes)
-                } else {
-                    format!(
-                        "showing {} nodes (the search holds {})",
-                        s.nodes.len(),
-                        s.total_nodes
-                    )
-                });
+                let solved = s
+                    .nodes
+                    .first()
+                    .is_some_and(|n| n.status != NodeStatus::Unknown);
+                if solved && self.focus.is_none() && self.mode != TreeMode::Path {
+                    let r = ui
+                        .checkbox(&mut self.proof_only, "Proof only")
+                        .on_hover_text(
+                            "The solved root's proof (or disproof) tree: the winning move \
+                             and every reply to it; off: the whole search tree",
+                        );
+                    if r.changed() {
+                        self.layout_generation = u64::MAX;
+                        self.request_fit();
+                        actions.push(TreeAction::ViewChanged);
+                    }
+                }
+                ui.label(shown_text(s, self.proof_shown(s).as_ref()));
             }
         });
         actions
@@ -379,8 +422,12 @@ impl TreeView {
             );
             return actions;
         };
+        // A solved root: its proof tree, drawn as a tree (the path view
+        // of a solved search would hide the winning move among the tries).
+        let proof = self.proof_shown(snap);
+        let snap = proof.as_ref().unwrap_or(snap);
         if self.mode == TreeMode::Auto {
-            let want = auto_path_view(snap.total_nodes, ui.available_width());
+            let want = proof.is_none() && auto_path_view(snap.total_nodes, ui.available_width());
             if want != self.path_active {
                 self.path_active = want;
                 self.request_fit();
@@ -402,6 +449,15 @@ impl TreeView {
             self.tidy_ui(ui, snap, generation, &mut actions);
         }
         actions
+    }
+
+    /// The proof (or disproof) tree to draw instead of `snap`, when the
+    /// root is solved, the user wants it and the whole tree is in view.
+    pub fn proof_shown(&self, snap: &Snapshot) -> Option<Snapshot> {
+        if !self.proof_only || self.focus.is_some() || self.mode == TreeMode::Path {
+            return None;
+        }
+        super::proof_view::proof_part(snap, None)
     }
 
     /// The tidy tree: labels placed by [`TreeScene`] so that none

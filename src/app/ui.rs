@@ -271,10 +271,11 @@ impl PnlabApp {
     fn status_bar(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
         let budget = self.settings.controls.budget();
         let run = &self.main.state;
-        let used = run
-            .snapshot
-            .as_ref()
-            .map_or(0, |s| s.counters.peak_tree_bytes);
+        // What the budget counts: the tree or table and the time-travel
+        // checkpoints.
+        let used = run.snapshot.as_ref().map_or(0, |s| {
+            s.counters.peak_tree_bytes + run.facts.checkpoint_bytes
+        });
         let loading = self.loading_text();
         let input = StatusInput {
             correct: self.opened.correct.correct(),
@@ -412,7 +413,7 @@ impl PnlabApp {
                     .extend(self.tree.ui(ui, run.snapshot.as_ref(), run.arrivals));
             }
             Some(r) => {
-                let a_label = format!("A: {}", self.algorithm.summary());
+                let a_label = race::run_header("A", &self.algorithm.algo, &self.algorithm.params);
                 ui.columns(2, |cols| {
                     cols[0].strong(a_label);
                     cols[0].label(format!(
@@ -427,7 +428,7 @@ impl PnlabApp {
                         run.snapshot.as_ref(),
                         run.arrivals,
                     ));
-                    cols[1].strong(format!("B: {} ({})", r.algo, r.params.summary()));
+                    cols[1].strong(race::run_header("B", &r.algo, &r.params));
                     let b = &r.link.state;
                     if let Some(s) = b.snapshot.as_ref() {
                         cols[1].label(format!(

@@ -21,6 +21,9 @@ pub struct RunFacts {
     pub best_move: Option<String>,
     /// [`Search::extra_json`].
     pub extra: Map<String, Value>,
+    /// Bytes the app's time-travel checkpoints hold besides the search's
+    /// own tree (counted in the memory budget; 0 outside the app).
+    pub checkpoint_bytes: u64,
 }
 
 impl RunFacts {
@@ -29,6 +32,7 @@ impl RunFacts {
         RunFacts {
             best_move: s.best_move(),
             extra: s.extra_json(),
+            checkpoint_bytes: 0,
         }
     }
 }

@@ -621,7 +621,7 @@ impl RunMachine {
         let taken = catch_unwind(AssertUnwindSafe(|| {
             (search.snapshot(view), RunFacts::of(search))
         }));
-        let (snap, facts) = match taken {
+        let (snap, mut facts) = match taken {
             Ok(s) => s,
             Err(p) => {
                 let msg = format!("the search panicked in snapshot: {}", panic_text(&*p));
@@ -629,6 +629,7 @@ impl RunMachine {
                 return;
             }
         };
+        facts.checkpoint_bytes = self.checkpoint_bytes();
         self.last_snapshot = Some(now);
         let ev = Event::Snapshot {
             snapshot: Box::new(snap),

@@ -107,6 +107,12 @@ impl<G: Game> AlphaBeta<G> {
         &self.curve
     }
 
+    /// Nodes visited over all depths: the nodes created less the cut-off
+    /// children that were only scored.
+    pub fn nodes_visited(&self) -> u64 {
+        self.counters.nodes_created - self.cutoff_leaves
+    }
+
     /// The root position.
     pub fn root(&self) -> &G {
         &self.root
@@ -414,7 +420,10 @@ impl<G: Game> AlphaBeta<G> {
             child.clone_from(&f.pos);
             child.play(m);
             let s = self.leaf_score(&self.frames[k + 1].pos);
+            // A scored cut-off child is a created node (the recorded tree
+            // holds it), though never visited: `nodes_visited` leaves it out.
             self.cutoff_leaves += 1;
+            self.counters.nodes_created += 1;
             if self.trace.recording() {
                 let t = self.trace.add_child(trace, m, k as u32 + 1);
                 let child_max = self.frames[k + 1].pos.to_move() == self.max;

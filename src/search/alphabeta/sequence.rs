@@ -33,7 +33,7 @@ pub fn curves_of<G: Game>(g: &G, opts: &AlphaBetaOptions) -> (Vec<CurvePoint>, u
     };
     let mut s = AlphaBeta::new(g.clone(), g.to_move(), QuestionKind::Win, opts);
     s.run_to_end();
-    let nodes = s.counters.nodes_created;
+    let nodes = s.nodes_visited();
     (s.curve().to_vec(), nodes)
 }
 

@@ -497,7 +497,7 @@ impl<G: Game> Search for AlphaBeta<G> {
                 }
             }),
         );
-        m.insert("nodes_visited".into(), json!(self.counters.nodes_created));
+        m.insert("nodes_visited".into(), json!(self.nodes_visited()));
         m.insert("cutoff_leaves".into(), json!(self.cutoff_leaves));
         m.insert("T".into(), json!(self.opts.threshold));
         m.insert("pv".into(), last.map_or(Value::Null, |p| json!(p.pv)));

@@ -154,6 +154,9 @@ pub struct ChanceCounters {
     pub probe_nodes: u64,
     /// Alpha-beta cut-offs at MAX and MIN nodes.
     pub ab_cutoffs: u64,
+    /// Nodes entered that have no record (past the record's cap): with
+    /// the records they make the nodes created.
+    pub unrecorded: u64,
 }
 
 /// The engine on a game `G`.
@@ -247,6 +250,9 @@ impl<G: Game> Engine<G> {
         in_probe: bool,
     ) -> Option<f64> {
         self.counts.nodes_visited += 1;
+        if rec == super::record::NONE {
+            self.counts.unrecorded += 1;
+        }
         if in_probe {
             self.counts.probe_nodes += 1;
         }

@@ -165,7 +165,11 @@ impl<G: Game> ChanceSearch<G> {
     fn sync(&mut self) {
         let c = &mut self.counters;
         let e = &self.engine;
-        c.nodes_created = e.counts.nodes_visited;
+        // Created: every recorded node (a node's children are recorded
+        // when it is expanded, before they are entered) and every node
+        // entered without a record. Re-entering a node creates nothing;
+        // `nodes_visited` (JSON) counts the entries.
+        c.nodes_created = e.records.recs.len() as u64 + e.counts.unrecorded;
         c.nodes_expanded = e.counts.expanded;
         c.max_depth = e.max_depth;
         c.live_nodes = e.records.recs.len() as u64;

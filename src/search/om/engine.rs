@@ -162,7 +162,13 @@ impl<G: Game> Engine<G> {
     /// frame. Returns the leaf's (v, v₂).
     fn visit(&mut self, g: G, ply: u32, bound2: i64, rec: u32) -> Option<(i64, i64)> {
         self.counters.iterations += 1;
-        self.counters.nodes_created += 1;
+        // A node is created once: the root when it is visited, a recorded
+        // child when its parent records it (below), an unrecorded one
+        // when it is visited. So the recorded tree (`live_nodes`) never
+        // holds more than was created.
+        if rec == NO_REC || ply == 0 {
+            self.counters.nodes_created += 1;
+        }
         self.counters.max_depth = self.counters.max_depth.max(ply);
         if let Some((v, v2, kind)) = self.leaf(&g, ply) {
             if let Some(r) = self.recs.get_mut(rec as usize) {
@@ -182,6 +188,13 @@ impl<G: Game> Engine<G> {
                 c.play(m);
                 let child_max = c.to_move() == self.max;
                 all &= self.record(rec, i as u32, m, child_max) != NO_REC;
+            }
+            if all {
+                self.counters.nodes_created += moves.len() as u64;
+            } else {
+                // The cap cut the children short: record none of them
+                // (they are created when visited).
+                self.recs.truncate(first as usize);
             }
             let r = &mut self.recs[rec as usize];
             r.kind = OmKind::Inner;

@@ -214,7 +214,8 @@ pub fn snapshot<G: Game>(s: &Om<G>, req: &ViewRequest) -> Snapshot {
         .take_while(|&r| r != NO_REC)
         .map(NodeId::from)
         .collect();
-    if path.is_empty() {
+    // Before the first visit nothing is recorded: no node, no path.
+    if path.is_empty() && !e.recs.is_empty() {
         path.push(0);
     }
     let nodes = if e.recs.is_empty() {
