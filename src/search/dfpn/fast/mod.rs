@@ -428,6 +428,14 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
                 best = Some((i as u32, a));
             }
         }
+        // A root the side to move wins has a winning child (a = 0). When
+        // the root was answered without one on record (the frontier solver
+        // settled the root itself), no child is named rather than the
+        // first one, which would be shown as the best move.
+        let mover_wins = matches!(self.root_result, Some((p, d)) if (if or { p } else { d }) == 0);
+        if mover_wins && best.is_some_and(|(_, a)| a != 0) {
+            return None;
+        }
         best.map(|(i, _)| i)
     }
 
