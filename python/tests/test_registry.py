@@ -12,10 +12,19 @@ import pnlab
 
 
 def test_algorithm_names_and_parameters_are_the_command_line_s(cli):
+    # One unindented line per algorithm, then its indented parameter
+    # lines (the algorithm's own, and for some the connect games' options).
     listing = cli.run("solve", "--list-algos").stdout.splitlines()
-    names = [line.split()[0] for line in listing[0::2]]
+    blocks: list[list[str]] = []
+    for line in listing:
+        if line and not line[0].isspace():
+            blocks.append([line])
+        elif blocks:
+            blocks[-1].append(line)
+    names = [b[0].split()[0] for b in blocks]
     assert [a["name"] for a in pnlab.algorithms()] == names
-    for algo, params_line in zip(pnlab.algorithms(), listing[1::2]):
+    for algo, block in zip(pnlab.algorithms(), blocks):
+        params_line = block[1]
         for p in algo["params"]:
             assert p["name"] in params_line, (algo["name"], p["name"])
 
@@ -23,7 +32,7 @@ def test_algorithm_names_and_parameters_are_the_command_line_s(cli):
 def test_game_names_are_the_command_line_s(cli):
     p = cli.run("solve", "--game", "chess", "x")
     assert p.returncode == 2
-    known = p.stderr.split("known games:")[1].strip()
+    known = p.stderr.split("[possible values:")[1].split("]")[0]
     assert [g["name"] for g in pnlab.games()] == [n.strip() for n in known.split(",")]
     assert all(g["summary"] for g in pnlab.games())
 
