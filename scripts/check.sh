@@ -42,6 +42,8 @@ echo "== the web page in headless Chromium"
 if command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then
   web_start=$SECONDS
   scripts/web.sh
+  # The page's own code (src/app/web, the wasm32 cfgs) is linted too.
+  cargo clippy --target wasm32-unknown-unknown --bin pnlab --no-default-features --features gui -- -D warnings
   (cd tests/web && npm ci --no-audit --no-fund --loglevel=error && node --test page.test.mjs)
   echo "web page: built and tested in $((SECONDS - web_start)) s"
 elif [ "${REQUIRE_WEB:-0}" = 1 ]; then

@@ -436,7 +436,6 @@ fn counters_agree_after_every_step_of_every_algorithm() {
 /// The memory budget: on by default (shown in the status bar), a run
 /// that passes it pauses and says why, and Run stays paused there.
 #[test]
-#[ignore = "open: the run pauses at a 1 MB budget (766 iterations) but the app's status does not learn that memory was the reason"]
 fn a_run_pauses_at_the_memory_budget_and_says_why() {
     let mut app = app();
     assert!(app.settings.controls.use_memory_budget, "on by default");

@@ -578,8 +578,10 @@ impl RunMachine {
             out.deliver(Event::Running(false));
             self.answer_syncs(out);
         } else if let Some(r) = budget_hit {
-            self.pause(out);
+            // The reason first: pausing answers the syncs a caller may be
+            // waiting on, and it must have learnt why the run stopped.
             out.deliver(Event::BudgetReached(r));
+            self.pause(out);
         } else if step_mode_done {
             self.pause(out);
         } else {
