@@ -355,3 +355,78 @@ fn the_browser_opens_a_lesson_and_closes() {
         "the browser closed"
     );
 }
+
+/// Replaces the tree text window's text as a user would: focus the
+/// editor, select everything, type.
+fn replace_tree_text(h: &mut Harness<'static, PnlabApp>, text: &str) {
+    h.get_by_role(egui::accesskit::Role::MultilineTextInput)
+        .focus();
+    h.run_steps(2);
+    assert!(
+        h.get_by_role(egui::accesskit::Role::MultilineTextInput)
+            .is_focused(),
+        "the editor has the focus"
+    );
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(1);
+    h.get_by_role(egui::accesskit::Role::MultilineTextInput)
+        .type_text(text);
+    h.run_steps(2);
+    settle(h);
+}
+
+/// The moves of the run's root, read from the run's snapshot after one
+/// iteration (which expands the root).
+fn run_root_moves(h: &mut Harness<'static, PnlabApp>) -> Vec<String> {
+    h.state_mut().apply(pnlab::app::driver::Command::Step(1));
+    settle(h);
+    let snap = h.state().run().snapshot.as_ref().expect("snapshot");
+    let root = snap
+        .nodes
+        .iter()
+        .position(|n| n.parent.is_none())
+        .expect("root") as u32;
+    snap.nodes
+        .iter()
+        .filter(|n| n.parent == Some(root))
+        .map(|n| n.move_label.clone())
+        .collect()
+}
+
+/// The tree text window (item 6): an edit that reads opens as the
+/// position and the search restarts on it; a broken edit shows its
+/// located error under the editor and the previous tree keeps running.
+#[test]
+fn tree_text_edits_reopen_the_tree_and_errors_keep_the_last_good_one() {
+    let mut h = harness_sized(1280.0, 900.0, seesaw_app());
+    assert_eq!(run_root_moves(&mut h), ["L", "R"]);
+    h.get_by_label("Edit tree text…").click();
+    h.run_steps(3);
+    let shown = h
+        .get_by_role(egui::accesskit::Role::MultilineTextInput)
+        .value()
+        .unwrap_or_default();
+    assert!(shown.contains("Laaaaa = win"), "{shown}");
+
+    let small = "tree \"Three ways\"\nroot or\n  p and\n    p1 = win\n    p2 = loss\n  q = loss\n  r and\n    r1 = win\n    r2 = win\n";
+    replace_tree_text(&mut h, small);
+    assert_eq!(
+        h.state().opened.title(),
+        "Three ways",
+        "{:?} {}",
+        h.state().tree_text.error(),
+        h.state().tree_text.text()
+    );
+    assert_eq!(h.state().tree_text.error(), None);
+    assert_eq!(run_root_moves(&mut h), ["p", "q", "r"]);
+
+    // `wim` is no result: the error names line 4 and its column.
+    let broken = "tree \"Broken\"\nroot or\n  p and\n    p1 = wim\n";
+    replace_tree_text(&mut h, broken);
+    let err = h.state().tree_text.error().expect("an error").to_string();
+    assert!(err.starts_with("4:"), "{err}");
+    h.get_by_label_contains(&format!("error at {err}"));
+    assert_eq!(h.state().opened.title(), "Three ways");
+    assert_eq!(h.state().opened.moves(), ["p", "q", "r"]);
+    assert_eq!(run_root_moves(&mut h), ["p", "q", "r"]);
+}

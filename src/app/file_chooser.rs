@@ -89,6 +89,8 @@ pub enum ChooserPurpose {
     Open,
     /// Save an export (the app's `Export`) to a file.
     Save(super::files::Export),
+    /// Save this text (the tree text window's) to a file.
+    SaveText(String),
 }
 
 /// The chooser's state.
@@ -122,7 +124,7 @@ impl FileChooser {
         let mut result = None;
         let title = match self.purpose {
             ChooserPurpose::Open => "Open a position file",
-            ChooserPurpose::Save(_) => "Save as",
+            ChooserPurpose::Save(_) | ChooserPurpose::SaveText(_) => "Save as",
         };
         egui::Window::new(title).collapsible(false).show(ctx, |ui| {
             ui.weak(&self.reason);
@@ -183,7 +185,7 @@ impl FileChooser {
             ui.horizontal(|ui| {
                 let ok = match self.purpose {
                     ChooserPurpose::Open => "Open",
-                    ChooserPurpose::Save(_) => "Save",
+                    ChooserPurpose::Save(_) | ChooserPurpose::SaveText(_) => "Save",
                 };
                 if ui.button(ok).clicked() && !self.typed.is_empty() {
                     result = Some(Some(self.resolve()));

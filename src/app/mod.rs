@@ -62,6 +62,7 @@ pub mod state_json;
 pub mod status;
 pub mod text;
 pub mod tree_path;
+pub mod tree_text;
 pub mod tree_view;
 pub mod ui;
 #[cfg(target_arch = "wasm32")]

@@ -144,6 +144,8 @@ pub struct PnlabApp {
     /// Race mode: the challenger run, if racing.
     pub race: Option<Race>,
     pub(super) browser: Browser,
+    /// The tree text window (the open tree's text, edited live).
+    pub tree_text: super::tree_text::TreeText,
     /// The in-app file chooser, while it is open.
     pub chooser: Option<FileChooser>,
     /// The RSCN game-progress view.
@@ -220,6 +222,7 @@ impl PnlabApp {
             class: ClassMode::default(),
             race: None,
             browser: Browser::default(),
+            tree_text: Default::default(),
             chooser: None,
             rscn: RscnView::default(),
             messages,
@@ -859,6 +862,7 @@ impl PnlabApp {
         match (answer, purpose) {
             (Some(p), Some(ChooserPurpose::Open)) => self.open_path(&p),
             (Some(p), Some(ChooserPurpose::Save(e))) => self.export_to(ctx, e, &p),
+            (Some(p), Some(ChooserPurpose::SaveText(text))) => self.save_text(&p, &text),
             _ => {}
         }
     }

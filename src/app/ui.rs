@@ -89,6 +89,7 @@ impl PnlabApp {
             }
         }
         self.browser_pick(&ctx);
+        self.tree_text_window(&ctx);
 
         // Keyboard shortcuts, then everything asked for in this frame.
         let info = self.run_info();
@@ -156,6 +157,9 @@ impl PnlabApp {
         }
         if req.cancel_load {
             self.cancel_loading();
+        }
+        if req.edit_tree_text {
+            self.tree_text.open = true;
         }
         if let Some(e) = req.open_entry {
             self.open_entry(e);
@@ -234,6 +238,14 @@ impl PnlabApp {
                 ui.checkbox(&mut self.settings.show_side, "Left panel (position, algorithm)");
                 ui.checkbox(&mut self.settings.show_inspector, "Right panel (inspector)");
                 ui.checkbox(&mut self.settings.show_plots, "Curves");
+                if ui
+                    .button("Tree text…")
+                    .on_hover_text("the open tree's text, edited live (or a new tree)")
+                    .clicked()
+                {
+                    req.edit_tree_text = true;
+                    ui.close();
+                }
                 if ui
                     .button("RSCN along the game…")
                     .on_hover_text("the loaded game record's moves, or alpha-beta's self-play from the loaded position; RSCN per ply on a background thread")

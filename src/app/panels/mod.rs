@@ -49,4 +49,6 @@ pub struct Requests {
     pub start_rscn: bool,
     /// Cancel the slow load under way.
     pub cancel_load: bool,
+    /// Show the tree text window.
+    pub edit_tree_text: bool,
 }

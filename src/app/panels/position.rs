@@ -42,6 +42,14 @@ impl PositionPanel {
         if !opened.notes().is_empty() {
             text::notes(ui, opened.notes());
         }
+        if entry.game == crate::game::GameKind::Tree
+            && ui
+                .small_button("Edit tree text…")
+                .on_hover_text("edit the tree; each edit reopens it and restarts the search")
+                .clicked()
+        {
+            req.edit_tree_text = true;
+        }
         if let Some(r) = opened.expected_result() {
             ui.label(format!("expected: {r}"));
         }
