@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use pnlab::app::{PnlabApp, Settings};
 use pnlab::lesson::{self, Answer, AskKind, Lesson};
@@ -429,4 +429,59 @@ fn tree_text_edits_reopen_the_tree_and_errors_keep_the_last_good_one() {
     assert_eq!(h.state().opened.title(), "Three ways");
     assert_eq!(h.state().opened.moves(), ["p", "q", "r"]);
     assert_eq!(run_root_moves(&mut h), ["p", "q", "r"]);
+}
+
+/// The browser's thumbnails (item 5): grouped by game, the open group's
+/// positions in view carry a picture drawn by the board painter, and the
+/// rows scrolled out of view are not drawn.
+#[test]
+fn browser_position_items_have_board_thumbnails_drawn_lazily() {
+    let items = pnlab::catalogue::catalogue();
+    let groups = pnlab::catalogue::by_game(&items);
+    let (_, xiangqi) = groups
+        .iter()
+        .find(|(g, _)| *g == pnlab::game::GameKind::Xiangqi)
+        .expect("bundled xiangqi positions");
+    let n = xiangqi.len();
+    assert!(n > 10, "{n}");
+    let mut app = app();
+    app.open_browser();
+    let mut h = harness_sized(1280.0, 600.0, app);
+    h.get_by_label("game").click();
+    h.run_steps(3);
+    // The trees come first and have no picture.
+    let thumbnails = |h: &Harness<'static, PnlabApp>| -> Vec<String> {
+        h.query_all_by_role(egui::accesskit::Role::Image)
+            .filter_map(|n| n.accesskit_node().label())
+            .filter(|l| l.contains(" board "))
+            .collect()
+    };
+    assert!(thumbnails(&h).is_empty(), "{:?}", thumbnails(&h));
+    let trees = groups
+        .iter()
+        .find(|(g, _)| *g == pnlab::game::GameKind::Tree)
+        .map(|(_, v)| v.len())
+        .expect("bundled trees");
+    h.get_by_label(&format!("tree ({trees})")).click();
+    h.run_steps(3);
+    h.get_by_label(&format!("xiangqi ({n})")).click();
+    h.run_steps(3);
+    let drawn = thumbnails(&h);
+    eprintln!("{} of {n} xiangqi thumbnails drawn", drawn.len());
+    assert!(!drawn.is_empty(), "no thumbnail drawn");
+    assert!(
+        drawn.iter().all(|l| l.starts_with("xiangqi board ")),
+        "{drawn:?}"
+    );
+    // Each is the position of an item of the group.
+    for l in &drawn {
+        let notation = l.trim_start_matches("xiangqi board ");
+        assert!(
+            xiangqi.iter().any(|i| matches!(&i.kind,
+                pnlab::catalogue::ItemKind::Position { position, .. }
+                    if position.position.notation() == notation)),
+            "{l}"
+        );
+    }
+    assert!(drawn.len() < n, "rows out of view were drawn too");
 }

@@ -99,6 +99,30 @@ fn item_line(item: &Item) -> String {
     }
 }
 
+/// The side of a thumbnail, in points.
+pub const THUMBNAIL: f32 = 64.0;
+
+/// A position item's thumbnail, drawn only when its row is in view (the
+/// rows scrolled out of sight cost nothing); lessons and the games
+/// without a picture keep the column empty, so the titles line up.
+fn thumbnail(ui: &mut egui::Ui, item: &Item) {
+    let size = egui::vec2(THUMBNAIL, THUMBNAIL);
+    let area = egui::Rect::from_min_size(ui.cursor().min, size);
+    let visible = ui.is_rect_visible(area);
+    ui.vertical(|ui| {
+        ui.set_width(THUMBNAIL);
+        let drawn = match &item.kind {
+            ItemKind::Position { position, .. } if visible => {
+                super::board::thumbnail(ui, &position.position, THUMBNAIL)
+            }
+            _ => false,
+        };
+        if !drawn {
+            ui.allocate_space(size);
+        }
+    });
+}
+
 impl Browser {
     /// Draws the window when open; returns what the user picked (the
     /// window then closes, so the board and the tree are seen at once).
@@ -147,10 +171,15 @@ impl Browser {
                                 .default_open(k == 0)
                                 .show(ui, |ui| {
                                     for item in group {
-                                        if ui.button(&item.title).clicked() {
-                                            pick = Some(pick_of(item, listing));
-                                        }
-                                        ui.weak(item_line(item));
+                                        ui.horizontal(|ui| {
+                                            thumbnail(ui, item);
+                                            ui.vertical(|ui| {
+                                                if ui.button(&item.title).clicked() {
+                                                    pick = Some(pick_of(item, listing));
+                                                }
+                                                ui.weak(item_line(item));
+                                            });
+                                        });
                                     }
                                 });
                         }

@@ -209,6 +209,31 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
     }
 }
 
+/// A small picture of `position` (the browser's thumbnails): its game's
+/// painter at `side` points with nothing on it. Games whose view is text
+/// or carries controls (hand-written trees, P-games, Connect(m,k,p)) get
+/// none: false, and nothing is drawn.
+pub fn thumbnail(ui: &mut egui::Ui, position: &AnyPosition, side: f32) -> bool {
+    let input = BoardInput {
+        position,
+        path: &[],
+        overlays: Vec::new(),
+        last_move: None,
+        shown_values: 0,
+        heat: None,
+    };
+    let pos = position.shown();
+    match pos {
+        AnyPosition::TicTacToe(_)
+        | AnyPosition::Connect4(_)
+        | AnyPosition::Hex(_)
+        | AnyPosition::Othello(_)
+        | AnyPosition::Ewn(_)
+        | AnyPosition::Xiangqi(_) => crate::game_table!(paint pos, (ui, side, &input)),
+        _ => false,
+    }
+}
+
 /// Allocates a board area and its painter.
 fn canvas(ui: &mut egui::Ui, size: Vec2, label: String) -> (Rect, egui::Painter) {
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
