@@ -149,7 +149,7 @@ fn every_mistake_is_located() {
     // A position file's own mistake is located in that file.
     struct WithBrokenTree;
     impl Source for WithBrokenTree {
-        fn read(&self, path: &str) -> Result<String, String> {
+        fn read(&self, path: &str) -> Result<String, lesson::source::SourceError> {
             match path {
                 "lessons/broken.tree" => Ok("a or\n  b = maybe\n".into()),
                 p => lesson::Bundled.read(p),

@@ -14,8 +14,8 @@
 //! | `lesson`   | a bundled lesson, relative to `lessons/` (the `.lesson.toml` may be left out) |
 //!
 //! A lesson opens the way `pnlab FILE.lesson.toml` opens it on the
-//! desktop: on the setting of its first step (position, algorithm,
-//! parameters), so `lesson` combines with `autoplay` only; `open`,
+//! desktop: in the lesson player, on its first step (position, algorithm,
+//! parameters, iteration), so `lesson` combines with `autoplay` only; `open`,
 //! `entry`, `algo` and `set` would contradict the lesson and are refused.
 //!
 //! Parsing is plain code (tested on the desktop); the web shell reads
@@ -97,11 +97,14 @@ impl UrlLaunch {
         let l =
             Lesson::load_text(file.path, file.text, &lesson::Bundled).map_err(|e| e.to_string())?;
         let setting = l.setting(0);
+        // The lesson player (→ / Space, ←) takes over from the first
+        // step's setting, as it does for `pnlab FILE.lesson.toml`.
         let opts = LaunchOptions {
             position: Some((*setting.position.value).clone()),
             algo: Some(setting.algo.clone()),
             set: setting.params.clone(),
             autoplay: self.autoplay,
+            lesson: Some(l.clone()),
             ..LaunchOptions::default()
         };
         Ok((opts, Some(l)))

@@ -34,23 +34,42 @@ fn grid(p: &AnyPosition) -> Option<(u8, u8, u8)> {
     })
 }
 
+/// A cell name the position's board does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CellError {
+    /// The position has no board cells (a tree, a P-game).
+    #[error(
+        "a {0} position has no board cells; highlight nodes with `highlight = [\"…\"]` instead"
+    )]
+    NoBoard(&'static str),
+    /// Not a cell of this board.
+    #[error("expected a cell {first}…{last} of the {game} board, found `{found}`")]
+    NotACell {
+        /// The first cell's name.
+        first: String,
+        /// The last cell's name.
+        last: String,
+        /// The game.
+        game: &'static str,
+        /// The text given.
+        found: String,
+    },
+}
+
 /// Checks a cell name against the position's board.
-pub fn parse_cell(p: &AnyPosition, text: &str) -> Result<Cell, String> {
+pub fn parse_cell(p: &AnyPosition, text: &str) -> Result<Cell, CellError> {
     let kind: GameKind = p.kind();
     let Some((cols, rows, first)) = grid(p) else {
-        return Err(format!(
-            "a {} position has no board cells; highlight nodes with `highlight = [\"…\"]` instead",
-            kind.name()
-        ));
+        return Err(CellError::NoBoard(kind.name()));
     };
     let t = text.trim().to_ascii_lowercase();
     let last_col = char::from(b'a' + cols - 1);
     let last_row = u32::from(first) + u32::from(rows) - 1;
-    let expected = || {
-        format!(
-            "expected a cell a{first}…{last_col}{last_row} of the {} board, found `{text}`",
-            kind.name()
-        )
+    let expected = || CellError::NotACell {
+        first: format!("a{first}"),
+        last: format!("{last_col}{last_row}"),
+        game: kind.name(),
+        found: text.to_string(),
     };
     let mut chars = t.chars();
     let letter = chars
@@ -89,7 +108,10 @@ mod tests {
                 row: 2
             }
         );
-        assert!(parse_cell(&ttt, "d1").unwrap_err().contains("a1…c3"));
+        assert!(parse_cell(&ttt, "d1")
+            .unwrap_err()
+            .to_string()
+            .contains("a1…c3"));
         assert!(parse_cell(&ttt, "a0").is_err());
         let hex = AnyPosition::parse(GameKind::Hex, "5:").unwrap();
         assert_eq!(parse_cell(&hex, "e5").unwrap().col, 4);
@@ -97,6 +119,7 @@ mod tests {
         let tree = AnyPosition::parse(GameKind::Tree, "a or\n  b = win\n").unwrap();
         assert!(parse_cell(&tree, "a1")
             .unwrap_err()
+            .to_string()
             .contains("no board cells"));
     }
 }

@@ -279,7 +279,7 @@ impl Reader<'_> {
                 let body = self
                     .source
                     .read(&path)
-                    .map_err(|m| self.err_at(f.span().start, K::Position(m)))?;
+                    .map_err(|m| self.err_at(f.span().start, K::Position(m.to_string())))?;
                 let entries = crate::positions::load_text(&path, &body)
                     .map_err(LessonError::from_file_error)?;
                 self.pick_entry(entries, p.entry.as_ref(), &path, f.span().start)?

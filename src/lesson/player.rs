@@ -250,7 +250,7 @@ pub fn play(lesson: &Lesson, k: usize) -> Result<StepState, LessonError> {
         .iter()
         .map(|c| {
             parse_cell(&setting.position.value.position, &c.value)
-                .map_err(|m| err(c.at, K::Cell(m)))
+                .map_err(|m| err(c.at, K::Cell(m.to_string())))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let snapshot = match &select {

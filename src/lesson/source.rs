@@ -7,11 +7,27 @@ use crate::positions::BUNDLED;
 
 use super::bundled::LESSONS;
 
+/// Why a file a lesson names cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SourceError {
+    /// Not among the files compiled into the program.
+    #[error("`{0}` is not among the bundled files")]
+    NotBundled(String),
+    /// Neither on the disk (the system's reason) nor bundled.
+    #[error("cannot read `{path}`: {reason}")]
+    Unreadable {
+        /// The path asked for.
+        path: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+}
+
 /// Reads the text of a file a lesson names (path already made relative
 /// to the lesson's directory, `.` and `..` removed).
 pub trait Source {
-    /// The file's text, or a sentence saying why it cannot be read.
-    fn read(&self, path: &str) -> Result<String, String>;
+    /// The file's text, or why it cannot be read.
+    fn read(&self, path: &str) -> Result<String, SourceError>;
 }
 
 /// The embedded files: `positions/…` and `lessons/…` only.
@@ -19,13 +35,13 @@ pub trait Source {
 pub struct Bundled;
 
 impl Source for Bundled {
-    fn read(&self, path: &str) -> Result<String, String> {
+    fn read(&self, path: &str) -> Result<String, SourceError> {
         BUNDLED
             .iter()
             .chain(LESSONS.iter())
             .find(|f| f.path == path)
             .map(|f| f.text.to_string())
-            .ok_or_else(|| format!("`{path}` is not among the bundled files"))
+            .ok_or_else(|| SourceError::NotBundled(path.to_string()))
     }
 }
 
@@ -36,12 +52,13 @@ impl Source for Bundled {
 pub struct DiskThenBundled;
 
 impl Source for DiskThenBundled {
-    fn read(&self, path: &str) -> Result<String, String> {
+    fn read(&self, path: &str) -> Result<String, SourceError> {
         match std::fs::read_to_string(path) {
             Ok(text) => Ok(text),
-            Err(e) => Bundled
-                .read(path)
-                .map_err(|_| format!("cannot read `{path}`: {e}")),
+            Err(e) => Bundled.read(path).map_err(|_| SourceError::Unreadable {
+                path: path.to_string(),
+                reason: e.to_string(),
+            }),
         }
     }
 }

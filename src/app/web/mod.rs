@@ -189,12 +189,15 @@ fn done() -> LinkDone {
     Arc::new(Mutex::new(Some(Ok(()))))
 }
 
-/// Applies the address to a fresh app (a lesson opens on its first
-/// step's setting, as `pnlab FILE.lesson.toml` does on the desktop); with
+/// Applies the address to a fresh app (a lesson opens in the lesson
+/// player on its first step, as `pnlab FILE.lesson.toml` does on the
+/// desktop); with
 /// an autoplay count, starts the hook. Returns where the end of the
 /// link's work will show.
 fn apply_launch(app: &mut PnlabApp, ctx: &egui::Context, launch: &UrlLaunch) -> LinkDone {
-    let (opts, lesson) = match launch.resolve() {
+    // A lesson opens in the lesson player (configure does it, as on the
+    // desktop).
+    let (opts, _lesson) = match launch.resolve() {
         Ok(resolved) => resolved,
         Err(e) => {
             app.messages.push(format!("error: {e}"));
@@ -204,15 +207,6 @@ fn apply_launch(app: &mut PnlabApp, ctx: &egui::Context, launch: &UrlLaunch) -> 
     // configure shows its own located messages in the page.
     if super::configure(app, ctx, &opts).is_err() {
         return done();
-    }
-    if let Some(l) = lesson {
-        app.messages.push(format!(
-            "lesson `{}` ({} steps): the page opens on the setting of step 1 ({} on {})",
-            l.title,
-            l.len(),
-            app.algorithm.algo,
-            app.opened.title()
-        ));
     }
     let Some(n) = opts.autoplay else {
         return done();
