@@ -42,8 +42,12 @@ PROMPT = 20.0  # seconds from the signal to the end of the child
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_ctrl_c_interrupts_promptly(case):
     body = textwrap.indent(textwrap.dedent(CASES[case]).strip(), "    ")
+    # A child started from a background job inherits SIGINT ignored, and
+    # Python then leaves it ignored; the child asks for Python's handler
+    # as an interactive session has it.
     script = (
-        "import sys, pnlab\n"
+        "import signal, sys, pnlab\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "print('started', flush=True)\n"
         f"try:\n{body}\n"
         "except KeyboardInterrupt:\n"
