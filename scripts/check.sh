@@ -8,6 +8,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A one-off build gains nothing from incremental compilation, whose caches
+# were the largest part of target/ (disk on a fresh machine is not known).
+export CARGO_INCREMENTAL=0
+disk() { echo "   (disk: $(df -h --output=avail . | tail -1 | tr -d ' ') free, target/ $(du -sh target 2>/dev/null | cut -f1))"; }
+disk
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -20,9 +26,11 @@ cargo clippy --no-default-features --all-targets -- -D warnings
 echo "== fidelity table (results/README.md) up to date, every source present"
 python3 scripts/fidelity_table.py --check
 
+disk
 echo "== cargo build"
 cargo build --bins
 
+disk
 echo "== app screenshots under Xvfb"
 if command -v xvfb-run >/dev/null 2>&1; then
   scripts/screenshots.sh
@@ -34,6 +42,7 @@ else
   echo "NOTICE: (install xvfb, xauth and libgl1-mesa-dri, or see .ci/run)" >&2
 fi
 
+disk
 echo "== the web page in headless Chromium"
 # Builds web/dist once (scripts/web.sh installs the wasm32 target and
 # wasm-bindgen-cli when missing), then opens it in Debian's chromium
@@ -46,6 +55,9 @@ if command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then
   cargo clippy --target wasm32-unknown-unknown --bin pnlab --no-default-features --features gui -- -D warnings
   (cd tests/web && npm ci --no-audit --no-fund --loglevel=error && node --test page.test.mjs)
   echo "web page: built and tested in $((SECONDS - web_start)) s"
+  disk
+  # The wasm32 intermediates are not needed again (web/dist holds the page).
+  rm -rf target/wasm32-unknown-unknown
 elif [ "${REQUIRE_WEB:-0}" = 1 ]; then
   echo "error: chromium or node is missing and REQUIRE_WEB=1" >&2
   exit 1
@@ -57,9 +69,11 @@ fi
 # The tests run once: every test that needs no GUI (the engine, the CLI,
 # the doc tests) in the build without the GUI, which the README promises
 # works; then only the GUI's own tests in the default build.
+disk
 echo "== cargo test --no-default-features (engine, CLI, doc tests)"
 cargo test --no-default-features
 
+disk
 echo "== cargo test: the app's tests (default features)"
 cargo test --lib app::
 # Every tests/app_*.rs file drives the GUI.
@@ -67,5 +81,7 @@ app_tests=$(for f in tests/app_*.rs; do printf -- '--test %s ' "$(basename "$f" 
 # shellcheck disable=SC2086
 cargo test $app_tests
 
+disk
 echo "== Python module"
 scripts/python_check.sh
+disk
