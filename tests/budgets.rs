@@ -85,10 +85,6 @@ fn run(
     budget: &Budget,
 ) -> Box<dyn search::Search> {
     let info = search::find_algo(algo).expect("registered");
-    let pairs: Vec<(String, String)> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
     let setup = SearchSetup {
         position: pos.clone(),
         params: Params::from_pairs(info.params, &pairs).expect("params"),

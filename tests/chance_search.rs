@@ -229,10 +229,6 @@ fn bad_score_ranges_are_refused() {
         (vec![("L", "-1")], "L = -1 is above"),
         (vec![("U", "2")], "U = 2 is below"),
     ] {
-        let pairs: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
         let setup = SearchSetup {
             position: pos.clone(),
             params: Params::from_pairs(info.params, &pairs).unwrap(),

@@ -63,10 +63,6 @@ fn answer(
     q: QuestionKind,
 ) -> bool {
     let info = search::find_algo(algo).expect("registered");
-    let pairs: Vec<(String, String)> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
     let setup = SearchSetup {
         position: pos.clone(),
         params: Params::from_pairs(info.params, &pairs).expect("parameters"),
@@ -166,8 +162,7 @@ fn a_parallel_run_reports_its_threads_and_work() {
     let info = search::find_algo("dfpn").expect("registered");
     let setup = SearchSetup {
         position: pos,
-        params: Params::from_pairs(info.params, &[("threads".into(), "3".into())])
-            .expect("parameters"),
+        params: Params::from_pairs(info.params, &[("threads", "3")]).expect("parameters"),
         seed: 0,
         question: QuestionKind::Win,
         memory_limit_bytes: Some(1 << 22),
@@ -184,6 +179,6 @@ fn a_parallel_run_reports_its_threads_and_work() {
 #[test]
 fn thread_counts_out_of_range_are_refused() {
     let info = search::find_algo("dfpn").expect("registered");
-    assert!(Params::from_pairs(info.params, &[("threads".into(), "0".into())]).is_err());
-    assert!(Params::from_pairs(info.params, &[("threads".into(), "257".into())]).is_err());
+    assert!(Params::from_pairs(info.params, &[("threads", "0")]).is_err());
+    assert!(Params::from_pairs(info.params, &[("threads", "257")]).is_err());
 }

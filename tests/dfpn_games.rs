@@ -93,10 +93,6 @@ fn check_against_reference(name: &str, list: &[AnyPosition], configs: &[(&str, &
             let truth = with_position!(pos, g => reference::answer(g, &q));
             for (algo, pairs) in configs {
                 let info = registry::find_algo(algo).expect("registered");
-                let pairs: Vec<(String, String)> = pairs
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect();
                 let setup = SearchSetup {
                     position: pos.clone(),
                     params: Params::from_pairs(info.params, &pairs).expect("params"),

@@ -157,8 +157,7 @@ fn two_threads_finish_on_the_positions_that_used_to_thrash() {
         let info = search::find_algo("dfpn-fast").expect("registered");
         let setup = SearchSetup {
             position: pos.clone(),
-            params: Params::from_pairs(info.params, &[("leaf_empties".into(), "14".into())])
-                .expect("parameters"),
+            params: Params::from_pairs(info.params, &[("leaf_empties", "14")]).expect("parameters"),
             seed: 0,
             question: QuestionKind::Win,
             memory_limit_bytes: None,

@@ -63,10 +63,6 @@ fn run_to_end(s: &mut dyn Search, what: &str) -> Status {
 
 fn setup(g: TicTacToe, goal: Goal, algo: &str, pairs: &[(&str, &str)]) -> SearchSetup {
     let info = registry::find_algo(algo).expect("registered");
-    let pairs: Vec<(String, String)> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
     SearchSetup {
         position: AnyPosition::TicTacToe(g),
         params: Params::from_pairs(info.params, &pairs).expect("valid params"),

@@ -75,10 +75,6 @@ fn the_frontier_solver_finds_every_published_move_score() {
 
 fn dfpn_fast(pos: &AnyPosition, q: QuestionKind, pairs: &[(&str, &str)]) -> bool {
     let info = search::find_algo("dfpn-fast").expect("registered");
-    let pairs: Vec<(String, String)> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
     let setup = SearchSetup {
         position: pos.clone(),
         params: Params::from_pairs(info.params, &pairs).expect("parameters"),

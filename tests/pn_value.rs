@@ -241,14 +241,7 @@ fn terminal_root_has_its_score_and_no_sub_searches() {
 fn registry_builds_pn_value_with_deep_pn_inside() {
     use pnlab::search::{build, find_algo, Params, SearchSetup};
     let info = find_algo("pn-value").unwrap();
-    let params = Params::from_pairs(
-        info.params,
-        &[
-            ("inner".into(), "deep-pn".into()),
-            ("R".into(), "0.5".into()),
-        ],
-    )
-    .unwrap();
+    let params = Params::from_pairs(info.params, &[("inner", "deep-pn"), ("R", "0.5")]).unwrap();
     let g = TicTacToe::parse("x...o....").unwrap();
     let setup = SearchSetup {
         position: AnyPosition::TicTacToe(g),

@@ -11,10 +11,10 @@ use std::path::Path;
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
-#[cfg(not(target_arch = "wasm32"))]
-use crate::export;
 use crate::export::ExportFormat;
 use crate::positions::{self, PositionEntry};
+
+use super::error::AppError;
 
 /// An export the user asked for from the File menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,13 +52,15 @@ impl Export {
 /// Reads every position of a file; the error is the user-facing
 /// `FILE:LINE:COL: expected …` line.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, String> {
-    let entries = positions::load_file(path).map_err(|e| e.to_string())?;
+pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, AppError> {
+    let entries = positions::load_file(path)?;
     for e in &entries {
-        crate::search::registry::check_suggestion(e).map_err(|e| e.to_string())?;
+        crate::search::registry::check_suggestion(e)?;
     }
     if entries.is_empty() {
-        return Err(format!("{}: the file holds no position", path.display()));
+        return Err(AppError::NoPosition {
+            file: path.display().to_string(),
+        });
     }
     Ok(entries)
 }
@@ -66,23 +68,25 @@ pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, String> {
 /// Reads every position of a bundled file (`positions/…`): in a page
 /// there is no disk, so a path names a file compiled into the program.
 #[cfg(target_arch = "wasm32")]
-pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, String> {
+pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, AppError> {
     let name = path.display().to_string();
     let Some(file) = positions::bundled().iter().find(|f| f.path == name) else {
-        return Err(format!(
+        return Err(AppError::Browser(format!(
             "{name}: no bundled file of that name (File › Positions… lists them; \
              open a file of your own with File › Open… or by dropping it on the page)"
-        ));
+        )));
     };
     load_text(&name, file.text)
 }
 
 /// Reads every position of a text named `name` (a file the user gave the
 /// page: picked or dropped).
-pub fn load_text(name: &str, text: &str) -> Result<Vec<PositionEntry>, String> {
-    let entries = positions::load_text(name, text).map_err(|e| e.to_string())?;
+pub fn load_text(name: &str, text: &str) -> Result<Vec<PositionEntry>, AppError> {
+    let entries = positions::load_text(name, text)?;
     if entries.is_empty() {
-        return Err(format!("{name}: the file holds no position"));
+        return Err(AppError::NoPosition {
+            file: name.to_string(),
+        });
     }
     Ok(entries)
 }
@@ -107,14 +111,14 @@ pub fn pick_save(default_name: &str, ext: &str) -> Option<PathBuf> {
 
 /// Writes `bytes` atomically.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn save(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    export::write(path, bytes).map_err(|e| e.to_string())
+pub fn save(path: &Path, bytes: &[u8]) -> Result<(), AppError> {
+    Ok(crate::files::write_atomic(path, bytes)?)
 }
 
 /// In a page: hands `bytes` to the browser as a download named after
 /// `path`'s file name (the browser asks where to keep it).
 #[cfg(target_arch = "wasm32")]
-pub fn save(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn save(path: &Path, bytes: &[u8]) -> Result<(), AppError> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -123,19 +127,21 @@ pub fn save(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Encodes an RGBA image as PNG bytes.
-pub fn png_bytes(image: &egui::ColorImage) -> Result<Vec<u8>, String> {
+pub fn png_bytes(image: &egui::ColorImage) -> Result<Vec<u8>, AppError> {
     let [w, h] = image.size;
     let mut bytes = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut bytes, w as u32, h as u32);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
-        let mut writer = enc.write_header().map_err(|e| format!("PNG: {e}"))?;
+        let mut writer = enc
+            .write_header()
+            .map_err(|e| AppError::Png(e.to_string()))?;
         let data: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
         writer
             .write_image_data(&data)
-            .map_err(|e| format!("PNG: {e}"))?;
-        writer.finish().map_err(|e| format!("PNG: {e}"))?;
+            .map_err(|e| AppError::Png(e.to_string()))?;
+        writer.finish().map_err(|e| AppError::Png(e.to_string()))?;
     }
     Ok(bytes)
 }

@@ -9,6 +9,8 @@ use crate::clock::{Duration, Instant};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use super::error::AppError;
+
 /// How long the headless hook may take before it gives up.
 pub const HOOK_TIMEOUT: Duration = Duration::from_secs(300);
 
@@ -71,7 +73,7 @@ pub struct Hook {
     phase: Phase,
     started: Instant,
     /// The outcome, read by `run_app` after the window closed.
-    pub result: Arc<Mutex<Option<Result<(), String>>>>,
+    pub result: Arc<Mutex<Option<Result<(), AppError>>>>,
 }
 
 impl Hook {
@@ -93,7 +95,7 @@ impl Hook {
     }
 
     /// The state JSON was written (or not): a failure ends the run.
-    pub fn state_written(&mut self, r: Result<(), String>) {
+    pub fn state_written(&mut self, r: Result<(), AppError>) {
         match r {
             Ok(()) => self.phase = Phase::Settling(0),
             Err(e) => self.finish(Err(e)),
@@ -103,7 +105,7 @@ impl Hook {
         }
     }
 
-    fn finish(&mut self, r: Result<(), String>) {
+    fn finish(&mut self, r: Result<(), AppError>) {
         if let Ok(mut slot) = self.result.lock() {
             slot.get_or_insert(r);
         }
@@ -113,7 +115,7 @@ impl Hook {
     /// Advances by one frame.
     pub fn step(&mut self, view: HookView) -> HookStep {
         if self.phase != Phase::Done && self.started.elapsed() > HOOK_TIMEOUT {
-            self.finish(Err("the headless run timed out".into()));
+            self.finish(Err(AppError::Timeout));
         }
         match self.phase {
             Phase::Start if !view.ready => HookStep::Wait,
@@ -224,6 +226,6 @@ mod tests {
             h.step(view(1, false));
         }
         assert_eq!(h.step(view(1, false)), HookStep::Close);
-        assert_eq!(*h.result.lock().unwrap(), Some(Ok(())));
+        assert!(matches!(*h.result.lock().unwrap(), Some(Ok(()))));
     }
 }

@@ -7,7 +7,9 @@ use super::driver::clock::{self, Duration};
 use crate::export::RunFacts;
 use crate::search::{Snapshot, StatsSample, Status, StopReason};
 
-use super::driver::{Command, DriverKind, Event, ProofSaved, RunSpec, SearchDriver, Travel};
+use super::driver::{
+    Command, DriverError, DriverKind, Event, ProofSaved, RunSpec, SearchDriver, Travel,
+};
 use super::status::RunStatus;
 
 /// How long one frame may spend applying worker events: a few
@@ -224,12 +226,12 @@ impl RunLink {
     }
 
     /// Sends a command; the error is user-facing.
-    pub fn send(&mut self, cmd: Command) -> Result<(), String> {
-        self.driver.send(cmd).map_err(|e| e.to_string())
+    pub fn send(&mut self, cmd: Command) -> Result<(), DriverError> {
+        self.driver.send(cmd)
     }
 
     /// Starts a new run: what the UI knew of the old one is dropped first.
-    pub fn load(&mut self, spec: RunSpec) -> Result<(), String> {
+    pub fn load(&mut self, spec: RunSpec) -> Result<(), DriverError> {
         self.state.expect_new_run();
         self.send(Command::Load(spec))
     }

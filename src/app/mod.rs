@@ -36,6 +36,7 @@ pub mod conspiracy;
 pub mod controls;
 pub mod counters;
 pub mod driver;
+pub mod error;
 pub mod error_rate;
 pub mod file_chooser;
 pub mod files;
@@ -184,7 +185,7 @@ pub fn configure(
                     app.open_entry(chosen);
                 }
             }
-            Err(e) => errors.push(e),
+            Err(e) => errors.push(e.to_string()),
         }
     }
     if let Some(entry) = &opts.position {
@@ -272,7 +273,7 @@ pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
     let hook_result = match result {
         None => Ok(()),
         Some(r) => match r.lock().ok().and_then(|mut s| s.take()) {
-            Some(res) => res,
+            Some(res) => res.map_err(|e| e.to_string()),
             None => Err("the window closed before the headless run finished".into()),
         },
     };

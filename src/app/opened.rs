@@ -12,6 +12,7 @@ use crate::game::AnyPosition;
 use crate::positions::PositionEntry;
 use crate::search::{Params, QuestionKind, SearchSetup};
 
+use super::error::AppError;
 use super::error_rate::CorrectMovesTask;
 use super::record_view::{self, RecordView};
 
@@ -126,7 +127,7 @@ impl Opened {
     /// Makes the position after `ply` moves of the record the root;
     /// whether anything changed (an error when the record's move does not
     /// play).
-    pub fn go_to_ply(&mut self, ply: usize) -> Result<bool, String> {
+    pub fn go_to_ply(&mut self, ply: usize) -> Result<bool, AppError> {
         let Some(view) = self.record.as_mut() else {
             return Ok(false);
         };
@@ -136,7 +137,10 @@ impl Opened {
         }
         if let Err(e) = view.position() {
             view.go(old);
-            return Err(format!("{}: {e}", self.entry.name));
+            return Err(AppError::Record {
+                record: self.entry.name.clone(),
+                error: e,
+            });
         }
         self.derive();
         Ok(true)

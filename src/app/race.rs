@@ -12,6 +12,7 @@ use crate::search::correct_moves::CorrectMoves;
 use crate::search::{registry, Params, Snapshot, StatsSample};
 
 use super::driver::{self, DriverKind};
+use super::error::AppError;
 use super::lockstep::Lockstep;
 use super::logic::{RunLink, RunState};
 use super::tree_view::TreeView;
@@ -35,11 +36,10 @@ pub struct Race {
 
 impl Race {
     /// A challenger running `algo` with default parameters.
-    pub fn new(ctx: &egui::Context, kind: DriverKind, algo: &str) -> Result<Race, String> {
-        let info = registry::find_algo(algo).map_err(|e| e.to_string())?;
+    pub fn new(ctx: &egui::Context, kind: DriverKind, algo: &str) -> Result<Race, AppError> {
+        let info = registry::find_algo(algo)?;
         let wake = ctx.clone();
-        let driver =
-            driver::start(kind, move || wake.request_repaint()).map_err(|e| e.to_string())?;
+        let driver = driver::start(kind, move || wake.request_repaint())?;
         Ok(Race {
             algo: info.name.to_string(),
             params: Params::defaults(info.params),

@@ -25,6 +25,7 @@ use super::class_mode::ClassMode;
 use super::controls::{Controls, RunInfo};
 use super::driver::jobs::Job;
 use super::driver::{self, Command, DriverKind, RunSpec, SearchDriver};
+use super::error::AppError;
 use super::file_chooser::{self, ChooserPurpose, FileChooser};
 use super::files::{self, Export};
 use super::fit;
@@ -108,7 +109,7 @@ impl Default for Settings {
 pub(super) struct Loading {
     /// What is being read (the file's path).
     pub source: String,
-    job: Job<Result<Vec<PositionEntry>, String>>,
+    job: Job<Result<Vec<PositionEntry>, AppError>>,
     /// Which of its positions to open (0-based).
     entry: usize,
     /// Remember the file among the recent ones.
@@ -496,7 +497,7 @@ impl PnlabApp {
     }
 
     /// A loaded (or failed) file: open it.
-    fn finish_loading(&mut self, l: Loading, result: Result<Vec<PositionEntry>, String>) {
+    fn finish_loading(&mut self, l: Loading, result: Result<Vec<PositionEntry>, AppError>) {
         self.finish_loading_result(&l.source, l.entry, l.remember, result);
     }
 
@@ -505,7 +506,7 @@ impl PnlabApp {
         source: &str,
         entry: usize,
         remember: bool,
-        result: Result<Vec<PositionEntry>, String>,
+        result: Result<Vec<PositionEntry>, AppError>,
     ) {
         match result {
             Ok(mut entries) => {
@@ -746,10 +747,10 @@ impl PnlabApp {
     }
 
     /// The engine's export of the current run in `format`, or why not.
-    pub fn export_text(&self, format: export::ExportFormat) -> Result<String, String> {
+    pub fn export_text(&self, format: export::ExportFormat) -> Result<String, AppError> {
         let run = &self.main.state;
         let Some(snap) = run.snapshot.as_ref() else {
-            return Err("nothing to export yet".into());
+            return Err(AppError::NothingToExport);
         };
         let setup = self
             .opened
@@ -955,7 +956,7 @@ impl PnlabApp {
                 let wake = ctx.clone();
                 ctx.request_screenshot(move |img| {
                     let r = if files::is_blank(&img) {
-                        Err("the screenshot is blank".to_string())
+                        Err(AppError::BlankScreenshot)
                     } else {
                         files::png_bytes(&img).and_then(|b| files::save(&path, &b))
                     };

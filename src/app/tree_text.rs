@@ -8,6 +8,7 @@
 //! (a download in a page).
 
 use crate::game::GameKind;
+use crate::game::ParseError;
 use crate::positions::{self, PositionEntry};
 
 /// What a teacher starts from when the open position is not a tree.
@@ -42,7 +43,7 @@ pub struct TreeText {
     /// position's differs, another tree was opened and the text follows it.
     synced: Option<String>,
     /// The located error of the text, when it does not read.
-    error: Option<String>,
+    error: Option<ParseError>,
 }
 
 /// The text shown for a tree entry: its notes as the leading comment
@@ -66,10 +67,10 @@ pub fn text_of(entry: &PositionEntry) -> String {
 
 /// Reads an edited text as a tree file; the error is the reader's
 /// `LINE:COL: expected …`.
-pub fn read(text: &str) -> Result<PositionEntry, String> {
-    let mut entries = positions::load_text("edited.tree", text).map_err(|e| e.error.to_string())?;
+pub fn read(text: &str) -> Result<PositionEntry, ParseError> {
+    let mut entries = positions::load_text("edited.tree", text).map_err(|e| e.error)?;
     if entries.is_empty() {
-        return Err("1:1: expected a tree".into());
+        return Err(ParseError::new(1, 1, "a tree"));
     }
     Ok(entries.remove(0))
 }
@@ -97,8 +98,8 @@ impl TreeText {
     }
 
     /// The located error of the text, when it does not read.
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+    pub fn error(&self) -> Option<&ParseError> {
+        self.error.as_ref()
     }
 
     /// Follows the open position: a tree other than the one the text
@@ -285,7 +286,7 @@ mod tests {
         assert!(t.text().starts_with("tree \"Two\""));
         assert!(t.set_text("r or\n  x = wim\n".into()).is_none());
         let e = t.error().expect("an error");
-        assert!(e.starts_with("2:"), "{e}");
+        assert_eq!(e.line, 2, "{e}");
         // Another tree opened elsewhere replaces the text and the error.
         t.sync(&seesaw());
         assert!(t.error().is_none());

@@ -402,13 +402,13 @@ impl Params {
 
     /// Defaults overridden by `NAME=VALUE` pairs; an unknown name or a bad
     /// value is an error listing the valid names and ranges.
-    pub fn from_pairs(
+    pub fn from_pairs<K: AsRef<str>, V: AsRef<str>>(
         specs: &[ParamSpec],
-        pairs: &[(String, String)],
+        pairs: &[(K, V)],
     ) -> Result<Params, ParamError> {
         let mut p = Params::defaults(specs);
         for (name, value) in pairs {
-            p.set(specs, name, value)?;
+            p.set(specs, name.as_ref(), value.as_ref())?;
         }
         Ok(p)
     }
@@ -643,14 +643,14 @@ mod tests {
 
     #[test]
     fn defaults_and_overrides() {
-        let p = Params::from_pairs(SPECS, &[("R".into(), "0.5".into())]).unwrap();
+        let p = Params::from_pairs(SPECS, &[("R", "0.5")]).unwrap();
         assert_eq!(p.real("R"), Ok(0.5));
         assert_eq!(p.choice("tie"), Ok("leftmost"));
     }
 
     #[test]
     fn unknown_name_lists_valid_ones() {
-        let e = Params::from_pairs(SPECS, &[("Q".into(), "1".into())])
+        let e = Params::from_pairs(SPECS, &[("Q", "1")])
             .unwrap_err()
             .to_string();
         assert!(e.contains("unknown parameter `Q`"), "{e}");
@@ -685,17 +685,17 @@ mod tests {
         let p = Params::defaults(SPECS);
         assert_eq!(p.real_or_auto("L"), Ok(None));
         assert!(p.check(SPECS).is_ok());
-        let p = Params::from_pairs(SPECS, &[("L".into(), "-2.5".into())]).unwrap();
+        let p = Params::from_pairs(SPECS, &[("L", "-2.5")]).unwrap();
         assert_eq!(p.real_or_auto("L"), Ok(Some(-2.5)));
-        assert!(Params::from_pairs(SPECS, &[("L".into(), "11".into())]).is_err());
-        assert!(Params::from_pairs(SPECS, &[("L".into(), "automatic".into())]).is_err());
+        assert!(Params::from_pairs(SPECS, &[("L", "11")]).is_err());
+        assert!(Params::from_pairs(SPECS, &[("L", "automatic")]).is_err());
     }
 
     #[test]
     fn out_of_range_is_rejected() {
-        assert!(Params::from_pairs(SPECS, &[("R".into(), "1.5".into())]).is_err());
-        assert!(Params::from_pairs(SPECS, &[("R".into(), "nan".into())]).is_err());
-        assert!(Params::from_pairs(SPECS, &[("tie".into(), "middle".into())]).is_err());
+        assert!(Params::from_pairs(SPECS, &[("R", "1.5")]).is_err());
+        assert!(Params::from_pairs(SPECS, &[("R", "nan")]).is_err());
+        assert!(Params::from_pairs(SPECS, &[("tie", "middle")]).is_err());
     }
 
     const LISTS: &[ParamSpec] = &[
@@ -739,7 +739,7 @@ mod tests {
     ];
 
     fn set(name: &str, value: &str) -> Result<Params, ParamError> {
-        Params::from_pairs(LISTS, &[(name.into(), value.into())])
+        Params::from_pairs(LISTS, &[(name, value)])
     }
 
     #[test]

@@ -27,7 +27,7 @@
 //!         pub tie: Tie => { "tie", choice = Tie::Leftmost, "Tie rule among equal children" },
 //!     }
 //! }
-//! let p = pnlab::params::Params::from_pairs(Example::PARAMS, &[("tie".into(), "deepest".into())]).unwrap();
+//! let p = pnlab::params::Params::from_pairs(Example::PARAMS, &[("tie", "deepest")]).unwrap();
 //! assert_eq!(Example::from_params(&p).unwrap(), Example { r: 0.65, tie: Tie::Deepest });
 //! assert!("middle".parse::<Tie>().unwrap_err().to_string().contains("leftmost, deepest"));
 //! ```
@@ -384,7 +384,7 @@ mod tests {
             e.to_string(),
             "unknown value `Thesis`; expected one of paper, thesis"
         );
-        let e = Params::from_pairs(Opts::PARAMS, &[("dpn".into(), "papr".into())]).unwrap_err();
+        let e = Params::from_pairs(Opts::PARAMS, &[("dpn", "papr")]).unwrap_err();
         assert!(e.to_string().contains("paper|thesis"), "{e}");
     }
 }

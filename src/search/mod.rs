@@ -289,10 +289,6 @@ impl SearchSetup {
         position: AnyPosition,
         pairs: &[(&str, &str)],
     ) -> Result<SearchSetup, SearchError> {
-        let pairs: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
         let params = find_algo(algo)?.params_from_pairs(position.kind(), &pairs)?;
         Ok(SearchSetup {
             position,

@@ -41,13 +41,14 @@ impl AlgoInfo {
     /// Defaults overridden by `NAME=VALUE` pairs for a position of `game`.
     /// A game option given for a game that does not have it is an error
     /// naming the games it belongs to.
-    pub fn params_from_pairs(
+    pub fn params_from_pairs<K: AsRef<str>, V: AsRef<str>>(
         &self,
         game: GameKind,
-        pairs: &[(String, String)],
+        pairs: &[(K, V)],
     ) -> Result<Params, ParamError> {
         let specs = self.params_for(game);
         for (name, _) in pairs {
+            let name = name.as_ref();
             if specs.iter().any(|s| s.name == name) {
                 continue;
             }
@@ -58,7 +59,7 @@ impl AlgoInfo {
                 .collect();
             if !games.is_empty() && self.game_options {
                 return Err(ParamError::OtherGame {
-                    name: name.clone(),
+                    name: name.to_string(),
                     game: game.name(),
                     games: games.join(", "),
                 });

@@ -164,10 +164,6 @@ mod tests {
     use crate::search::{registry, QuestionKind};
 
     fn setup(kind: GameKind, pos: &str, pairs: &[(&str, &str)]) -> SearchSetup {
-        let pairs: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
         let dfpn = registry::find_algo("dfpn").unwrap();
         SearchSetup {
             position: AnyPosition::parse(kind, pos).unwrap(),

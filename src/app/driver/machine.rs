@@ -257,7 +257,7 @@ impl RunMachine {
                 .and_then(|(cert, stats)| {
                     let text = cert.to_text();
                     // Atomically on the desktop, a download in a page.
-                    crate::app::files::save(&path, text.as_bytes())?;
+                    crate::app::files::save(&path, text.as_bytes()).map_err(|e| e.to_string())?;
                     Ok((stats.positions, text.len() as u64))
                 });
         match written {

@@ -10,13 +10,15 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::app::error::AppError;
+
 /// A file the browser handed over: its name and its text (or why it
 /// could not be read).
 pub struct OpenedFile {
     /// The file's name (a browser tells no folder).
     pub name: String,
     /// Its contents as UTF-8 text.
-    pub text: Result<String, String>,
+    pub text: Result<String, AppError>,
 }
 
 thread_local! {
@@ -37,8 +39,9 @@ pub fn take_opened() -> Vec<OpenedFile> {
 }
 
 fn deliver(name: String, bytes: Result<Vec<u8>, String>) {
-    let text = bytes.and_then(|b| {
-        String::from_utf8(b).map_err(|_| format!("{name}: not a text file (UTF-8 expected)"))
+    let text = bytes.map_err(AppError::Browser).and_then(|b| {
+        String::from_utf8(b)
+            .map_err(|_| AppError::Browser(format!("{name}: not a text file (UTF-8 expected)")))
     });
     INBOX.with(|b| b.borrow_mut().push(OpenedFile { name, text }));
     WAKE.with(|w| {
@@ -48,13 +51,20 @@ fn deliver(name: String, bytes: Result<Vec<u8>, String>) {
     });
 }
 
-fn js_error(e: &JsValue) -> String {
-    e.as_string()
+fn js_error(e: &JsValue) -> AppError {
+    let reason = e
+        .as_string()
         .or_else(|| {
             e.dyn_ref::<js_sys::Error>()
                 .map(|err| String::from(err.message()))
         })
-        .unwrap_or_else(|| format!("{e:?}"))
+        .unwrap_or_else(|| format!("{e:?}"));
+    AppError::Browser(reason)
+}
+
+/// The browser lacks `what` (an error of the page, not of the user).
+fn missing(what: &str) -> AppError {
+    AppError::Browser(format!("the page has no {what}"))
 }
 
 /// Reads a file dropped on the page into the inbox.
@@ -72,15 +82,15 @@ pub fn read_dropped(file: egui::DroppedFileHandle) {
 
 /// Opens the browser's file picker; the chosen file arrives in the inbox
 /// (nothing does when the user cancels).
-pub fn pick_file() -> Result<(), String> {
+pub fn pick_file() -> Result<(), AppError> {
     let document = web_sys::window()
         .and_then(|w| w.document())
-        .ok_or("the page has no document")?;
+        .ok_or_else(|| missing("document"))?;
     let input: web_sys::HtmlInputElement = document
         .create_element("input")
         .map_err(|e| js_error(&e))?
         .dyn_into()
-        .map_err(|_| "cannot make a file input")?;
+        .map_err(|_| AppError::Browser("cannot make a file input".into()))?;
     input.set_type("file");
     let chosen = input.clone();
     let on_change = Closure::once_into_js(move |_: web_sys::Event| {
@@ -113,10 +123,10 @@ fn media_type(name: &str) -> &'static str {
 }
 
 /// Hands `bytes` to the browser as a download named `name`.
-pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
-    let window = web_sys::window().ok_or("the page has no window")?;
-    let document = window.document().ok_or("the page has no document")?;
-    let body = document.body().ok_or("the page has no body")?;
+pub fn download(name: &str, bytes: &[u8]) -> Result<(), AppError> {
+    let window = web_sys::window().ok_or_else(|| missing("window"))?;
+    let document = window.document().ok_or_else(|| missing("document"))?;
+    let body = document.body().ok_or_else(|| missing("body"))?;
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(media_type(name));
@@ -127,7 +137,7 @@ pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
         .create_element("a")
         .map_err(|e| js_error(&e))?
         .dyn_into()
-        .map_err(|_| "cannot make a link")?;
+        .map_err(|_| AppError::Browser("cannot make a link".into()))?;
     link.set_href(&url);
     link.set_download(name);
     link.set_attribute("style", "display: none")

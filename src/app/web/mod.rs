@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex};
 
 use wasm_bindgen::JsCast;
 
+use super::error::AppError;
 use super::files::Export;
 use super::hook::Hook;
 use super::launch_url::{self, UrlLaunch};
@@ -182,7 +183,7 @@ impl eframe::App for WebShell {
 }
 
 /// Where a link's work reports its end: the autoplay hook's outcome.
-type LinkDone = Arc<Mutex<Option<Result<(), String>>>>;
+type LinkDone = Arc<Mutex<Option<Result<(), AppError>>>>;
 
 /// A link whose work is already over.
 fn done() -> LinkDone {
@@ -220,7 +221,7 @@ fn apply_launch(app: &mut PnlabApp, ctx: &egui::Context, launch: &UrlLaunch) -> 
 impl PnlabApp {
     /// A file the user gave the page (picked or dropped): read like one
     /// from the disk; a bad one only adds its located message.
-    pub(super) fn open_user_file(&mut self, name: &str, text: Result<String, String>) {
+    pub(super) fn open_user_file(&mut self, name: &str, text: Result<String, AppError>) {
         match text.and_then(|t| super::files::load_text(name, &t)) {
             Ok(entries) => self.open_entries(name.to_string(), entries, 0),
             Err(e) => self.messages.push(format!("error: {e}")),

@@ -1,0 +1,58 @@
+//! The app's errors, typed by where they came from (the search registry,
+//! the driver, a file, a game record, the browser). Each one's text is the
+//! line the message area shows; only the outermost shells (`configure`,
+//! `run_app`) join them into plain strings for stderr and the exit status.
+
+use crate::files::IoError;
+use crate::game::notation::FileError;
+use crate::game::MoveError;
+use crate::search::SearchError;
+
+use super::driver::DriverError;
+
+/// Something the app could not do, and why.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum AppError {
+    /// An algorithm could not be built (unknown name, bad parameter, a
+    /// position it cannot search).
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// The search thread did not take a command.
+    #[error(transparent)]
+    Driver(#[from] DriverError),
+    /// A file could not be read or written.
+    #[error(transparent)]
+    Io(#[from] IoError),
+    /// A position file is malformed (`FILE:LINE:COL: expected …`).
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A position file parsed but holds no position.
+    #[error("{file}: the file holds no position")]
+    NoPosition {
+        /// The file's name or path.
+        file: String,
+    },
+    /// A move of an open game record does not play.
+    #[error("{record}: {error}")]
+    Record {
+        /// The record's name.
+        record: String,
+        /// Why the move does not play.
+        error: MoveError,
+    },
+    /// There is no run to export yet.
+    #[error("nothing to export yet")]
+    NothingToExport,
+    /// An image could not be encoded as PNG.
+    #[error("PNG: {0}")]
+    Png(String),
+    /// A headless screenshot came out as one flat colour.
+    #[error("the screenshot is blank")]
+    BlankScreenshot,
+    /// A headless run did not finish in time.
+    #[error("the headless run timed out")]
+    Timeout,
+    /// The browser refused something the page asked of it (its reason).
+    #[error("{0}")]
+    Browser(String),
+}
