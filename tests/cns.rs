@@ -12,6 +12,9 @@
 
 use std::sync::Arc;
 
+mod common;
+use common::full_minimax;
+
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -194,33 +197,13 @@ fn random_tree_text(rng: &mut SmallRng) -> String {
     out
 }
 
-/// Plain minimax of a tree position, OR player's scores (independent of
-/// the searches).
-fn minimax<G: Game>(g: &G) -> i32 {
-    if let Some(o) = g.outcome() {
-        return o.score;
-    }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let vals = moves.into_iter().map(|m| {
-        let mut c = g.clone();
-        c.play(m);
-        minimax(&c)
-    });
-    if g.to_move() == Player::First {
-        vals.max().unwrap()
-    } else {
-        vals.min().unwrap()
-    }
-}
-
 #[test]
 fn cns_ends_at_the_exact_minimax_value_of_random_trees() {
     let mut rng = SmallRng::seed_from_u64(11);
     for t in 0..400 {
         let text = random_tree_text(&mut rng);
         let g = TreeGame::parse(&text).unwrap();
-        let truth = minimax(&g);
+        let truth = full_minimax(&g);
         let opts = CnsOptions {
             pmax: [0, 1, 2, 5][t % 4],
             dmax: [1, 0, 3, 1][t % 4],
@@ -397,7 +380,7 @@ fn scns_answers_random_trees_and_p_games_correctly() {
     for t in 0..200 {
         let text = random_tree_text(&mut rng);
         let g = TreeGame::parse(&text).unwrap();
-        let truth = minimax(&g) >= 1;
+        let truth = full_minimax(&g) >= 1;
         let mut s = Cns::new("scns", g, question(Goal::Win), CnsOptions::scns());
         let st = finish(&mut s);
         assert_eq!(

@@ -6,6 +6,9 @@
 
 use std::collections::HashMap;
 
+mod common;
+use common::{naive_perft, NaiveBoard};
+
 use pnlab::game::connect4::Connect4;
 use pnlab::game::perft::perft;
 use pnlab::game::{Game, Outcome, Player};
@@ -44,22 +47,6 @@ impl Naive {
         g
     }
 
-    fn legal(&self) -> Vec<usize> {
-        if self.over {
-            return Vec::new();
-        }
-        (0..7).filter(|&c| self.board[c][5] == 0).collect()
-    }
-
-    fn play(&mut self, c: usize) {
-        let r = (0..6).find(|&r| self.board[c][r] == 0).unwrap();
-        self.board[c][r] = self.to_move;
-        if self.someone_has_four() || self.legal().is_empty() {
-            self.over = true;
-        }
-        self.to_move = 3 - self.to_move;
-    }
-
     fn someone_has_four(&self) -> bool {
         let dirs: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
         for c in 0..7i32 {
@@ -81,23 +68,25 @@ impl Naive {
         }
         false
     }
+}
 
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+impl NaiveBoard for Naive {
+    type Move = usize;
+
+    fn legal(&self) -> Vec<usize> {
+        if self.over {
+            return Vec::new();
         }
-        let moves = self.legal();
-        if depth == 1 {
-            return moves.len() as u64;
+        (0..7).filter(|&c| self.board[c][5] == 0).collect()
+    }
+
+    fn play(&mut self, c: usize) {
+        let r = (0..6).find(|&r| self.board[c][r] == 0).unwrap();
+        self.board[c][r] = self.to_move;
+        if self.someone_has_four() || self.legal().is_empty() {
+            self.over = true;
         }
-        moves
-            .into_iter()
-            .map(|c| {
-                let mut n = self.clone();
-                n.play(c);
-                n.perft(depth - 1)
-            })
-            .sum()
+        self.to_move = 3 - self.to_move;
     }
 }
 
@@ -142,7 +131,7 @@ fn perft_from_the_empty_board_matches_the_naive_implementation() {
     let g = Connect4::new();
     let naive = Naive::new();
     for d in 1..=8 {
-        assert_eq!(perft(&g, d), naive.perft(d), "depth {d}");
+        assert_eq!(perft(&g, d), naive_perft(&naive, d), "depth {d}");
     }
     // Independent sanity figures: no column can fill before ply 6 and no
     // four exists before ply 7, so the first plies are powers of 7; at ply
@@ -158,7 +147,7 @@ fn perft_from_end_game_positions_matches_the_naive_implementation() {
         let g = Connect4::parse(moves).unwrap();
         let naive = Naive::from_moves(moves);
         for d in 1..=5 {
-            assert_eq!(perft(&g, d), naive.perft(d), "{moves} depth {d}");
+            assert_eq!(perft(&g, d), naive_perft(&naive, d), "{moves} depth {d}");
         }
     }
 }

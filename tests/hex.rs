@@ -8,6 +8,9 @@
 
 use std::collections::HashMap;
 
+mod common;
+use common::{naive_perft, NaiveBoard};
+
 use pnlab::game::hex::Hex;
 use pnlab::game::perft::perft;
 use pnlab::game::{Game, Outcome, Player};
@@ -72,48 +75,6 @@ impl Naive {
         false
     }
 
-    /// Empty cells as (column, row), row by row, while nobody has won.
-    fn legal(&self) -> Vec<(usize, usize)> {
-        if self.winner != 0 {
-            return Vec::new();
-        }
-        let mut v = Vec::new();
-        for r in 0..self.n {
-            for c in 0..self.n {
-                if self.board[r][c] == 0 {
-                    v.push((c, r));
-                }
-            }
-        }
-        v
-    }
-
-    fn play(&mut self, (c, r): (usize, usize)) {
-        self.board[r][c] = self.to_move;
-        if self.connected(self.to_move) {
-            self.winner = self.to_move;
-        }
-        self.to_move = 3 - self.to_move;
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut c = self.clone();
-                c.play(m);
-                c.perft(depth - 1)
-            })
-            .sum()
-    }
-
     /// Probability that Black wins when both sides play uniformly random
     /// legal moves (the definition of a random playout), by exact
     /// recursion over the game tree, memoised by board.
@@ -136,6 +97,34 @@ impl Naive {
         let p = total / moves.len() as f64;
         memo.insert(self.clone(), p);
         p
+    }
+}
+
+impl NaiveBoard for Naive {
+    type Move = (usize, usize);
+
+    /// Empty cells as (column, row), row by row, while nobody has won.
+    fn legal(&self) -> Vec<(usize, usize)> {
+        if self.winner != 0 {
+            return Vec::new();
+        }
+        let mut v = Vec::new();
+        for r in 0..self.n {
+            for c in 0..self.n {
+                if self.board[r][c] == 0 {
+                    v.push((c, r));
+                }
+            }
+        }
+        v
+    }
+
+    fn play(&mut self, (c, r): (usize, usize)) {
+        self.board[r][c] = self.to_move;
+        if self.connected(self.to_move) {
+            self.winner = self.to_move;
+        }
+        self.to_move = 3 - self.to_move;
     }
 }
 
@@ -221,7 +210,11 @@ fn perft_matches_the_naive_implementation() {
         let g = Hex::new(size).unwrap();
         let naive = Naive::new(size as usize);
         for d in 1..=depth {
-            assert_eq!(perft(&g, d), naive.perft(d), "{size}x{size} depth {d}");
+            assert_eq!(
+                perft(&g, d),
+                naive_perft(&naive, d),
+                "{size}x{size} depth {d}"
+            );
         }
     }
     // Independent sanity figures: nobody can connect before a player has

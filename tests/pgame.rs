@@ -2,6 +2,9 @@
 //! computations: the generic playout loop, a brute-force leaf enumeration
 //! and the value distribution the definition prescribes.
 
+mod common;
+use common::full_minimax;
+
 use pnlab::game::pgame::PGame;
 use pnlab::game::{Game, Outcome, Player};
 use pnlab::search::reference;
@@ -37,30 +40,13 @@ fn fast_playout_equals_the_generic_loop() {
     }
 }
 
-/// Minimax by full enumeration (no pruning), MAX's point of view.
-fn minimax(g: &PGame) -> i32 {
-    if let Some(o) = g.outcome() {
-        return o.score;
-    }
-    let vals = (0..g.branching() as u8).map(|m| {
-        let mut c = g.clone();
-        c.play(m);
-        minimax(&c)
-    });
-    if g.to_move() == Player::First {
-        vals.max().unwrap()
-    } else {
-        vals.min().unwrap()
-    }
-}
-
 #[test]
 fn reference_negamax_matches_full_minimax() {
     for seed in 0..40u64 {
         let g = PGame::new(3, 6, seed).unwrap();
         assert_eq!(
             reference::value_for(&g, Player::First),
-            minimax(&g),
+            full_minimax(&g),
             "seed {seed}"
         );
     }

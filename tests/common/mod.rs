@@ -114,3 +114,54 @@ pub fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Opt
     }
     p.outcome().is_none().then_some(p)
 }
+
+/// Plain minimax by full enumeration, no pruning and no table: the first
+/// player's score. Slow on purpose: it shares nothing with the searches it
+/// checks (nor with `reference`, which prunes).
+pub fn full_minimax<G: Game>(g: &G) -> i32 {
+    if let Some(o) = g.outcome() {
+        return o.score;
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let vals = moves.into_iter().map(|m| {
+        let mut c = g.clone();
+        c.play(m);
+        full_minimax(&c)
+    });
+    if g.to_move() == pnlab::game::Player::First {
+        vals.max().expect("a game that is not over has a move")
+    } else {
+        vals.min().expect("a game that is not over has a move")
+    }
+}
+
+/// A test's own naive board, written apart from the game it checks, so
+/// that the two move generators can be compared by their perft counts.
+pub trait NaiveBoard: Clone {
+    /// A move of the naive board.
+    type Move;
+    /// Every legal move (none when the game is over).
+    fn legal(&self) -> Vec<Self::Move>;
+    /// Plays one legal move.
+    fn play(&mut self, m: Self::Move);
+}
+
+/// Leaf count of `b`'s move tree at `depth` plies.
+pub fn naive_perft<B: NaiveBoard>(b: &B, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = b.legal();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut c = b.clone();
+            c.play(m);
+            naive_perft(&c, depth - 1)
+        })
+        .sum()
+}
