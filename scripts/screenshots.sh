@@ -43,3 +43,21 @@ else
   shoot hex4 --open positions/hex.toml --entry 4 --algo pns --autoplay 200
   shoot othello --open positions/othello/ffo-1-7.obf --algo deep-pn --autoplay 300
 fi
+
+# A broken file on the command line: the window opens with the located
+# message, the error goes to stderr and the exit status is 2 (bad input,
+# as for every pnlab command).
+if [ "$gallery" = 0 ]; then
+  broken=$(mktemp -d)/broken.tree
+  printf 'A or\n  B = win\n  C =\n' > "$broken"
+  set +e
+  err=$(LIBGL_ALWAYS_SOFTWARE=1 timeout 300 xvfb-run -a -s "-screen 0 1600x1000x24" \
+    "$bin" "$broken" --autoplay 1 --state "$out/broken-state.json" 2>&1 >/dev/null)
+  status=$?
+  set -e
+  if [ "$status" != 2 ] || ! grep -q "broken.tree:3:6: expected" <<<"$err"; then
+    echo "error: a broken file should exit 2 with its located message; got $status: $err" >&2
+    exit 1
+  fi
+  echo "broken file: exit 2, $(grep -m1 'broken.tree' <<<"$err")"
+fi

@@ -56,3 +56,27 @@ pub enum AppError {
     #[error("{0}")]
     Browser(String),
 }
+
+/// Why a desktop run of the app ended badly, for the exit status: input
+/// the user gave (a broken file, an unknown algorithm or parameter: exit
+/// 2, as everywhere in pnlab) or the run itself (no window, a headless
+/// run that failed: exit 1).
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum RunError {
+    /// Bad input, already shown in the window as a located message.
+    #[error("{0} (shown in the window)")]
+    Input(String),
+    /// The window or the headless run failed.
+    #[error("{0}")]
+    Run(String),
+}
+
+impl RunError {
+    /// The process exit status this error ends with.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            RunError::Input(_) => 2,
+            RunError::Run(_) => 1,
+        }
+    }
+}

@@ -228,7 +228,7 @@ pub fn configure(
 /// the exit status says it too. (The desktop shell; the page's is
 /// `web::start`, built for wasm32.)
 #[cfg(not(target_arch = "wasm32"))]
-pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
+pub fn run_app(opts: LaunchOptions) -> Result<(), error::RunError> {
     let headless = opts.autoplay.is_some() || opts.screenshot.is_some() || opts.state.is_some();
     let hook = headless.then(|| {
         let mut h = Hook::new(opts.autoplay.unwrap_or(0), opts.screenshot.clone());
@@ -269,17 +269,19 @@ pub fn run_app(opts: LaunchOptions) -> Result<(), String> {
             Ok(Box::new(Shell { app }))
         }),
     )
-    .map_err(|e| format!("cannot open the window: {e}"))?;
+    .map_err(|e| error::RunError::Run(format!("cannot open the window: {e}")))?;
     let hook_result = match result {
         None => Ok(()),
         Some(r) => match r.lock().ok().and_then(|mut s| s.take()) {
-            Some(res) => res.map_err(|e| e.to_string()),
-            None => Err("the window closed before the headless run finished".into()),
+            Some(res) => res.map_err(|e| error::RunError::Run(e.to_string())),
+            None => Err(error::RunError::Run(
+                "the window closed before the headless run finished".into(),
+            )),
         },
     };
     match setup_error.lock().ok().and_then(|mut s| s.take()) {
         // Already said on stderr when the window opened.
-        Some(e) => Err(format!("{e} (shown in the window)")),
+        Some(e) => Err(error::RunError::Input(e)),
         None => hook_result,
     }
 }

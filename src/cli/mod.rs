@@ -299,7 +299,7 @@ fn open_app(cli: Cli) -> Result<ExitCode, UserError> {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("error: {e}");
-            Ok(ExitCode::from(1))
+            Ok(ExitCode::from(e.exit_code()))
         }
     }
 }
@@ -335,7 +335,7 @@ fn open_lesson(
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("error: {e}");
-            Ok(ExitCode::from(1))
+            Ok(ExitCode::from(e.exit_code()))
         }
     }
 }
