@@ -17,7 +17,7 @@ use super::arena::{Arena, ArenaView, Idx, Node, NONE, OR, SOLVED};
 use super::overview;
 use super::seesaw::{note_pick, RootSwitches};
 use super::snapshot::{
-    collect_nodes, ChildSummary, Inspection, NodeId, NodeStatus, Snapshot, TreeAccess, ViewRequest,
+    collect_nodes, root_children, Inspection, NodeId, NodeStatus, Snapshot, TreeAccess, ViewRequest,
 };
 use super::{Counters, Question, StatsSample, Status, StopReason};
 
@@ -336,20 +336,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
         };
         let path_ids = shown_path(view, &path);
         let nodes = collect_nodes(view, req, &path_ids);
-        let mut kids = Vec::new();
-        view.children(0, &mut kids);
-        let root_children = kids
-            .iter()
-            .map(|&c| {
-                let n = view.describe(c);
-                ChildSummary {
-                    id: c,
-                    move_label: n.move_label,
-                    status: n.status,
-                    values: n.values,
-                }
-            })
-            .collect();
+        let root_children = root_children(view);
         let target = req
             .inspect
             .map(|i| i as Idx)

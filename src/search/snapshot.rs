@@ -182,6 +182,32 @@ pub struct ChildSummary {
     pub values: Vec<f64>,
 }
 
+impl ChildSummary {
+    /// The summary of a node as its tree view describes it (id, move,
+    /// status, values), so every search fills the board overlay alike.
+    pub fn of(node: SnapNode) -> ChildSummary {
+        ChildSummary {
+            id: node.id,
+            move_label: node.move_label,
+            status: node.status,
+            values: node.values,
+        }
+    }
+}
+
+/// The root's children as summaries, read through the tree view (empty
+/// while the root is not expanded).
+pub fn root_children<T: TreeAccess + ?Sized>(tree: &T) -> Vec<ChildSummary> {
+    let mut kids = Vec::new();
+    tree.children(tree.root_id(), &mut kids);
+    kids.into_iter()
+        .map(|c| ChildSummary {
+            id: c,
+            ..ChildSummary::of(tree.describe(c))
+        })
+        .collect()
+}
+
 /// The inspector's text for one node: its values and the formulas that
 /// produced them with the children's numbers filled in, and why the search
 /// picked the child it picked.

@@ -376,15 +376,7 @@ impl<G: Game> Search for AlphaBeta<G> {
             self.trace.nodes[0]
                 .children
                 .iter()
-                .map(|&c| {
-                    let d = self.describe(self.node_id(c));
-                    ChildSummary {
-                        id: d.id,
-                        move_label: d.move_label,
-                        status: d.status,
-                        values: d.values,
-                    }
-                })
+                .map(|&c| ChildSummary::of(self.describe(self.node_id(c))))
                 .collect()
         };
         let frames = self.frames[..self.sp]
