@@ -105,6 +105,18 @@ pub enum NodeStatus {
     Unknown,
 }
 
+impl NodeStatus {
+    /// `Some(true)` proven, `Some(false)` disproven, `None` unsolved: the
+    /// answer of [`Search::solved_at`](super::Search::solved_at).
+    pub fn solved(self) -> Option<bool> {
+        match self {
+            NodeStatus::Proven => Some(true),
+            NodeStatus::Disproven => Some(false),
+            NodeStatus::Unknown => None,
+        }
+    }
+}
+
 /// An edge of a snapshot that is not a tree edge: a second parent of a
 /// shared node (a transposition), or a back-edge of a cyclic graph (a
 /// move into a position on the path: a repetition, valued by the loop

@@ -9,7 +9,7 @@ use crate::search::snapshot::{
     collect_nodes, fmt_value, ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind,
     NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
 };
-use crate::search::{Counters, Search, StatsSample, Status, StopReason, SwitchEvent};
+use crate::search::{Counters, Search, StatsSample, Status, StopReason};
 
 use super::engine::{AlphaBeta, NEG_INF, POS_INF};
 use super::trace::{Role, TraceNode};
@@ -352,10 +352,6 @@ impl<G: Game> Search for AlphaBeta<G> {
 
     fn counters_mut(&mut self) -> &mut Counters {
         &mut self.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        self.no_events()
     }
 
     fn value_names(&self) -> &'static [&'static str] {

@@ -456,17 +456,10 @@ impl<G: Game> Search for Dfs<G> {
             Status::Disproved => NodeStatus::Disproven,
             _ => NodeStatus::Unknown,
         };
-        StatsSample {
-            iteration: self.counters.iterations,
-            nodes: self.counters.live_nodes,
-            max_depth: self.counters.max_depth,
-            seesaw_root_switches: self.counters.seesaw_root_switches,
-            seesaw_switches: self.counters.seesaw_switches,
-            revisits: 0,
-            root_values: Self::node_values(st),
-            best_child: self.stack.first().map(|f| f.next.saturating_sub(1) as u32),
-            interval: None,
-        }
+        // The depth-first search never re-expands a lost entry, so its
+        // revisit counter stays 0.
+        let best_child = self.stack.first().map(|f| f.next.saturating_sub(1) as u32);
+        StatsSample::of_table(&self.counters, Self::node_values(st), best_child)
     }
 
     fn best_move(&self) -> Option<String> {
