@@ -21,7 +21,7 @@ use super::snapshot::{fmt_value, Inspection, NodeStatus, Snapshot, ViewRequest};
 use super::{Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status};
 
 /// Values shown per node.
-const VALUE_NAMES: &[&str] = &["pn", "dn"];
+const VALUE_NAMES: &[&str] = super::pn::PN_DN_NAMES;
 
 /// Real-valued proof and disproof numbers (∞ = `f64::INFINITY`).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -114,7 +114,7 @@ impl<G: Game> Dfs<G> {
             NodeStatus::Disproven => (INF, 0),
             NodeStatus::Unknown => (1, 1),
         };
-        vec![pn::to_f64(p), pn::to_f64(d)]
+        pn::pn_dn_values(p, d)
     }
 
     /// The inspector's text for node `id` (a stack node or a child of one):
@@ -295,7 +295,7 @@ impl<G: Game> Search for Dfs<G> {
     crate::search::arena_search::run_state_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
-        &["pn", "dn"]
+        pn::PN_DN_NAMES
     }
 
     /// The stack as frames, and as nodes: the path with each path node's
@@ -425,7 +425,7 @@ impl<G: Game> Search for Dfs<G> {
             algo: self.name.to_string(),
             status: self.status,
             counters: self.counters.clone(),
-            value_names: vec!["pn".into(), "dn".into()],
+            value_names: pn::PN_DN_NAMES.iter().map(|s| s.to_string()).collect(),
             label_values: vec![0, 1],
             total_nodes: self.stack.len() as u64,
             nodes,

@@ -234,7 +234,7 @@ impl<G: Game> Search for Dfpn<G> {
     crate::search::arena_search::run_state_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
-        &["pn", "dn"]
+        pn::PN_DN_NAMES
     }
 
     fn snapshot(&self, req: &ViewRequest) -> Snapshot {
@@ -243,7 +243,7 @@ impl<G: Game> Search for Dfpn<G> {
 
     fn sample(&self) -> StatsSample {
         let (p, d) = self.root_numbers();
-        let root_values = vec![pn::to_f64(p), pn::to_f64(d)];
+        let root_values = pn::pn_dn_values(p, d);
         StatsSample::of_table(&self.counters, root_values, self.best_child())
     }
 
