@@ -23,6 +23,7 @@ pub mod mcts_solver;
 pub mod om;
 pub mod overview;
 pub mod playout;
+pub mod playout_pn;
 pub mod pn;
 pub mod pn_value;
 pub mod pns;
