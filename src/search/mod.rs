@@ -298,7 +298,7 @@ impl SearchSetup {
         position: AnyPosition,
         pairs: &[(&str, &str)],
     ) -> Result<SearchSetup, SearchError> {
-        let params = find_algo(algo)?.params_from_pairs(position.kind(), &pairs)?;
+        let params = find_algo(algo)?.params_from_pairs(position.kind(), pairs)?;
         Ok(SearchSetup {
             position,
             params,
