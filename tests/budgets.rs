@@ -87,7 +87,7 @@ fn run(
     let info = search::find_algo(algo).expect("registered");
     let setup = SearchSetup {
         position: pos.clone(),
-        params: Params::from_pairs(info.params, &pairs).expect("params"),
+        params: Params::from_pairs(info.params, pairs).expect("params"),
         seed: 0,
         question: QuestionKind::Win,
         memory_limit_bytes: None,

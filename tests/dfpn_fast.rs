@@ -65,7 +65,7 @@ fn answer(
     let info = search::find_algo(algo).expect("registered");
     let setup = SearchSetup {
         position: pos.clone(),
-        params: Params::from_pairs(info.params, &pairs).expect("parameters"),
+        params: Params::from_pairs(info.params, pairs).expect("parameters"),
         seed: 0,
         question: q,
         memory_limit_bytes: memory,

@@ -95,7 +95,7 @@ fn check_against_reference(name: &str, list: &[AnyPosition], configs: &[(&str, &
                 let info = registry::find_algo(algo).expect("registered");
                 let setup = SearchSetup {
                     position: pos.clone(),
-                    params: Params::from_pairs(info.params, &pairs).expect("params"),
+                    params: Params::from_pairs(info.params, pairs).expect("params"),
                     seed: i as u64,
                     question: qk,
                     memory_limit_bytes: Some(64 << 20),

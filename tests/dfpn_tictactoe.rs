@@ -65,7 +65,7 @@ fn setup(g: TicTacToe, goal: Goal, algo: &str, pairs: &[(&str, &str)]) -> Search
     let info = registry::find_algo(algo).expect("registered");
     SearchSetup {
         position: AnyPosition::TicTacToe(g),
-        params: Params::from_pairs(info.params, &pairs).expect("valid params"),
+        params: Params::from_pairs(info.params, pairs).expect("valid params"),
         seed: 0,
         question: match goal {
             Goal::NotLose => QuestionKind::NotLose,

@@ -77,7 +77,7 @@ fn dfpn_fast(pos: &AnyPosition, q: QuestionKind, pairs: &[(&str, &str)]) -> bool
     let info = search::find_algo("dfpn-fast").expect("registered");
     let setup = SearchSetup {
         position: pos.clone(),
-        params: Params::from_pairs(info.params, &pairs).expect("parameters"),
+        params: Params::from_pairs(info.params, pairs).expect("parameters"),
         seed: 0,
         question: q,
         memory_limit_bytes: None,

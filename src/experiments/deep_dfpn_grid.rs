@@ -72,6 +72,31 @@ pub struct GridRun {
     pub root_switches: u64,
 }
 
+impl GridRun {
+    /// The CSV columns of a run's ε and counts, the end of every row the
+    /// experiments on these runs write (this grid and `eps-sweep`).
+    pub const COLUMNS: [&'static str; 6] = [
+        "eps",
+        "outcome",
+        "iterations",
+        "nodes_created",
+        "revisits",
+        "seesaw_root_switches",
+    ];
+
+    /// This run's cells for [`GridRun::COLUMNS`] (ε empty when unused).
+    pub fn cells(&self) -> [String; 6] {
+        [
+            self.eps.map_or(String::new(), |v| v.to_string()),
+            self.status.outcome_name().to_string(),
+            self.iterations.to_string(),
+            self.nodes_created.to_string(),
+            self.revisits.to_string(),
+            self.root_switches.to_string(),
+        ]
+    }
+}
+
 /// One capped df-pn-family run.
 pub fn solve_capped(g: &Othello, algo: &'static str, opts: DfpnOptions, cap: u64) -> GridRun {
     let q = Question {
@@ -136,38 +161,28 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let eps = settings.real_list("eps")?;
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| runs_for(g, e_max, d_max, &eps, cap));
-    let mut csv = Csv::new(&[
-        "instance",
-        "position",
-        "algo",
-        "E",
-        "D",
-        "eps",
-        "outcome",
-        "iterations",
-        "nodes_created",
-        "revisits",
-        "seesaw_root_switches",
-    ]);
+    let mut csv = Csv::new(
+        &[
+            &["instance", "position", "algo", "E", "D"][..],
+            &GridRun::COLUMNS,
+        ]
+        .concat(),
+    );
     // Mean ratio of MID calls to df-pn's per configuration, over instances
     // both solved.
     let mut ratios = MeanRatios::default();
     for (i, runs) in &results {
         let base = &runs[0];
         for r in runs {
-            csv.push(vec![
+            let mut row = vec![
                 i.to_string(),
                 instances[*i].notation(),
                 r.algo.to_string(),
                 r.e.map_or(String::new(), |v| v.to_string()),
                 r.d.map_or(String::new(), |v| v.to_string()),
-                r.eps.map_or(String::new(), |v| v.to_string()),
-                r.status.outcome_name().to_string(),
-                r.iterations.to_string(),
-                r.nodes_created.to_string(),
-                r.revisits.to_string(),
-                r.root_switches.to_string(),
-            ]);
+            ];
+            row.extend(r.cells());
+            csv.push(row);
             let key = match (r.e, r.d, r.eps) {
                 (Some(e), Some(d), _) => format!("deep E={e} D={d}"),
                 (_, _, Some(x)) => format!("eps={x}"),

@@ -57,34 +57,16 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| runs_for(g, &eps, cap));
 
-    let mut csv = Csv::new(&[
-        "instance",
-        "position",
-        "algo",
-        "eps",
-        "outcome",
-        "iterations",
-        "nodes_created",
-        "revisits",
-        "seesaw_root_switches",
-    ]);
+    let mut csv = Csv::new(&[&["instance", "position", "algo"][..], &GridRun::COLUMNS].concat());
     let mut calls = MeanRatios::default();
     let mut revisits = MeanRatios::default();
     let mut unsolved = vec![0usize; eps.len() + 1];
     for (i, runs) in &results {
         let base = &runs[0];
         for (k, r) in runs.iter().enumerate() {
-            csv.push(vec![
-                i.to_string(),
-                instances[*i].notation(),
-                r.algo.to_string(),
-                r.eps.map_or(String::new(), |v| v.to_string()),
-                r.status.outcome_name().to_string(),
-                r.iterations.to_string(),
-                r.nodes_created.to_string(),
-                r.revisits.to_string(),
-                r.root_switches.to_string(),
-            ]);
+            let mut row = vec![i.to_string(), instances[*i].notation(), r.algo.to_string()];
+            row.extend(r.cells());
+            csv.push(row);
             if !solved(r.status) {
                 unsolved[k] += 1;
             }

@@ -162,42 +162,33 @@ fn run_one<G: Game>(g: &G, algo: &'static str, budget: Option<u64>, cap: u64) ->
         }),
         _ => None,
     };
-    match opts {
+    // What differs between a table search and PNS's tree; the row is the same.
+    let (status, c, re_expansions, revisits, evicted) = match opts {
         Some(o) => {
             let mut s = Dfpn::new(algo, g.clone(), q, o);
             s.count_re_expansions();
             let status = run_search(&mut s, &limits, None);
-            let c = s.counters();
-            RunRow {
-                algo,
-                budget_bytes: budget,
-                status,
-                iterations: c.iterations,
-                nodes_expanded: c.nodes_expanded,
-                re_expansions: s.re_expansions(),
-                revisits: c.revisits,
-                evicted: s.table().evicted,
-                peak_bytes: c.peak_tree_bytes,
-                time_ms: c.time_ms,
-            }
+            let c = s.counters().clone();
+            let revisits = c.revisits;
+            (status, c, s.re_expansions(), revisits, s.table().evicted)
         }
         None => {
             let mut s = Pns::new(g.clone(), q, PnsOptions::default());
             let status = run_search(&mut s, &limits, None);
-            let c = s.counters();
-            RunRow {
-                algo,
-                budget_bytes: budget,
-                status,
-                iterations: c.iterations,
-                nodes_expanded: c.nodes_expanded,
-                re_expansions: None,
-                revisits: 0,
-                evicted: 0,
-                peak_bytes: c.peak_tree_bytes,
-                time_ms: c.time_ms,
-            }
+            (status, s.counters().clone(), None, 0, 0)
         }
+    };
+    RunRow {
+        algo,
+        budget_bytes: budget,
+        status,
+        iterations: c.iterations,
+        nodes_expanded: c.nodes_expanded,
+        re_expansions,
+        revisits,
+        evicted,
+        peak_bytes: c.peak_tree_bytes,
+        time_ms: c.time_ms,
     }
 }
 

@@ -94,6 +94,14 @@ impl TextStyle {
             colour,
         }
     }
+
+    /// Bold text of `size` points in `colour` (headings).
+    pub const fn bold(size: f32, colour: Colour) -> TextStyle {
+        TextStyle {
+            bold: true,
+            ..TextStyle::plain(size, colour)
+        }
+    }
 }
 
 /// One shape.

@@ -248,17 +248,25 @@ impl PathScene {
                 (wanted.min(n - fit), fit)
             };
             let mut x = left;
-            let more_w = |count: usize| measure.width(&format!("… {count} more"), style.font) + 8.0;
             let row_id = row.parent.map(|p| nodes[p].id).unwrap_or(nodes[0].id);
-            if start > 0 {
-                let w = more_w(start);
-                scene.mores.push(More {
+            // The `… N more` marker at `x` for `count` hidden items, which
+            // scrolls the row to `new_start`; with its width.
+            let more = |count: usize, x: f32, new_start: usize| {
+                let text = format!("… {count} more");
+                let w = measure.width(&text, style.font) + 8.0;
+                let bounds = Bounds::from_min_size(x, y, w, row_h);
+                let marker = More {
                     row: row_id,
-                    count: start,
-                    bounds: Bounds::from_min_size(x, y, w, row_h),
-                    text: format!("… {start} more"),
-                    new_start: start.saturating_sub(shown),
-                });
+                    count,
+                    bounds,
+                    text,
+                    new_start,
+                };
+                (marker, w)
+            };
+            if start > 0 {
+                let (marker, w) = more(start, x, start.saturating_sub(shown));
+                scene.mores.push(marker);
                 x += w + style.gap;
             }
             for (k, &i) in row.items.iter().enumerate().skip(start).take(shown) {
@@ -273,14 +281,8 @@ impl PathScene {
             }
             let rest = n - start - shown;
             if rest > 0 {
-                let w = more_w(rest);
-                scene.mores.push(More {
-                    row: row_id,
-                    count: rest,
-                    bounds: Bounds::from_min_size(x, y, w, row_h),
-                    text: format!("… {rest} more"),
-                    new_start: (start + shown).min(n - shown),
-                });
+                let (marker, w) = more(rest, x, (start + shown).min(n - shown));
+                scene.mores.push(marker);
                 x += w + style.gap;
             }
             scene.content.max_x = scene.content.max_x.max(x - style.gap + style.margin);

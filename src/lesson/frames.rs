@@ -211,10 +211,7 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         Some(t) => format!("Step {} of {}: {t}", st.index + 1, st.count),
         None => format!("Step {} of {}", st.index + 1, st.count),
     };
-    let bold = TextStyle {
-        bold: true,
-        ..TextStyle::plain(24.0, TEXT)
-    };
+    let bold = TextStyle::bold(24.0, TEXT);
     w.text(MARGIN, 24.0, bold, &head);
     w.y += 4.0;
     w.caption(&st.caption.blocks);
@@ -267,10 +264,7 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         w.text(
             MARGIN,
             15.0,
-            TextStyle {
-                bold: true,
-                ..TextStyle::plain(15.0, TEXT)
-            },
+            TextStyle::bold(15.0, TEXT),
             &format!("Inspector: {who}"),
         );
         for (_, f) in &ins.formulas {
@@ -291,15 +285,7 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
                 snap.status.outcome_name()
             )
         };
-        w.text(
-            MARGIN,
-            15.0,
-            TextStyle {
-                bold: true,
-                ..TextStyle::plain(15.0, TEXT)
-            },
-            "Race",
-        );
+        w.text(MARGIN, 15.0, TextStyle::bold(15.0, TEXT), "Race");
         w.text(
             MARGIN + 16.0,
             14.0,
@@ -330,20 +316,14 @@ pub fn frame(lesson: &Lesson, st: &StepState, reveal: bool, measure: &dyn Measur
         w.text(
             MARGIN + 12.0,
             18.0,
-            TextStyle {
-                bold: true,
-                ..TextStyle::plain(18.0, TEXT)
-            },
+            TextStyle::bold(18.0, TEXT),
             &format!("Question: {}", q.prompt),
         );
         if reveal {
             w.text(
                 MARGIN + 12.0,
                 18.0,
-                TextStyle {
-                    bold: true,
-                    ..TextStyle::plain(18.0, ANSWER_COLOUR)
-                },
+                TextStyle::bold(18.0, ANSWER_COLOUR),
                 &format!("Answer: {}", q.answer_text()),
             );
             for r in &q.reason {

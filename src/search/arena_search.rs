@@ -17,7 +17,7 @@ use super::arena::{Arena, ArenaView, Idx, Node, NONE, OR, SOLVED};
 use super::overview;
 use super::seesaw::{note_pick, RootSwitches};
 use super::snapshot::{
-    collect_nodes, ChildSummary, Inspection, NodeId, NodeStatus, Snapshot, TreeAccess, ViewRequest,
+    collect_nodes, root_children, Inspection, NodeId, NodeStatus, Snapshot, TreeAccess, ViewRequest,
 };
 use super::{Counters, Question, StatsSample, Status, StopReason};
 
@@ -112,9 +112,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
 
     /// Ends a running search with `Unknown(reason)`.
     pub fn stop(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
+        self.status.stop(reason);
     }
 
     /// Sets the status from the root's solved status and returns it.
@@ -300,17 +298,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
     /// The live-curve sample: the shared counters with the algorithm's
     /// root values and best root child.
     pub fn sample(&self, root_values: Vec<f64>, best_child: Option<u32>) -> StatsSample {
-        StatsSample {
-            iteration: self.counters.iterations,
-            nodes: self.counters.nodes_created,
-            max_depth: self.counters.max_depth,
-            seesaw_root_switches: self.counters.seesaw_root_switches,
-            seesaw_switches: self.counters.seesaw_switches,
-            revisits: 0,
-            root_values,
-            best_child,
-            interval: None,
-        }
+        StatsSample::of_tree(&self.counters, root_values, best_child)
     }
 
     /// The snapshot of the tree as `view` shows it, with the algorithm's
@@ -336,20 +324,7 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
         };
         let path_ids = shown_path(view, &path);
         let nodes = collect_nodes(view, req, &path_ids);
-        let mut kids = Vec::new();
-        view.children(0, &mut kids);
-        let root_children = kids
-            .iter()
-            .map(|&c| {
-                let n = view.describe(c);
-                ChildSummary {
-                    id: c,
-                    move_label: n.move_label,
-                    status: n.status,
-                    values: n.values,
-                }
-            })
-            .collect();
+        let root_children = root_children(view);
         let target = req
             .inspect
             .map(|i| i as Idx)
@@ -420,11 +395,7 @@ macro_rules! delegate_to_core {
 
         fn solved_at(&self, path: &[u32], _hash: u64) -> Option<bool> {
             let n = self.core.node_at_path(path)?;
-            match ($status)(self.core.arena.get(n)) {
-                $crate::search::snapshot::NodeStatus::Proven => Some(true),
-                $crate::search::snapshot::NodeStatus::Disproven => Some(false),
-                $crate::search::snapshot::NodeStatus::Unknown => None,
-            }
+            ($status)(self.core.arena.get(n)).solved()
         }
     };
     () => {
@@ -472,12 +443,8 @@ macro_rules! run_state_accessors {
     ($($field:ident).*) => {
         $crate::search::arena_search::run_state_accessors!(no_stop; $($field).*);
 
-        /// A final status stays; otherwise the run ends `Unknown(reason)`.
         fn stop(&mut self, reason: $crate::search::StopReason) {
-            let status = &mut self$(.$field)*.status;
-            if !status.is_final() {
-                *status = $crate::search::Status::Unknown(reason);
-            }
+            self$(.$field)*.status.stop(reason);
         }
     };
 }

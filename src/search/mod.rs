@@ -23,6 +23,7 @@ pub mod mcts_solver;
 pub mod om;
 pub mod overview;
 pub mod playout;
+pub mod playout_pn;
 pub mod pn;
 pub mod pn_value;
 pub mod pns;
@@ -39,7 +40,7 @@ pub mod zones;
 /// their own search options too); this path is kept for the searches.
 pub use crate::params;
 
-use crate::game::{AnyPosition, Outcome, Player};
+use crate::game::{AnyPosition, Game, Outcome, Player};
 
 pub use driver::{run, run_sampled, Budget};
 pub use params::{ListItem, ParamError, ParamKind, ParamSpec, ParamValue, Params};
@@ -147,6 +148,14 @@ impl Status {
     /// True once `step()` will no longer change the status.
     pub fn is_final(self) -> bool {
         !matches!(self, Status::Running)
+    }
+
+    /// What [`Search::stop`] means everywhere: a final status stays,
+    /// otherwise the run ends `Unknown(reason)`.
+    pub fn stop(&mut self, reason: StopReason) {
+        if !self.is_final() {
+            *self = Status::Unknown(reason);
+        }
     }
 
     /// docs/cli.md `outcome`.
@@ -289,7 +298,7 @@ impl SearchSetup {
         position: AnyPosition,
         pairs: &[(&str, &str)],
     ) -> Result<SearchSetup, SearchError> {
-        let params = find_algo(algo)?.params_from_pairs(position.kind(), &pairs)?;
+        let params = find_algo(algo)?.params_from_pairs(position.kind(), pairs)?;
         Ok(SearchSetup {
             position,
             params,
@@ -336,6 +345,43 @@ pub struct StatsSample {
     pub interval: Option<[f64; 2]>,
 }
 
+impl StatsSample {
+    /// The sample of a search that keeps a tree: `nodes` counts the nodes
+    /// created, and a tree node is never revisited, so `revisits` is 0.
+    pub fn of_tree(c: &Counters, root_values: Vec<f64>, best_child: Option<u32>) -> StatsSample {
+        StatsSample {
+            nodes: c.nodes_created,
+            revisits: 0,
+            ..StatsSample::of_table(c, root_values, best_child)
+        }
+    }
+
+    /// The sample of a search that keeps a transposition table: `nodes`
+    /// counts the entries it holds, and `revisits` the re-expansions of
+    /// positions whose entry was lost (docs/algorithms.md §9).
+    pub fn of_table(c: &Counters, root_values: Vec<f64>, best_child: Option<u32>) -> StatsSample {
+        StatsSample {
+            iteration: c.iterations,
+            nodes: c.live_nodes,
+            max_depth: c.max_depth,
+            seesaw_root_switches: c.seesaw_root_switches,
+            seesaw_switches: c.seesaw_switches,
+            revisits: c.revisits,
+            root_values,
+            best_child,
+            interval: None,
+        }
+    }
+}
+
+/// The `k`-th legal move of `position` in notation: the move a search
+/// names by its index among the root's children (`None` past the last).
+pub fn legal_move_label<G: Game>(position: &G, k: u32) -> Option<String> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves.get(k as usize).map(|&m| position.format_move(m))
+}
+
 /// A proof-family search, stepped from outside.
 pub trait Search: Send {
     /// The registry name (`pns`, `deep-pn`, …).
@@ -351,8 +397,11 @@ pub trait Search: Send {
     fn counters(&self) -> &Counters;
     /// Mutable counters, for the driver to fill in `time_ms`.
     fn counters_mut(&mut self) -> &mut Counters;
-    /// Root switch events so far.
-    fn switch_events(&self) -> &[SwitchEvent];
+    /// Root switch events so far (none in a search that records no
+    /// seesaw: chance nodes, OM, alpha-beta).
+    fn switch_events(&self) -> &[SwitchEvent] {
+        &[]
+    }
     /// Names of the per-node values this algorithm shows.
     fn value_names(&self) -> &'static [&'static str];
     /// A bounded picture of the tree.

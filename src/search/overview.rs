@@ -270,25 +270,10 @@ pub fn if_requested(req: &ViewRequest, nodes: &[SnapNode]) -> Option<Overview> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::snapshot::NodeKind;
 
+    /// A bare node at depth 0 (the overview reads only the tree shape).
     fn node(id: u64, parent: Option<u32>, child_index: u32) -> SnapNode {
-        SnapNode {
-            id,
-            parent,
-            child_index,
-            depth: 0,
-            move_label: String::new(),
-            kind: NodeKind::Or,
-            status: NodeStatus::Unknown,
-            values: vec![],
-            expanded: true,
-            n_children: 0,
-            descendants: 0,
-            truncated: false,
-            on_path: false,
-            terminal: false,
-        }
+        crate::layout::test_nodes::node(id, parent, child_index, 0)
     }
 
     /// A root with one big child (a chain of `big` nodes) and `small`

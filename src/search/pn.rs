@@ -35,6 +35,14 @@ pub fn add_sub(a: Pn, b: Pn, c: Pn) -> Pn {
     v.min(MAX_FINITE as u64) as Pn
 }
 
+/// Names of the two values a proof-number search shows per node.
+pub const PN_DN_NAMES: &[&str] = &["pn", "dn"];
+
+/// A node's (pn, dn) as the values a snapshot or a curve shows.
+pub fn pn_dn_values(p: Pn, d: Pn) -> Vec<f64> {
+    vec![to_f64(p), to_f64(d)]
+}
+
 /// A proof number as a float for snapshots and plots (`INF` → ∞).
 #[inline]
 pub fn to_f64(p: Pn) -> f64 {

@@ -430,7 +430,7 @@ impl<G: Game> Search for Pns<G> {
     }
 
     fn value_names(&self) -> &'static [&'static str] {
-        &["pn", "dn"]
+        pn::PN_DN_NAMES
     }
 
     fn snapshot(&self, req: &ViewRequest) -> Snapshot {

@@ -105,6 +105,18 @@ pub enum NodeStatus {
     Unknown,
 }
 
+impl NodeStatus {
+    /// `Some(true)` proven, `Some(false)` disproven, `None` unsolved: the
+    /// answer of [`Search::solved_at`](super::Search::solved_at).
+    pub fn solved(self) -> Option<bool> {
+        match self {
+            NodeStatus::Proven => Some(true),
+            NodeStatus::Disproven => Some(false),
+            NodeStatus::Unknown => None,
+        }
+    }
+}
+
 /// An edge of a snapshot that is not a tree edge: a second parent of a
 /// shared node (a transposition), or a back-edge of a cyclic graph (a
 /// move into a position on the path: a repetition, valued by the loop
@@ -180,6 +192,32 @@ pub struct ChildSummary {
     pub status: NodeStatus,
     /// Values aligned with [`Snapshot::value_names`].
     pub values: Vec<f64>,
+}
+
+impl ChildSummary {
+    /// The summary of a node as its tree view describes it (id, move,
+    /// status, values), so every search fills the board overlay alike.
+    pub fn of(node: SnapNode) -> ChildSummary {
+        ChildSummary {
+            id: node.id,
+            move_label: node.move_label,
+            status: node.status,
+            values: node.values,
+        }
+    }
+}
+
+/// The root's children as summaries, read through the tree view (empty
+/// while the root is not expanded).
+pub fn root_children<T: TreeAccess + ?Sized>(tree: &T) -> Vec<ChildSummary> {
+    let mut kids = Vec::new();
+    tree.children(tree.root_id(), &mut kids);
+    kids.into_iter()
+        .map(|c| ChildSummary {
+            id: c,
+            ..ChildSummary::of(tree.describe(c))
+        })
+        .collect()
 }
 
 /// The inspector's text for one node: its values and the formulas that

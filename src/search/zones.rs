@@ -167,7 +167,7 @@ mod tests {
         let dfpn = registry::find_algo("dfpn").unwrap();
         SearchSetup {
             position: AnyPosition::parse(kind, pos).unwrap(),
-            params: dfpn.params_from_pairs(kind, &pairs).unwrap(),
+            params: dfpn.params_from_pairs(kind, pairs).unwrap(),
             seed: 0,
             question: QuestionKind::Win,
             memory_limit_bytes: None,

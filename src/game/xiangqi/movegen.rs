@@ -23,6 +23,27 @@ use super::board::{
     HORSE, KING, NORTH, OFF, ORTHOGONAL, PAWN, ROOK,
 };
 
+/// The quiet moves of a rook or cannon from `from` along direction `d`
+/// (each given to `f`, in order), up to the first cell that is not empty.
+/// Returns that cell (a piece or the padding), or `None` when `f` asked to
+/// stop.
+#[inline(always)]
+fn quiet_slide(
+    cells: &[u8],
+    from: usize,
+    d: isize,
+    f: &mut impl FnMut(usize, usize) -> bool,
+) -> Option<usize> {
+    let mut t = step(from, d);
+    while cells[t] == EMPTY {
+        if !f(from, t) {
+            return None;
+        }
+        t = step(t, d);
+    }
+    Some(t)
+}
+
 /// Calls `f(from, to)` for every pseudo-legal move of the side to move
 /// (piece rules only, the general's safety not checked) in generation
 /// order. `f` returns `false` to stop early; the result says whether the
@@ -43,13 +64,9 @@ fn pseudo(b: &Board, mut f: impl FnMut(usize, usize) -> bool) -> bool {
         match cells[from] & 7 {
             ROOK => {
                 for d in ORTHOGONAL {
-                    let mut t = step(from, d);
-                    while cells[t] == EMPTY {
-                        if !f(from, t) {
-                            return false;
-                        }
-                        t = step(t, d);
-                    }
+                    let Some(t) = quiet_slide(cells, from, d, &mut f) else {
+                        return false;
+                    };
                     if cells[t] & them != 0 && !f(from, t) {
                         return false;
                     }
@@ -57,13 +74,9 @@ fn pseudo(b: &Board, mut f: impl FnMut(usize, usize) -> bool) -> bool {
             }
             CANNON => {
                 for d in ORTHOGONAL {
-                    let mut t = step(from, d);
-                    while cells[t] == EMPTY {
-                        if !f(from, t) {
-                            return false;
-                        }
-                        t = step(t, d);
-                    }
+                    let Some(mut t) = quiet_slide(cells, from, d, &mut f) else {
+                        return false;
+                    };
                     if cells[t] == OFF {
                         continue;
                     }

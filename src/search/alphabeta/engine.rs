@@ -4,7 +4,7 @@
 use crate::game::eval::{order_tactical_first, WIN};
 use crate::game::{Game, Player};
 use crate::search::pn::{self, Pn, INF};
-use crate::search::{Counters, QuestionKind, StatsSample, Status, StopReason, SwitchEvent};
+use crate::search::{Counters, QuestionKind, StatsSample, Status, StopReason};
 
 use super::trace::{Role, Trace};
 use super::{AlphaBetaOptions, CurvePoint, MoveOrder};
@@ -520,9 +520,7 @@ impl<G: Game> AlphaBeta<G> {
 
     /// Ends the run with `Unknown(reason)`.
     pub(super) fn stop_search(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
+        self.status.stop(reason);
     }
 
     /// A sample for the live curves: the root's numbers at the last
@@ -531,18 +529,7 @@ impl<G: Game> AlphaBeta<G> {
         let (value, scn) = self.curve.last().map_or((f64::NAN, f64::NAN), |p| {
             (f64::from(p.value), pn::to_f64(p.scn))
         });
-        StatsSample {
-            iteration: self.counters.iterations,
-            nodes: self.counters.nodes_created,
-            max_depth: self.counters.max_depth,
-            root_values: vec![value, f64::NAN, f64::NAN, scn, f64::NAN, 0.0],
-            best_child: None,
-            ..StatsSample::default()
-        }
-    }
-
-    /// No root switch events in alpha-beta.
-    pub(super) fn no_events(&self) -> &[SwitchEvent] {
-        &[]
+        let root_values = vec![value, f64::NAN, f64::NAN, scn, f64::NAN, 0.0];
+        StatsSample::of_tree(&self.counters, root_values, None)
     }
 }

@@ -9,7 +9,7 @@ use crate::search::snapshot::{
     collect_nodes, fmt_value, ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind,
     NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
 };
-use crate::search::{Counters, Search, StatsSample, Status, StopReason, SwitchEvent};
+use crate::search::{Counters, Search, StatsSample, Status, StopReason};
 
 use super::engine::{AlphaBeta, NEG_INF, POS_INF};
 use super::trace::{Role, TraceNode};
@@ -354,10 +354,6 @@ impl<G: Game> Search for AlphaBeta<G> {
         &mut self.counters
     }
 
-    fn switch_events(&self) -> &[SwitchEvent] {
-        self.no_events()
-    }
-
     fn value_names(&self) -> &'static [&'static str] {
         VALUE_NAMES
     }
@@ -376,15 +372,7 @@ impl<G: Game> Search for AlphaBeta<G> {
             self.trace.nodes[0]
                 .children
                 .iter()
-                .map(|&c| {
-                    let d = self.describe(self.node_id(c));
-                    ChildSummary {
-                        id: d.id,
-                        move_label: d.move_label,
-                        status: d.status,
-                        values: d.values,
-                    }
-                })
+                .map(|&c| ChildSummary::of(self.describe(self.node_id(c))))
                 .collect()
         };
         let frames = self.frames[..self.sp]

@@ -25,8 +25,8 @@ use crate::game::{Game, Player};
 
 use super::snapshot::{Snapshot, ViewRequest};
 use super::{
-    Counters, QuestionKind, Search, SearchError, SearchSetup, StatsSample, Status, StopReason,
-    SwitchEvent,
+    legal_move_label, Counters, QuestionKind, Search, SearchError, SearchSetup, StatsSample,
+    Status, StopReason,
 };
 
 pub use engine::{ChanceCounters, Engine, Variant};
@@ -215,9 +215,7 @@ impl<G: Game> Search for ChanceSearch<G> {
     }
 
     fn stop(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
+        self.status.stop(reason);
     }
 
     fn counters(&self) -> &Counters {
@@ -226,10 +224,6 @@ impl<G: Game> Search for ChanceSearch<G> {
 
     fn counters_mut(&mut self) -> &mut Counters {
         &mut self.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &[]
     }
 
     fn value_names(&self) -> &'static [&'static str] {
@@ -241,25 +235,12 @@ impl<G: Game> Search for ChanceSearch<G> {
     }
 
     fn sample(&self) -> StatsSample {
-        let c = &self.counters;
-        StatsSample {
-            iteration: c.iterations,
-            nodes: c.nodes_created,
-            max_depth: c.max_depth,
-            seesaw_root_switches: 0,
-            seesaw_switches: 0,
-            revisits: 0,
-            root_values: view::root_values(self),
-            best_child: self.best_child(),
-            interval: None,
-        }
+        // No root switches are recorded here, so the seesaw counters stay 0.
+        StatsSample::of_tree(&self.counters, view::root_values(self), self.best_child())
     }
 
     fn best_move(&self) -> Option<String> {
-        let k = self.best_child()?;
-        let mut moves = Vec::new();
-        self.root.legal_moves(&mut moves);
-        moves.get(k as usize).map(|&m| self.root.format_move(m))
+        legal_move_label(&self.root, self.best_child()?)
     }
 
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {

@@ -117,6 +117,27 @@ pub struct Rec<M> {
     pub log: u32,
 }
 
+impl<M> Rec<M> {
+    /// A record not searched yet: child `child_index` of `parent`, reached
+    /// by `mv` with edge probability `prob`, no children, no result.
+    fn unvisited(parent: u32, child_index: u32, mv: M, prob: f64) -> Rec<M> {
+        Rec {
+            parent,
+            child_index,
+            mv,
+            prob,
+            kind: RecKind::Unvisited,
+            first_child: NONE,
+            n_children: 0,
+            window: (f64::NAN, f64::NAN),
+            value: f64::NAN,
+            bound: Bound::Pending,
+            probed: false,
+            log: NONE,
+        }
+    }
+}
+
 /// The recorded tree.
 #[derive(Clone)]
 pub struct Records<M> {
@@ -143,20 +164,7 @@ impl<M: Copy + Default> Records<M> {
     /// The root's record.
     pub fn root(&mut self) -> u32 {
         if self.recs.is_empty() {
-            self.recs.push(Rec {
-                parent: NONE,
-                child_index: 0,
-                mv: M::default(),
-                prob: 1.0,
-                kind: RecKind::Unvisited,
-                first_child: NONE,
-                n_children: 0,
-                window: (f64::NAN, f64::NAN),
-                value: f64::NAN,
-                bound: Bound::Pending,
-                probed: false,
-                log: NONE,
-            });
+            self.recs.push(Rec::unvisited(NONE, 0, M::default(), 1.0));
         }
         0
     }
@@ -200,20 +208,7 @@ impl<M: Copy + Default> Records<M> {
             return;
         }
         for (i, (mv, prob)) in children.iter().enumerate() {
-            self.recs.push(Rec {
-                parent: rec,
-                child_index: i as u32,
-                mv: *mv,
-                prob: *prob,
-                kind: RecKind::Unvisited,
-                first_child: NONE,
-                n_children: 0,
-                window: (f64::NAN, f64::NAN),
-                value: f64::NAN,
-                bound: Bound::Pending,
-                probed: false,
-                log: NONE,
-            });
+            self.recs.push(Rec::unvisited(rec, i as u32, *mv, *prob));
         }
         let r = &mut self.recs[rec as usize];
         r.first_child = first as u32;

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::game::Game;
 use crate::search::snapshot::{
-    collect_nodes, fmt_value, ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind,
+    collect_nodes, fmt_value, root_children, Frame as SnapFrame, Inspection, NodeId, NodeKind,
     NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
 };
 
@@ -282,20 +282,7 @@ pub fn snapshot<G: Game>(s: &ChanceSearch<G>, req: &ViewRequest) -> Snapshot {
         path_ids
     };
     let nodes = collect_nodes(&view, req, &path_ids);
-    let mut kids = Vec::new();
-    view.children(0, &mut kids);
-    let root_children = kids
-        .iter()
-        .map(|&c| {
-            let n = view.describe(c);
-            ChildSummary {
-                id: c,
-                move_label: n.move_label,
-                status: n.status,
-                values: n.values,
-            }
-        })
-        .collect();
+    let root_children = root_children(&view);
     let frames = e
         .stack
         .iter()

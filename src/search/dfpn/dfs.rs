@@ -114,7 +114,7 @@ impl<G: Game> Dfs<G> {
             NodeStatus::Disproven => (INF, 0),
             NodeStatus::Unknown => (1, 1),
         };
-        vec![pn::to_f64(p), pn::to_f64(d)]
+        pn::pn_dn_values(p, d)
     }
 
     /// The inspector's text for node `id` (a stack node or a child of one):
@@ -295,7 +295,7 @@ impl<G: Game> Search for Dfs<G> {
     crate::search::arena_search::run_state_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
-        &["pn", "dn"]
+        pn::PN_DN_NAMES
     }
 
     /// The stack as frames, and as nodes: the path with each path node's
@@ -425,7 +425,7 @@ impl<G: Game> Search for Dfs<G> {
             algo: self.name.to_string(),
             status: self.status,
             counters: self.counters.clone(),
-            value_names: vec!["pn".into(), "dn".into()],
+            value_names: pn::PN_DN_NAMES.iter().map(|s| s.to_string()).collect(),
             label_values: vec![0, 1],
             total_nodes: self.stack.len() as u64,
             nodes,
@@ -456,17 +456,10 @@ impl<G: Game> Search for Dfs<G> {
             Status::Disproved => NodeStatus::Disproven,
             _ => NodeStatus::Unknown,
         };
-        StatsSample {
-            iteration: self.counters.iterations,
-            nodes: self.counters.live_nodes,
-            max_depth: self.counters.max_depth,
-            seesaw_root_switches: self.counters.seesaw_root_switches,
-            seesaw_switches: self.counters.seesaw_switches,
-            revisits: 0,
-            root_values: Self::node_values(st),
-            best_child: self.stack.first().map(|f| f.next.saturating_sub(1) as u32),
-            interval: None,
-        }
+        // The depth-first search never re-expands a lost entry, so its
+        // revisit counter stays 0.
+        let best_child = self.stack.first().map(|f| f.next.saturating_sub(1) as u32);
+        StatsSample::of_table(&self.counters, Self::node_values(st), best_child)
     }
 
     fn best_move(&self) -> Option<String> {

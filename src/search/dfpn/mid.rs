@@ -234,6 +234,25 @@ pub fn solved(proven: bool) -> (Pn, Pn) {
 }
 
 impl<G: Game> Dfpn<G> {
+    /// Stores a new entry for `hash` with numbers (`pn`, `dn`), marked as
+    /// on the MID path, keeping the path's children through any
+    /// collection, and counts it as created. `None` when the table is full.
+    fn insert_on_path(&mut self, hash: u64, pn: Pn, dn: Pn) -> Option<&mut Entry> {
+        let fresh = Entry {
+            pn,
+            dn,
+            work: 0,
+            last_pick: NO_PICK,
+            flags: 0,
+            on_path: 1,
+        };
+        let children = &self.children;
+        let protect = || protected_keys(children);
+        let e = self.table.insert_absent(hash, fresh, protect)?;
+        self.counters.nodes_created += 1;
+        Some(e)
+    }
+
     /// A search of `root` for `question`; a terminal root is solved at once.
     pub fn new(name: &'static str, root: G, question: Question, opts: DfpnOptions) -> Dfpn<G> {
         let mut s = Dfpn {
@@ -629,23 +648,12 @@ impl<G: Game> Dfpn<G> {
         match known {
             Some(e) => e.on_path = e.on_path.saturating_add(1),
             None => {
-                let fresh = Entry {
-                    pn: pn0,
-                    dn: dn0,
-                    work: 0,
-                    last_pick: NO_PICK,
-                    flags: 0,
-                    on_path: 1,
-                };
-                let children = &self.children;
-                let protect = || protected_keys(children);
-                if self.table.insert_absent(hash, fresh, protect).is_none() {
+                if self.insert_on_path(hash, pn0, dn0).is_none() {
                     self.drop_children(first);
                     self.status = Status::Unknown(StopReason::Memory);
                     self.refresh_memory();
                     return;
                 }
-                self.counters.nodes_created += 1;
             }
         }
         // The children's numbers for the first loop. Terminal positions
@@ -719,23 +727,10 @@ impl<G: Game> Dfpn<G> {
         let e = match self.table.get_mut(f.hash) {
             Some(e) => e,
             None => {
-                let fresh = Entry {
-                    pn: pn_now,
-                    dn: dn_now,
-                    work: 0,
-                    last_pick: NO_PICK,
-                    flags: 0,
-                    on_path: 1,
-                };
-                let children = &self.children;
-                let protect = || protected_keys(children);
-                match self.table.insert_absent(f.hash, fresh, protect) {
-                    // A new entry (the old one was replaced, or the path
-                    // keys it afresh): created like any other.
-                    Some(e) => {
-                        self.counters.nodes_created += 1;
-                        e
-                    }
+                // A new entry (the old one was replaced, or the path keys
+                // it afresh): created like any other.
+                match self.insert_on_path(f.hash, pn_now, dn_now) {
+                    Some(e) => e,
                     None => {
                         self.status = Status::Unknown(StopReason::Memory);
                         return Event::Done;

@@ -234,7 +234,7 @@ impl<G: Game> Search for Dfpn<G> {
     crate::search::arena_search::run_state_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
-        &["pn", "dn"]
+        pn::PN_DN_NAMES
     }
 
     fn snapshot(&self, req: &ViewRequest) -> Snapshot {
@@ -242,35 +242,18 @@ impl<G: Game> Search for Dfpn<G> {
     }
 
     fn sample(&self) -> StatsSample {
-        let c = &self.counters;
         let (p, d) = self.root_numbers();
-        StatsSample {
-            iteration: c.iterations,
-            nodes: c.live_nodes,
-            max_depth: c.max_depth,
-            seesaw_root_switches: c.seesaw_root_switches,
-            seesaw_switches: c.seesaw_switches,
-            revisits: c.revisits,
-            root_values: vec![pn::to_f64(p), pn::to_f64(d)],
-            best_child: self.best_child(),
-            interval: None,
-        }
+        let root_values = pn::pn_dn_values(p, d);
+        StatsSample::of_table(&self.counters, root_values, self.best_child())
     }
 
     fn best_move(&self) -> Option<String> {
-        let k = self.best_child()?;
-        let mut moves = Vec::new();
-        self.root().legal_moves(&mut moves);
-        moves.get(k as usize).map(|&m| self.root().format_move(m))
+        crate::search::legal_move_label(self.root(), self.best_child()?)
     }
 
     fn solved_at(&self, _path: &[u32], hash: u64) -> Option<bool> {
         let e = self.table().get(hash)?;
-        match (e.pn, e.dn) {
-            (0, _) => Some(true),
-            (_, 0) => Some(false),
-            _ => None,
-        }
+        view::node_status(e.pn, e.dn).solved()
     }
 
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {

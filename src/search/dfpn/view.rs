@@ -142,7 +142,7 @@ impl<G: Game> Dfpn<G> {
                 NodeKind::And
             },
             status: node_status(p, q),
-            values: vec![pn::to_f64(p), pn::to_f64(q)],
+            values: pn::pn_dn_values(p, q),
             expanded: in_table && !terminal,
             n_children: if terminal { 0 } else { g.move_count() as u32 },
             descendants: 0,
@@ -419,7 +419,7 @@ impl<G: Game> Dfpn<G> {
                     id: self.key(&c),
                     move_label: self.root_pos.format_move(m),
                     status: node_status(p, q),
-                    values: vec![pn::to_f64(p), pn::to_f64(q)],
+                    values: pn::pn_dn_values(p, q),
                 }
             })
             .collect();
@@ -446,7 +446,7 @@ impl<G: Game> Dfpn<G> {
             algo: self.algo().to_string(),
             status: self.status,
             counters: self.counters.clone(),
-            value_names: vec!["pn".into(), "dn".into()],
+            value_names: pn::PN_DN_NAMES.iter().map(|s| s.to_string()).collect(),
             label_values: vec![0, 1],
             nodes,
             extra_edges,

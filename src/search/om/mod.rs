@@ -52,8 +52,8 @@ use crate::game::Game;
 
 use super::snapshot::{Snapshot, ViewRequest};
 use super::{
-    Counters, QuestionKind, Search, SearchError, SearchSetup, StatsSample, Status, StopReason,
-    SwitchEvent,
+    legal_move_label, Counters, QuestionKind, Search, SearchError, SearchSetup, StatsSample,
+    Status, StopReason,
 };
 
 pub use engine::{Engine, OmKind, OmRec};
@@ -198,9 +198,7 @@ impl<G: Game> Search for Om<G> {
     }
 
     fn stop(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
+        self.status.stop(reason);
     }
 
     fn counters(&self) -> &Counters {
@@ -209,10 +207,6 @@ impl<G: Game> Search for Om<G> {
 
     fn counters_mut(&mut self) -> &mut Counters {
         &mut self.engine.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &[]
     }
 
     fn value_names(&self) -> &'static [&'static str] {
@@ -228,22 +222,11 @@ impl<G: Game> Search for Om<G> {
         let (v, v2) = self
             .values()
             .map_or((f64::NAN, f64::NAN), |(a, b)| (a as f64, b as f64));
-        StatsSample {
-            iteration: c.iterations,
-            nodes: c.nodes_created,
-            max_depth: c.max_depth,
-            root_values: vec![v, v2],
-            best_child: self.best_child(),
-            ..StatsSample::default()
-        }
+        StatsSample::of_tree(c, vec![v, v2], self.best_child())
     }
 
     fn best_move(&self) -> Option<String> {
-        let k = self.best_child()?;
-        let root = &self.engine.root;
-        let mut moves = Vec::new();
-        root.legal_moves(&mut moves);
-        moves.get(k as usize).map(|&m| root.format_move(m))
+        legal_move_label(&self.engine.root, self.best_child()?)
     }
 
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {

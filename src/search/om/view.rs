@@ -5,7 +5,7 @@
 
 use crate::game::Game;
 use crate::search::snapshot::{
-    collect_nodes, ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus,
+    collect_nodes, root_children, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus,
     SnapNode, Snapshot, TreeAccess, ViewRequest,
 };
 use crate::search::Search;
@@ -223,22 +223,11 @@ pub fn snapshot<G: Game>(s: &Om<G>, req: &ViewRequest) -> Snapshot {
     } else {
         collect_nodes(&view, req, &path)
     };
-    let mut kids = Vec::new();
-    if !e.recs.is_empty() {
-        view.children(0, &mut kids);
-    }
-    let root_children = kids
-        .iter()
-        .map(|&c| {
-            let n = view.describe(c);
-            ChildSummary {
-                id: c,
-                move_label: n.move_label,
-                status: n.status,
-                values: n.values,
-            }
-        })
-        .collect();
+    let root_children = if e.recs.is_empty() {
+        Vec::new()
+    } else {
+        root_children(&view)
+    };
     let frames = e
         .stack
         .iter()

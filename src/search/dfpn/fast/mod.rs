@@ -49,7 +49,6 @@ use crate::search::seesaw::RootSwitches;
 use crate::search::snapshot::{Snapshot, ViewRequest};
 use crate::search::{
     Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status, StopReason,
-    SwitchEvent,
 };
 
 use super::mid::{solved, DfpnOptions};
@@ -483,30 +482,10 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
         self.status
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stop(&mut self, reason: StopReason) {
-        if !self.status.is_final() {
-            self.status = Status::Unknown(reason);
-        }
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
-
-    fn switch_events(&self) -> &[SwitchEvent] {
-        &self.root_switches.events
-    }
+    crate::search::arena_search::run_state_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
-        &["pn", "dn"]
+        pn::PN_DN_NAMES
     }
 
     fn snapshot(&self, req: &ViewRequest) -> Snapshot {
@@ -515,17 +494,8 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
 
     fn sample(&self) -> StatsSample {
         let (p, d) = self.root_numbers();
-        StatsSample {
-            iteration: self.counters.iterations,
-            nodes: self.counters.live_nodes,
-            max_depth: self.counters.max_depth,
-            seesaw_root_switches: self.counters.seesaw_root_switches,
-            seesaw_switches: self.counters.seesaw_switches,
-            revisits: self.counters.revisits,
-            root_values: vec![pn::to_f64(p), pn::to_f64(d)],
-            best_child: self.best_child(),
-            interval: None,
-        }
+        let root_values = pn::pn_dn_values(p, d);
+        StatsSample::of_table(&self.counters, root_values, self.best_child())
     }
 
     fn best_move(&self) -> Option<String> {
@@ -537,11 +507,7 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
 
     fn solved_at(&self, _path: &[u32], hash: u64) -> Option<bool> {
         let e = self.engine.table.probe(hash)?;
-        match (e.pn, e.dn) {
-            (0, _) => Some(true),
-            (_, 0) => Some(false),
-            _ => None,
-        }
+        super::view::node_status(e.pn, e.dn).solved()
     }
 
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {

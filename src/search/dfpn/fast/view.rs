@@ -94,7 +94,7 @@ impl<G: Game, R: Rules<G>> TreeAccess for TableTree<'_, G, R> {
                 NodeKind::And
             },
             status: node_status(p, q),
-            values: vec![pn::to_f64(p), pn::to_f64(q)],
+            values: pn::pn_dn_values(p, q),
             expanded: !terminal && self.search.probe_position(&g).is_some(),
             n_children: if terminal { 0 } else { g.move_count() as u32 },
             descendants: 0,
@@ -181,7 +181,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
                     id: c.hash(),
                     move_label: self.root.format_move(m),
                     status: node_status(p, d),
-                    values: vec![pn::to_f64(p), pn::to_f64(d)],
+                    values: pn::pn_dn_values(p, d),
                 }
             })
             .collect();
@@ -230,7 +230,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             algo: self.algo().to_string(),
             status: self.status,
             counters: self.counters.clone(),
-            value_names: vec!["pn".into(), "dn".into()],
+            value_names: pn::PN_DN_NAMES.iter().map(|s| s.to_string()).collect(),
             label_values: vec![0, 1],
             nodes,
             extra_edges: Vec::new(),
