@@ -10,11 +10,11 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use pnlab::game::{AnyPosition, Game, GameKind, Player};
-use pnlab::search::params::Params;
-use pnlab::search::{registry, run, Budget, Goal, Question, QuestionKind, SearchSetup, Status};
+use pnlab::search::{Budget, Goal, Question, QuestionKind, Status};
 use pnlab::with_position;
 
 mod common;
+use common::search_run::{algo_setup, build_and_run};
 use common::{parse, random_walk};
 
 /// The depth-limited minimax: does `attacker` reach a finished game that
@@ -66,20 +66,12 @@ fn walks(
 
 /// Runs `algo` on `p` within `n`; the status, which must be final.
 fn solve(algo: &str, p: &AnyPosition, n: u32, question: QuestionKind, seed: u64) -> Status {
-    let info = registry::find_algo(algo).unwrap();
-    let setup = SearchSetup {
-        position: p.clone().within(n),
-        params: Params::defaults(info.params),
-        seed,
-        question,
-        memory_limit_bytes: None,
-    };
-    let mut s = registry::build(algo, &setup).unwrap();
+    let setup = algo_setup(algo, &p.clone().within(n), &[], question, seed);
     let budget = Budget {
         max_nodes: Some(5_000_000),
         ..Budget::default()
     };
-    run(s.as_mut(), &budget, None)
+    build_and_run(algo, &setup, &budget).1
 }
 
 /// Checks every algorithm of `algos` on every position for N in `ns` and

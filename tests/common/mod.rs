@@ -2,6 +2,9 @@
 //! of them, so the others are dead code there.
 #![allow(dead_code)]
 
+pub mod cyclic_graph;
+pub mod search_run;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
