@@ -2,6 +2,8 @@
 //! of them, so the others are dead code there.
 #![allow(dead_code)]
 
+#[cfg(feature = "gui")]
+pub mod app_window;
 pub mod cyclic_graph;
 pub mod search_run;
 
