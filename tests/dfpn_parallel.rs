@@ -9,7 +9,7 @@
 //! calls, counting both threads' calls.
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use pnlab::game::othello::random::random_othello;
 use pnlab::game::{AnyPosition, Game, GameKind};
@@ -19,7 +19,7 @@ use pnlab::with_position;
 
 mod common;
 use common::search_run::{algo_setup, build_and_run, iteration_budget, proved};
-use common::{parse, random_walk};
+use common::{parse, random_walks};
 
 /// Both threads together may make this many times the sequential calls.
 const FACTOR: u64 = 4;
@@ -47,22 +47,10 @@ fn small_positions() -> Vec<AnyPosition> {
         })
         .collect();
     let mut rng = SmallRng::seed_from_u64(0x7A2A);
-    let mut c4 = 0;
-    while c4 < 8 {
-        let plies = rng.random_range(24..31);
-        if let Some(p) = random_walk(&parse(GameKind::Connect4, ""), plies, &mut rng) {
-            out.push(p);
-            c4 += 1;
-        }
-    }
-    let mut ttt = 0;
-    while ttt < 4 {
-        let plies = rng.random_range(0..4);
-        if let Some(p) = random_walk(&parse(GameKind::TicTacToe, "........."), plies, &mut rng) {
-            out.push(p);
-            ttt += 1;
-        }
-    }
+    let connect4 = parse(GameKind::Connect4, "");
+    out.extend(random_walks(&connect4, 8, 24..31, &mut rng));
+    let tictactoe = parse(GameKind::TicTacToe, ".........");
+    out.extend(random_walks(&tictactoe, 4, 0..4, &mut rng));
     out
 }
 

@@ -15,7 +15,7 @@ use pnlab::with_position;
 
 mod common;
 use common::search_run::{algo_setup, build_and_run};
-use common::{parse, random_walk};
+use common::{parse, random_walk, random_walks};
 
 /// The depth-limited minimax: does `attacker` reach a finished game that
 /// answers `goal` with yes within `left` more moves of its own?
@@ -51,17 +51,7 @@ fn walks(
     start: &AnyPosition,
     plies: std::ops::Range<usize>,
 ) -> Vec<AnyPosition> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for _ in 0..count * 50 {
-        if out.len() == count {
-            break;
-        }
-        let n = rng.random_range(plies.clone());
-        out.extend(random_walk(start, n, &mut rng));
-    }
-    assert_eq!(out.len(), count);
-    out
+    random_walks(start, count, plies, &mut SmallRng::seed_from_u64(seed))
 }
 
 /// Runs `algo` on `p` within `n`; the status, which must be final.
