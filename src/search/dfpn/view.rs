@@ -45,9 +45,17 @@ impl<G: Game> Dfpn<G> {
                 (p, q, true)
             }
             None => {
-                if d == 0 && self.table.get(self.key(g)).is_none() {
+                if d == 0 {
+                    // The root's numbers are the ones the curves plot: its
+                    // frame's while the call runs (the table keeps the
+                    // numbers it had on entry until the call returns).
                     let (p, q) = self.root_numbers();
                     return (p, q, false);
+                }
+                let key = self.key(g);
+                if let Some(f) = self.stack.iter().rev().find(|f| f.hash == key) {
+                    // Likewise a node on the MID path: its loop's latest.
+                    return (f.pn, f.dn, false);
                 }
                 let (p, q) = self.stored_numbers(g, d);
                 (p, q, false)
