@@ -6,9 +6,12 @@
 //! work; the iteration totals must agree exactly (the searches are
 //! deterministic), which `tests/web_bench.rs` checks against the CLI.
 
+use rand::rngs::SmallRng;
+use rand::Rng;
+
 use crate::clock::Duration;
-use crate::game::{AnyPosition, GameKind};
-use crate::search::{self, Budget, Params, QuestionKind, SearchSetup, Status};
+use crate::game::{AnyPosition, Game, GameKind};
+use crate::search::{self, Budget, Counters, Params, QuestionKind, SearchSetup, Status};
 
 /// A fixed set of positions and how it is run.
 #[derive(Clone, Debug)]
@@ -85,18 +88,55 @@ pub fn run_set(
     algo: &str,
     params: &Params,
 ) -> Result<BenchRow, search::SearchError> {
-    let budget = Budget {
-        max_iterations: Some(set.max_iterations),
-        time_limit: Some(Duration::from_secs(60)),
-        ..Budget::default()
-    };
     let mut row = BenchRow {
         suite: set.name.to_string(),
         algo: algo.to_string(),
         ..BenchRow::default()
     };
-    for _ in 0..set.repeat {
-        for (i, p) in set.positions.iter().enumerate() {
+    let budget = run_budget(set.max_iterations);
+    run_positions(
+        &set.positions,
+        set.repeat,
+        algo,
+        params,
+        &budget,
+        |_, st, c| {
+            row.runs += 1;
+            if matches!(st, Status::Proved | Status::Disproved) {
+                row.solved += 1;
+            }
+            row.iterations += c.iterations;
+            row.nodes += c.nodes_created;
+            row.time_ms += c.time_ms;
+        },
+    )?;
+    Ok(row)
+}
+
+/// The budget of one bench run: `max_iterations`, and a minute at most
+/// (a run that is far too slow still ends).
+pub fn run_budget(max_iterations: u64) -> Budget {
+    Budget {
+        max_iterations: Some(max_iterations),
+        time_limit: Some(Duration::from_secs(60)),
+        ..Budget::default()
+    }
+}
+
+/// Runs `algo` with `params` on every position, `repeat` times over, as
+/// every bench suite is run: the question `win`, seed = the position's
+/// index, within `budget`. `each(index, status, counters)` sees every run
+/// as it ends.
+pub fn run_positions(
+    positions: &[AnyPosition],
+    repeat: usize,
+    algo: &str,
+    params: &Params,
+    budget: &Budget,
+    mut each: impl FnMut(usize, Status, &Counters),
+) -> Result<(), search::SearchError> {
+    for _ in 0..repeat {
+        for (i, p) in positions.iter().enumerate() {
             let setup = SearchSetup {
                 position: p.clone(),
                 params: params.clone(),
@@ -105,18 +145,29 @@ pub fn run_set(
                 memory_limit_bytes: None,
             };
             let mut s = search::build(algo, &setup)?;
-            let st = search::run(s.as_mut(), &budget, None);
-            row.runs += 1;
-            if matches!(st, Status::Proved | Status::Disproved) {
-                row.solved += 1;
-            }
-            let c = s.counters();
-            row.iterations += c.iterations;
-            row.nodes += c.nodes_created;
-            row.time_ms += c.time_ms;
+            let st = search::run(s.as_mut(), budget, None);
+            each(i, st, s.counters());
         }
     }
-    Ok(row)
+    Ok(())
+}
+
+/// `plies` seeded random moves from `start`, or `None` when the game
+/// ended on the way or at the end: the depth-limited bench suites (and
+/// tests that want positions deep into random games) draw their
+/// positions this way, the same on every machine for a seed.
+pub fn random_walk<G: Game>(start: &G, plies: usize, rng: &mut SmallRng) -> Option<G> {
+    let mut g = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        g.play(moves[rng.random_range(0..moves.len())]);
+    }
+    g.outcome().is_none().then_some(g)
 }
 
 #[cfg(test)]

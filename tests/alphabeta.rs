@@ -24,6 +24,9 @@ use pnlab::search::{QuestionKind, Search};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+mod common;
+use common::children;
+
 /// SCN in the reference: `None` is ∞.
 type Scn = Option<u64>;
 
@@ -163,13 +166,9 @@ fn proof_function<G: Game>(g: &G, left: u32, max: Player, grid: &[i64]) -> Vec<S
     if left == 0 {
         return leaf(view(max, g.evaluate().unwrap()), false);
     }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
     let maxing = g.to_move() == max;
     let mut acc: Vec<Scn> = vec![if maxing { None } else { Some(0) }; grid.len()];
-    for m in moves {
-        let mut c = g.clone();
-        c.play(m);
+    for c in children(g) {
         let f = proof_function(&c, left - 1, max, grid);
         for (a, x) in acc.iter_mut().zip(f) {
             *a = if maxing {
@@ -193,11 +192,7 @@ fn leaf_values<G: Game>(g: &G, left: u32, max: Player, out: &mut Vec<i64>) {
         out.push(view(max, g.evaluate().unwrap()));
         return;
     }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    for m in moves {
-        let mut c = g.clone();
-        c.play(m);
+    for c in children(g) {
         leaf_values(&c, left - 1, max, out);
     }
 }

@@ -13,6 +13,9 @@ use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::AnyPosition;
 use pnlab::positions::PositionEntry;
 
+mod common;
+use common::app_window::{app_window, settle_within};
+
 /// A position entry with PNS suggested, as a file would give it.
 fn entry(name: &str, position: AnyPosition) -> PositionEntry {
     PositionEntry {
@@ -31,9 +34,7 @@ fn harness() -> Harness<'static, PnlabApp> {
         "empty board",
         AnyPosition::TicTacToe(TicTacToe::new()),
     ));
-    let mut h = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, app: &mut PnlabApp| app.show(ui), app);
+    let mut h = app_window(1500.0, 950.0, app);
     settle(&mut h);
     h
 }
@@ -41,12 +42,7 @@ fn harness() -> Harness<'static, PnlabApp> {
 /// Lets the UI send what a click asked for, waits for the worker to carry
 /// it out, then draws the result.
 fn settle(h: &mut Harness<'static, PnlabApp>) {
-    h.run_steps(2);
-    assert!(
-        h.state_mut().settle(Duration::from_secs(20)),
-        "worker did not answer"
-    );
-    h.run_steps(3);
+    settle_within(h, Duration::from_secs(20), 3);
 }
 
 fn tree_labels(h: &Harness<'static, PnlabApp>) -> Vec<String> {

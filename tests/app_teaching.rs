@@ -9,25 +9,45 @@ use std::time::Duration;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
+use pnlab::app::lesson_player::ShownVerdict;
 use pnlab::app::{PnlabApp, Settings};
 use pnlab::lesson::{self, Answer, AskKind, Lesson};
 
+mod common;
+use common::app_window::{app_window, settle_within};
+
 fn harness_sized(w: f32, h: f32, app: PnlabApp) -> Harness<'static, PnlabApp> {
-    let mut h = Harness::builder()
-        .with_size([w, h])
-        .build_ui_state(|ui, app: &mut PnlabApp| app.show(ui), app);
+    let mut h = app_window(w, h, app);
     settle(&mut h);
     h
 }
 
 fn settle(h: &mut Harness<'static, PnlabApp>) {
-    h.run_steps(2);
-    assert!(
-        h.state_mut().settle(Duration::from_secs(60)),
-        "worker did not answer"
-    );
     // Enough frames for the node glide to end (12 per second of 1/60 s).
-    h.run_steps(90);
+    settle_within(h, Duration::from_secs(60), 90);
+}
+
+/// The accessible name of node `id` in the app's tree.
+fn node_label(h: &Harness<'static, PnlabApp>, id: u64) -> String {
+    let snap = h.state().run().snapshot.clone().expect("snapshot");
+    let node = snap
+        .nodes
+        .iter()
+        .find(|n| n.id == id)
+        .expect("node in the app's tree");
+    pnlab::app::tree_view::node_name(&snap, node)
+}
+
+/// The verdict the lesson player shows on the step's question.
+fn lesson_verdict(h: &Harness<'static, PnlabApp>) -> ShownVerdict {
+    h.state()
+        .teach
+        .lesson
+        .as_ref()
+        .unwrap()
+        .verdict
+        .clone()
+        .expect("verdict")
 }
 
 fn app() -> PnlabApp {
@@ -165,26 +185,9 @@ fn a_lesson_is_played_with_the_keyboard_and_its_questions_judged() {
         panic!()
     };
     assert_eq!(h.state().run().iteration(), 1);
-    let right_label = {
-        let snap = h.state().run().snapshot.clone().expect("snapshot");
-        let node = snap
-            .nodes
-            .iter()
-            .find(|n| n.id == right.id)
-            .expect("answer in the app's tree");
-        pnlab::app::tree_view::node_name(&snap, node)
-    };
-    h.get_by_label(&right_label).click();
+    h.get_by_label(&node_label(&h, right.id)).click();
     settle(&mut h);
-    let v = h
-        .state()
-        .teach
-        .lesson
-        .as_ref()
-        .unwrap()
-        .verdict
-        .clone()
-        .expect("verdict");
+    let v = lesson_verdict(&h);
     assert!(v.correct, "{v:?}");
     assert!(v.headline.starts_with("Right"), "{}", v.headline);
     h.get_by_label(&v.headline);
@@ -205,26 +208,9 @@ fn a_lesson_is_played_with_the_keyboard_and_its_questions_judged() {
         .iter()
         .find(|c| c.id != right2.id)
         .expect("another child");
-    let wrong_label = {
-        let snap = h.state().run().snapshot.clone().expect("snapshot");
-        let node = snap
-            .nodes
-            .iter()
-            .find(|n| n.id == wrong.id)
-            .expect("choice in the app's tree");
-        pnlab::app::tree_view::node_name(&snap, node)
-    };
-    h.get_by_label(&wrong_label).click();
+    h.get_by_label(&node_label(&h, wrong.id)).click();
     settle(&mut h);
-    let v2 = h
-        .state()
-        .teach
-        .lesson
-        .as_ref()
-        .unwrap()
-        .verdict
-        .clone()
-        .expect("verdict");
+    let v2 = lesson_verdict(&h);
     assert!(!v2.correct, "{v2:?}");
     assert!(!v2.lines.is_empty(), "the reason is shown");
     h.get_by_label(&v2.headline);
@@ -287,15 +273,7 @@ fn a_typed_value_is_judged_by_the_engine() {
     h.run_steps(2);
     h.get_by_label("Answer").click();
     settle(&mut h);
-    let v = h
-        .state()
-        .teach
-        .lesson
-        .as_ref()
-        .unwrap()
-        .verdict
-        .clone()
-        .expect("verdict");
+    let v = lesson_verdict(&h);
     assert!(v.correct, "{v:?}");
 }
 

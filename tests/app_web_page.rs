@@ -8,12 +8,14 @@
 
 use std::time::Duration;
 
-use egui_kittest::Harness;
 use pnlab::app::driver::DriverKind;
 use pnlab::app::launch_url::{self, UrlLaunch};
 use pnlab::app::{configure, page, Hook, PnlabApp, Settings};
 use pnlab::positions;
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup, Status};
+
+mod common;
+use common::app_window::app_window;
 
 /// The page's app: the cooperative driver, configured from `query` as
 /// the web shell does (a lesson resolved to its first step's setting),
@@ -36,9 +38,7 @@ fn page_app(query: &str) -> PnlabApp {
 /// Draws frames (each pumps the driver for its budget) until the hook
 /// reports, or gives up after `frames`.
 fn run_frames(app: PnlabApp, frames: usize) -> PnlabApp {
-    let mut h = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, app: &mut PnlabApp| app.show(ui), app);
+    let mut h = app_window(1500.0, 950.0, app);
     for _ in 0..frames {
         h.step();
         let done = h

@@ -16,9 +16,10 @@ use pnlab::game::connect::Connect;
 use pnlab::game::{AnyPosition, Game, GameKind, Player};
 use pnlab::search::clock::{self, Instant};
 use pnlab::search::playout::Playouts;
-use pnlab::search::{
-    self, Budget, Counters, Goal, Params, Question, QuestionKind, SearchSetup, Status, StopReason,
-};
+use pnlab::search::{self, Budget, Counters, Goal, Question, QuestionKind, Status, StopReason};
+
+mod common;
+use common::search_run::{algo_setup, build_and_run};
 
 /// A deadline that has passed.
 fn past() -> Option<Instant> {
@@ -84,17 +85,8 @@ fn run(
     pairs: &[(&str, &str)],
     budget: &Budget,
 ) -> Box<dyn search::Search> {
-    let info = search::find_algo(algo).expect("registered");
-    let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::from_pairs(info.params, pairs).expect("params"),
-        seed: 0,
-        question: QuestionKind::Win,
-        memory_limit_bytes: None,
-    };
-    let mut s = search::build(algo, &setup).expect("builds");
-    search::run(s.as_mut(), budget, None);
-    s
+    let setup = algo_setup(algo, pos, pairs, QuestionKind::Win, 0);
+    build_and_run(algo, &setup, budget).0
 }
 
 /// A budget whose deadline has passed by the first look at the clock.

@@ -13,10 +13,11 @@ use rand::{Rng, SeedableRng};
 
 use pnlab::certificate::{verify, Certificate, NodeBody, Verdict};
 use pnlab::game::{AnyPosition, GameKind};
-use pnlab::search::{self, proof, reference, Budget, Params, QuestionKind, SearchSetup, Status};
+use pnlab::search::{self, proof, reference, QuestionKind, SearchSetup, Status};
 use pnlab::with_position;
 
 mod common;
+use common::search_run::{algo_setup, iteration_budget};
 use common::{parse, pnlab, random_walk};
 
 /// Test positions: a few of every game, and the bundled teaching trees.
@@ -105,14 +106,7 @@ fn solve(
     pos: &AnyPosition,
     q: QuestionKind,
 ) -> Option<(Box<dyn search::Search>, SearchSetup)> {
-    let info = search::find_algo(algo).expect("registered");
-    let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::defaults(info.params),
-        seed: 3,
-        question: q,
-        memory_limit_bytes: None,
-    };
+    let setup = algo_setup(algo, pos, &[], q, 3);
     let mut s = match search::build(algo, &setup) {
         Ok(s) => s,
         Err(e) => {
@@ -124,11 +118,7 @@ fn solve(
             return None;
         }
     };
-    let budget = Budget {
-        max_iterations: Some(2_000_000),
-        ..Budget::default()
-    };
-    search::run(s.as_mut(), &budget, None);
+    search::run(s.as_mut(), &iteration_budget(2_000_000), None);
     Some((s, setup))
 }
 

@@ -8,8 +8,8 @@
 //!   itself.
 //! - Every answer the GHI-safe searches (`dfpn-ghi`, `dfpn`, `dfs`,
 //!   `pns`) give on a seeded set of random cyclic graphs, under the three
-//!   loop rules and both questions, agrees with a path-aware evaluator
-//!   written here, and its certificate verifies.
+//!   loop rules and both questions, agrees with the tests' own path-aware
+//!   evaluator (`common::cyclic_graph`), and its certificate verifies.
 //! - Seeded mutations of those certificates (a child pointer redirected
 //!   to another node, a move changed, a move dropped, a leaf's score
 //!   changed, the answer flipped): every mutant `pnlab verify` accepts is
@@ -24,111 +24,20 @@ use rand::{Rng, SeedableRng};
 
 use pnlab::certificate::{verify, Certificate, CertificateGoal, NodeBody, Verdict};
 use pnlab::game::{AnyPosition, GameKind, Player};
-use pnlab::search::{self, proof, Budget, Params, QuestionKind, SearchSetup, Status};
+use pnlab::search::{self, proof, QuestionKind, SearchSetup, Status};
 
-/// The test's own copy of a graph.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Kind {
-    Or,
-    And,
-    Leaf(i32),
-}
-
-#[derive(Clone, Debug)]
-struct Graph {
-    /// Node labels (the moves into them).
-    labels: Vec<String>,
-    kinds: Vec<Kind>,
-    children: Vec<Vec<usize>>,
-    /// `draw`, `looper-loses` or `looper-wins`.
-    rule: &'static str,
-}
-
-const RULES: [&str; 3] = ["draw", "looper-loses", "looper-wins"];
-
-impl Graph {
-    /// The score (OR player's view) when the mover at `from` moves back
-    /// into its own path.
-    fn loop_score(&self, from: usize) -> i32 {
-        let looper = if self.kinds[from] == Kind::Or { 1 } else { -1 };
-        match self.rule {
-            "draw" => 0,
-            "looper-loses" => -looper,
-            _ => looper,
-        }
-    }
-
-    /// The exact value of `n` reached along `path` (which ends with `n`):
-    /// every path followed, no memory between paths.
-    fn value(&self, n: usize, path: &mut Vec<usize>) -> i32 {
-        let or = match self.kinds[n] {
-            Kind::Leaf(v) => return v,
-            Kind::Or => true,
-            Kind::And => false,
-        };
-        let mut best = if or { i32::MIN } else { i32::MAX };
-        for &c in &self.children[n] {
-            let v = if path.contains(&c) {
-                self.loop_score(n)
-            } else {
-                path.push(c);
-                let v = self.value(c, path);
-                path.pop();
-                v
-            };
-            best = if or { best.max(v) } else { best.min(v) };
-        }
-        best
-    }
-
-    /// The graph in the tree format: each node is defined (`&nI`) where a
-    /// depth-first walk from node 0 meets it first, referenced (`*nI`)
-    /// everywhere else.
-    fn text(&self) -> String {
-        let mut out = format!("loops = {}\n", self.rule);
-        let mut defined = vec![false; self.kinds.len()];
-        self.write(0, 0, &mut defined, &mut out);
-        out
-    }
-
-    fn write(&self, n: usize, depth: usize, defined: &mut [bool], out: &mut String) {
-        let pad = " ".repeat(2 * depth);
-        if defined[n] {
-            out.push_str(&format!("{pad}*n{n}\n"));
-            return;
-        }
-        defined[n] = true;
-        let kind = match self.kinds[n] {
-            Kind::Or => "or".to_string(),
-            Kind::And => "and".to_string(),
-            Kind::Leaf(v) => format!("= {v}"),
-        };
-        out.push_str(&format!("{pad}{} {kind} &n{n}\n", self.labels[n]));
-        for &c in &self.children[n] {
-            self.write(c, depth + 1, defined, out);
-        }
-    }
-}
+mod common;
+use common::cyclic_graph::{CyclicGraph, GraphNode, LOOP_RULES};
+use common::search_run::{algo_setup, build_and_run, iteration_budget};
 
 /// A random graph of 3–11 nodes: node 0 and 1 inner nodes, the others
 /// leaves (one in four) or inner nodes with 1–3 distinct children drawn
 /// with a bias to earlier nodes (so cycles back towards the root are
 /// common).
-fn random_graph(rng: &mut SmallRng, rule: &'static str) -> Graph {
+fn random_graph(rng: &mut SmallRng, rule: &'static str) -> CyclicGraph {
     let n = rng.random_range(3..=11);
-    let mut kinds = Vec::with_capacity(n);
-    let mut children = Vec::with_capacity(n);
-    for i in 0..n {
-        if i > 1 && rng.random_range(0..4) == 0 {
-            kinds.push(Kind::Leaf(rng.random_range(-1..=1)));
-            children.push(Vec::new());
-            continue;
-        }
-        kinds.push(if rng.random_bool(0.5) {
-            Kind::Or
-        } else {
-            Kind::And
-        });
+    let is_leaf = |rng: &mut SmallRng, i: usize| i > 1 && rng.random_range(0..4) == 0;
+    let children = |rng: &mut SmallRng, i: usize| {
         let mut cs: Vec<usize> = Vec::new();
         for _ in 0..rng.random_range(1..=3) {
             // Half the time a node after this one, else any node.
@@ -141,14 +50,9 @@ fn random_graph(rng: &mut SmallRng, rule: &'static str) -> Graph {
                 cs.push(c);
             }
         }
-        children.push(cs);
-    }
-    Graph {
-        labels: (0..n).map(|i| format!("n{i}")).collect(),
-        kinds,
-        children,
-        rule,
-    }
+        cs
+    };
+    CyclicGraph::random(rng, n, rule, is_leaf, children)
 }
 
 fn tree(text: &str) -> AnyPosition {
@@ -192,7 +96,7 @@ fn the_forged_certificate_of_the_issue_is_rejected() {
     let AnyPosition::Tree(g) = tree(ISSUE_GRAPH) else {
         unreachable!()
     };
-    assert_eq!(plain_value(&graph_of(&g)), -1, "R is lost");
+    assert_eq!(CyclicGraph::of_tree(&g).root_value(), -1, "R is lost");
     let forged = certificate(
         ISSUE_GRAPH,
         "win",
@@ -282,7 +186,7 @@ fn a_repetition_leaf_is_not_shared_between_two_loopers() {
     let AnyPosition::Tree(g) = tree(LOOPERS) else {
         unreachable!()
     };
-    assert_eq!(plain_value(&graph_of(&g)), -1);
+    assert_eq!(CyclicGraph::of_tree(&g).root_value(), -1);
     let forged = certificate(
         LOOPERS,
         "win",
@@ -334,53 +238,9 @@ fn a_certificate_that_runs_round_a_cycle_is_rejected() {
     assert!(reason.contains("below itself"), "{reason}");
 }
 
-fn graph_of(g: &pnlab::game::tree::TreeGame) -> Graph {
-    use pnlab::game::tree::{LoopRule, NodeKind};
-    let t = g.tree();
-    Graph {
-        labels: t.nodes.iter().map(|n| n.label.clone()).collect(),
-        kinds: t
-            .nodes
-            .iter()
-            .map(|n| match n.kind {
-                NodeKind::Or => Kind::Or,
-                NodeKind::And => Kind::And,
-                NodeKind::Leaf(v) => Kind::Leaf(v.score()),
-                NodeKind::Chance => unreachable!("no chance nodes here"),
-            })
-            .collect(),
-        children: t
-            .nodes
-            .iter()
-            .map(|n| n.children.iter().map(|&c| c as usize).collect())
-            .collect(),
-        rule: match t.loops.expect("a cyclic graph") {
-            LoopRule::Draw => RULES[0],
-            LoopRule::LooperLoses => RULES[1],
-            LoopRule::LooperWins => RULES[2],
-        },
-    }
-}
-
-fn plain_value(g: &Graph) -> i32 {
-    g.value(0, &mut vec![0])
-}
-
 fn solve(algo: &str, pos: &AnyPosition, q: QuestionKind) -> (Box<dyn search::Search>, SearchSetup) {
-    let info = search::find_algo(algo).expect("registered");
-    let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::defaults(info.params),
-        seed: 5,
-        question: q,
-        memory_limit_bytes: None,
-    };
-    let mut s = search::build(algo, &setup).unwrap_or_else(|e| panic!("{algo}: {e}"));
-    let budget = Budget {
-        max_iterations: Some(1_000_000),
-        ..Budget::default()
-    };
-    search::run(s.as_mut(), &budget, None);
+    let setup = algo_setup(algo, pos, &[], q, 5);
+    let (s, _) = build_and_run(algo, &setup, &iteration_budget(1_000_000));
     (s, setup)
 }
 
@@ -388,7 +248,7 @@ fn solve(algo: &str, pos: &AnyPosition, q: QuestionKind) -> (Box<dyn search::Sea
 /// on the test's own graph (moves are the labels of the nodes they enter),
 /// so sharing cannot hide anything; true when the certificate is a valid
 /// proof (or disproof).
-fn plain_check(g: &Graph, c: &Certificate) -> bool {
+fn plain_check(g: &CyclicGraph, c: &Certificate) -> bool {
     let holds = |score: i32| match c.goal {
         CertificateGoal::Win => score > 0,
         CertificateGoal::NotLose => score >= 0,
@@ -396,7 +256,11 @@ fn plain_check(g: &Graph, c: &Certificate) -> bool {
     };
     // The side that picks one move: the OR player in a proof (the
     // attacker here is the OR player), the AND player in a disproof.
-    let one_kind = if c.proved { Kind::Or } else { Kind::And };
+    let one_kind = if c.proved {
+        GraphNode::Or
+    } else {
+        GraphNode::And
+    };
     // The child of `n` a move enters (siblings have different labels).
     let child = |n: usize, label: &str| {
         g.children[n]
@@ -416,7 +280,7 @@ fn plain_check(g: &Graph, c: &Certificate) -> bool {
         let repeated = path[..path.len() - 1].contains(&n);
         let terminal = match (repeated, g.kinds[n]) {
             (true, _) => Some(g.loop_score(from.expect("a repetition has a mover"))),
-            (false, Kind::Leaf(v)) => Some(v),
+            (false, GraphNode::Leaf(v)) => Some(v),
             _ => None,
         };
         match (&node.body, terminal) {
@@ -464,7 +328,7 @@ fn plain_check(g: &Graph, c: &Certificate) -> bool {
 
 /// The graph node each certificate node stands for (by the first path
 /// that reaches it from the root; `usize::MAX` for nodes not reached).
-fn graph_nodes(g: &Graph, c: &Certificate) -> Vec<usize> {
+fn graph_nodes(g: &CyclicGraph, c: &Certificate) -> Vec<usize> {
     let mut at = vec![usize::MAX; c.nodes.len()];
     let mut stack = vec![(0u32, 0usize)];
     while let Some((id, n)) = stack.pop() {
@@ -492,17 +356,17 @@ const GHI_SAFE: [&str; 4] = ["dfpn-ghi", "dfpn", "dfs", "pns"];
 
 /// Random cyclic graphs with the searches' certificates: (graph, tree
 /// text, certificate).
-fn certified_graphs(count: usize) -> Vec<(Graph, String, Certificate)> {
+fn certified_graphs(count: usize) -> Vec<(CyclicGraph, String, Certificate)> {
     let mut rng = SmallRng::seed_from_u64(0xC1C1E);
     let mut out = Vec::new();
     let mut answers = 0;
     let mut by_rule = [[0usize; 2]; 3];
     for i in 0..count {
-        let rule = RULES[i % 3];
+        let rule = LOOP_RULES[i % 3];
         let g = random_graph(&mut rng, rule);
         let text = g.text();
         let pos = tree(&text);
-        let truth = plain_value(&g);
+        let truth = g.root_value();
         for (q, holds) in [
             (QuestionKind::Win, truth > 0),
             (QuestionKind::NotLose, truth >= 0),
@@ -655,5 +519,5 @@ fn a_hand_written_disproof_of_the_issue_graph_verifies() {
     let AnyPosition::Tree(g) = tree(ISSUE_GRAPH) else {
         unreachable!()
     };
-    assert!(plain_check(&graph_of(&g), &c));
+    assert!(plain_check(&CyclicGraph::of_tree(&g), &c));
 }

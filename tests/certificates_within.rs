@@ -12,34 +12,28 @@
 //! - The CLI: the issue's command writes a certificate of "not a win
 //!   within 1" that `pnlab verify` accepts.
 
-use std::process::Command;
-
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use pnlab::certificate::{verify, Certificate, Verdict};
 use pnlab::game::{AnyPosition, GameKind};
-use pnlab::search::{self, proof, reference, Budget, Params, QuestionKind, SearchSetup, Status};
+use pnlab::search::{proof, reference, Budget, QuestionKind, Status};
 use pnlab::with_position;
+
+mod common;
+use common::pnlab;
+use common::search_run::{algo_setup, build_and_run};
 
 /// Solves `pos` under "win within `n`" and returns the status and the
 /// certificate's text.
 fn certified(algo: &str, pos: &AnyPosition, n: u32) -> (Status, Certificate) {
-    let info = search::find_algo(algo).expect("registered");
-    let setup = SearchSetup {
-        position: pos.clone().within(n),
-        params: Params::defaults(info.params),
-        seed: 0,
-        question: QuestionKind::Win,
-        memory_limit_bytes: None,
-    };
-    let mut s = search::build(algo, &setup).expect("builds");
+    let setup = algo_setup(algo, &pos.clone().within(n), &[], QuestionKind::Win, 0);
     let budget = Budget {
         max_nodes: Some(20_000_000),
         ..Budget::default()
     };
-    let st = search::run(s.as_mut(), &budget, None);
+    let (s, st) = build_and_run(algo, &setup, &budget);
     let (cert, _) = proof::certificate(s.as_ref(), &setup, 50_000_000)
         .unwrap_or_else(|e| panic!("{algo} within {n} {}: {e}", pos.notation()));
     assert_eq!(cert.within, Some(n));
@@ -205,27 +199,16 @@ fn the_issues_within_1_disproof_verifies_from_the_cli() {
     std::fs::create_dir_all(&dir).expect("dir");
     let file = dir.join("w.cert");
     let f = file.to_str().expect("utf-8 path");
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_pnlab"))
-            .args(args)
-            .output()
-            .expect("run pnlab");
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
     let fen = "1C2kac2/1cCRa4/4b1n2/8p/P1b6/1N7/8P/4B4/4A4/3AK1r2 w - - 0 1";
     for (n, words) in [("1", "not-win within 1"), ("2", "win within 2")] {
-        let (code, out, err) = run(&[
+        let (code, out, err) = pnlab(&[
             "solve", "--game", "xiangqi", fen, "--within", n, "--algo", "dfpn", "--proof", f,
         ]);
-        assert_eq!(code, Some(0), "{out}{err}");
+        assert_eq!(code, 0, "{out}{err}");
         let text = std::fs::read_to_string(&file).expect("written");
         assert!(text.contains(&format!("\ngoal win within {n}\n")), "{text}");
-        let (code, out, err) = run(&["verify", f]);
-        assert_eq!(code, Some(0), "{out}{err}");
+        let (code, out, err) = pnlab(&["verify", f]);
+        assert_eq!(code, 0, "{out}{err}");
         assert!(out.starts_with(&format!("valid: {words} (")), "{out}");
     }
     let _ = std::fs::remove_dir_all(dir);

@@ -7,13 +7,14 @@
 use std::collections::HashMap;
 
 mod common;
+use common::search_run::{proved, run_to_end};
 use common::{naive_perft, NaiveBoard};
 
 use pnlab::game::connect4::Connect4;
 use pnlab::game::perft::perft;
 use pnlab::game::{Game, Outcome, Player};
 use pnlab::search::pns::{Pns, PnsOptions};
-use pnlab::search::{reference, Goal, Question, Search, Status};
+use pnlab::search::{reference, Goal, Question, Search};
 use rand::rngs::SmallRng;
 use rand::{Rng, RngCore, SeedableRng};
 
@@ -104,20 +105,9 @@ fn pons_l3() -> Vec<(String, i32)> {
 /// Runs PNS (default options) to the end and returns its answer.
 fn pns_answer(g: &Connect4, q: Question) -> (bool, u64) {
     let mut s = Pns::new(*g, q, PnsOptions::default());
-    let mut st = s.status();
-    while !st.is_final() {
-        st = s.step();
-        assert!(
-            s.counters().iterations < 2_000_000,
-            "PNS does not finish on {}",
-            g.notation()
-        );
-    }
-    match st {
-        Status::Proved => (true, s.counters().iterations),
-        Status::Disproved => (false, s.counters().iterations),
-        other => panic!("PNS stopped with {other:?} on {}", g.notation()),
-    }
+    let what = format!("PNS on {}", g.notation());
+    let answer = proved(run_to_end(&mut s, 2_000_000, &what), &what);
+    (answer, s.counters().iterations)
 }
 
 /// Exact value for the side to move (+1 win, 0 draw, -1 loss): the

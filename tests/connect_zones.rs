@@ -14,8 +14,9 @@
 use std::collections::HashMap;
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
+use pnlab::bench::random_walk;
 use pnlab::game::connect::vcdt::{Vcdt, VcdtOptions};
 use pnlab::game::connect::zone::relevance_zone;
 use pnlab::game::connect::{Cell, Connect};
@@ -24,21 +25,6 @@ use pnlab::search::{
     self, reference, Budget, Goal, Question, QuestionKind, SearchSetup, Status, StopReason,
 };
 
-/// Plays uniformly random stones from `start`; `None` if the game ends.
-fn walk(start: &Connect, plies: usize, rng: &mut SmallRng) -> Option<Connect> {
-    let mut p = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        moves.clear();
-        p.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        p.play(moves[rng.random_range(0..moves.len())]);
-    }
-    p.outcome().is_none().then_some(p)
-}
-
 /// `count` random positions of `rules` with `empties` empty cells.
 fn positions(rules: &str, empties: usize, count: usize, seed: u64) -> Vec<Connect> {
     let start = Connect::parse(&format!("{rules}:")).unwrap();
@@ -46,7 +32,7 @@ fn positions(rules: &str, empties: usize, count: usize, seed: u64) -> Vec<Connec
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        if let Some(g) = walk(&start, cells - empties, &mut rng) {
+        if let Some(g) = random_walk(&start, cells - empties, &mut rng) {
             out.push(g);
         }
     }

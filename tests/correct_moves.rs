@@ -10,6 +10,9 @@ use pnlab::positions;
 use pnlab::search::correct_moves::{self, CorrectSource};
 use pnlab::search::{reference, Goal, Question};
 
+mod common;
+use common::children;
+
 fn reachable_tictactoe() -> Vec<TicTacToe> {
     pnlab::game::perft::reachable(&TicTacToe::new())
 }
@@ -19,15 +22,9 @@ fn reachable_tictactoe() -> Vec<TicTacToe> {
 /// not-lose ≥ 0), falling back to a draw; the defender wants it under,
 /// falling back to keeping the attacker from winning.
 fn expected_by_values<G: Game>(g: &G, q: &Question) -> Vec<bool> {
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let values: Vec<i32> = moves
+    let values: Vec<i32> = children(g)
         .iter()
-        .map(|&m| {
-            let mut c = g.clone();
-            c.play(m);
-            reference::value_for(&c, q.attacker)
-        })
+        .map(|c| reference::value_for(c, q.attacker))
         .collect();
     let pick = |f: &dyn Fn(i32) -> bool| values.iter().map(|&v| f(v)).collect::<Vec<bool>>();
     let tiers: Vec<Vec<bool>> = match (g.to_move() == q.attacker, q.goal) {
@@ -39,7 +36,7 @@ fn expected_by_values<G: Game>(g: &G, q: &Question) -> Vec<bool> {
     tiers
         .into_iter()
         .find(|t| t.iter().any(|&x| x))
-        .unwrap_or_else(|| vec![true; moves.len()])
+        .unwrap_or_else(|| vec![true; values.len()])
 }
 
 fn questions() -> Vec<Question> {

@@ -317,23 +317,6 @@ fn registry_builds_deep_pn_with_defaults() {
     assert_eq!(s.best_move().as_deref(), Some("c1"));
 }
 
-/// Plays `plies` seeded random legal moves from `g`; `None` if the game
-/// ends on the way.
-fn random_walk<G: Game>(g: &G, plies: usize, rng: &mut rand::rngs::SmallRng) -> Option<G> {
-    use rand::Rng;
-    let mut g = g.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        moves.clear();
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        g.play(moves[rng.random_range(0..moves.len())]);
-    }
-    g.outcome().is_none().then_some(g)
-}
-
 fn other_game_positions() -> (Vec<Othello>, Vec<Connect4>, Vec<PGame>) {
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(0xD33F);
@@ -348,7 +331,7 @@ fn other_game_positions() -> (Vec<Othello>, Vec<Connect4>, Vec<PGame>) {
     let mut c4 = Vec::new();
     while c4.len() < 30 {
         let plies = 30 + c4.len() % 6;
-        if let Some(g) = random_walk(&Connect4::new(), plies, &mut rng) {
+        if let Some(g) = pnlab::bench::random_walk(&Connect4::new(), plies, &mut rng) {
             c4.push(g);
         }
     }

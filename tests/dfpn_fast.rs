@@ -16,6 +16,7 @@ use pnlab::search::{
 use pnlab::with_position;
 
 mod common;
+use common::search_run::{algo_setup, build_and_run, iteration_budget, proved};
 use common::{parse, random_walk};
 
 /// Othello endgames with 9–13 empties from the experiments' generator.
@@ -62,24 +63,12 @@ fn answer(
     pos: &AnyPosition,
     q: QuestionKind,
 ) -> bool {
-    let info = search::find_algo(algo).expect("registered");
     let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::from_pairs(info.params, pairs).expect("parameters"),
-        seed: 0,
-        question: q,
         memory_limit_bytes: memory,
+        ..algo_setup(algo, pos, pairs, q, 0)
     };
-    let mut s = search::build(algo, &setup).expect("build");
-    let budget = Budget {
-        max_iterations: Some(20_000_000),
-        ..Budget::default()
-    };
-    match search::run(s.as_mut(), &budget, None) {
-        Status::Proved => true,
-        Status::Disproved => false,
-        other => panic!("{algo} {pairs:?} on {}: {other:?}", pos.notation()),
-    }
+    let (_, st) = build_and_run(algo, &setup, &iteration_budget(20_000_000));
+    proved(st, &format!("{algo} {pairs:?} on {}", pos.notation()))
 }
 
 fn truth(pos: &AnyPosition, q: QuestionKind) -> bool {
@@ -159,16 +148,11 @@ fn two_threads_give_the_sequential_answers() {
 #[test]
 fn a_parallel_run_reports_its_threads_and_work() {
     let pos = othello(1).remove(0);
-    let info = search::find_algo("dfpn").expect("registered");
     let setup = SearchSetup {
-        position: pos,
-        params: Params::from_pairs(info.params, &[("threads", "3")]).expect("parameters"),
-        seed: 0,
-        question: QuestionKind::Win,
         memory_limit_bytes: Some(1 << 22),
+        ..algo_setup("dfpn", &pos, &[("threads", "3")], QuestionKind::Win, 0)
     };
-    let mut s = search::build("dfpn", &setup).expect("build");
-    let st = search::run(s.as_mut(), &Budget::default(), None);
+    let (s, st) = build_and_run("dfpn", &setup, &Budget::default());
     assert!(matches!(st, Status::Proved | Status::Disproved));
     assert_eq!(s.extra_json()["threads"], 3);
     assert!(s.counters().iterations > 0);

@@ -6,6 +6,7 @@
 //! and counters to df-pn) on those positions.
 
 mod common;
+use common::search_run::{algo_setup, build_and_run, dfpn_special_cases, iteration_budget, proved};
 use common::{parse, random_walk};
 
 use rand::rngs::SmallRng;
@@ -13,10 +14,7 @@ use rand::{Rng, SeedableRng};
 
 use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::dfpn::DfpnOptions;
-use pnlab::search::params::Params;
-use pnlab::search::{
-    reference, registry, run, Budget, Goal, Question, QuestionKind, SearchSetup, Status,
-};
+use pnlab::search::{reference, Goal, Question, QuestionKind, SearchSetup};
 use pnlab::with_position;
 
 fn positions(
@@ -92,25 +90,13 @@ fn check_against_reference(name: &str, list: &[AnyPosition], configs: &[(&str, &
             let q = Question { attacker, goal };
             let truth = with_position!(pos, g => reference::answer(g, &q));
             for (algo, pairs) in configs {
-                let info = registry::find_algo(algo).expect("registered");
                 let setup = SearchSetup {
-                    position: pos.clone(),
-                    params: Params::from_pairs(info.params, pairs).expect("params"),
-                    seed: i as u64,
-                    question: qk,
                     memory_limit_bytes: Some(64 << 20),
+                    ..algo_setup(algo, pos, pairs, qk, i as u64)
                 };
-                let mut s = registry::build(algo, &setup).expect("builds");
-                let budget = Budget {
-                    max_iterations: Some(5_000_000),
-                    ..Budget::default()
-                };
+                let (_, st) = build_and_run(algo, &setup, &iteration_budget(5_000_000));
                 let what = format!("{name} #{i} {} {algo} {pairs:?} {goal:?}", pos.notation());
-                let got = match run(s.as_mut(), &budget, None) {
-                    Status::Proved => true,
-                    Status::Disproved => false,
-                    other => panic!("{what}: ended {other:?}"),
-                };
+                let got = proved(st, &format!("{what}: ended"));
                 assert_eq!(got, truth, "{what}: wrong answer");
                 runs += 1;
             }
@@ -154,24 +140,7 @@ fn trace<G: Game>(g: &G, q: Question, opts: DfpnOptions) -> (Vec<(u32, u64, u32,
 
 #[test]
 fn special_cases_perform_exactly_as_dfpn_on_every_game() {
-    let specials = [
-        DfpnOptions {
-            deep: Some((1, 9)),
-            ..Default::default()
-        },
-        DfpnOptions {
-            deep: Some((6, 1)),
-            ..Default::default()
-        },
-        DfpnOptions {
-            deep: Some((2, 0)),
-            ..Default::default()
-        },
-        DfpnOptions {
-            eps: Some(1e-9),
-            ..Default::default()
-        },
-    ];
+    let specials = dfpn_special_cases(&[(1, 9), (6, 1), (2, 0)]);
     let mut all = connect4();
     all.truncate(15);
     all.extend(othello(15, 52..57));

@@ -16,6 +16,9 @@ use pnlab::search::dfpn::{hill_climb, HillClimbResult, Probe};
 use pnlab::search::params::Params;
 use pnlab::search::{Question, QuestionKind, SearchSetup};
 
+mod common;
+use common::children;
+
 fn setup(kind: GameKind, text: &str, q: QuestionKind) -> SearchSetup {
     SearchSetup {
         position: AnyPosition::parse(kind, text).expect("position"),
@@ -80,16 +83,7 @@ impl<G: Game> PlainDeepDfpn<G> {
         if self.calls > self.cap {
             return None;
         }
-        let mut moves = Vec::new();
-        n.legal_moves(&mut moves);
-        let children: Vec<G> = moves
-            .iter()
-            .map(|&m| {
-                let mut c = n.clone();
-                c.play(m);
-                c
-            })
-            .collect();
+        let children = children(n);
         loop {
             let nums: Vec<(u64, u64)> = children
                 .iter()

@@ -9,18 +9,17 @@
 //! calls, counting both threads' calls.
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use pnlab::game::othello::random::random_othello;
 use pnlab::game::{AnyPosition, Game, GameKind};
 use pnlab::search::dfpn::fast::CALLS_PER_STEP;
-use pnlab::search::{
-    self, reference, Budget, Goal, Params, Question, QuestionKind, SearchSetup, Status,
-};
+use pnlab::search::{reference, Budget, Goal, Question, QuestionKind, Status};
 use pnlab::with_position;
 
 mod common;
-use common::{parse, random_walk};
+use common::search_run::{algo_setup, build_and_run, iteration_budget, proved};
+use common::{parse, random_walks};
 
 /// Both threads together may make this many times the sequential calls.
 const FACTOR: u64 = 4;
@@ -48,57 +47,26 @@ fn small_positions() -> Vec<AnyPosition> {
         })
         .collect();
     let mut rng = SmallRng::seed_from_u64(0x7A2A);
-    let mut c4 = 0;
-    while c4 < 8 {
-        let plies = rng.random_range(24..31);
-        if let Some(p) = random_walk(&parse(GameKind::Connect4, ""), plies, &mut rng) {
-            out.push(p);
-            c4 += 1;
-        }
-    }
-    let mut ttt = 0;
-    while ttt < 4 {
-        let plies = rng.random_range(0..4);
-        if let Some(p) = random_walk(&parse(GameKind::TicTacToe, "........."), plies, &mut rng) {
-            out.push(p);
-            ttt += 1;
-        }
-    }
+    let connect4 = parse(GameKind::Connect4, "");
+    out.extend(random_walks(&connect4, 8, 24..31, &mut rng));
+    let tictactoe = parse(GameKind::TicTacToe, ".........");
+    out.extend(random_walks(&tictactoe, 4, 0..4, &mut rng));
     out
 }
 
 /// Runs `algo` with `threads` on `pos` (the Win question) for at most
 /// `max_calls` MID calls: the status and the calls made.
 fn run(algo: &str, threads: u32, pos: &AnyPosition, max_calls: u64) -> (Status, u64) {
-    let info = search::find_algo(algo).expect("registered");
-    let mut pairs = vec![("threads".to_string(), threads.to_string())];
+    let threads = threads.to_string();
+    let mut pairs = vec![("threads", threads.as_str())];
     if algo == "dfpn-fast" && pos.kind() == GameKind::Othello {
         // The frontier solver would answer these positions at the root;
         // a low threshold leaves the df-pn above it work to share.
-        pairs.push(("leaf_empties".into(), "6".into()));
+        pairs.push(("leaf_empties", "6"));
     }
-    let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::from_pairs(info.params, &pairs).expect("parameters"),
-        seed: 0,
-        question: QuestionKind::Win,
-        memory_limit_bytes: None,
-    };
-    let mut s = search::build(algo, &setup).expect("build");
-    let budget = Budget {
-        max_iterations: Some(max_calls),
-        ..Budget::default()
-    };
-    let st = search::run(s.as_mut(), &budget, None);
+    let setup = algo_setup(algo, pos, &pairs, QuestionKind::Win, 0);
+    let (s, st) = build_and_run(algo, &setup, &iteration_budget(max_calls));
     (st, s.counters().iterations)
-}
-
-fn answer(st: Status, what: &str) -> bool {
-    match st {
-        Status::Proved => true,
-        Status::Disproved => false,
-        other => panic!("{what}: {other:?}"),
-    }
 }
 
 fn truth(pos: &AnyPosition) -> bool {
@@ -115,7 +83,7 @@ fn check_parallel(algo: &str, pos: &AnyPosition, expected: bool) {
     let (st1, calls1) = run(algo, 1, pos, 50_000_000);
     let what = format!("{algo} on {}", pos.notation());
     assert_eq!(
-        answer(st1, &what),
+        proved(st1, &what),
         expected,
         "{what}: the sequential search answered wrong"
     );
@@ -126,7 +94,7 @@ fn check_parallel(algo: &str, pos: &AnyPosition, expected: bool) {
         "{what}: two threads did not finish in {bound} calls (one thread: {calls1})"
     );
     assert_eq!(
-        answer(st2, &what),
+        proved(st2, &what),
         expected,
         "{what}: two threads answered wrong"
     );
@@ -154,17 +122,10 @@ fn two_threads_finish_on_the_positions_that_used_to_thrash() {
         let pos = parse(GameKind::Othello, s);
         // A second engine (the fast one with its exact frontier
         // alpha-beta over the last 14 empties) gives the answer.
-        let info = search::find_algo("dfpn-fast").expect("registered");
-        let setup = SearchSetup {
-            position: pos.clone(),
-            params: Params::from_pairs(info.params, &[("leaf_empties", "14")]).expect("parameters"),
-            seed: 0,
-            question: QuestionKind::Win,
-            memory_limit_bytes: None,
-        };
-        let mut s = search::build("dfpn-fast", &setup).expect("build");
-        let st = search::run(s.as_mut(), &Budget::default(), None);
-        let expected = answer(st, "dfpn-fast with leaf_empties = 14");
+        let pairs = [("leaf_empties", "14")];
+        let setup = algo_setup("dfpn-fast", &pos, &pairs, QuestionKind::Win, 0);
+        let (_, st) = build_and_run("dfpn-fast", &setup, &Budget::default());
+        let expected = proved(st, "dfpn-fast with leaf_empties = 14");
         for algo in ALGOS {
             check_parallel(algo, &pos, expected);
         }

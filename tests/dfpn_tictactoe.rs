@@ -6,13 +6,13 @@
 //! snapshots of the DAG (transpositions listed once).
 
 mod common;
+use common::search_run::{algo_setup, dfpn_special_cases, proved, run_to_end, win_and_not_lose};
 
 use std::collections::{HashMap, HashSet};
 
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::{AnyPosition, Game};
 use pnlab::search::dfpn::{Dfpn, DfpnOptions, Event};
-use pnlab::search::params::Params;
 use pnlab::search::snapshot::{NodeKind, NodeStatus};
 use pnlab::search::{
     reference, registry, Goal, Question, QuestionKind, Search, SearchSetup, Status, StopReason,
@@ -50,29 +50,12 @@ fn reachable() -> Vec<TicTacToe> {
     pnlab::game::perft::reachable(&TicTacToe::new())
 }
 
-fn run_to_end(s: &mut dyn Search, what: &str) -> Status {
-    let mut st = s.status();
-    let mut guard = 0u64;
-    while !st.is_final() {
-        st = s.step();
-        guard += 1;
-        assert!(guard < 1_000_000, "{what} did not terminate");
-    }
-    st
-}
-
 fn setup(g: TicTacToe, goal: Goal, algo: &str, pairs: &[(&str, &str)]) -> SearchSetup {
-    let info = registry::find_algo(algo).expect("registered");
-    SearchSetup {
-        position: AnyPosition::TicTacToe(g),
-        params: Params::from_pairs(info.params, pairs).expect("valid params"),
-        seed: 0,
-        question: match goal {
-            Goal::NotLose => QuestionKind::NotLose,
-            _ => QuestionKind::Win,
-        },
-        memory_limit_bytes: None,
-    }
+    let question = match goal {
+        Goal::NotLose => QuestionKind::NotLose,
+        _ => QuestionKind::Win,
+    };
+    algo_setup(algo, &AnyPosition::TicTacToe(g), pairs, question, 0)
 }
 
 /// Every registered configuration of the family this file checks.
@@ -92,21 +75,13 @@ fn every_variant_agrees_with_the_reference_everywhere() {
     assert_eq!(positions.len(), 5478);
     let mut checked = 0;
     for g in &positions {
-        for goal in [Goal::Win, Goal::NotLose] {
-            let q = Question {
-                attacker: g.to_move(),
-                goal,
-            };
-            let expected = reference::answer(g, &q);
+        for q in win_and_not_lose(g.to_move()) {
+            let (goal, expected) = (q.goal, reference::answer(g, &q));
             for (algo, pairs) in CONFIGS {
                 let su = setup(*g, goal, algo, pairs);
                 let mut s = registry::build(algo, &su).expect("builds");
                 let what = format!("{algo} {pairs:?} on {} {goal:?}", g.notation());
-                let got = match run_to_end(s.as_mut(), &what) {
-                    Status::Proved => true,
-                    Status::Disproved => false,
-                    other => panic!("{what}: unexpected {other:?}"),
-                };
+                let got = proved(run_to_end(s.as_mut(), 1_000_000, &what), &what);
                 assert_eq!(got, expected, "{what}");
                 checked += 1;
             }
@@ -126,28 +101,7 @@ fn trace(g: TicTacToe, goal: Goal, opts: DfpnOptions) -> (Vec<(u32, u64, u32, u3
 #[test]
 fn special_cases_perform_exactly_as_dfpn() {
     let positions = reachable();
-    let specials = [
-        DfpnOptions {
-            deep: Some((1, 7)),
-            ..Default::default()
-        },
-        DfpnOptions {
-            deep: Some((1, 1)),
-            ..Default::default()
-        },
-        DfpnOptions {
-            deep: Some((9, 1)),
-            ..Default::default()
-        },
-        DfpnOptions {
-            deep: Some((4, 0)),
-            ..Default::default()
-        },
-        DfpnOptions {
-            eps: Some(1e-9),
-            ..Default::default()
-        },
-    ];
+    let specials = dfpn_special_cases(&[(1, 7), (1, 1), (9, 1), (4, 0)]);
     let mut compared = 0;
     let mut differs_somewhere = false;
     // Every 7th position keeps the file fast; the empty board is included.
@@ -231,12 +185,8 @@ fn tiny_table_budgets_stop_cleanly_or_answer_right() {
     let mut answered = 0;
     let mut answered_after_eviction = 0;
     for g in positions.iter().step_by(37) {
-        for goal in [Goal::Win, Goal::NotLose] {
-            let q = Question {
-                attacker: g.to_move(),
-                goal,
-            };
-            let expected = reference::answer(g, &q);
+        for q in win_and_not_lose(g.to_move()) {
+            let (goal, expected) = (q.goal, reference::answer(g, &q));
             for entries in [1u64, 3, 6, 12, 40, 100, 300] {
                 for algo in ["dfpn", "dfpn-eps", "deep-dfpn"] {
                     let pairs: &[(&str, &str)] = match algo {
@@ -248,7 +198,7 @@ fn tiny_table_budgets_stop_cleanly_or_answer_right() {
                     su.memory_limit_bytes = Some(entries * pnlab::search::dfpn::tt::SLOT_BYTES);
                     let mut s = registry::build(algo, &su).expect("builds");
                     let what = format!("{algo} {entries} entries {} {goal:?}", g.notation());
-                    let st = run_to_end(s.as_mut(), &what);
+                    let st = run_to_end(s.as_mut(), 1_000_000, &what);
                     let evicted = s.extra_json()["tt_evicted"].as_u64().unwrap_or(0);
                     match st {
                         Status::Proved => {

@@ -7,8 +7,9 @@
 //!   (default `ghi = exact`) and the tree
 //!   searches answer right.
 //! - Hundreds of seeded random cyclic graphs under each of the three loop
-//!   rules against an exhaustive evaluator written here (it follows every
-//!   path and applies the rule when a move enters a node on the path):
+//!   rules against the tests' own exhaustive evaluator
+//!   (`common::cyclic_graph`: it follows every path and applies the rule
+//!   when a move enters a node on the path):
 //!   `dfpn-ghi` and `dfpn` always answer, and right; every other proof search
 //!   answers right or stops `unknown` with reason `cycles` (alpha-beta and
 //!   om
@@ -17,10 +18,12 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use pnlab::game::tree::TreeGame;
 use pnlab::game::{AnyPosition, Game, GameKind, Player};
 use pnlab::search::dfpn::{Dfpn, DfpnOptions, Ghi};
 use pnlab::search::{self, Budget, Goal, Question, QuestionKind, SearchSetup, Status, StopReason};
+
+mod common;
+use common::cyclic_graph::{CyclicGraph, LOOP_RULES};
 
 fn position(path: &str) -> AnyPosition {
     let text = std::fs::read_to_string(path).unwrap();
@@ -71,12 +74,12 @@ const NAIVE: &[(&str, &str)] = &[("ghi", "naive")];
 #[test]
 fn the_naive_search_is_wrong_on_the_lecture_graph() {
     let (win, not_lose) = (QuestionKind::Win, QuestionKind::NotLose);
-    // A wins (A-C-F-J-D-H): the exhaustive evaluator below agrees.
+    // A wins (A-C-F-J-D-H): the exhaustive evaluator agrees.
     for file in [LECTURE, H_FIRST, LOOPER_WINS] {
         let AnyPosition::Tree(g) = position(file) else {
             unreachable!()
         };
-        assert_eq!(exhaustive(&graph_of(&g), 0), 1, "{file}");
+        assert_eq!(CyclicGraph::of_tree(&g).root_value(), 1, "{file}");
     }
     let lecture = position(LECTURE);
     assert_eq!(solve("dfpn", &lecture, win, NAIVE), Status::Disproved);
@@ -126,139 +129,21 @@ fn the_naive_table_keeps_j_as_a_draw() {
     assert_eq!(e.dn, 0, "J stored as disproved (a draw is not a win)");
 }
 
-/// The test's own copy of a graph: per node, its kind and children.
-#[derive(Clone, Debug)]
-enum Kind {
-    Or,
-    And,
-    Leaf(i32),
-}
-
-struct Graph {
-    kinds: Vec<Kind>,
-    children: Vec<Vec<usize>>,
-    /// 0 draw, 1 looper loses, 2 looper wins.
-    rule: u8,
-}
-
-fn graph_of(g: &TreeGame) -> Graph {
-    use pnlab::game::tree::{LoopRule, NodeKind};
-    let t = g.tree();
-    Graph {
-        kinds: t
-            .nodes
-            .iter()
-            .map(|n| match n.kind {
-                NodeKind::Or => Kind::Or,
-                NodeKind::And => Kind::And,
-                NodeKind::Leaf(v) => Kind::Leaf(v.score()),
-                NodeKind::Chance => unreachable!(),
-            })
-            .collect(),
-        children: t
-            .nodes
-            .iter()
-            .map(|n| n.children.iter().map(|&c| c as usize).collect())
-            .collect(),
-        rule: match t.loops.unwrap() {
-            LoopRule::Draw => 0,
-            LoopRule::LooperLoses => 1,
-            LoopRule::LooperWins => 2,
-        },
-    }
-}
-
-/// The exact value (first player's view, ±1/0) of `root` by following
-/// every path: a move into a node already on the path ends the game by
-/// the loop rule, the player who made it being the looper.
-fn exhaustive(g: &Graph, root: usize) -> i32 {
-    fn value(g: &Graph, n: usize, path: &mut Vec<usize>) -> i32 {
-        let or = match g.kinds[n] {
-            Kind::Leaf(v) => return v,
-            Kind::Or => true,
-            Kind::And => false,
-        };
-        let mut best = if or { -2 } else { 2 };
-        for &c in &g.children[n] {
-            let v = if path.contains(&c) {
-                // +1 when the looper (the mover at n) is the first player.
-                let looper = if or { 1 } else { -1 };
-                match g.rule {
-                    0 => 0,
-                    1 => -looper,
-                    _ => looper,
-                }
-            } else {
-                path.push(c);
-                let v = value(g, c, path);
-                path.pop();
-                v
-            };
-            best = if or { best.max(v) } else { best.min(v) };
-        }
-        best
-    }
-    value(g, root, &mut vec![root])
-}
-
 /// A random graph of 2–10 nodes: node 0 an inner node, others inner nodes
 /// (1–3 distinct children anywhere, itself included) or leaves.
-fn random_graph(rng: &mut SmallRng, rule: u8) -> Graph {
+fn random_graph(rng: &mut SmallRng, rule: &'static str) -> CyclicGraph {
     let n = rng.random_range(2..=10);
-    let mut kinds = Vec::new();
-    let mut children = Vec::new();
-    for i in 0..n {
-        let leaf = i > 0 && rng.random_bool(0.3);
-        if leaf {
-            kinds.push(Kind::Leaf(rng.random_range(-1..=1)));
-            children.push(Vec::new());
-            continue;
-        }
-        kinds.push(if rng.random_bool(0.5) {
-            Kind::Or
-        } else {
-            Kind::And
-        });
+    let is_leaf = |rng: &mut SmallRng, i: usize| i > 0 && rng.random_bool(0.3);
+    let children = |rng: &mut SmallRng, _: usize| {
         let k = rng.random_range(1..=3.min(n));
         let mut pool: Vec<usize> = (0..n).collect();
         let mut cs = Vec::new();
         for _ in 0..k {
             cs.push(pool.swap_remove(rng.random_range(0..pool.len())));
         }
-        children.push(cs);
-    }
-    Graph {
-        kinds,
-        children,
-        rule,
-    }
-}
-
-/// The graph in the tree format: each node defined (`&nI`) where a
-/// depth-first walk from node 0 first meets it, `*nI` elsewhere.
-fn write(g: &Graph) -> String {
-    let rule = ["draw", "looper-loses", "looper-wins"][g.rule as usize];
-    let mut out = format!("loops = {rule}\n");
-    let mut defined = vec![false; g.kinds.len()];
-    fn walk(g: &Graph, n: usize, depth: usize, defined: &mut Vec<bool>, out: &mut String) {
-        let pad = "  ".repeat(depth);
-        if defined[n] {
-            out.push_str(&format!("{pad}*n{n}\n"));
-            return;
-        }
-        defined[n] = true;
-        let kind = match g.kinds[n] {
-            Kind::Or => "or".to_string(),
-            Kind::And => "and".to_string(),
-            Kind::Leaf(v) => format!("= {v}"),
-        };
-        out.push_str(&format!("{pad}n{n} {kind} &n{n}\n"));
-        for &c in &g.children[n] {
-            walk(g, c, depth + 1, defined, out);
-        }
-    }
-    walk(g, 0, 0, &mut defined, &mut out);
-    out
+        cs
+    };
+    CyclicGraph::random(rng, n, rule, is_leaf, children)
 }
 
 #[test]
@@ -281,11 +166,11 @@ fn random_cyclic_graphs_under_every_loop_rule() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
     for i in 0..3000 * scale {
-        let g = random_graph(&mut rng, (i % 3) as u8);
-        let text = write(&g);
+        let g = random_graph(&mut rng, LOOP_RULES[i % 3]);
+        let text = g.text();
         let pos =
             AnyPosition::parse(GameKind::Tree, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let truth = exhaustive(&g, 0);
+        let truth = g.root_value();
         for (q, holds) in [
             (QuestionKind::Win, truth > 0),
             (QuestionKind::NotLose, truth >= 0),

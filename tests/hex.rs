@@ -9,13 +9,14 @@
 use std::collections::HashMap;
 
 mod common;
+use common::search_run::{proved, run_to_end};
 use common::{naive_perft, NaiveBoard};
 
 use pnlab::game::hex::Hex;
 use pnlab::game::perft::perft;
 use pnlab::game::{Game, Outcome, Player};
 use pnlab::search::pns::{Pns, PnsOptions};
-use pnlab::search::{reference, Goal, Question, Search, Status};
+use pnlab::search::{reference, Goal, Question};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -131,20 +132,8 @@ impl NaiveBoard for Naive {
 /// Runs PNS (default options) to the end and returns its answer.
 fn pns_answer(g: &Hex, q: Question) -> bool {
     let mut s = Pns::new(*g, q, PnsOptions::default());
-    let mut st = s.status();
-    while !st.is_final() {
-        st = s.step();
-        assert!(
-            s.counters().iterations < 5_000_000,
-            "PNS does not finish on {}",
-            g.notation()
-        );
-    }
-    match st {
-        Status::Proved => true,
-        Status::Disproved => false,
-        other => panic!("PNS stopped with {other:?} on {}", g.notation()),
-    }
+    let what = format!("PNS on {}", g.notation());
+    proved(run_to_end(&mut s, 5_000_000, &what), &what)
 }
 
 /// Does the side to move win? Exhaustive negamax over win/loss (Hex has

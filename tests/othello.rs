@@ -16,7 +16,10 @@ use pnlab::game::othello::{Othello, PASS};
 use pnlab::game::perft::{perft, perft_parallel};
 use pnlab::game::{Game, Player};
 use pnlab::search::pns::{Pns, PnsOptions};
-use pnlab::search::{reference, Goal, Question, Search, Status};
+use pnlab::search::{reference, Goal, Question};
+
+mod common;
+use common::search_run::{proved, run_to_end};
 
 // ---------------------------------------------------------------- data
 
@@ -184,20 +187,8 @@ fn pns_answer(g: &Othello, goal: Goal) -> bool {
         goal,
     };
     let mut s = Pns::new(*g, q, PnsOptions::default());
-    let mut st = s.status();
-    while !st.is_final() {
-        st = s.step();
-        assert!(
-            s.counters().iterations < 20_000_000,
-            "PNS runaway on {}",
-            g.notation()
-        );
-    }
-    match st {
-        Status::Proved => true,
-        Status::Disproved => false,
-        other => panic!("PNS ended with {other:?} on {}", g.notation()),
-    }
+    let what = format!("PNS on {}", g.notation());
+    proved(run_to_end(&mut s, 20_000_000, &what), &what)
 }
 
 /// The side to move's view of a Black-view score.

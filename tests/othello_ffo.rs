@@ -8,7 +8,10 @@
 use pnlab::game::othello::Othello;
 use pnlab::game::{AnyPosition, Game};
 use pnlab::search::dfpn::fast::othello_leaf::{self, LeafTable};
-use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup, Status};
+use pnlab::search::QuestionKind;
+
+mod common;
+use common::search_run::{algo_setup, build_and_run, iteration_budget, proved};
 
 /// A position of an OBF file and its moves with their published scores
 /// (side to move's view).
@@ -74,24 +77,9 @@ fn the_frontier_solver_finds_every_published_move_score() {
 }
 
 fn dfpn_fast(pos: &AnyPosition, q: QuestionKind, pairs: &[(&str, &str)]) -> bool {
-    let info = search::find_algo("dfpn-fast").expect("registered");
-    let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::from_pairs(info.params, pairs).expect("parameters"),
-        seed: 0,
-        question: q,
-        memory_limit_bytes: None,
-    };
-    let mut s = search::build("dfpn-fast", &setup).expect("build");
-    let budget = Budget {
-        max_iterations: Some(50_000_000),
-        ..Budget::default()
-    };
-    match search::run(s.as_mut(), &budget, None) {
-        Status::Proved => true,
-        Status::Disproved => false,
-        other => panic!("{pairs:?} on {}: {other:?}", pos.notation()),
-    }
+    let setup = algo_setup("dfpn-fast", pos, pairs, q, 0);
+    let (_, st) = build_and_run("dfpn-fast", &setup, &iteration_budget(50_000_000));
+    proved(st, &format!("{pairs:?} on {}", pos.notation()))
 }
 
 /// `dfpn-fast` with its defaults and with low frontier thresholds (so

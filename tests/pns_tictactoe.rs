@@ -4,8 +4,11 @@
 
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::Game;
-use pnlab::search::pns::{Init, Pns, PnsOptions, Selection, Tie};
+use pnlab::search::pns::{Pns, PnsOptions};
 use pnlab::search::{reference, Goal, Question, Search, Status};
+
+mod common;
+use common::search_run::{pns_option_variants, proved, run_to_end, win_and_not_lose};
 
 fn reachable() -> Vec<TicTacToe> {
     pnlab::game::perft::reachable(&TicTacToe::new())
@@ -19,44 +22,15 @@ fn reachable_count_matches_published_figure() {
 #[test]
 fn pns_agrees_with_negamax_everywhere() {
     let positions = reachable();
-    let all_opts = [
-        PnsOptions::default(),
-        PnsOptions {
-            tie: Tie::Deepest,
-            ..Default::default()
-        },
-        PnsOptions {
-            selection: Selection::Directed,
-            ..Default::default()
-        },
-        PnsOptions {
-            init: Init::Mobility,
-            ..Default::default()
-        },
-    ];
     let mut checked = 0;
     for g in &positions {
-        for goal in [Goal::Win, Goal::NotLose] {
-            let q = Question {
-                attacker: g.to_move(),
-                goal,
-            };
+        for q in win_and_not_lose(g.to_move()) {
             let expected = reference::answer(g, &q);
-            for opts in all_opts {
+            for opts in pns_option_variants() {
                 let mut s = Pns::new(*g, q, opts);
-                let mut st = s.status();
-                let mut guard = 0;
-                while !st.is_final() {
-                    st = s.step();
-                    guard += 1;
-                    assert!(guard < 100_000, "PNS did not terminate on {}", g.notation());
-                }
-                let got = match st {
-                    Status::Proved => true,
-                    Status::Disproved => false,
-                    other => panic!("unexpected {other:?}"),
-                };
-                assert_eq!(got, expected, "{} {goal:?} {opts:?}", g.notation());
+                let what = format!("PNS on {}", g.notation());
+                let got = proved(run_to_end(&mut s, 100_000, &what), "unexpected");
+                assert_eq!(got, expected, "{} {:?} {opts:?}", g.notation(), q.goal);
                 checked += 1;
             }
         }

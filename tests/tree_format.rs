@@ -7,8 +7,11 @@ use std::sync::Arc;
 
 use pnlab::game::tree::{LeafValue, NodeKind, Tree, TreeGame};
 use pnlab::game::{AnyPosition, Game, GameKind, Player};
-use pnlab::search::pns::{Init, Pns, PnsOptions, Selection, Tie};
+use pnlab::search::pns::{Pns, PnsOptions};
 use pnlab::search::{reference, Goal, Question, Search, Status};
+
+mod common;
+use common::search_run::{pns_option_variants, win_and_not_lose};
 
 /// The shipped trees (positions/trees/), by file name.
 const SHIPPED: &[(&str, &str)] = &[
@@ -53,24 +56,6 @@ fn shipped(name: &str) -> TreeGame {
         .map(|(_, t)| *t)
         .expect("a shipped tree");
     TreeGame::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-fn all_options() -> [PnsOptions; 4] {
-    [
-        PnsOptions::default(),
-        PnsOptions {
-            tie: Tie::Deepest,
-            ..Default::default()
-        },
-        PnsOptions {
-            selection: Selection::Directed,
-            ..Default::default()
-        },
-        PnsOptions {
-            init: Init::Mobility,
-            ..Default::default()
-        },
-    ]
 }
 
 fn run_pns(g: &TreeGame, q: Question, opts: PnsOptions) -> Pns<TreeGame> {
@@ -339,13 +324,10 @@ fn pns_agrees_with_reference_on_every_shipped_tree_and_subtree() {
         let root = TreeGame::parse(text).unwrap();
         for i in 0..root.tree().nodes.len() as u32 {
             let g = root.at(i);
-            for goal in [Goal::Win, Goal::NotLose] {
-                let q = Question {
-                    attacker: Player::First,
-                    goal,
-                };
+            for q in win_and_not_lose(Player::First) {
+                let goal = q.goal;
                 let expected = reference::answer(&g, &q);
-                for opts in all_options() {
+                for opts in pns_option_variants() {
                     let s = run_pns(&g, q, opts);
                     let got = s.status() == Status::Proved;
                     assert!(s.status() == Status::Proved || s.status() == Status::Disproved);
@@ -610,13 +592,10 @@ fn random_dags_parse_round_trip_and_solve_like_the_reference() {
         if text.contains('*') {
             shared_seen += 1;
         }
-        for goal in [Goal::Win, Goal::NotLose] {
-            let q = Question {
-                attacker: Player::First,
-                goal,
-            };
+        for q in win_and_not_lose(Player::First) {
+            let goal = q.goal;
             let expected = reference::answer(&g, &q);
-            for opts in all_options() {
+            for opts in pns_option_variants() {
                 assert_eq!(
                     run_pns(&g, q, opts).status() == Status::Proved,
                     expected,

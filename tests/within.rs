@@ -10,12 +10,12 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use pnlab::game::{AnyPosition, Game, GameKind, Player};
-use pnlab::search::params::Params;
-use pnlab::search::{registry, run, Budget, Goal, Question, QuestionKind, SearchSetup, Status};
+use pnlab::search::{Budget, Goal, Question, QuestionKind, Status};
 use pnlab::with_position;
 
 mod common;
-use common::{parse, random_walk};
+use common::search_run::{algo_setup, build_and_run};
+use common::{parse, random_walk, random_walks};
 
 /// The depth-limited minimax: does `attacker` reach a finished game that
 /// answers `goal` with yes within `left` more moves of its own?
@@ -51,35 +51,17 @@ fn walks(
     start: &AnyPosition,
     plies: std::ops::Range<usize>,
 ) -> Vec<AnyPosition> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for _ in 0..count * 50 {
-        if out.len() == count {
-            break;
-        }
-        let n = rng.random_range(plies.clone());
-        out.extend(random_walk(start, n, &mut rng));
-    }
-    assert_eq!(out.len(), count);
-    out
+    random_walks(start, count, plies, &mut SmallRng::seed_from_u64(seed))
 }
 
 /// Runs `algo` on `p` within `n`; the status, which must be final.
 fn solve(algo: &str, p: &AnyPosition, n: u32, question: QuestionKind, seed: u64) -> Status {
-    let info = registry::find_algo(algo).unwrap();
-    let setup = SearchSetup {
-        position: p.clone().within(n),
-        params: Params::defaults(info.params),
-        seed,
-        question,
-        memory_limit_bytes: None,
-    };
-    let mut s = registry::build(algo, &setup).unwrap();
+    let setup = algo_setup(algo, &p.clone().within(n), &[], question, seed);
     let budget = Budget {
         max_nodes: Some(5_000_000),
         ..Budget::default()
     };
-    run(s.as_mut(), &budget, None)
+    build_and_run(algo, &setup, &budget).1
 }
 
 /// Checks every algorithm of `algos` on every position for N in `ns` and

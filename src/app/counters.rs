@@ -25,24 +25,9 @@ const PATH_SWITCHES: &[&str] = &[
     "scns",
 ];
 
-/// Algorithms that note the root's pick (`seesaw_root_switches`).
-const ROOT_SWITCHES: &[&str] = &[
-    "pns",
-    "deep-pn",
-    "pn-value",
-    "dfpn",
-    "dfpn-ghi",
-    "dfpn-eps",
-    "deep-dfpn",
-    "dfpn-fast",
-    "dfs",
-    "ppn",
-    "mcpn",
-    "mcts-solver",
-    "uct-solver",
-    "cns",
-    "scns",
-];
+/// Algorithms that note the root's pick (`seesaw_root_switches`) but no
+/// other node's; every one of [`PATH_SWITCHES`] notes the root's too.
+const ROOT_ONLY_SWITCHES: &[&str] = &["dfpn-fast"];
 
 /// Depth-first searches that count going back into a subtree they left
 /// (`revisits`).
@@ -91,7 +76,9 @@ pub struct Item {
 pub fn applies(algo: &str, key: &str) -> bool {
     match key {
         "seesaw_switches" => PATH_SWITCHES.contains(&algo),
-        "seesaw_root_switches" => ROOT_SWITCHES.contains(&algo),
+        "seesaw_root_switches" => {
+            PATH_SWITCHES.contains(&algo) || ROOT_ONLY_SWITCHES.contains(&algo)
+        }
         "revisits" => REVISITS.contains(&algo),
         "playouts" => PLAYOUTS.contains(&algo),
         _ => true,
@@ -128,7 +115,7 @@ mod tests {
 
     #[test]
     fn every_named_algorithm_is_registered() {
-        for list in [PATH_SWITCHES, ROOT_SWITCHES, REVISITS, PLAYOUTS] {
+        for list in [PATH_SWITCHES, ROOT_ONLY_SWITCHES, REVISITS, PLAYOUTS] {
             for a in list {
                 assert!(registry::find_algo(a).is_ok(), "{a}");
             }

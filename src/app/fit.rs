@@ -162,22 +162,16 @@ mod tests {
     /// too (the rules never turn away an algorithm that would work).
     #[test]
     fn quick_refusals_agree_with_the_registry() {
-        use crate::search::{QuestionKind, SearchSetup};
+        use crate::search::SearchSetup;
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/trees");
         for file in std::fs::read_dir(&dir).unwrap() {
             let path = file.unwrap().path();
             let entry = positions::load_file(&path).unwrap().remove(0);
             for a in registry::algorithms() {
-                let params = Params::defaults(a.params);
-                let Some(why) = quick_refusal(a.name, &params, &entry.position) else {
+                // The defaults: a tree takes no game options.
+                let setup = SearchSetup::new(a.name, entry.position.clone(), &[]).unwrap();
+                let Some(why) = quick_refusal(a.name, &setup.params, &entry.position) else {
                     continue;
-                };
-                let setup = SearchSetup {
-                    position: entry.position.clone(),
-                    params,
-                    seed: 0,
-                    question: QuestionKind::Win,
-                    memory_limit_bytes: None,
                 };
                 assert!(
                     registry::build(a.name, &setup).is_err(),

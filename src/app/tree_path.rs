@@ -19,6 +19,14 @@ pub fn to_rect(b: &Bounds, origin: Pos2) -> Rect {
     )
 }
 
+/// The rest of the panel as a canvas to click and drag, announced to
+/// screen readers (and the UI tests) as an image labelled `label`.
+pub fn tree_canvas(ui: &mut egui::Ui, label: String) -> (egui::Response, egui::Painter) {
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
+    (response, painter)
+}
+
 /// Text colour readable on `fill`.
 fn on(fill: Color32) -> Color32 {
     let l = 0.299 * fill.r() as f32 + 0.587 * fill.g() as f32 + 0.114 * fill.b() as f32;
@@ -37,16 +45,9 @@ impl TreeView {
         snap: &Snapshot,
         actions: &mut Vec<TreeAction>,
     ) {
-        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-        let rect = response.rect;
         let count = snap.nodes.len();
-        response.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::Role::Image,
-                true,
-                format!("search tree, path view: {count} nodes"),
-            )
-        });
+        let (response, painter) = tree_canvas(ui, format!("search tree, path view: {count} nodes"));
+        let rect = response.rect;
         let style = match self.label_px {
             // Presenter mode: everything scaled to the label size.
             Some(px) => {
@@ -156,22 +157,9 @@ impl TreeView {
                 );
             }
             let hit = ui.interact(r, response.id.with(("node", node.id)), Sense::click());
-            let name = node_name(snap, node);
-            hit.widget_info(|| {
-                let mut info = egui::WidgetInfo::labeled(egui::Role::Button, true, &name);
-                info.selected = Some(sel);
-                info
-            });
+            self.node_button(&hit, &node_name(snap, node), sel, node.id, actions);
             if hit.hovered() {
                 hovered = Some(it.node);
-            }
-            if hit.clicked() {
-                if self.hide_path {
-                    actions.push(TreeAction::Predict(node.id));
-                } else {
-                    self.selected = Some(node.id);
-                    actions.push(TreeAction::Select(node.id));
-                }
             }
             let id = node.id;
             let expandable = node.n_children > 0 && !node.on_path;

@@ -451,6 +451,32 @@ impl TreeView {
         actions
     }
 
+    /// Announces a node's button (its name, whether it is selected) and
+    /// handles a click on it: a prediction in class mode (`hide_path`), a
+    /// selection otherwise. Both views draw nodes this way.
+    pub(super) fn node_button(
+        &mut self,
+        hit: &egui::Response,
+        name: &str,
+        selected: bool,
+        id: u64,
+        actions: &mut Vec<TreeAction>,
+    ) {
+        hit.widget_info(|| {
+            let mut info = egui::WidgetInfo::labeled(egui::Role::Button, true, name);
+            info.selected = Some(selected);
+            info
+        });
+        if hit.clicked() {
+            if self.hide_path {
+                actions.push(TreeAction::Predict(id));
+            } else {
+                self.selected = Some(id);
+                actions.push(TreeAction::Select(id));
+            }
+        }
+    }
+
     /// The proof (or disproof) tree to draw instead of `snap`, when the
     /// root is solved, the user wants it and the whole tree is in view.
     pub fn proof_shown(&self, snap: &Snapshot) -> Option<Snapshot> {
@@ -469,16 +495,10 @@ impl TreeView {
         generation: u64,
         actions: &mut Vec<TreeAction>,
     ) {
-        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-        let rect = response.rect;
         let count = snap.nodes.len();
-        response.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::Role::Image,
-                true,
-                format!("search tree: {count} nodes"),
-            )
-        });
+        let label = format!("search tree: {count} nodes");
+        let (response, painter) = super::tree_path::tree_canvas(ui, label);
+        let rect = response.rect;
         if generation != self.layout_generation {
             self.layout = Tidy::of(&snap.nodes);
             self.layout_generation = generation;
@@ -638,33 +658,21 @@ impl TreeView {
                 let font = FontId::proportional(l.font);
                 let on_path = snap.nodes[l.node].on_path && !self.hide_path;
                 match l.kind {
-                    LabelKind::Values => {
+                    LabelKind::Values | LabelKind::Move => {
+                        // Values under the node; the move left-aligned,
+                        // in the path colour on the selection path.
+                        let (anchor, align, color) = if matches!(l.kind, LabelKind::Values) {
+                            (lr.center_top(), Align2::CENTER_TOP, pal.text)
+                        } else {
+                            let color = if on_path { pal.path } else { pal.text };
+                            (lr.left_center(), Align2::LEFT_CENTER, color)
+                        };
                         if self.label_px.is_some() {
                             // Presenter mode: a backdrop so edges never
-                            // cross the numbers.
+                            // cross the text.
                             painter.rect_filled(lr.expand(1.0), 3.0, ui.visuals().panel_fill);
                         }
-                        let at = painter.text(
-                            lr.center_top(),
-                            Align2::CENTER_TOP,
-                            &l.text,
-                            font,
-                            pal.text,
-                        );
-                        self.drawn.labels.push((l.text.clone(), at));
-                    }
-                    LabelKind::Move => {
-                        let color = if on_path { pal.path } else { pal.text };
-                        if self.label_px.is_some() {
-                            painter.rect_filled(lr.expand(1.0), 3.0, ui.visuals().panel_fill);
-                        }
-                        let at = painter.text(
-                            lr.left_center(),
-                            Align2::LEFT_CENTER,
-                            &l.text,
-                            font,
-                            color,
-                        );
+                        let at = painter.text(anchor, align, &l.text, font, color);
                         self.drawn.labels.push((l.text.clone(), at));
                     }
                     LabelKind::Shared => {
@@ -769,23 +777,10 @@ impl TreeView {
                 response.id.with(("node", node.id)),
                 Sense::click(),
             );
-            let name = node_name(snap, node);
             let sel = selected == Some(node.id);
-            hit.widget_info(|| {
-                let mut info = egui::WidgetInfo::labeled(egui::Role::Button, true, &name);
-                info.selected = Some(sel);
-                info
-            });
+            self.node_button(&hit, &node_name(snap, node), sel, node.id, actions);
             if hit.hovered() {
                 hovered = Some(i);
-            }
-            if hit.clicked() {
-                if self.hide_path {
-                    actions.push(TreeAction::Predict(node.id));
-                } else {
-                    self.selected = Some(node.id);
-                    actions.push(TreeAction::Select(node.id));
-                }
             }
             if hit.double_clicked() && node.n_children > 0 {
                 if !self.collapsed.remove(&node.id) {

@@ -11,7 +11,7 @@ use serde_json::json;
 use pnlab::experiments::instance_seed;
 use pnlab::game::othello::random::random_othello;
 use pnlab::game::{AnyPosition, Game, GameKind};
-use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
+use pnlab::search::{self, Params};
 
 use super::{bench_depth, parse_pair, UserError};
 
@@ -518,43 +518,29 @@ fn bench_one(
     params: &Params,
     cap: Option<u64>,
 ) -> Result<serde_json::Value, UserError> {
-    let budget = Budget {
-        max_iterations: Some(cap.unwrap_or(suite.max_iterations)),
-        time_limit: Some(Duration::from_secs(60)),
-        ..Budget::default()
-    };
+    let budget = pnlab::bench::run_budget(cap.unwrap_or(suite.max_iterations));
     let (mut it, mut nodes, mut playouts, mut ms) = (0u64, 0u64, 0u64, 0f64);
     let (mut bytes, mut live) = (0u64, 0u64);
     let mut solved = 0usize;
     let mut wrong = 0usize;
     let cpu_before = process_cpu_ms();
-    for _ in 0..suite.repeat {
-        for (i, p) in suite.positions.iter().enumerate() {
-            let setup = SearchSetup {
-                position: p.clone(),
-                params: params.clone(),
-                seed: i as u64,
-                question: QuestionKind::Win,
-                memory_limit_bytes: None,
-            };
-            let mut s = search::build(info.name, &setup)?;
-            let st = search::run(s.as_mut(), &budget, None);
-            if matches!(st, search::Status::Proved | search::Status::Disproved) {
-                solved += 1;
-                let says = st == search::Status::Proved;
-                if suite.answers.as_ref().and_then(|a| a.get(i)) == Some(&!says) {
-                    wrong += 1;
-                }
+    let each = |i: usize, st: search::Status, c: &search::Counters| {
+        if matches!(st, search::Status::Proved | search::Status::Disproved) {
+            solved += 1;
+            let says = st == search::Status::Proved;
+            if suite.answers.as_ref().and_then(|a| a.get(i)) == Some(&!says) {
+                wrong += 1;
             }
-            let c = s.counters();
-            it += c.iterations;
-            nodes += c.nodes_created;
-            playouts += c.playouts;
-            ms += c.time_ms;
-            bytes += c.peak_tree_bytes;
-            live += c.live_nodes.max(1);
         }
-    }
+        it += c.iterations;
+        nodes += c.nodes_created;
+        playouts += c.playouts;
+        ms += c.time_ms;
+        bytes += c.peak_tree_bytes;
+        live += c.live_nodes.max(1);
+    };
+    let (positions, repeat) = (&suite.positions, suite.repeat);
+    pnlab::bench::run_positions(positions, repeat, info.name, params, &budget, each)?;
     let cpu_ms = process_cpu_ms().zip(cpu_before).map(|(a, b)| a - b);
     let secs = (ms / 1000.0).max(1e-9);
     let mut row = json!({

@@ -5,9 +5,10 @@
 use std::time::Instant;
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use serde_json::json;
 
+use pnlab::bench::random_walk;
 use pnlab::game::othello::Othello;
 use pnlab::game::xiangqi::Xiangqi;
 use pnlab::game::Game;
@@ -19,22 +20,6 @@ pub const SUITES: &[&str] = &["othello-mid", "xiangqi-mid"];
 
 /// The algorithm these suites measure.
 pub const ALGO: &str = "alphabeta";
-
-/// `plies` seeded random moves from `start` (the same positions on every
-/// machine), or `None` when the game ended on the way.
-fn random_walk<G: Game>(start: &G, plies: usize, rng: &mut SmallRng) -> Option<G> {
-    let mut g = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        moves.clear();
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        g.play(moves[rng.random_range(0..moves.len())]);
-    }
-    g.outcome().is_none().then_some(g)
-}
 
 /// `count` positions `plies` moves into seeded random games.
 fn positions<G: Game>(start: &G, count: usize, plies: usize, seed: u64) -> Vec<G> {

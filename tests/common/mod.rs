@@ -2,6 +2,11 @@
 //! of them, so the others are dead code there.
 #![allow(dead_code)]
 
+#[cfg(feature = "gui")]
+pub mod app_window;
+pub mod cyclic_graph;
+pub mod search_run;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -115,6 +120,46 @@ pub fn random_walk(start: &AnyPosition, plies: usize, rng: &mut SmallRng) -> Opt
     p.outcome().is_none().then_some(p)
 }
 
+/// The positions one legal move from `g`, in move-generation order
+/// (none when the game is over).
+pub fn children<G: Game>(g: &G) -> Vec<G> {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut c = g.clone();
+            c.play(m);
+            c
+        })
+        .collect()
+}
+
+/// `count` positions, each a random walk from `start` of a number of
+/// plies drawn from `plies`; a walk that ends the game is drawn again
+/// (up to 50 tries a position).
+pub fn random_walks(
+    start: &AnyPosition,
+    count: usize,
+    plies: std::ops::Range<usize>,
+    rng: &mut SmallRng,
+) -> Vec<AnyPosition> {
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < count {
+        tries += 1;
+        assert!(
+            tries <= count * 50,
+            "only {} of {count} walks from {} went on",
+            out.len(),
+            start.notation()
+        );
+        let n = rng.random_range(plies.clone());
+        out.extend(random_walk(start, n, rng));
+    }
+    out
+}
+
 /// Plain minimax by full enumeration, no pruning and no table: the first
 /// player's score. Slow on purpose: it shares nothing with the searches it
 /// checks (nor with `reference`, which prunes).
@@ -122,13 +167,7 @@ pub fn full_minimax<G: Game>(g: &G) -> i32 {
     if let Some(o) = g.outcome() {
         return o.score;
     }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let vals = moves.into_iter().map(|m| {
-        let mut c = g.clone();
-        c.play(m);
-        full_minimax(&c)
-    });
+    let vals = children(g).into_iter().map(|c| full_minimax(&c));
     if g.to_move() == pnlab::game::Player::First {
         vals.max().expect("a game that is not over has a move")
     } else {
