@@ -32,6 +32,15 @@ pub enum AppError {
         /// The file's name or path.
         file: String,
     },
+    /// In a page: a path that names no file compiled into the program.
+    #[error(
+        "{name}: no bundled file of that name (File › Positions… lists them; \
+         open a file of your own with File › Open… or by dropping it on the page)"
+    )]
+    NotBundled {
+        /// The path as given.
+        name: String,
+    },
     /// A move of an open game record does not play.
     #[error("{record}: {error}")]
     Record {

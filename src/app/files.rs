@@ -53,16 +53,7 @@ impl Export {
 /// `FILE:LINE:COL: expected …` line.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, AppError> {
-    let entries = positions::load_file(path)?;
-    for e in &entries {
-        crate::search::registry::check_suggestion(e)?;
-    }
-    if entries.is_empty() {
-        return Err(AppError::NoPosition {
-            file: path.display().to_string(),
-        });
-    }
-    Ok(entries)
+    checked(&path.display().to_string(), positions::load_file(path)?)
 }
 
 /// Reads every position of a bundled file (`positions/…`): in a page
@@ -71,10 +62,7 @@ pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, AppError> {
 pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, AppError> {
     let name = path.display().to_string();
     let Some(file) = positions::bundled().iter().find(|f| f.path == name) else {
-        return Err(AppError::Browser(format!(
-            "{name}: no bundled file of that name (File › Positions… lists them; \
-             open a file of your own with File › Open… or by dropping it on the page)"
-        )));
+        return Err(AppError::NotBundled { name });
     };
     load_text(&name, file.text)
 }
@@ -82,10 +70,19 @@ pub fn load_path(path: &Path) -> Result<Vec<PositionEntry>, AppError> {
 /// Reads every position of a text named `name` (a file the user gave the
 /// page: picked or dropped).
 pub fn load_text(name: &str, text: &str) -> Result<Vec<PositionEntry>, AppError> {
-    let entries = positions::load_text(name, text)?;
+    checked(name, positions::load_text(name, text)?)
+}
+
+/// What every reader checks of the positions read from `file`, wherever
+/// they came from (disk, the bundled folder, the browser): the algorithm
+/// and parameters each suggests exist, and there is at least one.
+fn checked(file: &str, entries: Vec<PositionEntry>) -> Result<Vec<PositionEntry>, AppError> {
+    for e in &entries {
+        crate::search::registry::check_suggestion(e)?;
+    }
     if entries.is_empty() {
         return Err(AppError::NoPosition {
-            file: name.to_string(),
+            file: file.to_string(),
         });
     }
     Ok(entries)
