@@ -160,7 +160,11 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         heat: input.heat,
     };
     let pos = input.position.shown();
-    let side = ui.available_width().clamp(120.0, 420.0);
+    // The width that is seen: a wide row above (in a narrow side panel at
+    // projector sizes) can make the available width larger than the
+    // panel, and the board would be cut at the panel's edge.
+    let visible = ui.clip_rect().right() - ui.cursor().left();
+    let side = ui.available_width().min(visible).clamp(120.0, 420.0);
     // One painter module per row of the game table (`game::game_table!`).
     let drawn = crate::game_table!(paint pos, (ui, side, input));
     if !drawn {
