@@ -13,7 +13,7 @@ use rand::SeedableRng;
 
 use pnlab::game::othello::random::random_othello;
 use pnlab::game::{AnyPosition, Game, GameKind};
-use pnlab::search::dfpn::fast::CALLS_PER_STEP;
+use pnlab::search::dfpn::fast::{CALLS_PER_STEP, HELPER_CALLS_CAP};
 use pnlab::search::{reference, Budget, Goal, Question, QuestionKind, Status};
 use pnlab::with_position;
 
@@ -24,9 +24,10 @@ use common::{parse, random_walks};
 /// Both threads together may make this many times the sequential calls.
 const FACTOR: u64 = 4;
 
-/// Plus this many: a parallel step runs each thread for up to
-/// [`CALLS_PER_STEP`] calls, so a run ends at that grain.
-const SLACK: u64 = 4 * CALLS_PER_STEP;
+/// Plus this many: a parallel step is a round of [`CALLS_PER_STEP`] calls
+/// of the main thread and up to [`HELPER_CALLS_CAP`] of the helper, so a
+/// run ends at that grain.
+const SLACK: u64 = 2 * (CALLS_PER_STEP + HELPER_CALLS_CAP);
 
 /// The two positions of `bench --suite othello-16-random` (the 6th and the
 /// 12th) on which two threads of `dfpn` and `deep-dfpn` made 5–90 times

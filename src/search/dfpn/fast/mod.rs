@@ -24,11 +24,13 @@
 //! engine only when asked for more than one thread.
 //!
 //! Stepping: with one thread, [`Search::step`] is one MID call, as in the
-//! plain df-pn. With T > 1 threads a step runs the T threads for up to
-//! [`CALLS_PER_STEP`] MID calls each (scoped threads that end with the
-//! step, so the search is still paused between steps and owns no thread);
-//! `iterations` then grows by up to T·[`CALLS_PER_STEP`] per step and
-//! budgets are checked at that grain. Runs with one thread are
+//! plain df-pn. With T > 1 threads a step is a round: the main thread
+//! runs [`CALLS_PER_STEP`] MID calls while the helpers run until it is
+//! done (scoped threads that end with the step, so the search is still
+//! paused between steps and owns no thread); `iterations` then grows by
+//! up to [`CALLS_PER_STEP`] plus the helpers' calls (at most
+//! [`HELPER_CALLS_CAP`] each) per step, and budgets are checked at that
+//! grain. Runs with one thread are
 //! deterministic; with several, the answer is (it is the game's), the
 //! counters and the tree are not.
 
@@ -40,7 +42,7 @@ pub mod table;
 mod view;
 pub mod worker;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{AnyPosition, Game};
 use crate::search::params::{ParamField, ParamKind, ParamSpec};
@@ -59,6 +61,11 @@ use worker::{Init, Shared, Worker};
 
 /// MID calls each thread runs per step of a parallel search.
 pub const CALLS_PER_STEP: u64 = 1024;
+
+/// At most this many MID calls per helper in one round (the main thread
+/// paces a round; the cap only bounds a round whose main thread is stuck
+/// in one long frontier solve).
+pub const HELPER_CALLS_CAP: u64 = 8 * CALLS_PER_STEP;
 
 /// Table budget of `dfpn-fast` when the setup gives none. The table
 /// starts at 4 MiB and grows to this as the search needs it.
@@ -466,11 +473,15 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
         if let [w] = self.workers.as_mut_slice() {
             w.step(&shared);
         } else {
+            let round_over = AtomicBool::new(false);
+            let (main, helpers) = self.workers.split_at_mut(1);
             std::thread::scope(|s| {
-                for w in self.workers.iter_mut() {
-                    let sh = &shared;
-                    s.spawn(move || w.run(sh, CALLS_PER_STEP));
+                for w in helpers.iter_mut() {
+                    let (sh, over) = (&shared, &round_over);
+                    s.spawn(move || w.run_until(sh, over, HELPER_CALLS_CAP));
                 }
+                main[0].run(&shared, CALLS_PER_STEP);
+                round_over.store(true, Ordering::Relaxed);
             });
         }
         if self.workers.iter().any(|w| w.result.is_some()) {
@@ -525,6 +536,10 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
             // children the main thread took from the helpers.
             let calls: Vec<u64> = self.workers.iter().map(|w| w.counters.calls).collect();
             m.insert("thread_calls".into(), calls.into());
+            // And each thread's frontier positions: the frontier solver
+            // does most of the work, so these say where the time went.
+            let leaf: Vec<u64> = self.workers.iter().map(|w| w.counters.leaf_nodes).collect();
+            m.insert("thread_leaf_nodes".into(), leaf.into());
             m.insert(
                 "solved_by_helpers".into(),
                 self.workers[0].counters.solved_by_helpers.into(),

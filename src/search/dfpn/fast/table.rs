@@ -52,6 +52,17 @@ const LEFT_BIT: u64 = 1 << 15;
 /// Counters of the busy array (a power of two).
 const BUSY_SLOTS: usize = 1 << 16;
 
+/// What a thread is doing at a busy position; the value is what it adds
+/// to the position's counter (frames in the low bits, frontier solves
+/// above them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Busy {
+    /// A MID call is open there (the thread is at or below it).
+    Path = 1,
+    /// The frontier solver is answering it.
+    Frontier = 1 << 12,
+}
+
 /// One slot (see the module comment).
 #[derive(Default)]
 struct Slot {
@@ -255,27 +266,30 @@ impl FastTable {
         Some(&self.busy[i])
     }
 
-    /// Notes a thread entering the position `hash` (parallel searches).
+    /// Notes a thread entering the position `hash` (parallel searches):
+    /// `Busy::Path` for a MID frame, `Busy::Frontier` for a frontier solve.
     #[inline]
-    pub fn enter_busy(&self, hash: u64) {
+    pub fn enter_busy(&self, hash: u64, how: Busy) {
         if let Some(b) = self.busy_slot(hash) {
-            b.fetch_add(1, Relaxed);
+            b.fetch_add(how as u32, Relaxed);
         }
     }
 
-    /// Notes a thread leaving the position `hash`.
+    /// Notes a thread leaving the position `hash` it entered as `how`.
     #[inline]
-    pub fn leave_busy(&self, hash: u64) {
+    pub fn leave_busy(&self, hash: u64, how: Busy) {
         if let Some(b) = self.busy_slot(hash) {
-            b.fetch_sub(1, Relaxed);
+            b.fetch_sub(how as u32, Relaxed);
         }
     }
 
-    /// Threads currently working at or below `hash` (0 in a sequential
-    /// search; collisions of the counter array may add a few).
+    /// Threads currently working at or below `hash`: (MID frames, frontier
+    /// solves); (0, 0) in a sequential search, and collisions of the
+    /// counter array may add a few.
     #[inline]
-    pub fn busy(&self, hash: u64) -> u32 {
-        self.busy_slot(hash).map_or(0, |b| b.load(Relaxed))
+    pub fn busy(&self, hash: u64) -> (u32, u32) {
+        let v = self.busy_slot(hash).map_or(0, |b| b.load(Relaxed));
+        (v & (Busy::Frontier as u32 - 1), v / Busy::Frontier as u32)
     }
 }
 
@@ -381,15 +395,18 @@ mod tests {
     }
 
     #[test]
-    fn busy_counters_count_entries_and_exits() {
+    fn busy_counters_count_frames_and_frontier_solves_apart() {
         let t = FastTable::with_budget(1 << 12, true);
-        t.enter_busy(42);
-        t.enter_busy(42);
-        assert_eq!(t.busy(42), 2);
-        t.leave_busy(42);
-        assert_eq!(t.busy(42), 1);
+        t.enter_busy(42, Busy::Path);
+        t.enter_busy(42, Busy::Path);
+        t.enter_busy(42, Busy::Frontier);
+        assert_eq!(t.busy(42), (2, 1));
+        t.leave_busy(42, Busy::Path);
+        assert_eq!(t.busy(42), (1, 1));
+        t.leave_busy(42, Busy::Frontier);
+        assert_eq!(t.busy(42), (1, 0));
         let s = FastTable::with_budget(1 << 12, false);
-        s.enter_busy(42);
-        assert_eq!(s.busy(42), 0);
+        s.enter_busy(42, Busy::Frontier);
+        assert_eq!(s.busy(42), (0, 0));
     }
 }

@@ -21,10 +21,13 @@
 //! the table's numbers, as the sequential search does). A
 //! helper's loop reads every unsolved child from the table again (other
 //! threads change them) and chooses among the children under its
-//! threshold by the child's number plus the threads working below it —
-//! Kaneko's (2010) virtual proof and disproof numbers, which steer the
-//! helpers off the main thread's path and off each other's; its φ, δ and
-//! thresholds come from the children's own numbers.
+//! threshold by the child's number made worse by the threads working at
+//! or below it ([`helper_penalty`], after Kaneko's (2010) virtual proof
+//! and disproof numbers), which steers the helpers off the main thread's
+//! path and off each other's and keeps them out of frontier solves under
+//! way; its φ, δ and thresholds come from the children's own numbers.
+//! The main thread paces the search: a step ends when it has run its
+//! calls, and the helpers stop with it.
 //!
 //! Why the main thread: when every thread read every number from the
 //! table, no thread kept df-pn's guarantee that a call returns only after
@@ -48,7 +51,7 @@ use crate::search::Question;
 
 use super::super::mid::{solved, DfpnOptions};
 use super::rules::Rules;
-use super::table::FastTable;
+use super::table::{Busy, FastTable};
 
 /// How unknown children not in the table are initialised.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -242,12 +245,30 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    /// A helper's share of a round: MID calls until `round_over` is set
+    /// (the main thread has run its calls) or the root is solved, at most
+    /// `cap`. Pacing helpers by the main thread, rather than giving every
+    /// thread the same number of calls, keeps the main thread — the
+    /// critical path — from waiting at the end of a round for a helper
+    /// whose calls happened to be dearer (a frontier solve costs from
+    /// microseconds to milliseconds).
+    pub fn run_until<R: Rules<G>>(&mut self, sh: &Shared<G, R>, round_over: &AtomicBool, cap: u64) {
+        for _ in 0..cap {
+            if round_over.load(Ordering::Relaxed)
+                || sh.stop.load(Ordering::Relaxed)
+                || self.step(sh) == Event::Done
+            {
+                return;
+            }
+        }
+    }
+
     /// Gives up the path (the search is over): the busy counters are
     /// released.
     pub fn abandon<R: Rules<G>>(&mut self, sh: &Shared<G, R>) {
         for f in self.stack.drain(..) {
             if f.busy {
-                sh.table.leave_busy(f.hash);
+                sh.table.leave_busy(f.hash, Busy::Path);
             }
         }
         self.kids.clear();
@@ -322,7 +343,11 @@ impl<G: Game> Worker<G> {
                     k.solved = true;
                     (p, d, 0)
                 } else {
-                    (p, d, sh.table.busy(k.hash))
+                    (
+                        p,
+                        d,
+                        helper_penalty(if or { p } else { d }, sh.table.busy(k.hash)),
+                    )
                 }
             };
             let (a, b) = if or { (p, d) } else { (d, p) };
@@ -436,10 +461,16 @@ impl<G: Game> Worker<G> {
             return;
         }
         let mut leaf_nodes = 0;
-        if let Some(win) = sh
+        if sh.reread {
+            sh.table.enter_busy(hash, Busy::Frontier);
+        }
+        let leaf = sh
             .rules
-            .solve_leaf(&frame.pos, &sh.question, &mut leaf_nodes)
-        {
+            .solve_leaf(&frame.pos, &sh.question, &mut leaf_nodes);
+        if sh.reread {
+            sh.table.leave_busy(hash, Busy::Frontier);
+        }
+        if let Some(win) = leaf {
             self.counters.leaf_solves += 1;
             self.counters.leaf_nodes += leaf_nodes;
             (frame.pn, frame.dn) = solved(win);
@@ -495,7 +526,7 @@ impl<G: Game> Worker<G> {
         }
         frame.store = true;
         if sh.reread {
-            sh.table.enter_busy(hash);
+            sh.table.enter_busy(hash, Busy::Path);
             frame.busy = true;
         }
         self.stack.push(frame);
@@ -506,7 +537,7 @@ impl<G: Game> Worker<G> {
         let f = self.stack.pop().expect("exit with a frame");
         self.kids.truncate(f.first);
         if f.busy {
-            sh.table.leave_busy(f.hash);
+            sh.table.leave_busy(f.hash, Busy::Path);
         }
         if f.store {
             if self.counters.calls == f.entered_at {
@@ -544,3 +575,37 @@ impl<G: Game> Worker<G> {
         }
     }
 }
+
+/// What a helper adds to a child's number `a` (the one the loop
+/// minimises) when choosing among children: Kaneko's (2010) virtual
+/// numbers, from the child's busy counts (MID frames open at or below it,
+/// frontier solves of it).
+///
+/// - A child some thread is answering with the frontier solver is all but
+///   ruled out: its answer is at most milliseconds away, and a second
+///   solve would repeat all of it.
+/// - A child with v threads' frames below it counts (1 + v)·a + v: a
+///   helper leaves the path of the main thread (and of other helpers) for
+///   a sibling up to twice as costly, which is the work the main thread
+///   is likeliest to need next (the sibling it turns to when its child's
+///   number passes the threshold, or the next child to prove at a node
+///   that needs all of them). Kaneko's + v alone only breaks ties: a
+///   helper then mostly followed the main thread down and solved nodes
+///   next to it that it never needed (on the first 7 `connect4-l1r3`
+///   positions the main thread's frontier work fell by 16 % with + v, by
+///   about 40 % with (1 + v)·a + v).
+fn helper_penalty(a: Pn, (frames, frontier): (u32, u32)) -> Pn {
+    if frontier > 0 {
+        FRONTIER_PENALTY
+    } else {
+        a.saturating_mul(frames)
+            .saturating_add(frames)
+            .min(FRONTIER_PENALTY)
+    }
+}
+
+/// A helper's virtual addition for a child under a frontier solve (the
+/// most it adds to any child): large, so it goes anywhere else under its
+/// threshold first, but finite, so sums and thresholds stay finite and it
+/// can still enter the child when it has nowhere else to go.
+const FRONTIER_PENALTY: Pn = 1 << 24;
