@@ -166,3 +166,61 @@ fn thread_counts_out_of_range_are_refused() {
     assert!(Params::from_pairs(info.params, &[("threads", "0")]).is_err());
     assert!(Params::from_pairs(info.params, &[("threads", "257")]).is_err());
 }
+
+/// `dfpn-fast`'s per-game parameters are offered on their game's positions
+/// only, are an error naming that game elsewhere, are dropped from a set
+/// taken to another game, and default when a set lacks them.
+#[test]
+fn per_game_parameters_of_dfpn_fast_belong_to_their_game() {
+    let info = search::find_algo("dfpn-fast").expect("registered");
+    let names = |k: GameKind| -> Vec<&str> { info.params_for(k).iter().map(|s| s.name).collect() };
+    let connect4_only = ["tactics", "threat_init", "mirror", "leaf_cells"];
+    for n in connect4_only {
+        assert!(names(GameKind::Connect4).contains(&n), "{n}");
+        assert!(!names(GameKind::Othello).contains(&n), "{n}");
+        assert!(!names(GameKind::Hex).contains(&n), "{n}");
+    }
+    assert!(names(GameKind::Othello).contains(&"leaf_empties"));
+    assert!(!names(GameKind::Connect4).contains(&"leaf_empties"));
+    assert!(!names(GameKind::Hex).contains(&"leaf_empties"));
+
+    let e = info
+        .params_from_pairs(GameKind::Connect4, &[("leaf_empties", "12")])
+        .expect_err("an Othello parameter on Connect Four")
+        .to_string();
+    assert!(
+        e.contains("`leaf_empties` applies to othello positions only"),
+        "{e}"
+    );
+    // Before any position is read, a name some game has is accepted.
+    assert!(info
+        .check_names(&[("leaf_cells".to_string(), "10".to_string())])
+        .is_ok());
+
+    let c4 = info
+        .params_from_pairs(GameKind::Connect4, &[("leaf_cells", "10")])
+        .expect("a Connect Four parameter");
+    let on_othello = info.params_on(GameKind::Othello, &c4);
+    assert!(on_othello.get("leaf_cells").is_none());
+    assert!(on_othello.get("leaf_empties").is_some());
+    assert_eq!(
+        info.params_on(GameKind::Connect4, &c4).get("leaf_cells"),
+        c4.get("leaf_cells")
+    );
+
+    // A set of the algorithm's own parameters alone runs a Connect Four
+    // position exactly as the game's defaults do (one thread: the calls
+    // are deterministic).
+    let mut rng = SmallRng::seed_from_u64(0xC4);
+    let pos = random_walk(&parse(GameKind::Connect4, ""), 14, &mut rng).expect("a position");
+    let with_defaults = algo_setup("dfpn-fast", &pos, &[], QuestionKind::Win, 0);
+    let bare = SearchSetup {
+        params: Params::defaults(info.params),
+        ..with_defaults.clone()
+    };
+    let budget = Budget::default();
+    let (a, sa) = build_and_run("dfpn-fast", &with_defaults, &budget);
+    let (b, sb) = build_and_run("dfpn-fast", &bare, &budget);
+    assert_eq!(sa, sb);
+    assert_eq!(a.counters().iterations, b.counters().iterations);
+}

@@ -84,7 +84,8 @@ pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 
 /// The algorithms: name (the `algo=` argument), summary, and parameters
 /// (the keyword arguments of `solve` and `Search`) with their kinds,
-/// ranges, defaults and help.
+/// ranges, defaults and help; `game_params` adds those it takes only on
+/// some games' positions.
 #[pyfunction]
 pub fn algorithms(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
@@ -93,6 +94,12 @@ pub fn algorithms(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         d.set_item("name", a.name)?;
         d.set_item("summary", a.summary)?;
         d.set_item("params", params(py, a.params)?)?;
+        // Parameters it has on some games' positions only, by game name.
+        let per_game = PyDict::new(py);
+        for (game, specs) in a.game_params {
+            per_game.set_item(game.name(), params(py, specs)?)?;
+        }
+        d.set_item("game_params", per_game)?;
         list.append(d)?;
     }
     Ok(list)

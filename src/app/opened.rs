@@ -10,7 +10,7 @@
 
 use crate::game::AnyPosition;
 use crate::positions::PositionEntry;
-use crate::search::{Params, QuestionKind, SearchSetup};
+use crate::search::{registry, Params, QuestionKind, SearchSetup};
 
 use super::error::AppError;
 use super::error_rate::CorrectMovesTask;
@@ -84,7 +84,7 @@ impl Opened {
             .filter(|_| self.record.as_ref().is_none_or(|v| v.ply == v.len()))
             .map(|e| e.best_moves.clone())
             .unwrap_or_default();
-        let q = self.setup(Params::default(), 0).root_question();
+        let q = self.setup("", &Params::default(), 0).root_question();
         self.correct.start(&self.root, q, &best);
         self.generation += 1;
     }
@@ -154,8 +154,13 @@ impl Opened {
         }
     }
 
-    /// The setup of a run on the root.
-    pub fn setup(&self, params: Params, seed: u64) -> SearchSetup {
+    /// The setup of a run of `algo` on the root, with the `params` that
+    /// apply to the root's game (see [`AlgoInfo::params_on`]).
+    pub fn setup(&self, algo: &str, params: &Params, seed: u64) -> SearchSetup {
+        let params = match registry::find_algo(algo) {
+            Ok(info) => info.params_on(self.root.kind(), params),
+            Err(_) => params.clone(),
+        };
         SearchSetup {
             position: self.root.clone(),
             params,

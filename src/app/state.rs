@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use crate::export::{self, ExportInput, RunRecord};
 use crate::positions::{self, PositionEntry};
-use crate::search::{NodeId, Params};
+use crate::search::NodeId;
 
 use super::browser::Browser;
 use super::class_mode::ClassMode;
@@ -326,12 +326,10 @@ impl PnlabApp {
     /// Restarts the challenger on the open position and brings it to the
     /// main run's iteration, so the two are compared at equal counts.
     pub fn restart_race(&mut self) {
-        let setup_of =
-            |app: &PnlabApp, params: Params| app.opened.setup(params, app.algorithm.seed);
         let Some(r) = self.race.as_ref() else { return };
         let spec = RunSpec {
             algo: r.algo.clone(),
-            setup: setup_of(self, r.params.clone()),
+            setup: self.opened.setup(&r.algo, &r.params, self.algorithm.seed),
         };
         let catch_up = self.main.state.iteration();
         let budget = self.settings.controls.budget();
@@ -427,9 +425,11 @@ impl PnlabApp {
         self.send(Command::SetView(self.tree.request()));
         let spec = RunSpec {
             algo: self.algorithm.algo.clone(),
-            setup: self
-                .opened
-                .setup(self.algorithm.params.clone(), self.algorithm.seed),
+            setup: self.opened.setup(
+                &self.algorithm.algo,
+                &self.algorithm.params,
+                self.algorithm.seed,
+            ),
         };
         if let Err(e) = self.main.load(spec) {
             self.messages.push(format!("error: {e}"));
@@ -752,9 +752,11 @@ impl PnlabApp {
         let Some(snap) = run.snapshot.as_ref() else {
             return Err(AppError::NothingToExport);
         };
-        let setup = self
-            .opened
-            .setup(self.algorithm.params.clone(), self.algorithm.seed);
+        let setup = self.opened.setup(
+            &self.algorithm.algo,
+            &self.algorithm.params,
+            self.algorithm.seed,
+        );
         let record = RunRecord {
             entry: self.opened.entry(),
             algo: &snap.algo,

@@ -26,9 +26,18 @@ pub fn value(app: &PnlabApp) -> Value {
     obj.insert("position".into(), json!(opened.title()));
     obj.insert("game".into(), json!(opened.entry().game.name()));
     obj.insert("algo".into(), json!(app.algorithm.algo));
+    // The parameters as the panel shows them and the run takes them: those
+    // that apply to the open position's game.
+    let params = opened
+        .setup(
+            &app.algorithm.algo,
+            &app.algorithm.params,
+            app.algorithm.seed,
+        )
+        .params;
     obj.insert(
         "params".into(),
-        serde_json::to_value(&app.algorithm.params).unwrap_or(Value::Null),
+        serde_json::to_value(&params).unwrap_or(Value::Null),
     );
     obj.insert("seed".into(), json!(app.algorithm.seed));
     obj.insert("driver".into(), json!(app.main.kind().name()));

@@ -499,7 +499,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
                 .collect(),
         };
         for info in &algos {
-            let params = Params::from_pairs(info.params, &pairs)
+            let params = info
+                .params_from_pairs(suite.game, &pairs)
                 .map_err(|e| format!("--algo {}: {e}", info.name))?;
             let row = bench_one(&suite, info, &params, args.max_iterations)?;
             if args.json {

@@ -104,6 +104,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         for a in search::algorithms() {
             outln!("{:<12} {}", a.name, a.summary);
             outln!("{:<12} parameters: {}", "", params::describe(a.params));
+            for (game, own) in a.game_params {
+                outln!(
+                    "{:<12} on {} positions also: {}",
+                    "",
+                    game.name(),
+                    params::describe(own)
+                );
+            }
             if a.game_options {
                 outln!(
                     "{:<12} on connect, connect6 positions also: {}",

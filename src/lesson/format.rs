@@ -246,7 +246,11 @@ impl Reader<'_> {
                 }
             };
             let pair = (name.clone(), value);
-            Params::from_pairs(info.params, std::slice::from_ref(&pair)).map_err(|e| {
+            // Checked here against every game's parameters of the
+            // algorithm (the step's position may come later in the file);
+            // the player checks them against the position's game.
+            let any_game = info.params_on_any_game();
+            Params::from_pairs(&any_game, std::slice::from_ref(&pair)).map_err(|e| {
                 self.err_at(
                     v.span().start,
                     K::Parameter(format!("parameters for `{algo}`: {e}")),

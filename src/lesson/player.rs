@@ -8,7 +8,7 @@
 use std::fmt;
 
 use crate::search::{
-    driver, registry, NodeId, Params, Search, SearchSetup, Snapshot, StatsSample, ViewRequest,
+    driver, registry, NodeId, Search, SearchSetup, Snapshot, StatsSample, ViewRequest,
 };
 
 use super::cells::{parse_cell, Cell};
@@ -112,7 +112,8 @@ pub(crate) fn run(
     let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
     let info =
         registry::find_algo(algo).map_err(|m| err(algo_at, K::UnknownAlgorithm(m.to_string())))?;
-    let params = Params::from_pairs(info.params, params).map_err(|e| {
+    let game = setting.position.value.position.kind();
+    let params = info.params_from_pairs(game, params).map_err(|e| {
         err(
             algo_at,
             K::Parameter(format!("parameters for `{algo}`: {e}")),

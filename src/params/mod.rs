@@ -349,8 +349,9 @@ pub enum ParamError {
         /// Every valid name with its range.
         valid: String,
     },
-    /// A game's search option given for a position of another game.
-    #[error("parameter `{name}` is a search option of {games} positions, not of {game}")]
+    /// A game's search option, or an algorithm's parameter for some
+    /// games only, given for a position of another game.
+    #[error("parameter `{name}` applies to {games} positions only, not to {game}")]
     OtherGame {
         /// The parameter.
         name: String,

@@ -22,20 +22,73 @@ pub struct AlgoInfo {
     /// ([`GameKind::search_options`]: Connect6's relevance zones), which
     /// it then runs with on positions of that game.
     pub game_options: bool,
+    /// Parameters the algorithm has only on positions of some games (a
+    /// frontier solver written for one game, that game's knowledge), each
+    /// list with its game: offered, checked and recorded only there.
+    pub game_params: &'static [(GameKind, &'static [ParamSpec])],
     /// Builds the search on a position.
     pub build: fn(&SearchSetup) -> Result<Box<dyn Search>, SearchError>,
 }
 
 impl AlgoInfo {
     /// The parameters that apply to this algorithm on a position of
-    /// `game`: its own, then the game's search options when it takes them.
-    /// The CLI validates `--set` against this list and the app shows it.
+    /// `game`: its own, its parameters for that game, then the game's
+    /// search options when it takes them. The CLI validates `--set`
+    /// against this list and the app shows it.
     pub fn params_for(&self, game: GameKind) -> Vec<ParamSpec> {
         let mut specs = self.params.to_vec();
+        for (_, own) in self.game_params.iter().filter(|(k, _)| *k == game) {
+            specs.extend_from_slice(own);
+        }
         if self.game_options {
             specs.extend_from_slice(game.search_options());
         }
         specs
+    }
+
+    /// `params` as a search of a `game` position takes them: the values
+    /// of the parameters that apply there ([`Self::params_for`]), the
+    /// defaults for those missing, and nothing else (a setting made for
+    /// another game's position, kept by the app across files, is dropped
+    /// from the run and its record).
+    pub fn params_on(&self, game: GameKind, params: &Params) -> Params {
+        let specs = self.params_for(game);
+        let mut out = Params::defaults(&specs);
+        for s in &specs {
+            if let Some(v) = params.get(s.name) {
+                // A value that does not fit (from an older setting) keeps
+                // the default.
+                let _ = out.set_value(&specs, s.name, v.clone());
+            }
+        }
+        out
+    }
+
+    /// Every parameter the algorithm has on the positions of some game,
+    /// each once (what a name is checked against before the game is
+    /// known).
+    pub fn params_on_any_game(&self) -> Vec<ParamSpec> {
+        let mut all: Vec<ParamSpec> = Vec::new();
+        for s in GameKind::ALL.iter().flat_map(|&k| self.params_for(k)) {
+            if all.iter().all(|t| t.name != s.name) {
+                all.push(s);
+            }
+        }
+        all
+    }
+
+    /// The games on whose positions parameter `name` applies, when it
+    /// applies on some games only (a game search option or one of the
+    /// algorithm's per-game parameters); empty otherwise.
+    fn games_of(&self, name: &str) -> Vec<&'static str> {
+        if self.params.iter().any(|s| s.name == name) {
+            return Vec::new();
+        }
+        GameKind::ALL
+            .iter()
+            .filter(|&&k| self.params_for(k).iter().any(|s| s.name == name))
+            .map(|k| k.name())
+            .collect()
     }
 
     /// Defaults overridden by `NAME=VALUE` pairs for a position of `game`.
@@ -52,12 +105,8 @@ impl AlgoInfo {
             if specs.iter().any(|s| s.name == name) {
                 continue;
             }
-            let games: Vec<&str> = GameKind::ALL
-                .iter()
-                .filter(|k| k.search_options().iter().any(|s| s.name == name))
-                .map(|k| k.name())
-                .collect();
-            if !games.is_empty() && self.game_options {
+            let games = self.games_of(name);
+            if !games.is_empty() {
                 return Err(ParamError::OtherGame {
                     name: name.to_string(),
                     game: game.name(),
@@ -73,15 +122,19 @@ impl AlgoInfo {
     /// position); an unknown name is an error listing the algorithm's
     /// parameters and the game options it takes.
     pub fn check_names(&self, pairs: &[(String, String)]) -> Result<(), ParamError> {
-        let known = |name: &str| {
-            GameKind::ALL
-                .iter()
-                .any(|&k| self.params_for(k).iter().any(|s| s.name == name))
-        };
+        let all = self.params_on_any_game();
+        let known = |name: &str| all.iter().any(|s| s.name == name);
         let Some((name, _)) = pairs.iter().find(|(n, _)| !known(n)) else {
             return Ok(());
         };
         let mut valid = super::params::describe(self.params);
+        for (k, own) in self.game_params {
+            valid.push_str(&format!(
+                "; for {} positions: {}",
+                k.name(),
+                super::params::describe(own)
+            ));
+        }
         if self.game_options {
             for k in GameKind::ALL {
                 let opts = k.search_options();
@@ -107,6 +160,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Proof-number search (Allis 1994), best-first, with tie/selection/init options",
         params: super::pns::PnsOptions::PARAMS,
         game_options: true,
+        game_params: &[],
         build: super::pns::build,
     },
     AlgoInfo {
@@ -114,6 +168,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "DeepPN (Ishitobi et al. 2015): PN-search mixed with a deep value, R = 1 is PNS, R = 0 depth-first",
         params: super::deep_pn::DeepPnOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::deep_pn::build,
     },
     AlgoInfo {
@@ -121,6 +176,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Value search (lecture notes): exact score by bracketing, then binary search, with PN-search(v) runs",
         params: super::pn_value::PnValueOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::pn_value::build,
     },
     AlgoInfo {
@@ -128,6 +184,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Depth-first proof-number search (Nagai 2002): MID over a transposition table",
         params: super::dfpn::DfpnParams::PARAMS,
         game_options: true,
+        game_params: &[],
         build: super::dfpn::build_dfpn,
     },
     AlgoInfo {
@@ -135,6 +192,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "df-pn exact on cyclic graphs and repetitions: path-dependent results stored under the path set (after Kishimoto & Müller 2004)",
         params: super::dfpn::GHI_PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::dfpn::build_ghi,
     },
     AlgoInfo {
@@ -142,6 +200,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "df-pn with the 1+ε trick (Pawlewicz & Lew 2007): thδ(c1) = min(thφ, ⌈δ2·(1+ε)⌉)",
         params: super::dfpn::DfpnEpsParams::PARAMS,
         game_options: true,
+        game_params: &[],
         build: super::dfpn::build_eps,
     },
     AlgoInfo {
@@ -149,6 +208,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Deep df-pn (Zhang et al. 2017): unknown nodes at depth d count E^(D−d); E = 0 is depth-first",
         params: super::dfpn::DeepDfpnParams::PARAMS,
         game_options: true,
+        game_params: &[],
         build: super::dfpn::build_deep,
     },
     AlgoInfo {
@@ -156,6 +216,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "df-pn tuned for speed: df-pn+ style mobility initialisation, move ordering, a bucketed lock-free table, exact alpha-beta at the Othello frontier, threads",
         params: super::dfpn::fast::FAST_PARAMS,
         game_options: false,
+        game_params: super::dfpn::fast::FAST_GAME_PARAMS,
         build: super::dfpn::fast::build_fast,
     },
     AlgoInfo {
@@ -163,6 +224,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Plain depth-first AND/OR search (Deep df-pn's E = 0 row)",
         params: super::dfpn::DFS_PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::dfpn::build_dfs,
     },
     AlgoInfo {
@@ -170,6 +232,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Probability-based PN-search (Song et al. 2019): playout probabilities, AND/OR probability rules",
         params: super::playout::PlayoutOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::ppn::build,
     },
     AlgoInfo {
@@ -177,6 +240,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Monte-Carlo PN-search (Saito et al. 2006): PNS rules over real pn/dn from playout win rates",
         params: super::playout::PlayoutOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::mcpn::build,
     },
     AlgoInfo {
@@ -184,6 +248,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "MCTS solver (Winands et al. 2008) with pure selection: largest mean, solver back-up",
         params: super::mcts_solver::PureOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::mcts_solver::build_pure,
     },
     AlgoInfo {
@@ -191,6 +256,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "UCT solver (Winands et al. 2008): UCT selection with constant C, solver back-up",
         params: super::mcts_solver::UctOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::mcts_solver::build_uct,
     },
     AlgoInfo {
@@ -198,6 +264,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Alpha-beta with iterative deepening and the root's single conspiracy number for threshold T per depth (Song & Iida 2018)",
         params: super::alphabeta::AlphaBetaOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::alphabeta::build,
     },
     AlgoInfo {
@@ -205,6 +272,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Conspiracy-number search (McAllester 1988) with proof/disproof functions and the search interval [v_min, v_max]",
         params: super::cns::CnsParams::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::cns::build_cns,
     },
     AlgoInfo {
@@ -212,6 +280,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Sibling conspiracy-number search (Pawlewicz & Hayward 2015): CNS over the sibling comparison evaluation, logarithmic leaf steps",
         params: super::cns::ScnsParams::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::cns::build_scns,
     },
     AlgoInfo {
@@ -219,6 +288,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Opponent-model search (Carmel & Markovitch 1996): own evaluation f1 for the searcher, the opponent's f2 for its replies; contempt factor",
         params: super::om::OmOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::om::build,
     },
     AlgoInfo {
@@ -226,6 +296,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Expectimax (lecture notes): MAX, MIN and chance nodes (probability-weighted mean), no pruning",
         params: super::chance::ChanceOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::chance::build_expectimax,
     },
     AlgoInfo {
@@ -233,6 +304,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Star1 (Ballard 1983): alpha-beta with chance-node cut-offs I (m ≥ β) and II (M ≤ α) from the score range [L, U]",
         params: super::chance::ChanceOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::chance::build_star1,
     },
     AlgoInfo {
@@ -240,6 +312,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Star2 (Ballard 1983): Star1 after probing the first move below each chance outcome for early cut-offs",
         params: super::chance::ChanceOptions::PARAMS,
         game_options: false,
+        game_params: &[],
         build: super::chance::build_star2,
     },
 ];

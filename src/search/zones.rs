@@ -218,7 +218,7 @@ mod tests {
         let e = dfpn.params_from_pairs(GameKind::Hex, &on).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "parameter `zones` is a search option of connect, connect6 positions, not of hex"
+            "parameter `zones` applies to connect, connect6 positions only, not to hex"
         );
         // An algorithm that does not run on the zone game never has them.
         let pn = registry::find_algo("deep-pn").unwrap();

@@ -4,9 +4,7 @@
 use pnlab::game::{AnyPosition, Player};
 use pnlab::search::dfpn::DfpnOptions;
 use pnlab::search::pns::{Init, PnsOptions, Selection, Tie};
-use pnlab::search::{
-    self, Budget, Goal, Params, Question, QuestionKind, Search, SearchSetup, Status,
-};
+use pnlab::search::{self, Budget, Goal, Question, QuestionKind, Search, SearchSetup, Status};
 
 /// A setup for `algo` on `pos` asking `question`: the algorithm's own
 /// parameters from `pairs` (its defaults for the rest), seed `seed`, no
@@ -21,7 +19,8 @@ pub fn algo_setup(
     let info = search::find_algo(algo).expect("registered");
     SearchSetup {
         position: pos.clone(),
-        params: Params::from_pairs(info.params, pairs)
+        params: info
+            .params_from_pairs(pos.kind(), pairs)
             .unwrap_or_else(|e| panic!("{algo} {pairs:?}: {e}")),
         seed,
         question,

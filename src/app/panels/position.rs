@@ -182,9 +182,10 @@ impl PositionPanel {
 }
 
 /// The question asked of the side to move, with the mate question's
-/// limit next to it.
+/// limit next to it (wrapped, so a narrow side panel at projector sizes
+/// shows all of it).
 fn question_ui(ui: &mut egui::Ui, within: Option<u32>, req: &mut Requests) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Question: the side to move wins");
         let mut on = within.is_some();
         let mut n = within.unwrap_or(1);

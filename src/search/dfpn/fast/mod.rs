@@ -44,8 +44,8 @@ pub mod worker;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::{AnyPosition, Game};
-use crate::search::params::{ParamField, ParamKind, ParamSpec};
+use crate::game::{AnyPosition, Game, GameKind};
+use crate::search::params::{ParamField, ParamKind, ParamSpec, Params};
 use crate::search::pn::{self, Pn};
 use crate::search::seesaw::RootSwitches;
 use crate::search::snapshot::{Snapshot, ViewRequest};
@@ -110,15 +110,6 @@ pub const FAST_PARAMS: &[ParamSpec] = &[
         help: "Child order for ties: generation = move-generation order; fastest = fewest replies first, then a static square preference",
     },
     ParamSpec {
-        name: "leaf_empties",
-        kind: ParamKind::Int {
-            min: 0,
-            max: 30,
-            default: DEFAULT_LEAF_EMPTIES,
-        },
-        help: "Othello: nodes with at most this many empty squares are solved by a bitboard alpha-beta (0 = off; other games ignore it)",
-    },
-    ParamSpec {
         name: "eps",
         kind: ParamKind::Real {
             min: 0.0,
@@ -127,13 +118,31 @@ pub const FAST_PARAMS: &[ParamSpec] = &[
         },
         help: "ε of the 1+ε trick, thδ(c1) = min(thφ, ⌈δ2·(1+ε)⌉); 0 = plain δ2 + 1",
     },
+    THREADS_PARAM,
+];
+
+/// `dfpn-fast`'s parameters on Othello positions: its frontier solver.
+pub const OTHELLO_FAST_PARAMS: &[ParamSpec] = &[ParamSpec {
+    name: "leaf_empties",
+    kind: ParamKind::Int {
+        min: 0,
+        max: 30,
+        default: DEFAULT_LEAF_EMPTIES,
+    },
+    help:
+        "Nodes with at most this many empty squares are solved by a bitboard alpha-beta (0 = off)",
+}];
+
+/// `dfpn-fast`'s parameters on Connect Four positions: the game's
+/// knowledge and its frontier solver.
+pub const CONNECT4_FAST_PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "tactics",
         kind: ParamKind::Choice {
             options: &["on", "off"],
             default: "on",
         },
-        help: "Connect Four: a mover who completes four wins, one with no move surviving the reply loses, and only the surviving moves are expanded (exact)",
+        help: "A mover who completes four wins, one with no move surviving the reply loses, and only the surviving moves are expanded (exact)",
     },
     ParamSpec {
         name: "threat_init",
@@ -141,7 +150,7 @@ pub const FAST_PARAMS: &[ParamSpec] = &[
             options: &["on", "off"],
             default: "on",
         },
-        help: "Connect Four, with init = mobility: the side with fewer cells where it completes four starts with a larger proof (or disproof) number",
+        help: "With init = mobility: the side with fewer cells where it completes four starts with a larger proof (or disproof) number",
     },
     ParamSpec {
         name: "mirror",
@@ -149,7 +158,7 @@ pub const FAST_PARAMS: &[ParamSpec] = &[
             options: &["on", "off"],
             default: "on",
         },
-        help: "Connect Four: a position and its mirror image share one table entry",
+        help: "A position and its mirror image share one table entry",
     },
     ParamSpec {
         name: "leaf_cells",
@@ -158,9 +167,15 @@ pub const FAST_PARAMS: &[ParamSpec] = &[
             max: 42,
             default: connect4_rules::DEFAULT_LEAF_CELLS,
         },
-        help: "Connect Four: nodes with at most this many empty cells are solved by a null-window alpha-beta with its own table (0 = off)",
+        help: "Nodes with at most this many empty cells are solved by a null-window alpha-beta with its own table (0 = off)",
     },
-    THREADS_PARAM,
+];
+
+/// The per-game parameters of `dfpn-fast` (the registry offers each list
+/// only on its game's positions).
+pub const FAST_GAME_PARAMS: &[(GameKind, &[ParamSpec])] = &[
+    (GameKind::Othello, OTHELLO_FAST_PARAMS),
+    (GameKind::Connect4, CONNECT4_FAST_PARAMS),
 ];
 
 /// How a fast df-pn is configured.
@@ -207,7 +222,22 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
         ));
     }
     let eps = setup.params.real("eps")?;
-    let leaf: u32 = ParamField::read(&setup.params, "leaf_empties")?;
+    // A game's own parameters are in the set only for its positions (and
+    // not at all when a caller built the set from `FAST_PARAMS` alone):
+    // absent, they take their defaults.
+    let p = &setup.params;
+    let or_default = |spec: &[ParamSpec]| -> Result<Params, SearchError> {
+        let mut all = Params::defaults(spec);
+        for s in spec {
+            if let Some(v) = p.get(s.name) {
+                all.set_value(spec, s.name, v.clone())?;
+            }
+        }
+        Ok(all)
+    };
+    let othello = or_default(OTHELLO_FAST_PARAMS)?;
+    let c4 = or_default(CONNECT4_FAST_PARAMS)?;
+    let leaf: u32 = ParamField::read(&othello, "leaf_empties")?;
     let opts = FastOptions {
         base: DfpnOptions {
             eps: (eps > 0.0).then_some(eps),
@@ -226,10 +256,10 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
         leaf_empties: leaf,
         threads: ParamField::read(&setup.params, THREADS_PARAM.name)?,
         connect4: Some(Connect4Options {
-            tactics: setup.params.choice("tactics")? == "on",
-            threat_init: setup.params.choice("threat_init")? == "on",
-            mirror: setup.params.choice("mirror")? == "on",
-            leaf_cells: ParamField::read(&setup.params, "leaf_cells")?,
+            tactics: c4.choice("tactics")? == "on",
+            threat_init: c4.choice("threat_init")? == "on",
+            mirror: c4.choice("mirror")? == "on",
+            leaf_cells: ParamField::read(&c4, "leaf_cells")?,
             ..Connect4Options::default()
         }),
     };

@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use crate::game::Game;
+use crate::game::{Game, GameKind};
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{
     collect_nodes, ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, SnapNode,
@@ -213,7 +213,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
         });
         let events = &self.root_switches.events;
         let o = self.options();
-        let extras = vec![
+        let mut extras = vec![
             ("threads".into(), self.workers.len().to_string()),
             (
                 "table slots used".into(),
@@ -223,8 +223,17 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
                 "table capacity".into(),
                 self.engine.table.capacity().to_string(),
             ),
-            ("leaf_empties".into(), o.leaf_empties.to_string()),
         ];
+        // The frontier threshold of the game that has one.
+        match (self.root.kind(), o.connect4) {
+            (GameKind::Othello, _) => {
+                extras.push(("leaf_empties".into(), o.leaf_empties.to_string()));
+            }
+            (GameKind::Connect4, Some(c4)) => {
+                extras.push(("leaf_cells".into(), c4.leaf_cells.to_string()));
+            }
+            _ => {}
+        }
         let overview = crate::search::overview::if_requested(&req, &nodes);
         Snapshot {
             algo: self.algo().to_string(),

@@ -175,8 +175,9 @@ pub struct WorkerCounters {
     /// sign of threads disagreeing about a node).
     pub idle_exits: u64,
     /// Main thread of a parallel search: children it found solved in the
-    /// table while its own numbers had them open (work the helpers did
-    /// for it).
+    /// table while its own numbers had them open, and frontier solves it
+    /// waited for a helper to finish instead of repeating them (work the
+    /// helpers did for it).
     pub solved_by_helpers: u64,
 }
 
@@ -459,6 +460,23 @@ impl<G: Game> Worker<G> {
             // The table already answers the call (Algorithm 2, step 1).
             self.stack.push(frame);
             return;
+        }
+        if sh.reread && !self.helper && sh.table.busy(hash).1 > 0 {
+            // A helper is answering this node with the frontier solver:
+            // its answer comes sooner than the main thread's own solve
+            // would, so the main thread waits for it (a frontier solve
+            // always ends; a shared counter slot only delays the wait).
+            while sh.table.busy(hash).1 > 0 && !sh.stop.load(Ordering::Relaxed) {
+                std::thread::yield_now();
+            }
+            if let Some(e) = sh.table.probe(hash) {
+                if e.pn == 0 || e.dn == 0 {
+                    self.counters.solved_by_helpers += 1;
+                    (frame.pn, frame.dn) = (e.pn, e.dn);
+                    self.stack.push(frame);
+                    return;
+                }
+            }
         }
         let mut leaf_nodes = 0;
         if sh.reread {
