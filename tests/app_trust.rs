@@ -495,3 +495,34 @@ fn the_command_line_algorithm_is_chosen_for_the_file_it_opens() {
         }
     }
 }
+
+/// An algorithm's per-game parameters follow the open position: with
+/// `dfpn-fast` chosen, the panel's parameters (the state's `params`) and
+/// the run hold Connect Four's options on a Connect Four position and
+/// Othello's on an Othello position, never the other game's.
+#[test]
+fn per_game_parameters_follow_the_open_position() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");
+    let mut app = app();
+    app.open_path(&dir.join("connect4/Test_L3_R1-first12"));
+    assert!(app.settle(WAIT));
+    let pairs = [("leaf_cells".to_string(), "20".to_string())];
+    app.set_algo("dfpn-fast", &pairs).unwrap();
+    assert!(app.settle(WAIT));
+    let params = |app: &PnlabApp| pnlab::app::state_json::value(app)["params"].clone();
+    let p = params(&app);
+    assert_eq!(p["leaf_cells"], 20, "{p}");
+    assert!(p.get("leaf_empties").is_none(), "{p}");
+
+    // The algorithm and its settings stay chosen across files.
+    app.open_path(&dir.join("othello/ffo-1-7.obf"));
+    assert!(app.settle(WAIT));
+    assert_eq!(app.algorithm.algo, "dfpn-fast", "{:?}", app.messages);
+    let p = params(&app);
+    assert!(p.get("leaf_empties").is_some(), "{p}");
+    for name in ["tactics", "threat_init", "mirror", "leaf_cells"] {
+        assert!(p.get(name).is_none(), "{name} in {p}");
+    }
+    let snap = app.run().snapshot.clone().expect("a run");
+    assert_eq!(snap.algo, "dfpn-fast");
+}

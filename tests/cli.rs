@@ -498,6 +498,47 @@ fn the_list_points_to_the_settings_help_and_plain_help_stays_claps() {
     assert!(err.contains("known experiments"), "{err}");
 }
 
+/// `dfpn-fast`'s per-game parameters: recorded only on their game's
+/// positions, and an error (exit 2) naming the game elsewhere.
+#[test]
+fn dfpn_fast_records_and_checks_its_parameters_per_game() {
+    let (code, out, err) = pnlab(&[
+        "solve",
+        "--game",
+        "othello",
+        "--algo",
+        "dfpn-fast",
+        "--json",
+        "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X",
+        "--set",
+        "leaf_empties=20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["params"]["leaf_empties"], 20, "{out}");
+    for name in ["tactics", "threat_init", "mirror", "leaf_cells"] {
+        assert!(v["params"].get(name).is_none(), "{name} in {out}");
+    }
+    let (code, out, err) = pnlab(&[
+        "solve",
+        "--game",
+        "connect4",
+        "4444",
+        "--algo",
+        "dfpn-fast",
+        "--set",
+        "leaf_empties=12",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("`leaf_empties` applies to othello positions only, not to connect4"),
+        "{err}"
+    );
+    let (code, out, _) = pnlab(&["solve", "--list-algos"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("on connect4 positions also: tactics"), "{out}");
+}
+
 #[test]
 fn connect6_options_are_recorded_for_connect_positions_only() {
     for algo in ["pns", "dfpn", "dfpn-eps", "deep-dfpn"] {
@@ -531,7 +572,7 @@ fn connect6_options_are_recorded_for_connect_positions_only() {
     let (code, out, err) = pnlab(&["solve", "--game", "hex", "3:", "--set", "zones=on"]);
     assert_eq!(code, 2, "{out}");
     assert!(
-        err.contains("search option of connect, connect6 positions, not of hex"),
+        err.contains("applies to connect, connect6 positions only, not to hex"),
         "{err}"
     );
     // A name no game knows lists the algorithm's and the games' options.

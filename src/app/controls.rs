@@ -249,7 +249,10 @@ impl Controls {
     /// Budgets section of the side panel.
     pub fn budget_ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut changed = false;
-        ui.horizontal(|ui| {
+        // Wrapped: at projector sizes the side panel is narrower than this
+        // row, and a row wider than the panel widens everything in it
+        // (descriptions then run past the panel's edge).
+        ui.horizontal_wrapped(|ui| {
             changed |= ui
                 .checkbox(&mut self.use_memory_budget, "Pause at a memory budget of")
                 .on_hover_text("The search's tree or table plus its time-travel checkpoints; the default is half this machine's memory")

@@ -213,7 +213,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
     },
     AlgoInfo {
         name: "dfpn-fast",
-        summary: "df-pn tuned for speed: df-pn+ style mobility initialisation, move ordering, a bucketed lock-free table, exact alpha-beta at the Othello frontier, threads",
+        summary: "df-pn tuned for speed: df-pn+ style mobility initialisation, move ordering, a bucketed lock-free table, exact alpha-beta at the Othello and Connect Four frontiers, Connect Four tactics, threads",
         params: super::dfpn::fast::FAST_PARAMS,
         game_options: false,
         game_params: super::dfpn::fast::FAST_GAME_PARAMS,
@@ -372,15 +372,19 @@ pub fn handles_chance(name: &str) -> bool {
 pub fn build(name: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     let info = find_algo(name)?;
     let game = setup.position.kind();
+    // The parameters that exist on this game's positions only (the game's
+    // search options, the algorithm's per-game parameters) take their
+    // defaults when the set lacks them: a set built from the algorithm's
+    // own list runs on any game.
+    let per_game: Vec<ParamSpec> = info
+        .params_for(game)
+        .into_iter()
+        .filter(|s| info.params.iter().all(|own| own.name != s.name))
+        .collect();
     let completed;
-    let setup = if info.game_options
-        && game
-            .search_options()
-            .iter()
-            .any(|s| setup.params.get(s.name).is_none())
-    {
+    let setup = if per_game.iter().any(|s| setup.params.get(s.name).is_none()) {
         let mut s = setup.clone();
-        s.params.fill_defaults(game.search_options());
+        s.params.fill_defaults(&per_game);
         completed = s;
         &completed
     } else {

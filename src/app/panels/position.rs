@@ -182,11 +182,12 @@ impl PositionPanel {
 }
 
 /// The question asked of the side to move, with the mate question's
-/// limit next to it (wrapped, so a narrow side panel at projector sizes
-/// shows all of it).
+/// limit under it: on one row the two were wider than the side panel at
+/// projector sizes (1024×768), and a row wider than the panel widens
+/// everything after it, so text ran past the panel's edge.
 fn question_ui(ui: &mut egui::Ui, within: Option<u32>, req: &mut Requests) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Question: the side to move wins");
+    ui.label("Question: the side to move wins");
+    ui.horizontal(|ui| {
         let mut on = within.is_some();
         let mut n = within.unwrap_or(1);
         let mut changed = ui

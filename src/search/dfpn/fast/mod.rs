@@ -222,11 +222,11 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
         ));
     }
     let eps = setup.params.real("eps")?;
-    // A game's own parameters are in the set only for its positions (and
-    // not at all when a caller built the set from `FAST_PARAMS` alone):
-    // absent, they take their defaults.
+    // A game's own parameters are in the set only for its positions (the
+    // registry's `build` fills in their defaults there); elsewhere they
+    // are not read and keep their defaults.
     let p = &setup.params;
-    let or_default = |spec: &[ParamSpec]| -> Result<Params, SearchError> {
+    let own_or_default = |spec: &[ParamSpec]| -> Result<Params, SearchError> {
         let mut all = Params::defaults(spec);
         for s in spec {
             if let Some(v) = p.get(s.name) {
@@ -235,8 +235,8 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
         }
         Ok(all)
     };
-    let othello = or_default(OTHELLO_FAST_PARAMS)?;
-    let c4 = or_default(CONNECT4_FAST_PARAMS)?;
+    let othello = own_or_default(OTHELLO_FAST_PARAMS)?;
+    let c4 = own_or_default(CONNECT4_FAST_PARAMS)?;
     let leaf: u32 = ParamField::read(&othello, "leaf_empties")?;
     let opts = FastOptions {
         base: DfpnOptions {
