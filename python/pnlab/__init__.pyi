@@ -35,6 +35,8 @@ class AlgorithmDescription(TypedDict):
     name: str
     summary: str
     params: list[ParamDescription]
+    # Parameters taken only on some games' positions, by game name.
+    game_params: dict[str, list[ParamDescription]]
 
 class ExperimentDescription(TypedDict):
     name: str

@@ -94,3 +94,13 @@ def test_perft_and_verify_locate_their_errors(cli):
     assert msg == cli_error(cli, "perft", "--game", "tictactoe", "x..?.....", "--depth", "2")
     msg = raised(pnlab.verify, "pnlab-certificate 1\ngame chess\n")
     assert msg.startswith("<text>:2:")
+
+
+def test_a_parameter_of_another_game_is_refused_as_on_the_command_line(cli):
+    # `leaf_empties` is dfpn-fast's Othello frontier: on a Connect Four
+    # position it is an error naming the game it belongs to.
+    msg = raised(pnlab.solve, "4444", game="connect4", algo="dfpn-fast", leaf_empties=12)
+    assert "applies to othello positions only" in msg
+    assert msg == cli_error(
+        cli, "solve", "--game", "connect4", "4444", "--algo", "dfpn-fast", "--set", "leaf_empties=12"
+    )
