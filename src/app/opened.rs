@@ -84,7 +84,7 @@ impl Opened {
             .filter(|_| self.record.as_ref().is_none_or(|v| v.ply == v.len()))
             .map(|e| e.best_moves.clone())
             .unwrap_or_default();
-        let q = self.setup("", &Params::default(), 0).root_question();
+        let q = self.setup_with(Params::default(), 0).root_question();
         self.correct.start(&self.root, q, &best);
         self.generation += 1;
     }
@@ -161,6 +161,11 @@ impl Opened {
             Ok(info) => info.params_on(self.root.kind(), params),
             Err(_) => params.clone(),
         };
+        self.setup_with(params, seed)
+    }
+
+    /// The setup of a run on the root with `params` as they are.
+    fn setup_with(&self, params: Params, seed: u64) -> SearchSetup {
         SearchSetup {
             position: self.root.clone(),
             params,

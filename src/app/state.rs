@@ -323,6 +323,16 @@ impl PnlabApp {
         }
     }
 
+    /// The setup of the main run: the chosen algorithm on the open
+    /// position, with the chosen parameters that apply to its game.
+    pub fn main_setup(&self) -> crate::search::SearchSetup {
+        self.opened.setup(
+            &self.algorithm.algo,
+            &self.algorithm.params,
+            self.algorithm.seed,
+        )
+    }
+
     /// Restarts the challenger on the open position and brings it to the
     /// main run's iteration, so the two are compared at equal counts.
     pub fn restart_race(&mut self) {
@@ -425,11 +435,7 @@ impl PnlabApp {
         self.send(Command::SetView(self.tree.request()));
         let spec = RunSpec {
             algo: self.algorithm.algo.clone(),
-            setup: self.opened.setup(
-                &self.algorithm.algo,
-                &self.algorithm.params,
-                self.algorithm.seed,
-            ),
+            setup: self.main_setup(),
         };
         if let Err(e) = self.main.load(spec) {
             self.messages.push(format!("error: {e}"));
@@ -752,11 +758,7 @@ impl PnlabApp {
         let Some(snap) = run.snapshot.as_ref() else {
             return Err(AppError::NothingToExport);
         };
-        let setup = self.opened.setup(
-            &self.algorithm.algo,
-            &self.algorithm.params,
-            self.algorithm.seed,
-        );
+        let setup = self.main_setup();
         let record = RunRecord {
             entry: self.opened.entry(),
             algo: &snap.algo,

@@ -28,13 +28,7 @@ pub fn value(app: &PnlabApp) -> Value {
     obj.insert("algo".into(), json!(app.algorithm.algo));
     // The parameters as the panel shows them and the run takes them: those
     // that apply to the open position's game.
-    let params = opened
-        .setup(
-            &app.algorithm.algo,
-            &app.algorithm.params,
-            app.algorithm.seed,
-        )
-        .params;
+    let params = app.main_setup().params;
     obj.insert(
         "params".into(),
         serde_json::to_value(&params).unwrap_or(Value::Null),

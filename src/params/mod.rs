@@ -414,6 +414,20 @@ impl Params {
         Ok(p)
     }
 
+    /// The parameters of `specs` with the values `from` holds for them
+    /// (a value that does not fit its spec is left at the default), and
+    /// nothing else: a set narrowed to the parameters that apply.
+    pub fn taken_from(specs: &[ParamSpec], from: &Params) -> Params {
+        let mut out = Params::defaults(specs);
+        for s in specs {
+            if let Some(v) = from.get(s.name) {
+                // Rejected values keep the default (see above).
+                let _ = out.set_value(specs, s.name, v.clone());
+            }
+        }
+        out
+    }
+
     /// Adds the default of every parameter of `specs` that the set does
     /// not hold (a game's search options that a caller did not give).
     pub fn fill_defaults(&mut self, specs: &[ParamSpec]) {

@@ -52,16 +52,7 @@ impl AlgoInfo {
     /// another game's position, kept by the app across files, is dropped
     /// from the run and its record).
     pub fn params_on(&self, game: GameKind, params: &Params) -> Params {
-        let specs = self.params_for(game);
-        let mut out = Params::defaults(&specs);
-        for s in &specs {
-            if let Some(v) = params.get(s.name) {
-                // A value that does not fit (from an older setting) keeps
-                // the default.
-                let _ = out.set_value(&specs, s.name, v.clone());
-            }
-        }
-        out
+        Params::taken_from(&self.params_for(game), params)
     }
 
     /// Every parameter the algorithm has on the positions of some game,

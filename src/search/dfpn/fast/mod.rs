@@ -225,18 +225,8 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     // A game's own parameters are in the set only for its positions (the
     // registry's `build` fills in their defaults there); elsewhere they
     // are not read and keep their defaults.
-    let p = &setup.params;
-    let own_or_default = |spec: &[ParamSpec]| -> Result<Params, SearchError> {
-        let mut all = Params::defaults(spec);
-        for s in spec {
-            if let Some(v) = p.get(s.name) {
-                all.set_value(spec, s.name, v.clone())?;
-            }
-        }
-        Ok(all)
-    };
-    let othello = own_or_default(OTHELLO_FAST_PARAMS)?;
-    let c4 = own_or_default(CONNECT4_FAST_PARAMS)?;
+    let othello = Params::taken_from(OTHELLO_FAST_PARAMS, &setup.params);
+    let c4 = Params::taken_from(CONNECT4_FAST_PARAMS, &setup.params);
     let leaf: u32 = ParamField::read(&othello, "leaf_empties")?;
     let opts = FastOptions {
         base: DfpnOptions {
