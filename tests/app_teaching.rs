@@ -463,3 +463,166 @@ fn browser_position_items_have_board_thumbnails_drawn_lazily() {
     }
     assert!(drawn.len() < n, "rows out of view were drawn too");
 }
+
+/// Every text the window shows through its accessibility tree (widget
+/// labels and values: captions, inspector, status bar, verdict, node
+/// names).
+fn visible_texts(h: &Harness<'static, PnlabApp>) -> Vec<String> {
+    h.root()
+        .children_recursive()
+        .flat_map(|n| {
+            let a = n.accesskit_node();
+            [a.label(), a.value()]
+        })
+        .flatten()
+        .collect()
+}
+
+/// The quiz state (issue #38): on every question step of the course,
+/// nothing on screen gives the answer away while the question is open
+/// (none of the engine's reason lines, which name the chosen child or
+/// write the asked value; no best move; the asked node's values hidden;
+/// `--state` says the question is open and leaves best move, correct
+/// moves and verdict null), and after the right answer all of it shows.
+#[test]
+fn no_question_of_the_course_shows_its_answer_before_the_reveal() {
+    let mut asked = 0;
+    for (path, l) in lesson::bundled_lessons() {
+        let l = l.expect("lesson loads");
+        for k in 0..l.len() {
+            let st = lesson::play(&l, k).expect("step plays");
+            let Some(q) = st.question.clone() else {
+                continue;
+            };
+            asked += 1;
+            let at = format!("{path} step {}", k + 1);
+            let mut app = app();
+            app.open_lesson(l.clone());
+            app.go_to_step(k);
+            let mut h = harness_sized(1280.0, 800.0, app);
+            let state = pnlab::app::state_json::value(h.state());
+            assert_eq!(state["question"]["open"], true, "{at}");
+            for key in ["best_move", "correct_moves", "verdict"] {
+                assert!(state[key].is_null(), "{at}: {key} = {}", state[key]);
+            }
+            assert!(state["question"]["answer"].is_null(), "{at}");
+            let texts = visible_texts(&h);
+            for r in &q.reason {
+                let shown: Vec<&String> = texts.iter().filter(|t| t.contains(r.as_str())).collect();
+                assert!(
+                    shown.is_empty(),
+                    "{at}: the reason line {r:?} is on screen: {shown:?}"
+                );
+            }
+            assert!(
+                !texts
+                    .iter()
+                    .any(|t| t.starts_with("best move ") && !t.contains("hidden")),
+                "{at}: a best move is on screen"
+            );
+            // The asked node's own values are hidden (value questions).
+            let asked_label = |h: &Harness<'static, PnlabApp>| {
+                let n = q.node.as_ref()?;
+                let snap = h.state().run().snapshot.clone()?;
+                let node = snap.nodes.iter().find(|x| x.id == n.id)?;
+                Some(pnlab::app::tree_view::node_name(&snap, node))
+            };
+            let told = match (&q.answer, &q.value_name) {
+                (Answer::Number { shown, .. }, Some(v)) => Some(format!("{v} {shown}")),
+                _ => None,
+            };
+            if let (Some(told), Some(label)) = (&told, asked_label(&h)) {
+                assert!(!label.contains(told.as_str()), "{at}: {label} tells {told}");
+            }
+
+            // The reveal: the right answer, given the way the class would.
+            let response = match &q.answer {
+                Answer::Node(n) => lesson::Response::Node(n.id),
+                Answer::Number { shown, .. } => lesson::Response::Text(shown.replace('∞', "inf")),
+            };
+            h.state_mut().answer_lesson(response);
+            settle(&mut h);
+            let v = lesson_verdict(&h);
+            assert!(v.correct, "{at}: {v:?}");
+            let texts = visible_texts(&h);
+            assert!(
+                texts.iter().any(|t| t.contains(&v.headline)),
+                "{at}: no verdict"
+            );
+            for r in &q.reason {
+                assert!(
+                    texts.iter().any(|t| t.contains(r.as_str())),
+                    "{at}: the reason line {r:?} is not shown after the reveal"
+                );
+            }
+            if let (Some(told), Some(label)) = (&told, asked_label(&h)) {
+                assert!(
+                    label.contains(told.as_str()),
+                    "{at}: {label} after the reveal"
+                );
+            }
+            let state = pnlab::app::state_json::value(h.state());
+            assert_eq!(state["question"]["open"], false, "{at}");
+            assert_eq!(state["question"]["correct"], true, "{at}");
+            assert!(!state["question"]["answer"].is_null(), "{at}");
+        }
+    }
+    assert!(asked >= 30, "{asked} questions in the course");
+}
+
+/// Race steps (issue #38): every step of the course that shows a race
+/// starts both sides with the step, A at the step's iteration and B where
+/// the lesson player ran it; Step and Run stay enabled while either side
+/// can go on; the header names the side with fewer nodes.
+#[test]
+fn race_steps_start_both_sides_at_the_step() {
+    let mut races = 0;
+    for (path, l) in lesson::bundled_lessons() {
+        let l = l.expect("lesson loads");
+        for k in 0..l.len() {
+            let st = lesson::play(&l, k).expect("step plays");
+            let Some(race) = st.race.as_ref() else {
+                continue;
+            };
+            races += 1;
+            let at = format!("{path} step {}", k + 1);
+            let mut app = app();
+            app.open_lesson(l.clone());
+            app.go_to_step(k);
+            let h = harness_sized(1280.0, 800.0, app);
+            let a = h.state().run();
+            let r = h.state().race.as_ref().expect("the race runs");
+            let b = &r.link.state;
+            assert_eq!(
+                a.iteration(),
+                st.search.counters().iterations,
+                "{at}: side A"
+            );
+            assert_eq!(
+                b.iteration(),
+                race.snapshot.counters.iterations,
+                "{at}: side B"
+            );
+            assert!(b.iteration() > 0, "{at}: side B never started");
+            let (na, nb) = (
+                a.snapshot.as_ref().unwrap().counters.nodes_created,
+                b.snapshot.as_ref().unwrap().counters.nodes_created,
+            );
+            let fewer = match na.cmp(&nb) {
+                std::cmp::Ordering::Less => "A created fewer nodes",
+                std::cmp::Ordering::Greater => "B created fewer nodes",
+                std::cmp::Ordering::Equal => "created as many nodes",
+            };
+            h.get_by_label_contains(fewer);
+            // Step is on while a side can still go on.
+            let over = |s: &pnlab::app::logic::RunState| s.status().is_some_and(|x| x.is_final());
+            if !over(a) || !over(b) {
+                assert!(
+                    h.get_by_label("Step").accesskit_node().is_disabled() == false,
+                    "{at}"
+                );
+            }
+        }
+    }
+    assert!(races >= 3, "{races} race steps");
+}

@@ -526,3 +526,83 @@ fn per_game_parameters_follow_the_open_position() {
     let snap = app.run().snapshot.clone().expect("a run");
     assert_eq!(snap.algo, "dfpn-fast");
 }
+
+/// What the panels say about the shown iteration: the iteration, the
+/// best move and its verdict as `--state` writes them, the status bar's
+/// best move (the shown sample's choice) and the selection path.
+fn derived_texts(app: &PnlabApp) -> (serde_json::Value, Option<String>, Vec<String>) {
+    let state = pnlab::app::state_json::value(app);
+    let run = app.run();
+    let snap = run.snapshot.as_ref().expect("snapshot");
+    let status_best = run
+        .shown_sample()
+        .and_then(|s| s.best_child)
+        .and_then(|i| snap.root_children.get(i as usize))
+        .map(|c| c.move_label.clone());
+    let picked = serde_json::json!({
+        "iteration": state["iteration"],
+        "best_move": state["best_move"],
+        "verdict": state["verdict"],
+        "outcome": state["outcome"],
+    });
+    (picked, status_best, snap.selection_moves.clone())
+}
+
+/// Back and the scrubber (issue #38): after stepping back, every derived
+/// text (best move, its verdict, the status bar's best move, the path)
+/// is the one a fresh run shows at that iteration, for five algorithms
+/// (PNS on the seesaw from 7 back to 6 once said "best move R" while the
+/// path went through L; SCNS on Hex 4×4 kept a later best move).
+#[test]
+fn back_then_every_verdict_matches_a_fresh_run_at_that_iteration() {
+    let seesaw = || {
+        positions::load_file(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/trees/seesaw.tree"),
+        )
+        .unwrap()
+        .remove(0)
+    };
+    let hex4 = || {
+        PositionEntry::new(
+            "hex 4",
+            AnyPosition::parse(pnlab::game::GameKind::Hex, "4:").unwrap(),
+            1,
+        )
+    };
+    let runs: Vec<(&str, PositionEntry, Vec<(String, String)>, u64, u64)> = vec![
+        (
+            "pns",
+            seesaw(),
+            vec![("tie".into(), "leftmost".into())],
+            7,
+            6,
+        ),
+        ("deep-pn", seesaw(), vec![("R".into(), "0.4".into())], 9, 5),
+        ("dfpn", seesaw(), vec![], 12, 8),
+        ("scns", hex4(), vec![], 12, 11),
+        ("mcts-solver", hex4(), vec![], 40, 23),
+    ];
+    for (algo, entry, params, top, back_to) in runs {
+        let mut a = app();
+        a.open_entry(entry.clone());
+        a.set_algo(algo, &params).expect(algo);
+        assert!(a.settle(WAIT));
+        a.apply(Command::Step(top));
+        assert!(a.settle(WAIT), "{algo}");
+        if back_to + 1 == top {
+            a.apply(Command::Back(1));
+        } else {
+            a.apply(Command::GoTo(back_to));
+        }
+        assert!(a.settle(WAIT), "{algo}");
+        let mut fresh = app();
+        fresh.open_entry(entry);
+        fresh.set_algo(algo, &params).expect(algo);
+        assert!(fresh.settle(WAIT));
+        fresh.apply(Command::Step(back_to));
+        assert!(fresh.settle(WAIT), "{algo}");
+        let (back, fresh_view) = (derived_texts(&a), derived_texts(&fresh));
+        assert_eq!(back.0["iteration"], back_to, "{algo}");
+        assert_eq!(back, fresh_view, "{algo}: back to {back_to} from {top}");
+    }
+}

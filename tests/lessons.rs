@@ -111,7 +111,7 @@ fn error_of(text: &str) -> String {
     }
 }
 
-const HEAD: &str = "[lesson]\ntitle = \"t\"\n\n[[step]]\ncaption = \"c\"\nposition = { file = \"../positions/trees/lecture-pn-dn.tree\" }\n";
+const HEAD: &str = "[lesson]\ntitle = \"t\"\n\n[[step]]\ncaption = \"x\"\nposition = { file = \"../positions/trees/lecture-pn-dn.tree\" }\n";
 
 #[test]
 fn every_mistake_is_located() {
@@ -449,6 +449,21 @@ fn what_the_captions_claim_holds() {
     // revisits; Deep df-pn (2, 6) switches once and never revisits.
     let eps = counters(seesaw, "dfpn-eps", "eps = 1.0");
     assert!(eps.iterations * 10 <= dfpn.iterations * 6 && eps.revisits < dfpn.revisits);
+    // ... and the numbers it states: 21 against 42 MID calls, 3 against
+    // 12 revisits; ε = 4 never revisits but needs 38 calls and 38 nodes
+    // against ε = 1's 18.
+    assert_eq!((eps.iterations, dfpn.iterations), (21, 42));
+    assert_eq!((eps.revisits, dfpn.revisits), (3, 12));
+    let eps4 = counters(seesaw, "dfpn-eps", "eps = 4.0");
+    assert_eq!(
+        (
+            eps4.revisits,
+            eps4.iterations,
+            eps4.nodes_created,
+            eps.nodes_created
+        ),
+        (0, 38, 38, 18)
+    );
     let ddfpn = counters(seesaw, "deep-dfpn", "E = 2, D = 6");
     assert_eq!((ddfpn.seesaw_root_switches, ddfpn.revisits), (1, 0));
     // Lesson 6: PPN needs several times fewer iterations than PNS on the P-game.

@@ -128,7 +128,18 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
 
     // Time travel from the end of that run: Back one iteration, to the
     // middle and to the start, each replayed from the nearest checkpoint.
+    // The first waits for the checkpoint the driver prepares near the end
+    // while the run stands still (as it does while a teacher talks), so
+    // one step Back replays a few hundred iterations, not a spacing.
     let top = run.iteration();
+    let t = Instant::now();
+    let prepared_after = loop {
+        run.drain(&mut w);
+        if run.back_ready.is_some() || t.elapsed() > Duration::from_secs(120) {
+            break t.elapsed().as_secs_f64() * 1e3;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
     let mut sync = 1;
     for target in [top.saturating_sub(1), top / 2, 1] {
         sync += 1;
@@ -153,6 +164,8 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
             "from_iteration": top,
             "to_iteration": target,
             "ms": (ms * 10.0).round() / 10.0,
+            "recent_checkpoint": run.back_ready,
+            "prepared_in_ms": (prepared_after * 10.0).round() / 10.0,
         }));
     }
     Ok(rows)

@@ -72,14 +72,51 @@ pub fn path_reason(snap: &Snapshot) -> Vec<String> {
             NodeKind::And => "AND",
             NodeKind::Chance => "chance",
         };
+        let tie = tie_note(snap, pi, ci)
+            .map(|t| format!("; {t}"))
+            .unwrap_or_default();
         out.push(format!(
-            "at {} ({side}): {} → {}",
+            "at {} ({side}): {} → {}{tie}",
             name(pi),
             children.join(", "),
             name(ci)
         ));
     }
     out
+}
+
+/// When the chosen child ties with others on the number the node chooses
+/// by (pn at OR nodes, dn at AND nodes), why it was taken: "L and R tie on
+/// pn 2: the tie rule takes the leftmost".
+fn tie_note(snap: &Snapshot, parent: usize, chosen: usize) -> Option<String> {
+    let by = match snap.nodes[parent].kind {
+        NodeKind::Or => "pn",
+        NodeKind::And => "dn",
+        NodeKind::Chance => return None,
+    };
+    let k = snap.value_names.iter().position(|n| n == by)?;
+    let key = *snap.nodes[chosen].values.get(k)?;
+    let tied: Vec<(usize, &str)> = snap
+        .nodes
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.parent == Some(parent as u32) && n.values.get(k) == Some(&key))
+        .map(|(i, n)| (i, n.move_label.as_str()))
+        .collect();
+    if tied.len() < 2 {
+        return None;
+    }
+    let names: Vec<&str> = tied.iter().map(|(_, m)| *m).collect();
+    let rule = if tied.first().map(|(i, _)| *i) == Some(chosen) {
+        "the tie rule takes the leftmost"
+    } else {
+        "the tie rule (`tie`) takes this one, not the leftmost"
+    };
+    Some(format!(
+        "{} tie on {by} {}: {rule}",
+        names.join(" and "),
+        crate::search::snapshot::fmt_value(key)
+    ))
 }
 
 impl ClassMode {
@@ -122,10 +159,10 @@ impl ClassMode {
         true
     }
 
-    /// The reveal: the waiting prediction is cleared; true when there was
-    /// one (the caller then runs the iteration).
-    pub fn reveal(&mut self) -> bool {
-        self.pending.take().is_some()
+    /// The reveal: the waiting prediction is taken, if there was one (the
+    /// caller then runs the iteration and marks the node it expands).
+    pub fn reveal(&mut self) -> Option<Prediction> {
+        self.pending.take()
     }
 
     /// The verdict to show over the tree, while one waits.
@@ -164,10 +201,21 @@ mod tests {
         assert!(c.verdict.as_deref().unwrap().starts_with("Not this one"));
         // The verdict waits for the reveal; no second prediction meanwhile.
         assert!(!c.predict(&snap, false, truth));
-        assert!(c.reveal());
+        assert_eq!(c.reveal().map(|p| p.truth), Some(truth));
         assert!(c.predict(&snap, false, truth));
         assert_eq!(c.score_text(), "score 1 / 2");
         assert!(c.verdict.as_deref().unwrap().starts_with("Right"));
+    }
+
+    /// A tie is explained: on the empty tic-tac-toe board after one PNS
+    /// iteration, the root's nine children all have pn 1 (each is an
+    /// unexpanded leaf), so the choice is the tie rule's.
+    #[test]
+    fn a_tie_says_the_tie_rule_chose() {
+        let snap = snapshot_after(1);
+        let lines = path_reason(&snap);
+        assert!(lines[0].contains("tie on pn 1"), "{lines:?}");
+        assert!(lines[0].contains("leftmost"), "{lines:?}");
     }
 
     #[test]

@@ -70,6 +70,9 @@ pub struct Hook {
     pub screenshot: Option<PathBuf>,
     /// Where the state JSON goes.
     pub state: Option<PathBuf>,
+    /// Hand the window to the user when done instead of closing it
+    /// (`--autoplay N` with neither `--screenshot` nor `--state`).
+    pub keep_open: bool,
     phase: Phase,
     started: Instant,
     /// The outcome, read by `run_app` after the window closed.
@@ -83,6 +86,7 @@ impl Hook {
             autoplay,
             screenshot,
             state: None,
+            keep_open: false,
             phase: Phase::Start,
             started: Instant::now(),
             result: Arc::new(Mutex::new(None)),

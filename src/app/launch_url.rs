@@ -12,10 +12,13 @@
 //! | `set`      | `NAME=VALUE`, one parameter; repeat the key for more    |
 //! | `autoplay` | iterations to run once the page has loaded              |
 //! | `lesson`   | a bundled lesson, relative to `lessons/` (the `.lesson.toml` may be left out) |
+//! | `step`     | with `lesson`, the step to open on, 1-based (default the first) |
 //!
 //! A lesson opens the way `pnlab FILE.lesson.toml` opens it on the
-//! desktop: in the lesson player, on its first step (position, algorithm,
-//! parameters, iteration), so `lesson` combines with `autoplay` only; `open`,
+//! desktop: in the lesson player, on its first step or on `step` (position,
+//! algorithm, parameters, iteration). Each step runs its search to its own
+//! iteration and never further (its question is about that tree), so with
+//! a lesson `autoplay` only waits for the step to be ready; `open`,
 //! `entry`, `algo` and `set` would contradict the lesson and are refused.
 //!
 //! Parsing is plain code (tested on the desktop); the web shell reads
@@ -31,7 +34,7 @@ use crate::lesson::{self, bundled::LESSONS, Lesson};
 use super::LaunchOptions;
 
 /// The keys the page understands, in the order the docs list them.
-pub const KEYS: [&str; 6] = ["open", "entry", "algo", "set", "autoplay", "lesson"];
+pub const KEYS: [&str; 7] = ["open", "entry", "algo", "set", "autoplay", "lesson", "step"];
 
 /// What the page's address asks for.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -48,6 +51,8 @@ pub struct UrlLaunch {
     pub autoplay: Option<u64>,
     /// The bundled lesson to open, relative to `lessons/`.
     pub lesson: Option<String>,
+    /// The lesson's step to open on (1-based).
+    pub step: Option<usize>,
 }
 
 impl UrlLaunch {
@@ -96,7 +101,14 @@ impl UrlLaunch {
         };
         let l =
             Lesson::load_text(file.path, file.text, &lesson::Bundled).map_err(|e| e.to_string())?;
-        let setting = l.setting(0);
+        if let Some(k) = self.step.filter(|&k| k > l.len()) {
+            return Err(format!(
+                "page address: step={k}: `{}` has steps 1 to {}",
+                l.title,
+                l.len()
+            ));
+        }
+        let setting = l.setting(self.step.map_or(0, |k| k - 1));
         // The lesson player (→ / Space, ←) takes over from the first
         // step's setting, as it does for `pnlab FILE.lesson.toml`.
         let opts = LaunchOptions {
@@ -105,6 +117,7 @@ impl UrlLaunch {
             set: setting.params.clone(),
             autoplay: self.autoplay,
             lesson: Some(l.clone()),
+            step: self.step,
             ..LaunchOptions::default()
         };
         Ok((opts, Some(l)))
@@ -167,6 +180,10 @@ pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
                 Ok(k) if k >= 1 => out.entry = Some(k),
                 _ => return Err(fail("a position number 1, 2, …".into())),
             },
+            "step" => match value.parse::<usize>() {
+                Ok(k) if k >= 1 => out.step = Some(k),
+                _ => return Err(fail("a step number 1, 2, …".into())),
+            },
             "autoplay" => match value.parse::<u64>() {
                 Ok(n) => out.autoplay = Some(n),
                 Err(_) => return Err(fail("a number of iterations 0, 1, 2, …".into())),
@@ -198,11 +215,18 @@ pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
                 index: 0,
                 text: (*key).into(),
                 expected: format!(
-                    "lesson=… alone (with autoplay=N at most): a lesson sets its own position, \
-                     algorithm and parameters, so `{key}` would contradict it"
+                    "lesson=… alone (with step=K and autoplay=N at most): a lesson sets its own \
+                     position, algorithm and parameters, so `{key}` would contradict it"
                 ),
             });
         }
+    }
+    if out.step.is_some() && out.lesson.is_none() {
+        return Err(UrlError {
+            index: 0,
+            text: "step".into(),
+            expected: "lesson=NAME as well: step chooses a step of that lesson".into(),
+        });
     }
     if out.entry.is_some() && out.open.is_none() {
         return Err(UrlError {
@@ -277,6 +301,9 @@ pub fn encode(launch: &UrlLaunch) -> String {
     }
     if let Some(v) = &launch.lesson {
         push("lesson", v);
+    }
+    if let Some(k) = launch.step {
+        push("step", &k.to_string());
     }
     if parts.is_empty() {
         String::new()

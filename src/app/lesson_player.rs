@@ -23,6 +23,7 @@ use super::opened::Opened;
 use super::panels::Requests;
 use super::plots::Curves;
 use super::presenter::{Presenter, Stage};
+use super::quiz::Quiz;
 use super::state::PnlabApp;
 
 /// Green of a right answer, red of a wrong one, amber of a highlight.
@@ -31,6 +32,8 @@ pub const RIGHT: Color32 = Color32::from_rgb(30, 150, 60);
 pub const WRONG: Color32 = Color32::from_rgb(200, 40, 40);
 /// A lesson's highlighted nodes.
 pub const HIGHLIGHT: Color32 = Color32::from_rgb(230, 170, 0);
+/// The node an iteration just expanded (class mode's reveal).
+pub const EXPANDED: Color32 = Color32::from_rgb(40, 110, 220);
 
 /// A verdict as the window shows it, large over the tree.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +68,17 @@ impl LessonPlayer {
         format!("step {} / {}", self.step + 1, self.lesson.len())
     }
 
+    /// The step's question while it is open (asked, not yet answered):
+    /// what the window must keep hidden ([`Quiz`]).
+    pub fn open_quiz(&self) -> Option<Quiz> {
+        if self.verdict.is_some() {
+            return None;
+        }
+        let st = self.state.as_ref()?;
+        let at = st.search.counters().iterations;
+        st.question.as_ref().map(|q| Quiz::of(q, at))
+    }
+
     /// Whether the step's question waits for a click on a node.
     pub fn waits_for_node(&self) -> bool {
         self.verdict.is_none()
@@ -85,7 +99,15 @@ pub struct Teaching {
     pub lesson: Option<LessonPlayer>,
     /// The race a step asked for, started on the next frame (it needs the
     /// window's context).
-    pending_race: Option<(String, Vec<(String, String)>)>,
+    pending_race: Option<PendingRace>,
+}
+
+/// A step's race, to start: side B's setting and the iteration the
+/// lesson player ran it to (the step's, or where B finished).
+struct PendingRace {
+    algo: String,
+    params: Vec<(String, String)>,
+    iterations: u64,
 }
 
 impl PnlabApp {
@@ -154,6 +176,9 @@ impl PnlabApp {
         self.algorithm.seed = setting.seed;
         // The run the step shows: its own position, question and seed.
         self.tree.reset_run();
+        // A lesson talks about the tree the search built, solved or not
+        // (lesson 1 asks which branches the proof never needed).
+        self.tree.proof_only = false;
         self.curves = Curves::default();
         self.tree.selected = state.select.as_ref().map(|s| s.id);
         self.tree.marks = state.highlights.iter().map(|h| (h.id, HIGHLIGHT)).collect();
@@ -203,10 +228,11 @@ impl PnlabApp {
         };
         self.teach.presenter.stage = stage;
         self.race = None;
-        self.teach.pending_race = match (&setting.race, show.contains(&Panel::Race)) {
-            (Some(r), true) => Some((r.algo.value.clone(), r.params.clone())),
-            _ => None,
-        };
+        self.teach.pending_race = state.race.as_ref().map(|r| PendingRace {
+            algo: r.algo.clone(),
+            params: r.params.clone(),
+            iterations: r.snapshot.counters.iterations,
+        });
         if let Some(p) = self.teach.lesson.as_mut() {
             p.state = Some(state);
         }
@@ -214,21 +240,24 @@ impl PnlabApp {
 
     /// Starts the race a step asked for (needs the context).
     pub(super) fn start_lesson_race(&mut self, ctx: &egui::Context) {
-        let Some((algo, params)) = self.teach.pending_race.take() else {
+        let Some(pending) = self.teach.pending_race.take() else {
             return;
         };
         self.set_race(ctx, true);
         let Some(r) = self.race.as_mut() else { return };
-        let params = crate::search::registry::find_algo(&algo)
+        let params = crate::search::registry::find_algo(&pending.algo)
             .map_err(|e| e.to_string())
             .and_then(|i| {
-                crate::search::Params::from_pairs(i.params, &params).map_err(|e| e.to_string())
+                crate::search::Params::from_pairs(i.params, &pending.params)
+                    .map_err(|e| e.to_string())
             });
         match params {
             Ok(p) => {
-                r.algo = algo;
+                r.algo = pending.algo;
                 r.params = p;
-                self.restart_race();
+                // Side B starts where the lesson player ran it: the
+                // step's iteration, or its end if it finished first.
+                self.restart_race_to(pending.iterations);
             }
             Err(e) => self.messages.push(format!("error: race: {e}")),
         }
@@ -303,6 +332,22 @@ impl PnlabApp {
         });
         self.tree.marks.extend(marks);
         self.tree.hide_path = self.class.on;
+        // The reveal: the run's snapshot was masked while the question was
+        // open; a fresh one brings back everything at once.
+        self.send(Command::SetView(self.tree.request()));
+    }
+
+    /// The open lesson question, if any: what the window keeps hidden.
+    pub fn quiz(&self) -> Option<Quiz> {
+        self.teach.lesson.as_ref().and_then(LessonPlayer::open_quiz)
+    }
+
+    /// Masks the run's snapshot while a question is open (called as
+    /// events arrive, so no frame ever draws an unmasked one).
+    pub(super) fn mask_for_quiz(&mut self) {
+        if let (Some(q), Some(s)) = (self.quiz(), self.main.state.snapshot.as_mut()) {
+            q.mask(s);
+        }
     }
 
     /// The lesson's strip: title, step counter, buttons, caption and the
@@ -345,12 +390,17 @@ impl PnlabApp {
             }
             egui::ScrollArea::vertical()
                 .id_salt("lesson-caption")
-                .max_height(if self.teach.presenter.on {
-                    150.0
-                } else {
-                    220.0
-                })
-                .show(ui, |ui| caption_ui(ui, &st.caption, size));
+                // A third of the window: at 1024×768 a two-paragraph
+                // caption shows whole (150 px cut lesson 9's second one).
+                .max_height((ui.ctx().content_rect().height() * 0.33).max(150.0))
+                .show(ui, |ui| {
+                    caption_ui(ui, &st.caption, size);
+                    // The answer's part of the caption waits for the reveal.
+                    if let (Some(r), true) = (&st.reveal, p.verdict.is_some()) {
+                        ui.add_space(size * 0.5);
+                        caption_ui(ui, r, size);
+                    }
+                });
             if let Some(q) = &st.question {
                 ui.separator();
                 ui.label(

@@ -53,6 +53,9 @@ pub struct RunState {
     pub load_failed: Option<String>,
     /// The status word (idle, running, paused, proved, ...).
     pub status_word: RunStatus,
+    /// Where the driver prepared a checkpoint for a quick Back, if it did
+    /// (see `RECENT_BACK`).
+    pub back_ready: Option<u64>,
     /// A Load was sent and neither `Started` nor `LoadFailed` came back:
     /// events of the previous run still in flight are ignored.
     pub awaiting_start: bool,
@@ -92,6 +95,7 @@ impl RunState {
         match ev {
             Event::Started { algo } => {
                 self.awaiting_start = false;
+                self.back_ready = None;
                 self.algo = algo;
                 self.samples.clear();
                 self.epoch += 1;
@@ -151,6 +155,7 @@ impl RunState {
             Event::Error(e) => self.errors.push(e),
             Event::Synced(id) => self.synced = self.synced.max(id),
             Event::ProofSaved(p) => self.proof = Some(p),
+            Event::BackReady { at } => self.back_ready = Some(at),
         }
     }
 
@@ -191,6 +196,16 @@ impl RunState {
     /// Iterations done in the shown state.
     pub fn iteration(&self) -> u64 {
         self.snapshot.as_ref().map_or(0, |s| s.counters.iterations)
+    }
+
+    /// The sample of the iteration shown (the last one at or before it):
+    /// after stepping back, later samples stay for the scrubber, but what
+    /// the panels say (the best move, its verdict) is of the iteration
+    /// shown.
+    pub fn shown_sample(&self) -> Option<&StatsSample> {
+        let now = self.iteration();
+        let k = self.samples.partition_point(|s| s.iteration <= now);
+        k.checked_sub(1).map(|i| &self.samples[i])
     }
 
     /// The latest snapshot's status (`None` before the first one).

@@ -54,6 +54,7 @@ pub mod panels;
 pub mod plots;
 pub mod presenter;
 pub mod proof_view;
+pub mod quiz;
 pub mod race;
 pub mod record_view;
 pub mod rscn_view;
@@ -201,9 +202,19 @@ pub fn configure(
         }
     }
     if let Some(l) = &opts.lesson {
+        // Every step is played once now, so a broken one is reported when
+        // the lesson opens (not when the class reaches it).
+        if let Err(e) = l.check() {
+            errors.push(e.to_string());
+        }
         app.open_lesson(l.clone());
         if let Some(k) = opts.step.filter(|&k| k > 1) {
             app.go_to_step(k - 1);
+        }
+        if opts.autoplay.is_some_and(|n| n > 0) {
+            app.messages.push(
+                "note: --autoplay adds no iterations to a lesson: each step runs its search to the step's own iteration (→ for the next step)".into(),
+            );
         }
     }
     if opts.present {
@@ -229,10 +240,19 @@ pub fn configure(
 /// `web::start`, built for wasm32.)
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run_app(opts: LaunchOptions) -> Result<(), error::RunError> {
-    let headless = opts.autoplay.is_some() || opts.screenshot.is_some() || opts.state.is_some();
-    let hook = headless.then(|| {
-        let mut h = Hook::new(opts.autoplay.unwrap_or(0), opts.screenshot.clone());
+    // Scripted: the window writes its files and closes. `--autoplay N`
+    // alone plays N iterations and leaves the window open.
+    let headless = opts.screenshot.is_some() || opts.state.is_some();
+    let hook = (headless || opts.autoplay.is_some()).then(|| {
+        // A lesson step runs its search to the step's own iteration and
+        // no further: its question is about that tree.
+        let steps = match opts.lesson {
+            Some(_) => 0,
+            None => opts.autoplay.unwrap_or(0),
+        };
+        let mut h = Hook::new(steps, opts.screenshot.clone());
         h.state = opts.state.clone();
+        h.keep_open = !headless;
         h
     });
     let result = hook.as_ref().map(|h| h.result.clone());
@@ -241,7 +261,8 @@ pub fn run_app(opts: LaunchOptions) -> Result<(), error::RunError> {
             .with_title("pnlab")
             .with_inner_size(opts.window.map_or([1500.0, 950.0], |(w, h)| [w, h]))
             .with_drag_and_drop(true),
-        persist_window: !headless,
+        // A saved window size must not override `--window WxH`.
+        persist_window: !headless && opts.window.is_none(),
         ..Default::default()
     };
     let setup_error = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));

@@ -274,51 +274,6 @@ pub fn log_tick(log_value: f64) -> String {
     }
 }
 
-/// The counters table (CLI names, docs/algorithms.md §0/§9).
-/// `best_child` is the latest sample's choice (`StatsSample::best_child`),
-/// marked right or wrong when the correct moves are known.
-pub fn counters_ui(
-    ui: &mut egui::Ui,
-    snap: Option<&Snapshot>,
-    best_child: Option<u32>,
-    correct: Option<&CorrectMoves>,
-) {
-    let Some(s) = snap else {
-        return;
-    };
-    let c = &s.counters;
-    let best = best_child
-        .and_then(|i| s.root_children.get(i as usize))
-        .map(|c| c.move_label.clone());
-    ui.horizontal_wrapped(|ui| {
-        let mut item = |name: &str, value: String| {
-            ui.label(format!("{name} {value}"));
-            ui.separator();
-        };
-        item("status", status_text(s));
-        item("iterations", c.iterations.to_string());
-        item("nodes", c.nodes_created.to_string());
-        item("expanded", c.nodes_expanded.to_string());
-        item("live", c.live_nodes.to_string());
-        item("depth", c.max_depth.to_string());
-        item("root switches", c.seesaw_root_switches.to_string());
-        item("switches", c.seesaw_switches.to_string());
-        item("revisits", c.revisits.to_string());
-        if c.playouts > 0 {
-            item("playouts", c.playouts.to_string());
-        }
-        item("time", format!("{:.0} ms", c.time_ms));
-        if let Some(b) = best {
-            let verdict = match correct {
-                Some(c) if c.is_correct(best_child) => " (correct)",
-                Some(_) => " (wrong)",
-                None => "",
-            };
-            item("best move", format!("{b}{verdict}"));
-        }
-    });
-}
-
 /// The run's status in words.
 pub fn status_text(s: &Snapshot) -> String {
     use crate::search::Status;

@@ -192,6 +192,28 @@ pub fn overlaid_curves(
         });
 }
 
+/// The race's verdict on tree size: which side created fewer nodes, and
+/// where each stands (the counts are only comparable at equal iterations
+/// or once both finished, and the line says which it is).
+pub fn fewer_nodes(a: &RunState, b: &RunState) -> Option<String> {
+    let (sa, sb) = (a.snapshot.as_ref()?, b.snapshot.as_ref()?);
+    let (na, nb) = (sa.counters.nodes_created, sb.counters.nodes_created);
+    let (ia, ib) = (sa.counters.iterations, sb.counters.iterations);
+    let where_ = if sa.status.is_final() && sb.status.is_final() {
+        "both finished".to_string()
+    } else if ia == ib {
+        format!("both at iteration {ia}")
+    } else {
+        format!("A at iteration {ia}, B at {ib}")
+    };
+    let who = match na.cmp(&nb) {
+        std::cmp::Ordering::Less => format!("A created fewer nodes: {na} against B's {nb}"),
+        std::cmp::Ordering::Greater => format!("B created fewer nodes: {nb} against A's {na}"),
+        std::cmp::Ordering::Equal => format!("A and B created as many nodes: {na}"),
+    };
+    Some(format!("{who} ({where_})"))
+}
+
 /// The header of one run of a race, e.g. `A: dfpn (ghi = exact, threads
 /// = 1)`: the parameters separated by spaces so a narrow column wraps
 /// between them (one long word would be broken letter by letter).

@@ -336,12 +336,19 @@ impl PnlabApp {
     /// Restarts the challenger on the open position and brings it to the
     /// main run's iteration, so the two are compared at equal counts.
     pub fn restart_race(&mut self) {
+        let catch_up = self.main.state.iteration();
+        self.restart_race_to(catch_up);
+    }
+
+    /// Restarts the challenger and runs it `catch_up` iterations (a
+    /// lesson's race step: where the lesson ran side B, since the main
+    /// run may not have reached the step's iteration yet).
+    pub fn restart_race_to(&mut self, catch_up: u64) {
         let Some(r) = self.race.as_ref() else { return };
         let spec = RunSpec {
             algo: r.algo.clone(),
             setup: self.opened.setup(&r.algo, &r.params, self.algorithm.seed),
         };
-        let catch_up = self.main.state.iteration();
         let budget = self.settings.controls.budget();
         let Some(r) = self.race.as_mut() else { return };
         r.tree.reset_run();
@@ -654,11 +661,15 @@ impl PnlabApp {
     pub(super) fn run_info(&self) -> RunInfo {
         let racing = self.race.as_ref().is_some_and(|r| r.lockstep.racing);
         let run = &self.main.state;
+        let over = |r: &RunState| r.status().is_some_and(|s| s.is_final());
+        // While racing, Step and Run drive both sides: they stay on until
+        // both are over.
+        let b_over = self.race.as_ref().is_none_or(|r| over(&r.link.state));
         RunInfo {
             iteration: run.iteration(),
             max_iteration: run.max_iteration,
             running: run.running || racing,
-            finished: run.status().is_some_and(|s| s.is_final()),
+            finished: over(run) && b_over,
             loaded: run.snapshot.is_some() && !run.awaiting_start,
         }
     }
@@ -669,6 +680,7 @@ impl PnlabApp {
         if self.main.drain() {
             ctx.request_repaint();
         }
+        self.mask_for_quiz();
         self.take_refusal();
         if let Some(r) = self.race.as_mut() {
             if r.link.drain() {
@@ -700,6 +712,7 @@ impl PnlabApp {
             // Background jobs cannot wake the UI; look again soon.
             ctx.request_repaint_after(Duration::from_millis(100));
         }
+        let quiz = self.quiz();
         let run = &self.main.state;
         let names = run
             .snapshot
@@ -707,8 +720,12 @@ impl PnlabApp {
             .map(|s| s.value_names.clone())
             .unwrap_or_default();
         let correct = &self.opened.correct;
+        let samples = match &quiz {
+            Some(q) => q.curve_samples(&run.samples),
+            None => &run.samples,
+        };
         self.curves.sync(
-            &run.samples,
+            samples,
             &names,
             self.opened.generation + run.epoch,
             (correct.correct(), correct.generation),
@@ -746,8 +763,10 @@ impl PnlabApp {
     /// Class mode's reveal: the waiting verdict is cleared and the
     /// iteration that expands the most-proving node runs.
     pub fn reveal_class_step(&mut self) {
-        if self.class.reveal() {
-            self.tree.marks.clear();
+        if let Some(p) = self.class.reveal() {
+            // The node the iteration expands stays marked, so the class
+            // sees where the tree grew.
+            self.tree.marks = vec![(p.truth, super::lesson_player::EXPANDED)];
             self.send(Command::Step(1));
         }
     }
@@ -973,6 +992,10 @@ impl PnlabApp {
             // A page stays open: the web shell reports the run instead.
             #[cfg(target_arch = "wasm32")]
             HookStep::Close => self.hook = None,
+            // `--autoplay N` alone: the run was played, the window is the
+            // user's from now on.
+            #[cfg(not(target_arch = "wasm32"))]
+            HookStep::Close if hook.keep_open => self.hook = None,
             #[cfg(not(target_arch = "wasm32"))]
             HookStep::Close => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }

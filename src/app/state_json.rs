@@ -21,7 +21,18 @@ pub fn render(app: &PnlabApp) -> String {
 pub fn value(app: &PnlabApp) -> Value {
     let run = app.run();
     let opened = &app.opened;
-    let snap = run.snapshot.as_ref();
+    // What is visible: while a lesson question is open, the snapshot as
+    // the window draws it (masked, see `quiz`), and no best move.
+    let quiz = app.quiz();
+    let masked = match (&quiz, run.snapshot.as_ref()) {
+        (Some(q), Some(s)) => {
+            let mut m = s.clone();
+            q.mask(&mut m);
+            Some(m)
+        }
+        _ => None,
+    };
+    let snap = masked.as_ref().or(run.snapshot.as_ref());
     let mut obj = Map::new();
     obj.insert("position".into(), json!(opened.title()));
     obj.insert("game".into(), json!(opened.entry().game.name()));
@@ -42,9 +53,24 @@ pub fn value(app: &PnlabApp) -> Value {
         "outcome".into(),
         json!(snap.map_or("unknown", |s| s.status.outcome_name())),
     );
-    obj.insert("best_move".into(), json!(run.facts.best_move));
-    let correct = opened.correct.correct().map(|c| c.labels.clone());
-    obj.insert("correct_moves".into(), json!(correct));
+    let open = quiz.is_some();
+    let best_move = run.facts.best_move.clone().filter(|_| !open);
+    obj.insert("best_move".into(), json!(best_move));
+    let correct = opened.correct.correct().filter(|_| !open);
+    obj.insert(
+        "correct_moves".into(),
+        json!(correct.map(|c| c.labels.clone())),
+    );
+    // The status bar's judgement of the best move.
+    let verdict = correct.zip(best_move.as_ref()).map(|(c, b)| {
+        if c.labels.contains(b) {
+            "correct"
+        } else {
+            "wrong"
+        }
+    });
+    obj.insert("verdict".into(), json!(verdict));
+    obj.insert("question".into(), question(app));
     obj.insert("moves".into(), json!(opened.moves()));
     obj.insert("within".into(), json!(opened.within()));
     if let Some(r) = opened.record() {
@@ -92,5 +118,34 @@ pub fn value(app: &PnlabApp) -> Value {
     } else {
         obj.insert("counters".into(), Value::Null);
     }
+    Value::Object(obj)
+}
+
+/// The lesson step's question as the window shows it: while it is open,
+/// what is asked and nothing of the answer; after the reveal, the answer,
+/// whether the class was right, and the reason. `null` without one.
+fn question(app: &PnlabApp) -> Value {
+    let Some(p) = app.teach.lesson.as_ref() else {
+        return Value::Null;
+    };
+    let Some(q) = p.state.as_ref().and_then(|s| s.question.as_ref()) else {
+        return Value::Null;
+    };
+    let node = q.node.as_ref().map(|n| n.path.moves.join(" "));
+    let mut obj = Map::new();
+    obj.insert("open".into(), json!(p.verdict.is_none()));
+    obj.insert("kind".into(), json!(q.kind));
+    obj.insert("prompt".into(), json!(q.prompt));
+    obj.insert("node".into(), json!(node));
+    obj.insert("value".into(), json!(q.value_name));
+    let revealed = p.verdict.as_ref();
+    let answer = revealed.map(|_| match &q.answer {
+        crate::lesson::Answer::Node(n) => json!(n.path.moves.join(" ")),
+        crate::lesson::Answer::Number { shown, .. } => json!(shown),
+    });
+    obj.insert("answer".into(), json!(answer));
+    obj.insert("correct".into(), json!(revealed.map(|v| v.correct)));
+    let reason = revealed.map(|_| q.reason.clone()).unwrap_or_default();
+    obj.insert("reason".into(), json!(reason));
     Value::Object(obj)
 }

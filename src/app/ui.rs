@@ -295,6 +295,7 @@ impl PnlabApp {
             memory_budget: budget.max_memory_bytes,
             loading,
             message: self.messages.last().map(String::as_str),
+            quiz_open: self.quiz().is_some(),
         };
         if status_bar::ui(ui, run, &input, req) {
             self.messages.clear();
@@ -426,13 +427,19 @@ impl PnlabApp {
             }
             Some(r) => {
                 let a_label = race::run_header("A", &self.algorithm.algo, &self.algorithm.params);
+                if let Some(v) = race::fewer_nodes(run, &r.link.state) {
+                    ui.strong(v);
+                }
                 ui.columns(2, |cols| {
                     cols[0].strong(a_label);
-                    cols[0].label(format!(
-                        "A: iterations {} · {}",
-                        run.iteration(),
-                        run.status_word.describe()
-                    ));
+                    if let Some(s) = run.snapshot.as_ref() {
+                        cols[0].label(format!(
+                            "A: iterations {} · nodes {} · {}",
+                            s.counters.iterations,
+                            s.counters.nodes_created,
+                            run.status_word.describe()
+                        ));
+                    }
                     req.tree
                         .extend(self.tree.toolbar(&mut cols[0], run.snapshot.as_ref()));
                     req.tree.extend(self.tree.ui(

@@ -34,6 +34,9 @@ pub struct LessonArgs {
     /// Write one SVG (and PNG) frame per step into DIR.
     #[arg(long, value_name = "DIR")]
     pub export_frames: Option<PathBuf>,
+    /// Opening the lesson in the app: the app's own flags.
+    #[command(flatten)]
+    pub app: super::AppFlags,
 }
 
 /// Lesson files under `path` (itself when it is a file), sorted.
@@ -119,7 +122,7 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
     if args.answers || args.export_frames.is_some() {
         return Ok(ExitCode::SUCCESS);
     }
-    super::open_lesson(l, None, None, super::ViewOptions::default())
+    super::open_lesson(l, &args.app)
 }
 
 fn print_answers(l: &Lesson) -> Result<(), UserError> {
@@ -140,6 +143,12 @@ fn print_answers(l: &Lesson) -> Result<(), UserError> {
         println!("  A: {}", q.answer_text());
         for r in &q.reason {
             println!("     {r}");
+        }
+        if let Some(r) = &st.reveal {
+            println!(
+                "  shown after the answer: {}",
+                r.plain_text().replace('\n', " ")
+            );
         }
         if let Some(c) = q.choices.first() {
             let v = q.check(&st.snapshot, &Response::Node(c.id));

@@ -54,6 +54,19 @@ pub struct Cli {
     /// App: parameter NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
+    /// App: open the RSCN game-progress view at start (the opened game
+    /// record's moves, or self-play from the opened position).
+    #[arg(long)]
+    pub rscn: bool,
+    /// The app's window flags (also taken by `pnlab lesson FILE`).
+    #[command(flatten)]
+    pub app: AppFlags,
+}
+
+/// How the app's window starts and what a scripted run writes: the same
+/// flags for `pnlab [FILE]` and `pnlab lesson FILE`.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct AppFlags {
     /// App: run this many iterations after loading.
     #[arg(long, value_name = "N")]
     pub autoplay: Option<u64>,
@@ -71,10 +84,6 @@ pub struct Cli {
     /// App: with a lesson, the step to start on (1-based; default 1).
     #[arg(long, value_name = "K")]
     pub step: Option<usize>,
-    /// App: open the RSCN game-progress view at start (the opened game
-    /// record's moves, or self-play from the opened position).
-    #[arg(long)]
-    pub rscn: bool,
     /// App: after autoplay, write what the panels show as one JSON object
     /// (position, game, algo, status, iteration, outcome, best_move,
     /// correct_moves, error, counters), then exit.
@@ -176,10 +185,7 @@ pub fn run(mut cli: Cli) -> ExitCode {
         {
             let path = cli.open.or(cli.file).unwrap_or_default();
             match pnlab::lesson::Lesson::load_file(&path) {
-                Ok(l) => match view_options(cli.present, cli.window.as_deref(), cli.step) {
-                    Ok(view) => open_lesson(l, cli.autoplay, cli.screenshot, view),
-                    Err(e) => Err(e),
-                },
+                Ok(l) => open_lesson(l, &cli.app),
                 Err(e) => Err(UserError(e.to_string())),
             }
         }
@@ -263,17 +269,8 @@ pub fn print_line(args: std::fmt::Arguments) {
 /// Opens the app with the command line's app flags (no subcommand).
 #[cfg(feature = "gui")]
 fn open_app(cli: Cli) -> Result<ExitCode, UserError> {
-    let view = view_options(cli.present, cli.window.as_deref(), cli.step)?;
-    let driver = match cli.driver.as_deref() {
-        None => None,
-        Some("thread") => Some(pnlab::app::driver::DriverKind::Thread),
-        Some("cooperative") => Some(pnlab::app::driver::DriverKind::Cooperative),
-        Some(other) => {
-            return Err(UserError(format!(
-                "--driver {other}: expected `thread` or `cooperative`"
-            )))
-        }
-    };
+    let view = view_options(cli.app.present, cli.app.window.as_deref(), cli.app.step)?;
+    let driver = driver_kind(&cli.app)?;
     let set = cli
         .set
         .iter()
@@ -284,10 +281,10 @@ fn open_app(cli: Cli) -> Result<ExitCode, UserError> {
         entry: cli.entry,
         algo: cli.algo,
         set,
-        autoplay: cli.autoplay,
-        screenshot: cli.screenshot,
+        autoplay: cli.app.autoplay,
+        screenshot: cli.app.screenshot,
         rscn: cli.rscn,
-        state: cli.state,
+        state: cli.app.state,
         driver,
         position: None,
         lesson: None,
@@ -304,15 +301,25 @@ fn open_app(cli: Cli) -> Result<ExitCode, UserError> {
     }
 }
 
-/// Opens the app on a lesson, played from its first step (→ / Space next,
-/// ← previous).
+/// `--driver thread|cooperative`.
 #[cfg(feature = "gui")]
-fn open_lesson(
-    l: pnlab::lesson::Lesson,
-    autoplay: Option<u64>,
-    screenshot: Option<PathBuf>,
-    view: ViewOptions,
-) -> Result<ExitCode, UserError> {
+fn driver_kind(flags: &AppFlags) -> Result<Option<pnlab::app::driver::DriverKind>, UserError> {
+    match flags.driver.as_deref() {
+        None => Ok(None),
+        Some("thread") => Ok(Some(pnlab::app::driver::DriverKind::Thread)),
+        Some("cooperative") => Ok(Some(pnlab::app::driver::DriverKind::Cooperative)),
+        Some(other) => Err(UserError(format!(
+            "--driver {other}: expected `thread` or `cooperative`"
+        ))),
+    }
+}
+
+/// Opens the app on a lesson with the app's flags (`pnlab FILE.lesson.toml
+/// …` and `pnlab lesson FILE …` alike), played from `--step K` or its
+/// first step (→ / Space next, ← previous).
+#[cfg(feature = "gui")]
+fn open_lesson(l: pnlab::lesson::Lesson, flags: &AppFlags) -> Result<ExitCode, UserError> {
+    let view = view_options(flags.present, flags.window.as_deref(), flags.step)?;
     if let Some(k) = view.step {
         if k == 0 || k > l.len() {
             return Err(UserError(format!(
@@ -324,8 +331,10 @@ fn open_lesson(
     }
     let opts = pnlab::app::LaunchOptions {
         lesson: Some(l),
-        autoplay,
-        screenshot,
+        autoplay: flags.autoplay,
+        screenshot: flags.screenshot.clone(),
+        state: flags.state.clone(),
+        driver: driver_kind(flags)?,
         present: view.present,
         window: view.window,
         step: view.step,
@@ -340,13 +349,10 @@ fn open_lesson(
     }
 }
 
+/// Without the GUI a lesson can only be played headless.
 #[cfg(not(feature = "gui"))]
-fn open_lesson(
-    _l: pnlab::lesson::Lesson,
-    _autoplay: Option<u64>,
-    _screenshot: Option<PathBuf>,
-    _view: ViewOptions,
-) -> Result<ExitCode, UserError> {
+fn open_lesson(_l: pnlab::lesson::Lesson, flags: &AppFlags) -> Result<ExitCode, UserError> {
+    view_options(flags.present, flags.window.as_deref(), flags.step)?;
     Err(UserError(
         "this pnlab was built without the `gui` feature, so it cannot open a lesson in the app; `pnlab lesson --check FILE` plays it headless".into(),
     ))

@@ -48,6 +48,7 @@ type RawParams = Spanned<BTreeMap<String, Spanned<toml::Value>>>;
 struct RawStep {
     title: Option<String>,
     caption: Option<Spanned<String>>,
+    reveal: Option<Spanned<String>>,
     position: Option<Spanned<RawPosition>>,
     goal: Option<Spanned<String>>,
     algo: Option<Spanned<String>>,
@@ -145,8 +146,15 @@ pub struct RaceSpec {
 pub struct Step {
     /// A short title (the step counter shows it).
     pub title: Option<String>,
-    /// The caption, parsed.
+    /// The caption, parsed: shown from the start, so it must not give
+    /// the step's answer away (the player checks).
     pub caption: Caption,
+    /// The caption shown once the step's question is answered (the
+    /// `reveal` key): where the answer and its why are written.
+    pub reveal: Option<Caption>,
+    /// Where the `caption` is written (an answer found in it is
+    /// reported there).
+    pub caption_at: Loc,
     /// The line of the step's `[[step]]` header.
     pub line: usize,
     /// A new position (with the place of its `position` key).
@@ -397,6 +405,19 @@ impl Reader<'_> {
             .collect()
     }
 
+    /// A caption's text parsed, its errors located inside the string.
+    fn caption(&self, raw: &Spanned<String>) -> Result<Caption, LessonError> {
+        Caption::parse(raw.get_ref()).map_err(|e| {
+            let (start, exact) = content_start(self.text, &raw.span());
+            let byte = if exact {
+                start + e.offset
+            } else {
+                raw.span().start
+            };
+            self.err_at(byte, K::Caption(e.message))
+        })
+    }
+
     fn path(&self, raw: &Spanned<String>) -> Located<NodePath> {
         self.located(NodePath::parse(raw.get_ref()), &raw.span())
     }
@@ -477,15 +498,19 @@ impl Reader<'_> {
                 K::Missing(format!("step {} has no `caption`", k + 1)),
             ));
         };
-        let caption = Caption::parse(caption_raw.get_ref()).map_err(|e| {
-            let (start, exact) = content_start(self.text, &caption_raw.span());
-            let byte = if exact {
-                start + e.offset
-            } else {
-                caption_raw.span().start
-            };
-            self.err_at(byte, K::Caption(e.message))
-        })?;
+        let caption = self.caption(caption_raw)?;
+        let reveal = match &s.reveal {
+            Some(r) if s.ask.is_none() => {
+                return Err(self.err_at(
+                    r.span().start,
+                    K::Syntax(
+                        "`reveal` is the caption shown once the step's question is answered, and this step has no `ask`".into(),
+                    ),
+                ))
+            }
+            Some(r) => Some(self.caption(r)?),
+            None => None,
+        };
         let position = match &s.position {
             Some(p) => {
                 let entry = self.position(p)?;
@@ -592,6 +617,8 @@ impl Reader<'_> {
         Ok(Step {
             title: s.title.clone(),
             caption,
+            reveal,
+            caption_at: self.loc(caption_raw.span().start),
             line: header_line,
             position,
             goal,

@@ -19,6 +19,7 @@ pub mod cells;
 pub mod error;
 pub mod format;
 pub mod frames;
+pub mod giveaway;
 pub mod path;
 pub mod player;
 pub mod question;
@@ -43,7 +44,7 @@ pub use source::{Bundled, DiskThenBundled, Source};
 pub const DEFAULT_ALGO: &str = "pns";
 
 /// The seed of a lesson's searches when no step sets one.
-pub const DEFAULT_SEED: u64 = 1;
+pub const DEFAULT_SEED: u64 = 0;
 
 /// A lesson file's extension (`pnlab FILE.lesson.toml` opens a lesson).
 pub const EXTENSION: &str = ".lesson.toml";

@@ -51,8 +51,10 @@ pub struct StepState {
     pub count: usize,
     /// The step's title.
     pub title: Option<String>,
-    /// The caption.
+    /// The caption (shown from the start).
     pub caption: Caption,
+    /// The caption shown once the question is answered.
+    pub reveal: Option<Caption>,
     /// The setting folded from the steps up to this one.
     pub setting: Setting,
     /// The search, run to the step's iteration (the app may go on from here).
@@ -319,11 +321,23 @@ pub fn play(lesson: &Lesson, k: usize) -> Result<StepState, LessonError> {
         .as_ref()
         .map(|a| question::compute(lesson, &setting, search.as_ref(), &snapshot, a))
         .transpose()?;
+    if let Some(why) = question
+        .as_ref()
+        .and_then(|q| super::giveaway::gives_away(&step.caption, q))
+    {
+        return Err(err(
+            step.caption_at,
+            K::Question(format!(
+                "the caption is on screen while the question is open, and {why}; write that part in the step's `reveal` caption (shown after the answer)"
+            )),
+        ));
+    }
     Ok(StepState {
         index: k,
         count: lesson.steps.len(),
         title: step.title.clone(),
         caption: step.caption.clone(),
+        reveal: step.reveal.clone(),
         setting,
         search,
         snapshot,

@@ -155,6 +155,44 @@ impl Recorder {
         }
     }
 
+    /// The iteration of the nearest checkpoint at or before `k` (0: the
+    /// start, rebuilt from the setup).
+    pub fn nearest_at_or_before(&self, k: u64) -> u64 {
+        let at = self.checkpoints.partition_point(|c| c.iteration <= k);
+        at.checked_sub(1)
+            .and_then(|i| self.checkpoints.get(i))
+            .map_or(0, |c| c.iteration)
+    }
+
+    /// Keeps `search` (replayed to an iteration off the spacing) as the
+    /// one *recent* checkpoint: the one Back starts from near the end of
+    /// a long run, so one step back replays a few iterations instead of
+    /// a whole spacing. The previous recent checkpoint goes (the regular
+    /// ones, on multiples of the spacing, stay); none is kept when it
+    /// would pass the byte limit.
+    pub fn keep_recent(&mut self, search: Box<dyn Search>) {
+        let it = search.counters().iterations;
+        let spacing = self.spacing;
+        self.checkpoints
+            .retain(|c| c.iteration.is_multiple_of(spacing));
+        let bytes = weight(search.as_ref());
+        if self.checkpoint_bytes() + bytes > self.limit_bytes {
+            return;
+        }
+        let at = self.checkpoints.partition_point(|c| c.iteration < it);
+        if self.checkpoints.get(at).is_some_and(|c| c.iteration == it) {
+            return;
+        }
+        self.checkpoints.insert(
+            at,
+            Checkpoint {
+                iteration: it,
+                bytes,
+                search,
+            },
+        );
+    }
+
     /// Doubles the spacing and drops the checkpoints off its multiples.
     fn thin(&mut self) {
         self.spacing = self.spacing.saturating_mul(2);

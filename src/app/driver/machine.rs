@@ -64,7 +64,17 @@ enum Mode {
     Running { steps_left: Option<u64> },
     /// Replaying towards an earlier iteration.
     Travelling(TravelJob),
+    /// Idle as far as the run goes, but using the time to replay a copy
+    /// to a little before the shown iteration, kept as the recorder's
+    /// recent checkpoint: then one step Back replays at most
+    /// [`RECENT_BACK`] iterations, not a whole checkpoint spacing.
+    Preparing(TravelJob),
 }
+
+/// How far behind the shown iteration the recent checkpoint is prepared
+/// (Back by up to this many iterations starts from it). Replaying this
+/// many PNS iterations takes a few milliseconds.
+pub const RECENT_BACK: u64 = 1024;
 
 /// The run's state machine (see the module docs).
 pub struct RunMachine {
@@ -132,10 +142,16 @@ impl RunMachine {
         self.stopped
     }
 
-    /// True while running or travelling: the driver should call
-    /// [`work`](RunMachine::work) again.
+    /// True while running, travelling or preparing Back: the driver
+    /// should call [`work`](RunMachine::work) again.
     pub fn busy(&self) -> bool {
         !matches!(self.mode, Mode::Idle)
+    }
+
+    /// True when the run stands still (idle, or only preparing Back):
+    /// syncs are answered then.
+    fn settled(&self) -> bool {
+        matches!(self.mode, Mode::Idle | Mode::Preparing(_))
     }
 
     /// How long the driver may wait before the next paced step is due
@@ -164,6 +180,36 @@ impl RunMachine {
         {
             self.deferred.push_back(cmd);
             return;
+        }
+        let preparing = match &self.mode {
+            Mode::Preparing(job) => Some(job.target),
+            _ => None,
+        };
+        if let Some(prepared_at) = preparing {
+            match &cmd {
+                // Going back to at most RECENT_BACK before the shown
+                // iteration: the preparation is what makes it quick, so
+                // it is finished first.
+                Command::Back(_) | Command::GoTo(_) | Command::Reset => {
+                    let to = match cmd {
+                        Command::Back(k) => self.shown_iteration().saturating_sub(k),
+                        Command::GoTo(k) => k,
+                        _ => 0,
+                    };
+                    if to >= prepared_at {
+                        self.finish_preparing(out);
+                    } else {
+                        self.mode = Mode::Idle;
+                    }
+                }
+                Command::SetView(_)
+                | Command::SetSpeed(_)
+                | Command::SetBudget(_)
+                | Command::Sync(_)
+                | Command::SaveProof(_)
+                | Command::Pause => {}
+                _ => self.mode = Mode::Idle,
+            }
         }
         match cmd {
             Command::Stop => {
@@ -214,7 +260,7 @@ impl RunMachine {
             Command::SaveProof(path) => self.save_proof(path, out),
             Command::Sync(id) => {
                 self.syncs.push(id);
-                if !self.busy() {
+                if self.settled() {
                     self.answer_syncs(out);
                 }
             }
@@ -229,7 +275,92 @@ impl RunMachine {
             Mode::Idle => {}
             Mode::Running { .. } => self.run_chunk(budget, interrupted, out),
             Mode::Travelling(_) => self.travel_chunk(budget, interrupted, out),
+            Mode::Preparing(_) => self.prepare_chunk(budget, interrupted, out),
         }
+    }
+
+    /// After the run came to rest at a long run's end: starts preparing
+    /// the recent checkpoint when one step Back would otherwise replay
+    /// more than [`RECENT_BACK`] iterations from the nearest checkpoint.
+    fn prepare_back(&mut self) {
+        if !matches!(self.mode, Mode::Idle) {
+            return;
+        }
+        let Some(live) = self.live.as_ref() else {
+            return;
+        };
+        let Some(head) = live.search.as_deref().map(|s| s.counters().iterations) else {
+            return;
+        };
+        let recorder = &live.recorder;
+        let back_one = head.saturating_sub(1);
+        if !recorder.keeps_checkpoints()
+            || back_one - recorder.nearest_at_or_before(back_one) <= RECENT_BACK
+        {
+            return;
+        }
+        let target = head - RECENT_BACK / 2;
+        let start = catch_unwind(AssertUnwindSafe(|| recorder.start_for(target)));
+        if let Ok(Ok((search, from))) = start {
+            self.mode = Mode::Preparing(TravelJob {
+                search,
+                from,
+                target,
+            });
+        }
+    }
+
+    /// Replays the preparation for up to `budget`; keeps it as the
+    /// recent checkpoint when it arrives.
+    fn prepare_chunk(
+        &mut self,
+        budget: Duration,
+        interrupted: &dyn Fn() -> bool,
+        out: &mut dyn Outbox,
+    ) {
+        let Mode::Preparing(job) = &mut self.mode else {
+            return;
+        };
+        let start = clock::now();
+        let done = catch_unwind(AssertUnwindSafe(|| {
+            let mut n: u64 = 0;
+            loop {
+                if job.search.counters().iterations >= job.target || job.search.status().is_final()
+                {
+                    return true;
+                }
+                job.search.step();
+                n += 1;
+                if n.is_multiple_of(LOOK_EVERY) && (interrupted() || start.elapsed() >= budget) {
+                    return false;
+                }
+            }
+        }));
+        match done {
+            Ok(true) => self.keep_prepared(out),
+            Ok(false) => {}
+            // The live run is untouched; only the preparation is given up.
+            Err(_) => self.mode = Mode::Idle,
+        }
+    }
+
+    /// Runs the preparation to its end now (a Back is waiting on it).
+    fn finish_preparing(&mut self, out: &mut dyn Outbox) {
+        while matches!(self.mode, Mode::Preparing(_)) {
+            self.prepare_chunk(Duration::from_secs(3600), &|| false, out);
+        }
+    }
+
+    /// The prepared copy becomes the recent checkpoint.
+    fn keep_prepared(&mut self, out: &mut dyn Outbox) {
+        let Mode::Preparing(job) = std::mem::replace(&mut self.mode, Mode::Idle) else {
+            return;
+        };
+        let at = job.search.counters().iterations;
+        if let Some(live) = self.live.as_mut() {
+            live.recorder.keep_recent(job.search);
+        }
+        out.deliver(Event::BackReady { at });
     }
 
     /// Writes the certificate of the current run, if it is solved.
@@ -300,8 +431,9 @@ impl RunMachine {
             self.flush_samples(true, out);
             self.send_snapshot(true, out);
             out.deliver(Event::Running(false));
+            self.prepare_back();
         }
-        if !self.busy() {
+        if self.settled() {
             self.answer_syncs(out);
         }
     }
@@ -468,7 +600,8 @@ impl RunMachine {
         for cmd in std::mem::take(&mut self.deferred) {
             self.handle(cmd, out);
         }
-        if !self.busy() {
+        self.prepare_back();
+        if self.settled() {
             self.answer_syncs(out);
         }
     }
@@ -576,6 +709,7 @@ impl RunMachine {
             self.send_snapshot(true, out);
             out.deliver(Event::Finished(st));
             out.deliver(Event::Running(false));
+            self.prepare_back();
             self.answer_syncs(out);
         } else if let Some(r) = budget_hit {
             // The reason first: pausing answers the syncs a caller may be

@@ -148,6 +148,12 @@ pub enum Event {
     Synced(u64),
     /// A certificate was written ([`Command::SaveProof`]).
     ProofSaved(ProofSaved),
+    /// A checkpoint was prepared at iteration `at`, a little before the
+    /// shown one: Back from here replays only the iterations between.
+    BackReady {
+        /// Its iteration.
+        at: u64,
+    },
 }
 
 /// Where a time travel stands.

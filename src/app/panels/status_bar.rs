@@ -23,6 +23,9 @@ pub struct StatusInput<'a> {
     pub loading: Option<String>,
     /// The latest message, if any.
     pub message: Option<&'a str>,
+    /// A lesson question is open: the best move and its verdict would
+    /// give its answer away.
+    pub quiz_open: bool,
 }
 
 /// `1.5 GB`, `320 MB`, `12 KB`.
@@ -72,11 +75,14 @@ pub fn ui(ui: &mut egui::Ui, run: &RunState, input: &StatusInput<'_>, req: &mut 
             }
             ui.label(format!("time {:.0} ms", s.counters.time_ms));
             ui.separator();
-            let best = run.samples.last().and_then(|x| x.best_child);
+            let best = run.shown_sample().and_then(|x| x.best_child);
             let label = best
                 .and_then(|i| s.root_children.get(i as usize))
                 .map(|c| c.move_label.clone());
-            if let Some(b) = label {
+            if input.quiz_open {
+                ui.label("best move hidden until the answer");
+                ui.separator();
+            } else if let Some(b) = label {
                 let verdict = match input.correct {
                     Some(c) if c.is_correct(best) => " (correct)",
                     Some(_) => " (wrong)",

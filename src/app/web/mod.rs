@@ -212,6 +212,9 @@ fn apply_launch(app: &mut PnlabApp, ctx: &egui::Context, launch: &UrlLaunch) -> 
     let Some(n) = opts.autoplay else {
         return done();
     };
+    // A lesson step's search stops at the step's own iteration: its
+    // question is about that tree.
+    let n = if opts.lesson.is_some() { 0 } else { n };
     let hook = Hook::new(n, None);
     let result = hook.result.clone();
     app.hook = Some(hook);
