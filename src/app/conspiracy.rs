@@ -178,7 +178,9 @@ fn target_ui(ui: &mut egui::Ui, tree: &mut TreeView) -> bool {
             .on_hover_text(
                 "CN(t) = p(t) + d(t): how many leaves must change for the node's value to become t",
             );
-        ui.add_enabled(on, egui::DragValue::new(&mut t).speed(0.25));
+        let l = ui.label("t");
+        ui.add_enabled(on, egui::DragValue::new(&mut t).speed(0.25))
+            .labelled_by(l.id);
     });
     tree.cn_target = on.then_some(t);
     tree.cn_target != before

@@ -407,6 +407,28 @@ mod tests {
         }
     }
 
+    /// `step=K` opens the lesson on step K (its setting), only with a
+    /// lesson and only a step it has.
+    #[test]
+    fn a_lesson_link_opens_on_its_step() {
+        let url = parse("?lesson=03-seesaw-and-deep-pn&step=2&autoplay=20").unwrap();
+        assert_eq!(url.step, Some(2));
+        let (opts, l) = url.resolve().unwrap();
+        assert_eq!(opts.step, Some(2));
+        let want = l.expect("a lesson").setting(1);
+        assert_eq!(opts.position.as_ref(), Some(&*want.position.value));
+        assert!(encode(&url).contains("step=2"));
+        let e = parse("?open=trees/seesaw.tree&step=2").unwrap_err();
+        assert_eq!(e.text, "step");
+        let e = parse("?lesson=03-seesaw-and-deep-pn&step=0").unwrap_err();
+        assert!(e.expected.contains("step number"), "{e}");
+        let e = parse("?lesson=03-seesaw-and-deep-pn&step=99")
+            .unwrap()
+            .resolve()
+            .unwrap_err();
+        assert!(e.contains("step=99") && e.contains("steps 1 to"), "{e}");
+    }
+
     #[test]
     fn an_unknown_lesson_lists_the_bundled_ones() {
         let e = parse("?lesson=99-nothing").unwrap().resolve().unwrap_err();

@@ -15,7 +15,8 @@
 //!   (the root's values and its choice at the asked iteration) and the
 //!   caption written for after the reveal;
 //! - `most-proving` and `child`: the selection path (its highlight and
-//!   its moves on the board);
+//!   its moves on the board); `child`: the asked node's formulas too (its
+//!   min or sum is the choice worked out);
 //! - `value`: the asked node's values, and the formulas of the asked node
 //!   and of its parent (whose formula lists the asked value).
 
@@ -81,10 +82,20 @@ impl Quiz {
             snap.selection_path.clear();
             snap.selection_moves.clear();
         }
+        let Some(asked) = self.asked else { return };
+        if self.kind == AskKind::Child {
+            // The asked node's formula is the choice worked out (`pn =
+            // min(2, 1) = 1`): the class works it out from the children.
+            if let Some(ins) = snap.inspection.as_mut().filter(|i| i.node == asked) {
+                for (_, text) in &mut ins.formulas {
+                    *text = HIDDEN.to_string();
+                }
+            }
+            return;
+        }
         if self.kind != AskKind::Value {
             return;
         }
-        let Some(asked) = self.asked else { return };
         let index = snap.nodes.iter().position(|n| n.id == asked);
         let parent = index
             .and_then(|i| snap.nodes[i].parent)
