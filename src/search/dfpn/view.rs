@@ -85,8 +85,9 @@ impl<G: Game> Dfpn<G> {
 
     /// The children whose numbers count in `g`'s (all of them once `g` is
     /// in the table), with their move labels, indices in move order and
-    /// whether the search holds them (in the table or a finished game);
-    /// the others count the unknown-node value.
+    /// whether the search holds them (in the table, a finished game, or
+    /// a result the table keeps by position); the others count the
+    /// unknown-node value.
     fn counted_children(&self, g: &G) -> Vec<(u32, G, String, bool)> {
         if g.outcome().is_some() || self.table.get(self.key(g)).is_none() {
             return Vec::new();
@@ -99,7 +100,11 @@ impl<G: Game> Dfpn<G> {
             .map(|(i, &m)| {
                 let mut c = g.clone();
                 c.play(m);
-                let held = c.outcome().is_some() || self.table.get(self.key(&c)).is_some();
+                // `dfpn-ghi` also takes a position's path-independent
+                // result from the table without an entry under the path.
+                let held = c.outcome().is_some()
+                    || self.table.get(self.key(&c)).is_some()
+                    || (self.exact && self.shortcut(&c).is_some());
                 (i as u32, c, g.format_move(m), held)
             })
             .collect()
