@@ -64,7 +64,12 @@ fn check(snap: &Snapshot, what: &str, tally: &mut Tally) {
             ValueSource::Ghost => {
                 tally.ghosts += 1;
                 let v = unknown_value(snap, n.depth);
-                assert_eq!((pn, dn), (v, v), "{what}: ghost {} counts {v}", n.move_label);
+                assert_eq!(
+                    (pn, dn),
+                    (v, v),
+                    "{what}: ghost {} counts {v}",
+                    n.move_label
+                );
                 assert!(n.parent.is_some(), "{what}: a ghost has a parent");
                 continue;
             }
@@ -84,7 +89,11 @@ fn check(snap: &Snapshot, what: &str, tally: &mut Tally) {
         if n.terminal || !n.expanded || n.truncated {
             continue;
         }
-        if snap.extra_edges.iter().any(|e| e.back && e.from as usize == i) {
+        if snap
+            .extra_edges
+            .iter()
+            .any(|e| e.back && e.from as usize == i)
+        {
             tally.with_loops += 1;
             continue;
         }
@@ -170,7 +179,10 @@ fn every_lesson_step_draws_numbers_that_add_up() {
     }
     eprintln!("{steps} df-pn lesson steps: {tally:?}");
     assert!(steps >= 8, "the course's df-pn steps were walked ({steps})");
-    assert!(tally.checked > 50 && tally.ghosts > 0 && tally.stored > 0, "{tally:?}");
+    assert!(
+        tally.checked > 50 && tally.ghosts > 0 && tally.stored > 0,
+        "{tally:?}"
+    );
 }
 
 #[test]
@@ -180,7 +192,10 @@ fn the_issues_examples_are_marked_or_complete() {
     let st = lesson::play(&load("04-dfpn-thresholds.lesson.toml"), 1).unwrap();
     let snap = st.search.snapshot(&whole_tree());
     let root_kids = snap.nodes.iter().filter(|n| n.parent == Some(0)).count();
-    assert_eq!(root_kids as u32, snap.nodes[0].n_children, "lesson 4 step 2");
+    assert_eq!(
+        root_kids as u32, snap.nodes[0].n_children,
+        "lesson 4 step 2"
+    );
     assert!(snap.nodes.iter().any(|n| n.source == ValueSource::Ghost));
     // Lesson 5 step 2 and lesson 9 step 2 draw a number that the children
     // contradict: it is marked stored.
@@ -228,7 +243,11 @@ fn every_dfpn_variant_draws_numbers_that_add_up_on_the_bundled_trees() {
                 let what = format!("{} {algo} {params:?} iteration {it}", path.display());
                 check(&s.snapshot(&whole_tree()), &what, &mut tally);
                 if s.step().is_final() {
-                    check(&s.snapshot(&whole_tree()), &format!("{what} (end)"), &mut tally);
+                    check(
+                        &s.snapshot(&whole_tree()),
+                        &format!("{what} (end)"),
+                        &mut tally,
+                    );
                     break;
                 }
             }

@@ -40,7 +40,8 @@ fn check_moves(snap: &Snapshot, zoom: f32, what: &str) -> TreeScene {
             .labels
             .iter()
             .find(|l| l.node == i && l.kind == LabelKind::Move);
-        let label = label.unwrap_or_else(|| panic!("{what} zoom {zoom}: move {} dropped", n.move_label));
+        let label =
+            label.unwrap_or_else(|| panic!("{what} zoom {zoom}: move {} dropped", n.move_label));
         assert!(
             label.text.starts_with(&n.move_label),
             "{what}: {} for {}",
@@ -48,10 +49,16 @@ fn check_moves(snap: &Snapshot, zoom: f32, what: &str) -> TreeScene {
             n.move_label
         );
     }
-    assert_eq!(scene.crowded, 0, "{what} zoom {zoom}: moves drawn over labels");
+    assert_eq!(
+        scene.crowded, 0,
+        "{what} zoom {zoom}: moves drawn over labels"
+    );
     for (k, a) in scene.labels.iter().enumerate() {
         for b in &scene.labels[k + 1..] {
-            assert!(!a.bounds.intersects(&b.bounds), "{what} zoom {zoom}: {a:?} over {b:?}");
+            assert!(
+                !a.bounds.intersects(&b.bounds),
+                "{what} zoom {zoom}: {a:?} over {b:?}"
+            );
         }
         for (j, node) in scene.nodes.iter().enumerate() {
             assert!(
@@ -75,7 +82,14 @@ fn every_edge_of_the_bundled_trees_has_its_move() {
     let mut edges = 0;
     for path in dir {
         let entry = positions::load_file(&path).unwrap().remove(0);
-        for algo in ["pns", "dfpn"] {
+        // Die rolls are searched by the expectimax family (their edges
+        // carry the probability too).
+        let algos: &[&str] = if entry.position.has_chance_nodes() {
+            &["expectimax", "star1"]
+        } else {
+            &["pns", "dfpn"]
+        };
+        for &algo in algos {
             let setup = SearchSetup::new(algo, entry.position.clone(), &[]).unwrap();
             let mut s: Box<dyn Search> = registry::build(algo, &setup).unwrap();
             for it in 0..500 {

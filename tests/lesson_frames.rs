@@ -47,17 +47,30 @@ fn check_lesson(l: &Lesson, size: FrameSize, what: &str) -> usize {
                 "{what}"
             );
             for s in &d.shapes {
-                if let Shape::Text { style, text, at, .. } = s {
-                    assert!(style.size >= MIN_TEXT_PX - 0.01, "{what}: {text:?} at {} px", style.size);
+                if let Shape::Text {
+                    style, text, at, ..
+                } = s
+                {
                     assert!(
-                        at.0 >= 0.0 && at.0 <= d.width && at.1 >= 0.0 && at.1 <= d.height + style.size,
+                        style.size >= MIN_TEXT_PX - 0.01,
+                        "{what}: {text:?} at {} px",
+                        style.size
+                    );
+                    assert!(
+                        at.0 >= 0.0
+                            && at.0 <= d.width
+                            && at.1 >= 0.0
+                            && at.1 <= d.height + style.size,
                         "{what}: {text:?} at {at:?} outside the frame"
                     );
                 }
             }
             assert!(!f.tree_labels.is_empty(), "{what}: the tree has labels");
             for (text, b, px) in &f.tree_labels {
-                assert!(*px >= MIN_TEXT_PX - 0.01, "{what}: tree label {text:?} at {px} px");
+                assert!(
+                    *px >= MIN_TEXT_PX - 0.01,
+                    "{what}: tree label {text:?} at {px} px"
+                );
                 assert!(
                     b.min_x >= 0.0 && b.max_x <= d.width && b.min_y >= 0.0 && b.max_y <= d.height,
                     "{what}: tree label {text:?} at {b:?}"
@@ -80,9 +93,15 @@ fn every_course_frame_is_a_full_hd_slide_with_large_text() {
     for path in dir {
         let l = Lesson::load_file(&path).unwrap();
         let boards = check_lesson(&l, FrameSize::default(), &path.display().to_string());
-        let tictactoe = std::fs::read_to_string(&path).unwrap().contains("tictactoe");
+        let tictactoe = std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("tictactoe");
         if tictactoe {
-            assert!(boards > 0, "{}: the tic-tac-toe board is drawn", path.display());
+            assert!(
+                boards > 0,
+                "{}: the tic-tac-toe board is drawn",
+                path.display()
+            );
         }
     }
 }
@@ -127,7 +146,10 @@ fn the_command_line_writes_frames_of_the_asked_size() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     let head = svg_size(&dir.join("step-01.svg"));
-    assert!(head.contains("width=\"1280\"") && head.contains("height=\"720\""), "{head}");
+    assert!(
+        head.contains("width=\"1280\"") && head.contains("height=\"720\""),
+        "{head}"
+    );
     #[cfg(feature = "raster")]
     {
         let png = std::fs::read(dir.join("step-01.png")).unwrap();
@@ -145,7 +167,10 @@ fn the_command_line_writes_frames_of_the_asked_size() {
         "wide",
     ]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("--frame-size wide: expected WIDTHxHEIGHT"), "{err}");
+    assert!(
+        err.contains("--frame-size wide: expected WIDTHxHEIGHT"),
+        "{err}"
+    );
     assert!(FrameSize::parse("100x100").is_err());
     assert_eq!(FrameSize::default(), FrameSize::parse("1920x1080").unwrap());
 }

@@ -208,12 +208,11 @@ impl PnlabApp {
                     run.iteration(),
                     run.status_word.describe()
                 )));
-                req.tree
-                    .extend(self.tree.ui(&mut cols[0], run.snapshot.as_ref(), run.arrivals));
-                let nodes = b
-                    .snapshot
-                    .as_ref()
-                    .map_or(0, |s| s.counters.nodes_created);
+                req.tree.extend(
+                    self.tree
+                        .ui(&mut cols[0], run.snapshot.as_ref(), run.arrivals),
+                );
+                let nodes = b.snapshot.as_ref().map_or(0, |s| s.counters.nodes_created);
                 cols[1].label(text(format!(
                     "{b_head} · iteration {} · {nodes} nodes · {}",
                     b.iteration(),
@@ -236,7 +235,8 @@ impl PnlabApp {
         }
         let avail = ui.available_rect_before_wrap();
         let split = avail.left() + avail.width() * 0.62;
-        let tree_rect = egui::Rect::from_min_max(avail.min, egui::pos2(split - 8.0, avail.bottom()));
+        let tree_rect =
+            egui::Rect::from_min_max(avail.min, egui::pos2(split - 8.0, avail.bottom()));
         let board_rect = egui::Rect::from_min_max(egui::pos2(split + 8.0, avail.top()), avail.max);
         let acted = ui
             .scope_builder(egui::UiBuilder::new().max_rect(tree_rect), |ui| {
@@ -298,9 +298,7 @@ impl PnlabApp {
                 |ui| {
                     ui.set_max_width(text_w);
                     ui.label(egui::RichText::new(title).text_style(big.clone()).strong());
-                    ui.add(
-                        egui::Label::new(egui::RichText::new(line).text_style(big)).wrap(),
-                    );
+                    ui.add(egui::Label::new(egui::RichText::new(line).text_style(big)).wrap());
                 },
             );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {

@@ -796,7 +796,9 @@ impl TreeView {
                                 pal.text.gamma_multiply(0.6),
                             ),
                             LabelKind::Values => (lr.center_top(), Align2::CENTER_TOP, pal.text),
-                            LabelKind::Threshold => (lr.left_center(), Align2::LEFT_CENTER, pal.path),
+                            LabelKind::Threshold => {
+                                (lr.left_center(), Align2::LEFT_CENTER, pal.path)
+                            }
                             _ => {
                                 let color = if on_path { pal.path } else { pal.text };
                                 (lr.left_center(), Align2::LEFT_CENTER, color)
@@ -912,7 +914,11 @@ fn legend_ui(
     let width = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
     let top = rect.bottom() - 6.0 - height;
     let back = Rect::from_min_size(Pos2::new(rect.left() + 8.0, top), Vec2::new(width, height));
-    painter.rect_filled(back.expand(3.0), 3.0, ui.visuals().panel_fill.gamma_multiply(0.92));
+    painter.rect_filled(
+        back.expand(3.0),
+        3.0,
+        ui.visuals().panel_fill.gamma_multiply(0.92),
+    );
     let mut y = top;
     for g in galleys {
         let h = g.size().y;
@@ -925,10 +931,16 @@ fn legend_ui(
 /// search counts in its parent's numbers but does not hold.
 fn dashed_outline(painter: &egui::Painter, kind: NodeKind, c: Pos2, r: f32, stroke: Stroke) {
     let pts: Vec<Pos2> = match kind {
-        NodeKind::Or => [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)]
-            .iter()
-            .map(|&(x, y)| c + Vec2::new(x * r, y * r))
-            .collect(),
+        NodeKind::Or => [
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (1.0, 1.0),
+            (-1.0, 1.0),
+            (-1.0, -1.0),
+        ]
+        .iter()
+        .map(|&(x, y)| c + Vec2::new(x * r, y * r))
+        .collect(),
         _ => (0..=32)
             .map(|k| {
                 let a = k as f32 / 32.0 * std::f32::consts::TAU;

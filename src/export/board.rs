@@ -129,10 +129,7 @@ fn notation_block(pos: &AnyPosition, width: f32, font: f32) -> Drawing {
     let per_line = ((width / (font * 0.6)).floor() as usize).max(8);
     let text = pos.notation();
     let chars: Vec<char> = text.chars().collect();
-    let lines: Vec<String> = chars
-        .chunks(per_line)
-        .map(|c| c.iter().collect())
-        .collect();
+    let lines: Vec<String> = chars.chunks(per_line).map(|c| c.iter().collect()).collect();
     let mut d = Drawing::new(
         width,
         (lines.len() as f32 + 1.0) * font * 1.4,

@@ -297,44 +297,39 @@ impl Drawing {
         let moved = |(a, b): (f32, f32)| (a - x, b - y);
         for shape in &self.shapes {
             let kept = match shape {
-                Shape::Line { from, to, stroke } => {
-                    clip_line(*from, *to, (x, y, x + w, y + h)).map(|(f, t)| Shape::Line {
+                Shape::Line { from, to, stroke } => clip_line(*from, *to, (x, y, x + w, y + h))
+                    .map(|(f, t)| Shape::Line {
                         from: moved(f),
                         to: moved(t),
                         stroke: *stroke,
-                    })
-                }
-                Shape::Rect { at, size, .. } => inside(*at, (at.0 + size.0, at.1 + size.1))
-                    .then(|| {
+                    }),
+                Shape::Rect { at, size, .. } => {
+                    inside(*at, (at.0 + size.0, at.1 + size.1)).then(|| {
                         let mut s = shape.clone();
                         if let Shape::Rect { at, .. } = &mut s {
                             *at = moved(*at);
                         }
                         s
-                    }),
-                Shape::Circle { centre, r, .. } => inside(
-                    (centre.0 - r, centre.1 - r),
-                    (centre.0 + r, centre.1 + r),
-                )
-                .then(|| {
+                    })
+                }
+                Shape::Circle { centre, r, .. } => {
+                    inside((centre.0 - r, centre.1 - r), (centre.0 + r, centre.1 + r)).then(|| {
+                        let mut s = shape.clone();
+                        if let Shape::Circle { centre, .. } = &mut s {
+                            *centre = moved(*centre);
+                        }
+                        s
+                    })
+                }
+                Shape::Polygon { points, .. } => points.iter().all(|&p| inside(p, p)).then(|| {
                     let mut s = shape.clone();
-                    if let Shape::Circle { centre, .. } = &mut s {
-                        *centre = moved(*centre);
+                    if let Shape::Polygon { points, .. } = &mut s {
+                        for p in points.iter_mut() {
+                            *p = moved(*p);
+                        }
                     }
                     s
                 }),
-                Shape::Polygon { points, .. } => points
-                    .iter()
-                    .all(|&p| inside(p, p))
-                    .then(|| {
-                        let mut s = shape.clone();
-                        if let Shape::Polygon { points, .. } = &mut s {
-                            for p in points.iter_mut() {
-                                *p = moved(*p);
-                            }
-                        }
-                        s
-                    }),
                 Shape::Text {
                     at,
                     anchor,
@@ -346,14 +341,17 @@ impl Drawing {
                         Anchor::Start => at.0,
                         Anchor::Middle => at.0 - tw / 2.0,
                     };
-                    inside((left, at.1 - style.size), (left + tw, at.1 + style.size * 0.25))
-                        .then(|| {
-                            let mut s = shape.clone();
-                            if let Shape::Text { at, .. } = &mut s {
-                                *at = moved(*at);
-                            }
-                            s
-                        })
+                    inside(
+                        (left, at.1 - style.size),
+                        (left + tw, at.1 + style.size * 0.25),
+                    )
+                    .then(|| {
+                        let mut s = shape.clone();
+                        if let Shape::Text { at, .. } = &mut s {
+                            *at = moved(*at);
+                        }
+                        s
+                    })
                 }
             };
             out.shapes.extend(kept);
@@ -524,4 +522,3 @@ mod tests {
         assert!(svg.contains("<text x=\"15.0\" y=\"25.0\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\" fill=\"#333333\">a &lt; b</text>"), "{svg}");
     }
 }
-

@@ -174,7 +174,14 @@ struct Cand {
 }
 
 impl Cand {
-    fn new(node: usize, kind: LabelKind, text: String, font: f32, alts: Vec<Bounds>, must: bool) -> Cand {
+    fn new(
+        node: usize,
+        kind: LabelKind,
+        text: String,
+        font: f32,
+        alts: Vec<Bounds>,
+        must: bool,
+    ) -> Cand {
         Cand {
             label: SceneLabel {
                 node,
@@ -295,7 +302,14 @@ impl TreeScene {
                 Bounds::from_min_size(cx + r + pad, cy - h_font / 2.0, w, h_font),
                 Bounds::from_min_size(cx - r - pad - w, cy - h_font / 2.0, w, h_font),
             ];
-            Some(Cand::new(i, LabelKind::Values, text, style.font, alts, false))
+            Some(Cand::new(
+                i,
+                LabelKind::Values,
+                text,
+                style.font,
+                alts,
+                false,
+            ))
         };
         let threshold = |i: usize| -> Option<Cand> {
             let (cx, cy) = centers[i];
@@ -306,7 +320,14 @@ impl TreeScene {
                 Bounds::from_min_size(cx + r + pad, cy - h_small / 2.0, w, h_small),
                 Bounds::from_min_size(cx - r - pad - w, cy - r - h_small, w, h_small),
             ];
-            Some(Cand::new(i, LabelKind::Threshold, text, style.small_font, alts, true))
+            Some(Cand::new(
+                i,
+                LabelKind::Threshold,
+                text,
+                style.small_font,
+                alts,
+                true,
+            ))
         };
         let mv = |i: usize| -> Option<Cand> {
             let node = &snap.nodes[i];
@@ -334,7 +355,14 @@ impl TreeScene {
                 let (mx, my) = (px + (cx - px) * t, py + (cy - py) * t);
                 alts.push(Bounds::from_center_size(mx, my, w, h_small));
             }
-            Some(Cand::new(i, LabelKind::Move, text, style.small_font, alts, true))
+            Some(Cand::new(
+                i,
+                LabelKind::Move,
+                text,
+                style.small_font,
+                alts,
+                true,
+            ))
         };
         for &i in &path {
             cands.extend(values(i));
@@ -481,7 +509,11 @@ mod tests {
         let mut pos = vec![Point::new(0.0, 0.0)];
         pos.extend((0..16).map(|_| Point::new(0.0, 1.0)));
         let scene = TreeScene::build(&snap, &pos, &SceneStyle::default(), &ApproxMeasure, None);
-        let moves = scene.labels.iter().filter(|l| l.kind == LabelKind::Move).count();
+        let moves = scene
+            .labels
+            .iter()
+            .filter(|l| l.kind == LabelKind::Move)
+            .count();
         assert_eq!(moves, 16);
         assert!(scene.crowded >= 1);
     }

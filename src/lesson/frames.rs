@@ -314,7 +314,14 @@ fn wanted_nodes(st: &StepState) -> Vec<NodeId> {
 /// Where a `tw × th` picture goes in an `aw × ah` area: its scale (up to
 /// 1.5 when it is small, never below 1) and the window of it shown,
 /// centred on `want` (the box of the nodes that matter) where it fits.
-fn fit_window(tw: f32, th: f32, aw: f32, ah: f32, want: Bounds, focus: (f32, f32)) -> (f32, Bounds) {
+fn fit_window(
+    tw: f32,
+    th: f32,
+    aw: f32,
+    ah: f32,
+    want: Bounds,
+    focus: (f32, f32),
+) -> (f32, Bounds) {
     if tw <= aw && th <= ah {
         let scale = (aw / tw).min(ah / th).clamp(1.0, 1.5);
         return (scale, Bounds::from_min_size(0.0, 0.0, tw, th));
@@ -396,7 +403,12 @@ pub fn frame(
     let head_end = top.y;
 
     // The foot: the question (and its answer).
-    let mut foot = Writer::new(width, m + sz.small * 0.5, width - m - sz.small * 0.5, measure);
+    let mut foot = Writer::new(
+        width,
+        m + sz.small * 0.5,
+        width - m - sz.small * 0.5,
+        measure,
+    );
     let code = |t: &str| {
         vec![Span {
             text: t.to_string(),
@@ -408,7 +420,11 @@ pub fn frame(
     };
     if let Some(q) = q {
         foot.y = sz.small * 0.4;
-        foot.text(0.0, TextStyle::bold(sz.caption, TEXT), &format!("Question: {}", q.prompt));
+        foot.text(
+            0.0,
+            TextStyle::bold(sz.caption, TEXT),
+            &format!("Question: {}", q.prompt),
+        );
         if reveal {
             foot.text(
                 0.0,
@@ -443,9 +459,7 @@ pub fn frame(
     side.y = head_end + sz.small * 0.4;
     let middle_bottom = height - m * 0.6 - foot_h - if foot_h > 0.0 { sz.small * 0.5 } else { 0.0 };
     let board_side = side_w.min((middle_bottom - side.y) * 0.55);
-    let board = position.and_then(|p| {
-        crate::export::board::board_drawing(p, board_side, sz.small)
-    });
+    let board = position.and_then(|p| crate::export::board::board_drawing(p, board_side, sz.small));
     let has_board = board.is_some();
     if let Some(b) = &board {
         side.d.place(b, side_left, side.y);
@@ -464,7 +478,11 @@ pub fn frame(
         } else {
             ins.path.join(" ")
         };
-        side.text(0.0, TextStyle::bold(sz.small, TEXT), &format!("Inspector: {who}"));
+        side.text(
+            0.0,
+            TextStyle::bold(sz.small, TEXT),
+            &format!("Inspector: {who}"),
+        );
         for (_, f) in &ins.formulas {
             side.spans(sz.small * 0.6, &code(f), sz.small);
         }
@@ -484,8 +502,16 @@ pub fn frame(
             )
         };
         side.text(0.0, TextStyle::bold(sz.small, TEXT), "Race");
-        side.spans(sz.small * 0.6, &code(&line(&s.algo, &st.snapshot)), sz.small);
-        side.spans(sz.small * 0.6, &code(&line(&r.label, &r.snapshot)), sz.small);
+        side.spans(
+            sz.small * 0.6,
+            &code(&line(&s.algo, &st.snapshot)),
+            sz.small,
+        );
+        side.spans(
+            sz.small * 0.6,
+            &code(&line(&r.label, &r.snapshot)),
+            sz.small,
+        );
     }
     if !st.cells.is_empty() {
         let cells: Vec<&str> = st.cells.iter().map(|c| c.name.as_str()).collect();
@@ -499,9 +525,14 @@ pub fn frame(
 
     // The tree, with its legend under it, in what is left.
     let legend = crate::layout::scene::legend(&st.snapshot);
-    let legend_h = legend.len() as f32 * sz.small * 1.4;
     let tree_left = m;
     let tree_right = if side_used { side_left - m } else { width - m };
+    // The legend's lines as they wrap in the tree's width.
+    let mut leg = Writer::new(width, tree_left, tree_right, measure);
+    for l in &legend {
+        leg.text(0.0, TextStyle::plain(sz.small, MUTED), l);
+    }
+    let legend_h = leg.y + sz.small * 0.2;
     let tree_top = head_end + sz.small * 0.4;
     let tree_bottom = (middle_bottom - legend_h).max(tree_top + 2.0 * sz.small);
     let (aw, ah) = (tree_right - tree_left, tree_bottom - tree_top);
@@ -524,7 +555,12 @@ pub fn frame(
             continue;
         }
         let b = pic.scene.nodes[i];
-        let grown = Bounds::from_min_size(b.min_x - 2.0 * f, b.min_y - f, b.width() + 4.0 * f, b.height() + 2.5 * f);
+        let grown = Bounds::from_min_size(
+            b.min_x - 2.0 * f,
+            b.min_y - f,
+            b.width() + 4.0 * f,
+            b.height() + 2.5 * f,
+        );
         want = Some(match want {
             None => grown,
             Some(w) => Bounds {
@@ -534,7 +570,11 @@ pub fn frame(
                 max_y: w.max_y.max(grown.max_y),
             },
         });
-        let asked = st.question.as_ref().and_then(|q| q.node.as_ref()).map(|n| n.id);
+        let asked = st
+            .question
+            .as_ref()
+            .and_then(|q| q.node.as_ref())
+            .map(|n| n.id);
         if focus.is_none() || asked == Some(n.id) || n.on_path {
             focus = Some(((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0));
         }
@@ -554,19 +594,19 @@ pub fn frame(
         .filter(|l| window.contains(&l.bounds))
         .map(|l| {
             let b = l.bounds.translate(-window.min_x, -window.min_y);
-            let b = Bounds::from_min_size(tx + b.min_x * scale, ty + b.min_y * scale, b.width() * scale, b.height() * scale);
+            let b = Bounds::from_min_size(
+                tx + b.min_x * scale,
+                ty + b.min_y * scale,
+                b.width() * scale,
+                b.height() * scale,
+            );
             (l.text.clone(), b, l.font * scale)
         })
         .collect();
 
     let mut d = Drawing::new(width, height, Colour(255, 255, 255));
     d.place_scaled(&shown, tx, ty, scale);
-    let mut leg = Writer::new(width, tree_left, tree_right, measure);
-    leg.y = ty + window.height() * scale + sz.small * 0.2;
-    for l in &legend {
-        leg.text(0.0, TextStyle::plain(sz.small, MUTED), l);
-    }
-    d.shapes.extend(leg.d.shapes);
+    d.place(&leg.d, 0.0, ty + window.height() * scale + sz.small * 0.2);
     d.shapes.extend(top.d.shapes);
     d.shapes.extend(side.d.shapes);
     d.place(&foot.d, 0.0, height - m * 0.6 - foot_h);
