@@ -210,6 +210,7 @@ fn bare(id: u64, parent: Option<u32>, child_index: u32, depth: u32) -> SnapNode 
         truncated: false,
         on_path: false,
         terminal: false,
+        source: Default::default(),
     }
 }
 

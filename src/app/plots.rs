@@ -188,6 +188,24 @@ impl Curves {
         let resp = Plot::new("switches")
             .height(h)
             .legend(Legend::default())
+            // Counts: whole-number ticks on a labelled axis from 0.
+            .y_axis_label("switches")
+            .x_axis_label("iteration")
+            .y_axis_min_width(28.0)
+            .include_y(0.0)
+            .include_y(2.0)
+            .y_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
+                let span = (input.bounds.1 - input.bounds.0).max(1.0);
+                let step = 10f64.powf(span.log10().floor() - 1.0).max(1.0);
+                [step * 10.0, step * 5.0, step]
+            }))
+            .y_axis_formatter(|m, _| {
+                if m.value.fract() == 0.0 && m.value >= 0.0 {
+                    format!("{:.0}", m.value)
+                } else {
+                    String::new()
+                }
+            })
             .allow_scroll(false)
             .show(ui, |plot| {
                 plot.line(Line::new(

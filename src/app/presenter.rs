@@ -77,6 +77,26 @@ pub fn projector_visuals() -> egui::Visuals {
     v
 }
 
+/// The presenter's caption size for tree labels of `label_px` points:
+/// a little smaller than the labels, never under 18 points.
+pub fn caption_px(label_px: f32) -> f32 {
+    (label_px * 0.95).max(18.0)
+}
+
+/// Scales the text styles of `ui` to the presenter's label size, so
+/// plots (axes, ticks, legends) read like the tree's labels.
+pub fn scale_text(ui: &mut egui::Ui, label_px: f32) {
+    let style = ui.style_mut();
+    for (ts, font) in style.text_styles.iter_mut() {
+        font.size = match ts {
+            egui::TextStyle::Heading => label_px * 1.2,
+            egui::TextStyle::Small => label_px * 0.8,
+            _ => label_px * 0.9,
+        }
+        .max(12.0);
+    }
+}
+
 /// Ctrl + / Ctrl = grow the tree labels, Ctrl − shrink them (consumed, so
 /// egui's own zoom does not also act).
 fn label_size_keys(ctx: &egui::Context, px: &mut f32) -> bool {
@@ -150,15 +170,18 @@ impl PnlabApp {
         egui::CentralPanel::default().show(ui, |ui| {
             let rect = ui.available_rect_before_wrap();
             match self.teach.presenter.stage {
-                Stage::Tree => {
-                    let run = &self.main.state;
-                    req.tree
-                        .extend(self.tree.ui(ui, run.snapshot.as_ref(), run.arrivals));
-                }
+                Stage::Tree => self.present_tree(ui, req),
                 Stage::Board => self.present_board(ui),
                 Stage::Curves => {
                     let note = self.opened.correct.describe();
-                    if let Some(k) = self.curves.ui(ui, self.main.state.snapshot.as_ref(), &note) {
+                    let px = self.settings.tree_label_px;
+                    let picked = ui
+                        .scope(|ui| {
+                            scale_text(ui, px);
+                            self.curves.ui(ui, self.main.state.snapshot.as_ref(), &note)
+                        })
+                        .inner;
+                    if let Some(k) = picked {
                         req.commands.push(super::driver::Command::GoTo(k));
                     }
                 }
@@ -166,6 +189,64 @@ impl PnlabApp {
             self.verdict_overlay(ui, rect);
         });
         true
+    }
+
+    /// The tree; beside it the race's other side when a race runs, or
+    /// the board of a board game, so a step that shows both shows both.
+    fn present_tree(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
+        let run = &self.main.state;
+        let px = self.settings.tree_label_px;
+        if let Some(r) = self.race.as_mut() {
+            r.tree.label_px = Some(px);
+            let a = super::race::run_header("A", &self.algorithm.algo, &self.algorithm.params);
+            let b_head = super::race::run_header("B", &r.algo, &r.params);
+            let b = &r.link.state;
+            let text = |t: String| egui::RichText::new(t).size(super::presenter::caption_px(px));
+            ui.columns(2, |cols| {
+                cols[0].label(text(format!(
+                    "{a} · iteration {} · {}",
+                    run.iteration(),
+                    run.status_word.describe()
+                )));
+                req.tree.extend(
+                    self.tree
+                        .ui(&mut cols[0], run.snapshot.as_ref(), run.arrivals),
+                );
+                let nodes = b.snapshot.as_ref().map_or(0, |s| s.counters.nodes_created);
+                cols[1].label(text(format!(
+                    "{b_head} · iteration {} · {nodes} nodes · {}",
+                    b.iteration(),
+                    b.status_word.describe()
+                )));
+                let acted = r.tree.ui(&mut cols[1], b.snapshot.as_ref(), b.arrivals);
+                req.race_view_changed |= !acted.is_empty();
+            });
+            return;
+        }
+        let board = run
+            .snapshot
+            .as_ref()
+            .and_then(|s| s.position.as_ref())
+            .is_some_and(crate::export::board::has_board);
+        if !board {
+            req.tree
+                .extend(self.tree.ui(ui, run.snapshot.as_ref(), run.arrivals));
+            return;
+        }
+        let avail = ui.available_rect_before_wrap();
+        let split = avail.left() + avail.width() * 0.62;
+        let tree_rect =
+            egui::Rect::from_min_max(avail.min, egui::pos2(split - 8.0, avail.bottom()));
+        let board_rect = egui::Rect::from_min_max(egui::pos2(split + 8.0, avail.top()), avail.max);
+        let acted = ui
+            .scope_builder(egui::UiBuilder::new().max_rect(tree_rect), |ui| {
+                self.tree.ui(ui, run.snapshot.as_ref(), run.arrivals)
+            })
+            .inner;
+        req.tree.extend(acted);
+        ui.scope_builder(egui::UiBuilder::new().max_rect(board_rect), |ui| {
+            self.present_board(ui);
+        });
     }
 
     /// The board, as large as the window allows, centred.
@@ -201,27 +282,46 @@ impl PnlabApp {
             run.iteration(),
             run.status_word.describe()
         );
-        ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(title).text_style(big.clone()).strong());
-            ui.label(egui::RichText::new(line).text_style(big));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("Leave (Esc)").clicked() {
-                    self.set_presenting(false);
+        // The buttons keep their place on the right; the title and the
+        // status wrap in what is left, so nothing is drawn over anything.
+        // The label size (Ctrl ±) is told on the buttons' hover.
+        let px = self.settings.tree_label_px;
+        let mut leave = false;
+        let mut cycle = false;
+        let stage = self.teach.presenter.stage;
+        ui.horizontal_top(|ui| {
+            let buttons = ui.spacing().interact_size.x * 6.0;
+            let text_w = (ui.available_width() - buttons).max(120.0);
+            ui.allocate_ui_with_layout(
+                egui::vec2(text_w, 0.0),
+                egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true),
+                |ui| {
+                    ui.set_max_width(text_w);
+                    ui.label(egui::RichText::new(title).text_style(big.clone()).strong());
+                    ui.add(egui::Label::new(egui::RichText::new(line).text_style(big)).wrap());
+                },
+            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                let hint = format!("labels {px:.0} pt: Ctrl + and Ctrl − size them");
+                if ui.button("Leave (Esc)").on_hover_text(&hint).clicked() {
+                    leave = true;
                 }
-                let stage = self.teach.presenter.stage;
                 if ui
                     .button(format!("Showing {} (P)", stage.name()))
-                    .on_hover_text("Cycle: tree, board, curves")
+                    .on_hover_text(format!("Cycle: tree, board, curves · {hint}"))
                     .clicked()
                 {
-                    self.teach.presenter.stage = stage.next();
+                    cycle = true;
                 }
-                ui.label(format!(
-                    "labels {:.0} pt (Ctrl ±)",
-                    self.settings.tree_label_px
-                ));
             });
         });
-        self.lesson_strip(ui, req, 18.0);
+        if leave {
+            self.set_presenting(false);
+        }
+        if cycle {
+            self.teach.presenter.stage = stage.next();
+        }
+        // Captions grow with the labels (Ctrl ±).
+        self.lesson_strip(ui, req, caption_px(px));
     }
 }

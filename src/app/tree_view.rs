@@ -19,7 +19,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2}
 
 use crate::layout::scene::LabelKind;
 use crate::layout::{ApproxMeasure, Bounds, Point, SceneStyle, Tidy, TreeScene};
-use crate::search::snapshot::{fmt_value, NodeKind, NodeStatus, SnapNode};
+use crate::search::snapshot::{fmt_value, NodeKind, NodeStatus, SnapNode, ValueSource};
 use crate::search::{NodeId, Snapshot, ViewRequest};
 
 /// The smallest zoom an automatic fit goes down to: below it node labels
@@ -648,60 +648,6 @@ impl TreeView {
                 .collect(),
             dropped: scene.dropped,
         };
-        // Labels that fit, and transposition stubs with their badges.
-        if detail {
-            for l in &scene.labels {
-                let lr = super::tree_path::to_rect(&l.bounds, origin);
-                if !lr.intersects(rect) {
-                    continue;
-                }
-                let font = FontId::proportional(l.font);
-                let on_path = snap.nodes[l.node].on_path && !self.hide_path;
-                match l.kind {
-                    LabelKind::Values | LabelKind::Move => {
-                        // Values under the node; the move left-aligned,
-                        // in the path colour on the selection path.
-                        let (anchor, align, color) = if matches!(l.kind, LabelKind::Values) {
-                            (lr.center_top(), Align2::CENTER_TOP, pal.text)
-                        } else {
-                            let color = if on_path { pal.path } else { pal.text };
-                            (lr.left_center(), Align2::LEFT_CENTER, color)
-                        };
-                        if self.label_px.is_some() {
-                            // Presenter mode: a backdrop so edges never
-                            // cross the text.
-                            painter.rect_filled(lr.expand(1.0), 3.0, ui.visuals().panel_fill);
-                        }
-                        let at = painter.text(anchor, align, &l.text, font, color);
-                        self.drawn.labels.push((l.text.clone(), at));
-                    }
-                    LabelKind::Shared => {
-                        let from = screen[l.node] + Vec2::new(r * 0.4, r);
-                        let to = lr.left_top() + Vec2::new(0.0, lr.height() / 2.0);
-                        let mid = Pos2::new(from.x, to.y);
-                        let stroke = Stroke::new(1.0, pal.edge);
-                        painter.add(egui::Shape::dashed_line(&[from, mid, to], stroke, 3.0, 2.0));
-                        painter.text(
-                            lr.left_center() + Vec2::new(2.0, 0.0),
-                            Align2::LEFT_CENTER,
-                            &l.text,
-                            font,
-                            pal.edge,
-                        );
-                    }
-                    LabelKind::Loop => {
-                        painter.text(
-                            lr.left_center(),
-                            Align2::LEFT_CENTER,
-                            &l.text,
-                            font,
-                            pal.back,
-                        );
-                    }
-                }
-            }
-        }
-
         // Nodes. A node whose value `cut-off` is 1 (alpha-beta's children
         // never searched) is struck through: it counts as a leaf.
         let cut_off = snap.value_names.iter().position(|n| n == "cut-off");
@@ -712,8 +658,16 @@ impl TreeView {
             if !visible.contains(c) {
                 continue;
             }
-            let fill = pal.status(node.status);
-            let outline = if node.on_path && !self.hide_path {
+            let ghost = node.source == ValueSource::Ghost;
+            let fill = if ghost {
+                // Counted, not held: an outline only.
+                Color32::TRANSPARENT
+            } else {
+                pal.status(node.status)
+            };
+            let outline = if ghost {
+                Stroke::NONE
+            } else if node.on_path && !self.hide_path {
                 Stroke::new((2.5 * scale).clamp(1.5, 4.0), pal.path)
             } else {
                 Stroke::new(1.0, pal.text.gamma_multiply(0.7))
@@ -737,6 +691,9 @@ impl TreeView {
                     ];
                     painter.add(egui::Shape::convex_polygon(pts, fill, outline));
                 }
+            }
+            if ghost {
+                dashed_outline(&painter, node.kind, c, r, Stroke::new(1.2, pal.edge));
             }
             if node.terminal && detail {
                 painter.circle_filled(c, r * 0.25, pal.text);
@@ -815,6 +772,74 @@ impl TreeView {
                 }
             });
         }
+        // Labels over the nodes and their rings (so a highlight never
+        // covers a value), and transposition stubs with their badges.
+        if detail {
+            for l in &scene.labels {
+                let lr = super::tree_path::to_rect(&l.bounds, origin);
+                if !lr.intersects(rect) {
+                    continue;
+                }
+                let font = FontId::proportional(l.font);
+                let on_path = snap.nodes[l.node].on_path && !self.hide_path;
+                match l.kind {
+                    LabelKind::Values | LabelKind::Move | LabelKind::Threshold => {
+                        // Values under the node (dimmed when stored or a
+                        // ghost's counted value); the move left-aligned,
+                        // in the path colour on the selection path; the
+                        // thresholds in the path colour.
+                        let source = snap.nodes[l.node].source;
+                        let (anchor, align, color) = match l.kind {
+                            LabelKind::Values if source != ValueSource::Computed => (
+                                lr.center_top(),
+                                Align2::CENTER_TOP,
+                                pal.text.gamma_multiply(0.6),
+                            ),
+                            LabelKind::Values => (lr.center_top(), Align2::CENTER_TOP, pal.text),
+                            LabelKind::Threshold => {
+                                (lr.left_center(), Align2::LEFT_CENTER, pal.path)
+                            }
+                            _ => {
+                                let color = if on_path { pal.path } else { pal.text };
+                                (lr.left_center(), Align2::LEFT_CENTER, color)
+                            }
+                        };
+                        if self.label_px.is_some() || l.kind == LabelKind::Move {
+                            // Presenter mode: a backdrop so edges never
+                            // cross the text.
+                            painter.rect_filled(lr.expand(1.0), 3.0, ui.visuals().panel_fill);
+                        }
+                        let at = painter.text(anchor, align, &l.text, font, color);
+                        self.drawn.labels.push((l.text.clone(), at));
+                    }
+                    LabelKind::Shared => {
+                        let from = screen[l.node] + Vec2::new(r * 0.4, r);
+                        let to = lr.left_top() + Vec2::new(0.0, lr.height() / 2.0);
+                        let mid = Pos2::new(from.x, to.y);
+                        let stroke = Stroke::new(1.0, pal.edge);
+                        painter.add(egui::Shape::dashed_line(&[from, mid, to], stroke, 3.0, 2.0));
+                        painter.text(
+                            lr.left_center() + Vec2::new(2.0, 0.0),
+                            Align2::LEFT_CENTER,
+                            &l.text,
+                            font,
+                            pal.edge,
+                        );
+                    }
+                    LabelKind::Loop => {
+                        painter.text(
+                            lr.left_center(),
+                            Align2::LEFT_CENTER,
+                            &l.text,
+                            font,
+                            pal.back,
+                        );
+                    }
+                }
+            }
+        }
+
+        legend_ui(ui, &painter, rect, snap, self.label_px, &pal);
         if let Some(i) = hovered {
             let node = &snap.nodes[i];
             response
@@ -864,6 +889,68 @@ impl TreeView {
     }
 }
 
+/// The tree's legend ([`crate::layout::scene::legend`]) in the bottom
+/// left corner over a backdrop, at the presenter's label size when there
+/// is one (so it grows with Ctrl ±).
+fn legend_ui(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    rect: Rect,
+    snap: &Snapshot,
+    label_px: Option<f32>,
+    pal: &Palette,
+) {
+    let lines = crate::layout::scene::legend(snap);
+    if lines.is_empty() {
+        return;
+    }
+    let size = label_px.map_or(12.0, |p| (p * 0.7).max(12.0));
+    let wrap = (rect.width() - 16.0).max(50.0);
+    let galleys: Vec<_> = lines
+        .into_iter()
+        .map(|l| painter.layout(l, FontId::proportional(size), pal.text, wrap))
+        .collect();
+    let height: f32 = galleys.iter().map(|g| g.size().y).sum();
+    let width = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
+    let top = rect.bottom() - 6.0 - height;
+    let back = Rect::from_min_size(Pos2::new(rect.left() + 8.0, top), Vec2::new(width, height));
+    painter.rect_filled(
+        back.expand(3.0),
+        3.0,
+        ui.visuals().panel_fill.gamma_multiply(0.92),
+    );
+    let mut y = top;
+    for g in galleys {
+        let h = g.size().y;
+        painter.galley(Pos2::new(rect.left() + 8.0, y), g, pal.text);
+        y += h;
+    }
+}
+
+/// A ghost node's dashed outline (a square or a circle): a child the
+/// search counts in its parent's numbers but does not hold.
+fn dashed_outline(painter: &egui::Painter, kind: NodeKind, c: Pos2, r: f32, stroke: Stroke) {
+    let pts: Vec<Pos2> = match kind {
+        NodeKind::Or => [
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (1.0, 1.0),
+            (-1.0, 1.0),
+            (-1.0, -1.0),
+        ]
+        .iter()
+        .map(|&(x, y)| c + Vec2::new(x * r, y * r))
+        .collect(),
+        _ => (0..=32)
+            .map(|k| {
+                let a = k as f32 / 32.0 * std::f32::consts::TAU;
+                c + Vec2::new(a.cos() * r, a.sin() * r)
+            })
+            .collect(),
+    };
+    painter.extend(egui::Shape::dashed_line(&pts, stroke, 4.0, 3.0));
+}
+
 /// A back-edge from the node at `from` up to its ancestor at `to`: a
 /// dashed curve bulging to the right with an arrowhead at the ancestor,
 /// so the loop reads as a loop and not as a tree edge.
@@ -902,6 +989,19 @@ fn back_edge(painter: &egui::Painter, from: Pos2, to: Pos2, r: f32, scale: f32, 
     ));
 }
 
+/// What a stored or ghost node's values are, in words (legends, tooltips).
+pub fn source_words(source: ValueSource) -> Option<&'static str> {
+    match source {
+        ValueSource::Computed => None,
+        ValueSource::Stored => Some(
+            "* stored: the table's numbers, not yet updated from the children (MID updates them when it returns here)",
+        ),
+        ValueSource::Ghost => Some(
+            "dashed: a child counted with the unknown-node value but not in the table (never searched)",
+        ),
+    }
+}
+
 /// Tooltip: every value of a node and its status.
 pub(super) fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) {
     let mv = if node.move_label.is_empty() {
@@ -933,6 +1033,9 @@ pub(super) fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) 
     ));
     if node.descendants > 0 {
         ui.label(format!("{} nodes below", node.descendants));
+    }
+    if let Some(why) = source_words(node.source) {
+        ui.label(why);
     }
     ui.weak("click: inspect · double-click: collapse/expand · right-click: menu");
 }

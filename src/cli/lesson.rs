@@ -37,6 +37,10 @@ pub struct LessonArgs {
     /// Opening the lesson in the app: the app's own flags.
     #[command(flatten)]
     pub app: super::AppFlags,
+    /// With --export-frames: the frames' size in pixels, WIDTHxHEIGHT
+    /// (default 1920x1080, 16:9).
+    #[arg(long, value_name = "WxH", requires = "export_frames")]
+    pub frame_size: Option<String>,
 }
 
 /// Lesson files under `path` (itself when it is a file), sorted.
@@ -116,7 +120,12 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
         print_answers(&l)?;
     }
     if let Some(dir) = &args.export_frames {
-        let written = lesson::frames::export(&l, dir).map_err(|e| UserError(e.to_string()))?;
+        let size = match &args.frame_size {
+            Some(t) => lesson::frames::FrameSize::parse(t).map_err(UserError)?,
+            None => lesson::frames::FrameSize::default(),
+        };
+        let written =
+            lesson::frames::export(&l, dir, size).map_err(|e| UserError(e.to_string()))?;
         println!("wrote {} files to {}", written.len(), dir.display());
     }
     if args.answers || args.export_frames.is_some() {

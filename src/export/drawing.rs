@@ -284,6 +284,81 @@ impl Drawing {
         }
     }
 
+    /// The part of the picture inside the `w × h` window at `(x, y)`, moved
+    /// to the origin: lines are clipped to the window; boxes, circles,
+    /// polygons and texts are kept when they lie inside it whole (a cut
+    /// node or half a word would only mislead). Texts are measured
+    /// generously (0.62 em a character).
+    pub fn cropped(&self, x: f32, y: f32, w: f32, h: f32) -> Drawing {
+        let mut out = Drawing::new(w, h, self.background);
+        let inside = |(a, b): (f32, f32), (c, d): (f32, f32)| {
+            a >= x - 0.5 && b >= y - 0.5 && c <= x + w + 0.5 && d <= y + h + 0.5
+        };
+        let moved = |(a, b): (f32, f32)| (a - x, b - y);
+        for shape in &self.shapes {
+            let kept = match shape {
+                Shape::Line { from, to, stroke } => clip_line(*from, *to, (x, y, x + w, y + h))
+                    .map(|(f, t)| Shape::Line {
+                        from: moved(f),
+                        to: moved(t),
+                        stroke: *stroke,
+                    }),
+                Shape::Rect { at, size, .. } => {
+                    inside(*at, (at.0 + size.0, at.1 + size.1)).then(|| {
+                        let mut s = shape.clone();
+                        if let Shape::Rect { at, .. } = &mut s {
+                            *at = moved(*at);
+                        }
+                        s
+                    })
+                }
+                Shape::Circle { centre, r, .. } => {
+                    inside((centre.0 - r, centre.1 - r), (centre.0 + r, centre.1 + r)).then(|| {
+                        let mut s = shape.clone();
+                        if let Shape::Circle { centre, .. } = &mut s {
+                            *centre = moved(*centre);
+                        }
+                        s
+                    })
+                }
+                Shape::Polygon { points, .. } => points.iter().all(|&p| inside(p, p)).then(|| {
+                    let mut s = shape.clone();
+                    if let Shape::Polygon { points, .. } = &mut s {
+                        for p in points.iter_mut() {
+                            *p = moved(*p);
+                        }
+                    }
+                    s
+                }),
+                Shape::Text {
+                    at,
+                    anchor,
+                    style,
+                    text,
+                } => {
+                    let tw = text.chars().count() as f32 * style.size * 0.62;
+                    let left = match anchor {
+                        Anchor::Start => at.0,
+                        Anchor::Middle => at.0 - tw / 2.0,
+                    };
+                    inside(
+                        (left, at.1 - style.size),
+                        (left + tw, at.1 + style.size * 0.25),
+                    )
+                    .then(|| {
+                        let mut s = shape.clone();
+                        if let Shape::Text { at, .. } = &mut s {
+                            *at = moved(*at);
+                        }
+                        s
+                    })
+                }
+            };
+            out.shapes.extend(kept);
+        }
+        out
+    }
+
     /// The picture as a standalone SVG document.
     pub fn to_svg(&self) -> String {
         let mut out = String::new();
@@ -386,6 +461,42 @@ impl Drawing {
         out.push_str("</svg>\n");
         out
     }
+}
+
+/// The part of the segment `a`–`b` inside the box `(x0, y0, x1, y1)`
+/// (Liang–Barsky), or `None` when it misses the box.
+fn clip_line(
+    a: (f32, f32),
+    b: (f32, f32),
+    (x0, y0, x1, y1): (f32, f32, f32, f32),
+) -> Option<((f32, f32), (f32, f32))> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    for (p, q) in [
+        (-dx, a.0 - x0),
+        (dx, x1 - a.0),
+        (-dy, a.1 - y0),
+        (dy, y1 - a.1),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    (t0 <= t1).then(|| {
+        (
+            (a.0 + t0 * dx, a.1 + t0 * dy),
+            (a.0 + t1 * dx, a.1 + t1 * dy),
+        )
+    })
 }
 
 #[cfg(test)]

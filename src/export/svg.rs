@@ -2,11 +2,15 @@
 //! ([`crate::layout::Tidy`]): OR squares, AND circles, chance diamonds
 //! (probabilities on their edges), status colours, the
 //! selection path thick orange, values under each node, moves on edges.
+//! Labels are placed by the app's [`TreeScene`] (every move drawn, none
+//! over another); stored values are italic grey with a `*`, ghost
+//! children dashed, a depth-first search's thresholds beside its path.
 //! Lesson frames add marks: highlighted nodes, the inspected node, a
 //! question's answer, and may hide the path (a question about it).
 
-use crate::layout::Tidy;
-use crate::search::snapshot::NodeKind;
+use crate::layout::scene::LabelKind;
+use crate::layout::{ApproxMeasure, Measure, SceneStyle, Tidy, TreeScene};
+use crate::search::snapshot::{NodeKind, ValueSource};
 use crate::search::{NodeId, Snapshot};
 
 use super::dot::{status_fill, BACK_EDGE_COLOUR, PATH_COLOUR};
@@ -36,50 +40,76 @@ pub struct TreeMarks {
     pub label_boxes: bool,
 }
 
-/// The snapshot's tree as a drawing, with `marks`.
+/// The snapshot's tree as a drawing, with `marks`, at the export's
+/// sizes (11-point values, text measured generously).
 pub fn tree_drawing(snap: &Snapshot, marks: &TreeMarks) -> Drawing {
-    const SLOT: f32 = 62.0;
-    const LEVEL: f32 = 78.0;
-    const R: f32 = 12.0;
+    let style = SceneStyle {
+        margin: 30.0,
+        ..SceneStyle::default()
+    };
+    tree_drawing_styled(snap, marks, &style, &ApproxMeasure).drawing
+}
+
+/// A tree drawing with the scene it was drawn from (the lesson frames
+/// crop it around the nodes that matter and check its label sizes).
+pub struct TreePicture {
+    /// The picture.
+    pub drawing: Drawing,
+    /// Node boxes and placed labels, in the drawing's coordinates.
+    pub scene: TreeScene,
+}
+
+/// The tree laid out by [`TreeScene`] with `style` (so every move label
+/// is drawn and none runs into another), with `marks`: edges, then the
+/// marks' rings, then the nodes, then the labels on white backdrops, so
+/// a ring never covers a number.
+pub fn tree_drawing_styled(
+    snap: &Snapshot,
+    marks: &TreeMarks,
+    style: &SceneStyle,
+    measure: &dyn Measure,
+) -> TreePicture {
     let layout = Tidy::of(&snap.nodes);
-    let w = layout.width * SLOT + 2.0 * SLOT;
-    // The deepest level's centre, its node, its values and a margin.
-    let h = layout.depth * LEVEL + LEVEL * 0.6 + R + 40.0;
+    let scene = TreeScene::build(snap, &layout.pos, style, measure, None);
+    let r = style.radius;
     let at = |i: usize| {
-        let p = layout.pos[i];
-        (SLOT + p.x * SLOT, LEVEL * 0.6 + p.y * LEVEL)
+        let b = &scene.nodes[i];
+        ((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0)
     };
     let path_colour = Colour::hex(PATH_COLOUR);
     let grey = Colour::hex("#777777");
     let dark = Colour::hex("#333333");
     let black = Colour(0, 0, 0);
+    let width = style.font / 11.0;
     let on_path = |i: usize| !marks.hide_path && snap.nodes[i].on_path;
-    let mut d = Drawing::new(w, h, Colour::hex("#ffffff"));
+    let mut d = Drawing::new(
+        scene.content.max_x,
+        scene.content.max_y,
+        Colour::hex("#ffffff"),
+    );
     for (i, n) in snap.nodes.iter().enumerate() {
         let Some(p) = n.parent else { continue };
         let (x1, y1) = at(p as usize);
         let (x2, y2) = at(i);
         let stroke = if on_path(i) && on_path(p as usize) {
-            Stroke::solid(path_colour, 3.0)
+            Stroke::solid(path_colour, 3.0 * width)
         } else {
-            Stroke::solid(grey, 1.0)
+            Stroke {
+                colour: grey,
+                width: width.max(1.0),
+                dashed: n.source == ValueSource::Ghost,
+            }
         };
         d.shapes.push(Shape::Line {
-            from: (x1, y1 + R),
-            to: (x2, y2 - R),
+            from: (x1, y1 + r),
+            to: (x2, y2 - r),
             stroke,
-        });
-        d.shapes.push(Shape::Text {
-            at: (x1 + (x2 - x1) * 0.55 + 4.0, y1 + (y2 - y1) * 0.55),
-            anchor: Anchor::Start,
-            style: TextStyle::plain(11.0, black),
-            text: snap.edge_label(i),
         });
     }
     // A shared node's other parents (dashed) and the moves that repeat a
     // position on the path (purple), as the DOT export draws them.
     for e in &snap.extra_edges {
-        if layout.pos.get(e.from as usize).is_none() || layout.pos.get(e.to as usize).is_none() {
+        if scene.nodes.get(e.from as usize).is_none() || scene.nodes.get(e.to as usize).is_none() {
             continue;
         }
         let (x1, y1) = at(e.from as usize);
@@ -90,86 +120,136 @@ pub fn tree_drawing(snap: &Snapshot, marks: &TreeMarks) -> Drawing {
             grey
         };
         d.shapes.push(Shape::Line {
-            from: (x1, y1 + R),
-            to: (x2, y2 + if y2 > y1 { -R } else { R }),
+            from: (x1, y1 + r),
+            to: (x2, y2 + if y2 > y1 { -r } else { r }),
             stroke: Stroke {
                 colour,
-                width: 1.5,
+                width: 1.5 * width,
                 dashed: true,
             },
         });
     }
     for (i, n) in snap.nodes.iter().enumerate() {
         let (x, y) = at(i);
+        let ghost = n.source == ValueSource::Ghost;
         let stroke = Some(if on_path(i) {
-            Stroke::solid(path_colour, 3.0)
+            Stroke::solid(path_colour, 3.0 * width)
         } else {
-            Stroke::solid(dark, 1.0)
+            Stroke {
+                colour: if ghost { grey } else { dark },
+                width: width.max(1.0),
+                dashed: ghost,
+            }
         });
-        let fill = Some(Colour::hex(status_fill(n.status)));
-        let ring = |colour: Colour, r: f32, dashed: bool| Shape::Circle {
+        let fill = Some(if ghost {
+            Colour::hex("#ffffff")
+        } else {
+            Colour::hex(status_fill(n.status))
+        });
+        let ring = |colour: Colour, rr: f32, dashed: bool| Shape::Circle {
             centre: (x, y),
-            r,
+            r: rr,
             fill: None,
             stroke: Some(Stroke {
                 colour,
-                width: 3.0,
+                width: 3.0 * width,
                 dashed,
             }),
         };
         if marks.highlight.contains(&n.id) {
-            d.shapes.push(ring(HIGHLIGHT_COLOUR, R + 6.0, false));
+            d.shapes.push(ring(HIGHLIGHT_COLOUR, r * 1.5, false));
         }
         if marks.answer == Some(n.id) {
-            d.shapes.push(ring(ANSWER_COLOUR, R + 10.0, false));
+            d.shapes.push(ring(ANSWER_COLOUR, r * 1.85, false));
         }
         if marks.selected == Some(n.id) {
-            d.shapes.push(ring(dark, R + 14.0, true));
+            d.shapes.push(ring(dark, r * 2.2, true));
         }
         d.shapes.push(match n.kind {
             NodeKind::Or => Shape::Rect {
-                at: (x - R, y - R),
-                size: (2.0 * R, 2.0 * R),
+                at: (x - r, y - r),
+                size: (2.0 * r, 2.0 * r),
                 fill,
                 stroke,
             },
             NodeKind::Chance => Shape::Polygon {
-                points: vec![(x, y - R), (x + R, y), (x, y + R), (x - R, y)],
+                points: vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y)],
                 fill,
                 stroke,
             },
             NodeKind::And => Shape::Circle {
                 centre: (x, y),
-                r: R,
+                r,
                 fill,
                 stroke,
             },
         });
-        let label = if marks.conceal.contains(&n.id) {
+    }
+    for l in &scene.labels {
+        let n = &snap.nodes[l.node];
+        let b = l.bounds;
+        let concealed = l.kind == LabelKind::Values && marks.conceal.contains(&n.id);
+        let text = if concealed {
             "?".to_string()
         } else {
-            snap.label(&n.values, " / ")
+            l.text.clone()
         };
-        if marks.label_boxes && !label.is_empty() {
-            let w = label.chars().count() as f32 * 6.6 + 4.0;
+        let muted = n.source != ValueSource::Computed && l.kind == LabelKind::Values;
+        let colour = match l.kind {
+            LabelKind::Threshold => path_colour,
+            LabelKind::Loop => Colour::hex(BACK_EDGE_COLOUR),
+            LabelKind::Shared => grey,
+            LabelKind::Move if on_path(l.node) => Colour::hex("#b35900"),
+            _ if muted => Colour::hex("#6e6e6e"),
+            _ => black,
+        };
+        if marks.label_boxes || l.kind != LabelKind::Values {
             d.shapes.push(Shape::Rect {
-                at: (x - w / 2.0, y + R + 2.0),
-                size: (w, 13.0),
+                at: (b.min_x - 1.0, b.min_y),
+                size: (b.width() + 2.0, b.height()),
                 fill: Some(Colour::hex("#ffffff")),
                 stroke: None,
             });
         }
+        let (x, anchor) = if l.kind == LabelKind::Values {
+            ((b.min_x + b.max_x) / 2.0, Anchor::Middle)
+        } else {
+            (b.min_x, Anchor::Start)
+        };
         d.shapes.push(Shape::Text {
-            at: (x, y + R + 12.0),
-            anchor: Anchor::Middle,
-            style: TextStyle::plain(11.0, black),
-            text: label,
+            at: (x, b.min_y + l.font * 0.95),
+            anchor,
+            style: TextStyle {
+                italic: muted,
+                ..TextStyle::plain(l.font, colour)
+            },
+            text,
         });
     }
-    d
+    TreePicture { drawing: d, scene }
 }
 
 /// The snapshot's tree as an SVG document.
 pub fn to_svg(snap: &Snapshot) -> String {
-    tree_drawing(snap, &TreeMarks::default()).to_svg()
+    let mut d = tree_drawing(snap, &TreeMarks::default());
+    // The legend under the tree: what the numbers are, and the marks.
+    for line in crate::layout::scene::legend(snap) {
+        d.height += 16.0;
+        d.shapes.push(Shape::Text {
+            at: (10.0, d.height - 4.0),
+            anchor: Anchor::Start,
+            style: TextStyle::plain(11.0, Colour::hex("#555555")),
+            text: line,
+        });
+        d.width = d.width.max(20.0 + line_width(&d));
+    }
+    d.to_svg()
+}
+
+/// The width the last text of `d` needs (0.62 em a character).
+fn line_width(d: &Drawing) -> f32 {
+    match d.shapes.last() {
+        Some(Shape::Text { style, text, .. }) => text.chars().count() as f32 * style.size * 0.62,
+        _ => 0.0,
+    }
 }

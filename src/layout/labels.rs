@@ -221,41 +221,74 @@ pub fn fit_cell(
 
 /// Greedy placement: `candidates` in priority order; each is kept when
 /// it overlaps none kept before it and none of the `obstacles` (node
-/// shapes). Returns which were kept. A uniform grid keeps it near linear.
+/// shapes). Returns which were kept.
 pub fn place(candidates: &[Bounds], obstacles: &[Bounds]) -> Vec<bool> {
+    let mut placer = Placer::new(obstacles);
+    candidates.iter().map(|b| placer.try_take(b)).collect()
+}
+
+/// The occupied area of a drawing, for placing labels one by one: a
+/// uniform grid of the boxes taken so far keeps each test near constant.
+pub struct Placer {
+    grid: std::collections::HashMap<(i64, i64), Vec<Bounds>>,
+}
+
+impl Placer {
     const CELL: f32 = 48.0;
-    let key = |x: f32, y: f32| ((x / CELL).floor() as i64, (y / CELL).floor() as i64);
-    let mut grid: std::collections::HashMap<(i64, i64), Vec<Bounds>> =
-        std::collections::HashMap::new();
-    let cells = |b: &Bounds| {
+
+    /// An area where `obstacles` (node shapes) are taken.
+    pub fn new(obstacles: &[Bounds]) -> Placer {
+        let mut p = Placer {
+            grid: std::collections::HashMap::new(),
+        };
+        for o in obstacles {
+            p.take(*o);
+        }
+        p
+    }
+
+    fn cells(b: &Bounds) -> impl Iterator<Item = (i64, i64)> {
+        let key = |x: f32, y: f32| {
+            (
+                (x / Self::CELL).floor() as i64,
+                (y / Self::CELL).floor() as i64,
+            )
+        };
         let (x0, y0) = key(b.min_x, b.min_y);
         let (x1, y1) = key(b.max_x, b.max_y);
         (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| (x, y)))
-    };
-    let insert = |grid: &mut std::collections::HashMap<(i64, i64), Vec<Bounds>>, b: Bounds| {
-        for c in cells(&b) {
-            grid.entry(c).or_default().push(b);
-        }
-    };
-    for o in obstacles {
-        insert(&mut grid, *o);
     }
-    candidates
-        .iter()
-        .map(|b| {
-            if !b.width().is_finite() || !b.height().is_finite() {
-                return false;
-            }
-            let free = cells(b).all(|c| {
-                grid.get(&c)
-                    .is_none_or(|v| v.iter().all(|o| !o.intersects(b)))
-            });
-            if free {
-                insert(&mut grid, *b);
-            }
-            free
+
+    /// Whether `b` overlaps nothing taken.
+    pub fn is_free(&self, b: &Bounds) -> bool {
+        if !b.width().is_finite() || !b.height().is_finite() {
+            return false;
+        }
+        Self::cells(b).all(|c| {
+            self.grid
+                .get(&c)
+                .is_none_or(|v| v.iter().all(|o| !o.intersects(b)))
         })
-        .collect()
+    }
+
+    /// Marks `b` as taken, free or not.
+    pub fn take(&mut self, b: Bounds) {
+        if !b.width().is_finite() || !b.height().is_finite() {
+            return;
+        }
+        for c in Self::cells(&b) {
+            self.grid.entry(c).or_default().push(b);
+        }
+    }
+
+    /// Takes `b` when it is free; says whether it did.
+    pub fn try_take(&mut self, b: &Bounds) -> bool {
+        let free = self.is_free(b);
+        if free {
+            self.take(*b);
+        }
+        free
+    }
 }
 
 #[cfg(test)]

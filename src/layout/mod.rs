@@ -72,6 +72,7 @@ pub(crate) mod test_nodes {
             truncated: false,
             on_path: false,
             terminal: false,
+            source: Default::default(),
         }
     }
 

@@ -1,16 +1,20 @@
-//! The tidy tree as it is drawn: node boxes, the labels that fit (values
-//! under a node, the move beside its edge) and transposition badges, in
-//! points relative to the content's top-left corner. Labels are placed by
-//! [`place`] in priority order (the selection path first, then breadth
-//! first), so a label that would collide with a kept one or with a node
-//! is dropped (the app shows it on hover). A DAG's second parent gets a
-//! short stub with a badge ("→ shared with c4 a3") instead of an edge
-//! across the canvas.
+//! The tidy tree as it is drawn: node boxes, the labels (values under a
+//! node, the move beside its edge, a depth-first search's thresholds
+//! beside its path nodes) and transposition badges, in points relative to
+//! the content's top-left corner. Labels are placed in priority order
+//! (the selection path first, then every move, then the other values),
+//! each at the first of its candidate places that overlaps no kept label
+//! and no node. A move or a threshold is never dropped: it tries places
+//! along either side of its edge and on it, and only when all are taken
+//! is it drawn anyway (counted in [`TreeScene::crowded`]); a value label
+//! that finds no place is dropped (the app shows it on hover). A DAG's
+//! second parent gets a short stub with a badge ("→ shared with c4 a3")
+//! instead of an edge across the canvas.
 
-use crate::search::snapshot::SnapNode;
+use crate::search::snapshot::{NodeKind, SnapNode, ValueSource};
 use crate::search::Snapshot;
 
-use super::labels::{place, short_label, Bounds, Measure};
+use super::labels::{short_label, short_value, Bounds, Measure, Placer};
 use super::Point;
 
 /// Sizes of the drawing at zoom 1, in points.
@@ -77,6 +81,119 @@ pub enum LabelKind {
     /// A back-edge: the move from this node repeats a position on its
     /// path (a cycle; the edge itself is drawn as a loop).
     Loop,
+    /// The thresholds a depth-first search's MID call on the path was
+    /// given (`th 3/∞`, in the values' pn/dn order), left of the node.
+    Threshold,
+}
+
+/// Appended to a stored value label (`1/2*`): read from the table and
+/// not yet updated by MID (see [`ValueSource::Stored`]); legends explain
+/// it.
+pub const STORED_MARK: &str = "*";
+
+/// The thresholds label of node `i` when it is on a depth-first search's
+/// path: its frame's thφ and thδ in the node's pn/dn order.
+pub fn threshold_text(snap: &Snapshot, i: usize) -> Option<String> {
+    let node = snap.nodes.get(i)?;
+    let frame = snap.frames.iter().find(|f| f.node == node.id)?;
+    let get = |name: &str| {
+        frame
+            .values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, v)| v)
+    };
+    let (phi, delta) = (get("thφ")?, get("thδ")?);
+    let (p, d) = match node.kind {
+        NodeKind::And => (delta, phi),
+        _ => (phi, delta),
+    };
+    Some(format!("th {}/{}", short_value(p), short_value(d)))
+}
+
+/// What a name of a node value means, where a name alone would not say.
+fn value_meaning(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "pn" => "proof number",
+        "dn" => "disproof number",
+        "p" => "leaves that must change for the value to rise",
+        "d" => "leaves that must change for the value to fall",
+        "CN" => "conspiracy number p + d at the target",
+        "value" => "minimax value",
+        "visits" => "playouts through the node",
+        _ => return None,
+    })
+}
+
+/// The legend of a tree picture: what the numbers under a node are, and
+/// the marks the picture uses (stored values, ghost children,
+/// thresholds). One text for the app's tree, the SVG export and the
+/// lesson frames.
+pub fn legend(snap: &Snapshot) -> Vec<String> {
+    let names: Vec<&str> = snap
+        .label_values
+        .iter()
+        .filter_map(|&i| snap.value_names.get(i).map(String::as_str))
+        .collect();
+    let mut out = Vec::new();
+    if !names.is_empty() {
+        let meanings: Vec<String> = names
+            .iter()
+            .filter_map(|n| value_meaning(n).map(|m| format!("{n} = {m}")))
+            .collect();
+        let mut line = format!("under a node: {}", names.join("/"));
+        if !meanings.is_empty() {
+            line.push_str(&format!(" ({})", meanings.join(", ")));
+        }
+        out.push(line);
+    }
+    let has = |s: ValueSource| snap.nodes.iter().any(|n| n.source == s);
+    if has(ValueSource::Stored) {
+        out.push(format!(
+            "1/2{STORED_MARK} = stored in the table, not yet updated from the children (MID updates it when it returns to the node)"
+        ));
+    }
+    if has(ValueSource::Ghost) {
+        out.push(
+            "dashed node = a child counted with the unknown-node value, never searched (not in the table)"
+                .into(),
+        );
+    }
+    if (0..snap.nodes.len()).any(|i| threshold_text(snap, i).is_some()) {
+        out.push("th pn/dn beside a path node = the thresholds its MID call was given".into());
+    }
+    out
+}
+
+/// A label with the places it may go, best first.
+struct Cand {
+    label: SceneLabel,
+    alts: Vec<Bounds>,
+    /// Drawn even where every place is taken.
+    must: bool,
+}
+
+impl Cand {
+    fn new(
+        node: usize,
+        kind: LabelKind,
+        text: String,
+        font: f32,
+        alts: Vec<Bounds>,
+        must: bool,
+    ) -> Cand {
+        Cand {
+            label: SceneLabel {
+                node,
+                kind,
+                text,
+                bounds: alts[0],
+                font,
+            },
+            alts,
+            must,
+        }
+    }
 }
 
 /// A label kept by the placement.
@@ -102,8 +219,12 @@ pub struct TreeScene {
     pub nodes: Vec<Bounds>,
     /// The labels that fit, without overlaps.
     pub labels: Vec<SceneLabel>,
-    /// Labels dropped because they would collide (shown on hover).
+    /// Value labels and badges dropped because they would collide (shown
+    /// on hover). Moves and thresholds are never dropped.
     pub dropped: usize,
+    /// Moves and thresholds that found no free place and are drawn over
+    /// another label (0 on every bundled tree; a view may zoom in).
+    pub crowded: usize,
     /// Everything drawn, margin included (the scrollable extent).
     pub content: Bounds,
     /// How far everything was moved right and down so that labels left
@@ -152,54 +273,107 @@ impl TreeScene {
             content.max_x = content.max_x.max(b.max_x + style.margin);
             content.max_y = content.max_y.max(b.max_y + style.margin);
         }
-        // Candidates in priority order: the path, then breadth first.
-        let mut order: Vec<usize> = (0..snap.nodes.len())
-            .filter(|&i| snap.nodes[i].on_path)
-            .collect();
-        order.extend((0..snap.nodes.len()).filter(|&i| !snap.nodes[i].on_path));
         let wanted = |b: &Bounds| only.is_none_or(|o| o.intersects(b));
-        let mut cands: Vec<SceneLabel> = Vec::new();
         let pad = 2.0;
-        for &i in &order {
-            if !wanted(&nodes[i]) {
-                continue;
-            }
-            let node = &snap.nodes[i];
+        let h_small = style.small_font * 1.25;
+        let h_font = style.font * 1.25;
+        // Candidates in priority order: the path's labels, then every
+        // move (never dropped), then the other values, then the badges.
+        let path: Vec<usize> = (0..snap.nodes.len())
+            .filter(|&i| snap.nodes[i].on_path && wanted(&nodes[i]))
+            .collect();
+        let rest: Vec<usize> = (0..snap.nodes.len())
+            .filter(|&i| !snap.nodes[i].on_path && wanted(&nodes[i]))
+            .collect();
+        let mut cands: Vec<Cand> = Vec::new();
+        let values = |i: usize| -> Option<Cand> {
             let (cx, cy) = centers[i];
-            let text = short_label(snap, &node.values);
-            if !text.is_empty() {
-                let w = measure.width(&text, style.font);
-                cands.push(SceneLabel {
-                    node: i,
-                    kind: LabelKind::Values,
-                    bounds: Bounds::from_min_size(cx - w / 2.0, cy + r + pad, w, style.font * 1.25),
-                    text,
-                    font: style.font,
-                });
+            let node = &snap.nodes[i];
+            let mut text = short_label(snap, &node.values);
+            if text.is_empty() {
+                return None;
             }
-            if let Some(p) = node.parent.filter(|_| !node.move_label.is_empty()) {
-                let (px, py) = centers[p as usize];
-                let (mx, my) = (px + (cx - px) * 0.55, py + (cy - py) * 0.55);
-                // The move, with its probability below a chance node.
-                let text = snap.edge_label(i);
-                let w = measure.width(&text, style.small_font);
-                let h = style.small_font * 1.25;
-                // Beside the edge, on the outer side: left of an edge that
-                // goes down to the left, so a left child's move does not
-                // run into its parent's values or its sibling's move.
-                let x = if cx < px - 0.5 {
-                    mx - 3.0 - w
-                } else {
-                    mx + 3.0
-                };
-                cands.push(SceneLabel {
-                    node: i,
-                    kind: LabelKind::Move,
-                    text,
-                    bounds: Bounds::from_min_size(x, my - h / 2.0, w, h),
-                    font: style.small_font,
-                });
+            if node.source == ValueSource::Stored {
+                text.push_str(STORED_MARK);
             }
+            let w = measure.width(&text, style.font);
+            let alts = vec![
+                Bounds::from_min_size(cx - w / 2.0, cy + r + pad, w, h_font),
+                Bounds::from_min_size(cx + r + pad, cy - h_font / 2.0, w, h_font),
+                Bounds::from_min_size(cx - r - pad - w, cy - h_font / 2.0, w, h_font),
+            ];
+            Some(Cand::new(
+                i,
+                LabelKind::Values,
+                text,
+                style.font,
+                alts,
+                false,
+            ))
+        };
+        let threshold = |i: usize| -> Option<Cand> {
+            let (cx, cy) = centers[i];
+            let text = threshold_text(snap, i)?;
+            let w = measure.width(&text, style.small_font);
+            let alts = vec![
+                Bounds::from_min_size(cx - r - pad - w, cy - h_small / 2.0, w, h_small),
+                Bounds::from_min_size(cx + r + pad, cy - h_small / 2.0, w, h_small),
+                Bounds::from_min_size(cx - r - pad - w, cy - r - h_small, w, h_small),
+            ];
+            Some(Cand::new(
+                i,
+                LabelKind::Threshold,
+                text,
+                style.small_font,
+                alts,
+                true,
+            ))
+        };
+        let mv = |i: usize| -> Option<Cand> {
+            let node = &snap.nodes[i];
+            let p = node.parent.filter(|_| !node.move_label.is_empty())?;
+            let (cx, cy) = centers[i];
+            let (px, py) = centers[p as usize];
+            // The move, with its probability below a chance node.
+            let text = snap.edge_label(i);
+            let w = measure.width(&text, style.small_font);
+            // Beside the edge, first on the outer side (left of an edge
+            // that goes down to the left, so a left child's move does not
+            // run into its parent's values or its sibling's move), then
+            // further along the edge, then on the other side, then on the
+            // edge itself.
+            let left = cx < px - 0.5;
+            let mut alts = Vec::new();
+            for side in [left, !left] {
+                for t in [0.55, 0.4, 0.7, 0.28, 0.82] {
+                    let (mx, my) = (px + (cx - px) * t, py + (cy - py) * t);
+                    let x = if side { mx - 3.0 - w } else { mx + 3.0 };
+                    alts.push(Bounds::from_min_size(x, my - h_small / 2.0, w, h_small));
+                }
+            }
+            for t in [0.55, 0.4, 0.7] {
+                let (mx, my) = (px + (cx - px) * t, py + (cy - py) * t);
+                alts.push(Bounds::from_center_size(mx, my, w, h_small));
+            }
+            Some(Cand::new(
+                i,
+                LabelKind::Move,
+                text,
+                style.small_font,
+                alts,
+                true,
+            ))
+        };
+        for &i in &path {
+            cands.extend(values(i));
+            cands.extend(threshold(i));
+            cands.extend(mv(i));
+        }
+        for &i in &rest {
+            cands.extend(mv(i));
+        }
+        for &i in &rest {
+            cands.extend(values(i));
         }
         for e in &snap.extra_edges {
             let (a, b) = (e.from as usize, e.to as usize);
@@ -214,27 +388,34 @@ impl TreeScene {
                 (LabelKind::Shared, format!("{} → shared with {to}", e.label))
             };
             let w = measure.width(&text, style.small_font);
-            let h = style.small_font * 1.25;
-            cands.push(SceneLabel {
-                node: a,
-                kind,
-                text,
-                bounds: Bounds::from_min_size(ax + r * 0.6, ay + r + 0.3 * style.level, w, h),
-                font: style.small_font,
-            });
+            let at = Bounds::from_min_size(ax + r * 0.6, ay + r + 0.3 * style.level, w, h_small);
+            cands.push(Cand::new(a, kind, text, style.small_font, vec![at], false));
         }
-        let boxes: Vec<Bounds> = cands.iter().map(|c| c.bounds).collect();
-        let kept = place(&boxes, &nodes);
+        let mut placer = Placer::new(&nodes);
         let mut labels = Vec::new();
         let mut dropped = 0;
-        for (c, k) in cands.into_iter().zip(kept) {
-            if k {
-                content.max_x = content.max_x.max(c.bounds.max_x + style.margin / 2.0);
-                content.max_y = content.max_y.max(c.bounds.max_y + style.margin / 2.0);
-                labels.push(c);
-            } else {
-                dropped += 1;
-            }
+        let mut crowded = 0;
+        for c in cands {
+            let mut label = c.label;
+            let spot = c.alts.iter().find(|b| placer.is_free(b)).copied();
+            let bounds = match (spot, c.must) {
+                (Some(b), _) => b,
+                (None, true) => {
+                    // No free spot: drawn anyway at its first place (on a
+                    // backdrop), counted so tests and views can tell.
+                    crowded += 1;
+                    c.alts[0]
+                }
+                (None, false) => {
+                    dropped += 1;
+                    continue;
+                }
+            };
+            placer.take(bounds);
+            label.bounds = bounds;
+            content.max_x = content.max_x.max(bounds.max_x + style.margin / 2.0);
+            content.max_y = content.max_y.max(bounds.max_y + style.margin / 2.0);
+            labels.push(label);
         }
         // Labels may stick out left of or above the first node: shift
         // everything so the content starts at the corner.
@@ -256,6 +437,7 @@ impl TreeScene {
             nodes,
             labels,
             dropped,
+            crowded,
             content,
             shift: (dx, dy),
         }
@@ -282,7 +464,7 @@ mod tests {
     }
 
     #[test]
-    fn crowded_siblings_drop_labels_instead_of_overlapping() {
+    fn crowded_siblings_drop_values_but_keep_every_move() {
         let mut nodes = vec![node(0, None, 0, 0)];
         for k in 0..30 {
             let mut n = node(k + 1, Some(0), k as u32, 1);
@@ -294,11 +476,45 @@ mod tests {
         let tidy = Tidy::of(&snap.nodes);
         let style = SceneStyle::default().zoomed(0.65);
         let scene = TreeScene::build(&snap, &tidy.pos, &style, &ApproxMeasure, None);
-        assert!(scene.dropped > 0, "the labels are too long to all fit");
+        assert!(scene.dropped > 0, "the values are too long to all fit");
+        for k in 1..=30 {
+            assert!(
+                scene
+                    .labels
+                    .iter()
+                    .any(|l| l.node == k && l.kind == LabelKind::Move),
+                "move m{} kept",
+                k - 1
+            );
+        }
+        assert_eq!(scene.crowded, 0);
         for (i, a) in scene.labels.iter().enumerate() {
             for b in &scene.labels[i + 1..] {
                 assert!(!a.bounds.intersects(&b.bounds), "{a:?} {b:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_move_with_no_free_place_is_drawn_anyway_and_counted() {
+        // Sixteen children on top of each other: more moves than places
+        // along one edge.
+        let mut nodes = vec![node(0, None, 0, 0)];
+        for k in 0..16 {
+            let mut n = node(k + 1, Some(0), k as u32, 1);
+            n.move_label = "a-very-long-move-name".into();
+            nodes.push(n);
+        }
+        let snap = crate::layout::test_nodes::snapshot(nodes, 0);
+        let mut pos = vec![Point::new(0.0, 0.0)];
+        pos.extend((0..16).map(|_| Point::new(0.0, 1.0)));
+        let scene = TreeScene::build(&snap, &pos, &SceneStyle::default(), &ApproxMeasure, None);
+        let moves = scene
+            .labels
+            .iter()
+            .filter(|l| l.kind == LabelKind::Move)
+            .count();
+        assert_eq!(moves, 16);
+        assert!(scene.crowded >= 1);
     }
 }

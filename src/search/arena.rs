@@ -289,6 +289,7 @@ where
             truncated: false,
             on_path: false,
             terminal: n.is_terminal(),
+            source: Default::default(),
         }
     }
 }

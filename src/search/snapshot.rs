@@ -167,6 +167,42 @@ pub struct SnapNode {
     pub on_path: bool,
     /// Terminal node of the game (value known from the rules).
     pub terminal: bool,
+    /// Where the drawn values come from: computed, stored and not yet
+    /// updated, or a child counted but not held (df-pn family).
+    pub source: ValueSource,
+}
+
+/// Where a node's drawn values come from. A depth-first search (the df-pn
+/// family) keeps a node's numbers in its table and updates them only when
+/// MID returns from the node, and counts children it never searched with
+/// the unknown-node value without holding them: drawn alike, such values
+/// would break the min/sum rule the class checks by hand, so a view marks
+/// them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValueSource {
+    /// Computed by the algorithm's rule from the children drawn under the
+    /// node (ghosts included), or known at a leaf.
+    #[default]
+    Computed,
+    /// Read from the table (or a MID call's entry values) and not yet
+    /// updated from the children's current numbers: MID updates it when
+    /// control comes back to the node.
+    Stored,
+    /// Not held as a node: a child the search counts in its parent's
+    /// numbers with the unknown-node value (drawn dashed).
+    Ghost,
+}
+
+impl ValueSource {
+    /// One word for legends and the state file.
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueSource::Computed => "computed",
+            ValueSource::Stored => "stored",
+            ValueSource::Ghost => "ghost",
+        }
+    }
 }
 
 /// One frame of a depth-first search's recursion path (df-pn family): the

@@ -214,10 +214,25 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     for ((f, r), list) in &groups {
         let c = at(*f, *r);
         let first = list[0];
-        let box_rect = egui::Rect::from_center_size(
-            c + Vec2::new(0.0, cell * 0.3),
-            Vec2::new(cell * 0.96, cell * 0.36),
-        );
+        // On an empty point the chip sits on the point (clear of the
+        // neighbours' pieces); on a capture the target piece gets a ring
+        // in the status colour and the chip goes to the free square
+        // between four points, below and right of it, so no piece is
+        // covered.
+        let occupied = pieces.iter().any(|&(pf, pr, _)| (pf, pr) == (*f, *r));
+        let box_rect = if occupied {
+            p.circle_stroke(
+                c,
+                cell * 0.47,
+                Stroke::new((cell * 0.05).max(1.5), overlay_color(first.status)),
+            );
+            egui::Rect::from_center_size(
+                c + Vec2::splat(cell * 0.5),
+                Vec2::new(cell * 0.5, cell * 0.26),
+            )
+        } else {
+            egui::Rect::from_center_size(c, Vec2::new(cell * 0.96, cell * 0.36))
+        };
         p.rect_filled(
             box_rect,
             3.0,

@@ -317,6 +317,7 @@ impl<G: Game> TreeAccess for AlphaBeta<G> {
             truncated: false,
             on_path: false,
             terminal: n.role == Role::Terminal,
+            source: Default::default(),
         }
     }
 }

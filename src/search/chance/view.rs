@@ -127,6 +127,7 @@ impl<G: Game> TreeAccess for RecordView<'_, G> {
             truncated: false,
             on_path: false,
             terminal: r.kind == RecKind::Leaf,
+            source: Default::default(),
         }
     }
 }

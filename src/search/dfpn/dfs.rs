@@ -334,6 +334,7 @@ impl<G: Game> Search for Dfs<G> {
                 truncated: false,
                 on_path: true,
                 terminal: self.root_pos.outcome().is_some(),
+                source: Default::default(),
             });
             path_ids.push(self.root_pos.hash());
         }
@@ -356,6 +357,7 @@ impl<G: Game> Search for Dfs<G> {
                 truncated: false,
                 on_path: true,
                 terminal: false,
+                source: Default::default(),
             });
             if d > 0 {
                 nodes[me as usize].child_index = self.stack[d - 1].next.saturating_sub(1) as u32;
@@ -398,6 +400,7 @@ impl<G: Game> Search for Dfs<G> {
                     truncated: false,
                     on_path: false,
                     terminal: c.outcome().is_some(),
+                    source: Default::default(),
                 });
             }
             parent = Some(me);

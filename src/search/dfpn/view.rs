@@ -15,7 +15,7 @@ use crate::game::Game;
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{
     ChildSummary, ExtraEdge, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus,
-    SnapNode, Snapshot, ViewRequest,
+    SnapNode, Snapshot, ValueSource, ViewRequest,
 };
 use crate::search::Search;
 
@@ -83,6 +83,33 @@ impl<G: Game> Dfpn<G> {
             .collect()
     }
 
+    /// The children whose numbers count in `g`'s (all of them once `g` is
+    /// in the table), with their move labels, indices in move order and
+    /// whether the search holds them (in the table, a finished game, or
+    /// a result the table keeps by position); the others count the
+    /// unknown-node value.
+    fn counted_children(&self, g: &G) -> Vec<(u32, G, String, bool)> {
+        if g.outcome().is_some() || self.table.get(self.key(g)).is_none() {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                let mut c = g.clone();
+                c.play(m);
+                // `dfpn-ghi` also takes a position's path-independent
+                // result from the table without an entry under the path.
+                let held = c.outcome().is_some()
+                    || self.table.get(self.key(&c)).is_some()
+                    || (self.exact && self.shortcut(&c).is_some());
+                (i as u32, c, g.format_move(m), held)
+            })
+            .collect()
+    }
+
     /// The position with hash `id` and its move labels from the root: from
     /// the MID path, else a bounded breadth-first walk over table nodes.
     pub fn find_position(&self, id: NodeId) -> Option<(G, Vec<String>)> {
@@ -127,9 +154,74 @@ impl<G: Game> Dfpn<G> {
             .collect()
     }
 
+    /// (pn, dn) as the min/sum rule gives them from the children's
+    /// current numbers (what MID will store for `g` when it next loops
+    /// there).
+    fn rule_numbers(&self, g: &G, d: u32) -> (Pn, Pn) {
+        let or = g.to_move() == self.question.attacker;
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let (mut min, mut sum) = (pn::INF, 0);
+        for &m in &moves {
+            let mut c = g.clone();
+            c.play(m);
+            let (cp, cd, _) = self.numbers_at(&c, d + 1);
+            let (a, b) = if or { (cp, cd) } else { (cd, cp) };
+            min = min.min(a);
+            sum = pn::add(sum, b);
+        }
+        if or {
+            (min, sum)
+        } else {
+            (sum, min)
+        }
+    }
+
+    /// Whether the numbers drawn for `g` (table or frame) are stored ones
+    /// that MID has not yet brought up to date: the MID call just entered
+    /// (its loop has not run), or numbers that differ from what the
+    /// children now give (a path node while MID works below it, a node
+    /// whose child was updated through a transposition or evicted).
+    fn is_stored(&self, g: &G, id: NodeId, d: u32, numbers: (Pn, Pn)) -> bool {
+        let top = self.stack.last().filter(|f| f.hash == id);
+        if top.is_some_and(|f| f.pick.is_none()) {
+            return true;
+        }
+        numbers != self.rule_numbers(g, d)
+    }
+
+    /// A child counted in its parent's numbers but not held (not in the
+    /// table, not a finished game): drawn dashed with the unknown-node
+    /// value it counts.
+    fn ghost(&self, g: &G, d: u32, label: String) -> SnapNode {
+        let v = self.opts.unknown_value(d);
+        SnapNode {
+            id: self.key(g),
+            parent: None,
+            child_index: 0,
+            depth: d,
+            move_label: label,
+            kind: if g.to_move() == self.question.attacker {
+                NodeKind::Or
+            } else {
+                NodeKind::And
+            },
+            status: NodeStatus::Unknown,
+            values: pn::pn_dn_values(v, v),
+            expanded: false,
+            n_children: g.move_count() as u32,
+            descendants: 0,
+            truncated: false,
+            on_path: false,
+            terminal: false,
+            source: ValueSource::Ghost,
+        }
+    }
+
     fn describe(&self, g: &G, id: NodeId, d: u32, label: String) -> SnapNode {
         let (p, q, terminal) = self.numbers_at(g, d);
         let in_table = self.table.get(id).is_some();
+        let stored = in_table && !terminal && self.is_stored(g, id, d, (p, q));
         SnapNode {
             id,
             parent: None,
@@ -149,6 +241,11 @@ impl<G: Game> Dfpn<G> {
             truncated: false,
             on_path: false,
             terminal,
+            source: if stored {
+                ValueSource::Stored
+            } else {
+                ValueSource::Computed
+            },
         }
     }
 
@@ -166,8 +263,8 @@ impl<G: Game> Dfpn<G> {
         // ancestor a repetition returns to.
         let mut plain: Vec<u64> = Vec::new();
         let mut queue = VecDeque::new();
-        queue.push_back((focus, None::<u32>, 0u32, 0u32, String::new()));
-        while let Some((g, parent, child_index, rel, label)) = queue.pop_front() {
+        queue.push_back((focus, None::<u32>, 0u32, 0u32, String::new(), false));
+        while let Some((g, parent, child_index, rel, label, ghost)) = queue.pop_front() {
             if let (true, Some(p)) = (g.is_repetition(), parent) {
                 // A move back into a position on the path: drawn as a
                 // back-edge to that ancestor rather than as a leaf.
@@ -208,22 +305,38 @@ impl<G: Game> Dfpn<G> {
                 }
                 continue;
             }
-            let mut n = self.describe(&g, id, focus_depth + rel, label);
+            let mut n = if ghost {
+                self.ghost(&g, focus_depth + rel, label)
+            } else {
+                self.describe(&g, id, focus_depth + rel, label)
+            };
             n.parent = parent;
             n.child_index = child_index;
             n.on_path = forced;
             let me = nodes.len() as u32;
             index.insert(id, me);
             plain.push(g.hash());
+            if ghost {
+                nodes.push(n);
+                continue;
+            }
             let expand_all = req.expands(id, rel, forced);
             let kids = self.shown_children(&g);
             if !kids.is_empty() && !expand_all {
                 n.truncated = true;
             }
             nodes.push(n);
-            for (i, c, l) in kids {
-                if expand_all || path.contains(&self.key(&c)) {
-                    queue.push_back((c, Some(me), i, rel + 1, l));
+            if expand_all {
+                // Every child the node's numbers count: the held ones and
+                // the ghosts, in move order.
+                for (i, c, l, held) in self.counted_children(&g) {
+                    queue.push_back((c, Some(me), i, rel + 1, l, !held));
+                }
+            } else {
+                for (i, c, l) in kids {
+                    if path.contains(&self.key(&c)) {
+                        queue.push_back((c, Some(me), i, rel + 1, l, false));
+                    }
                 }
             }
         }

@@ -104,6 +104,7 @@ impl<G: Game> TreeAccess for RecView<'_, G> {
             truncated: false,
             on_path: false,
             terminal: r.kind == OmKind::Terminal,
+            source: Default::default(),
         }
     }
 }

@@ -101,6 +101,7 @@ impl<G: Game, R: Rules<G>> TreeAccess for TableTree<'_, G, R> {
             truncated: false,
             on_path: false,
             terminal,
+            source: Default::default(),
         }
     }
 }

@@ -1,0 +1,262 @@
+//! Every number a df-pn-family tree draws checks by hand: a node's drawn
+//! pn/dn that is not marked stored follows the min/sum rule over the
+//! children drawn under it (ghost children included, shared children
+//! through their extra edges), and every child the rule counts is drawn.
+//! Ghost children carry the unknown-node value: 1 in df-pn, E^(D−d) in
+//! Deep df-pn at depth d < D. A stored mark is only ever needed on the
+//! current MID path on a tree without transpositions (where no table
+//! entry can go stale behind the search's back).
+//!
+//! Walked: every lesson step (the lesson player's snapshot, and the whole
+//! tree of its search), and every df-pn variant on every bundled tree at
+//! every iteration.
+
+use std::path::{Path, PathBuf};
+
+use pnlab::lesson::{self, Lesson};
+use pnlab::positions;
+use pnlab::search::registry;
+use pnlab::search::snapshot::{NodeKind, ValueSource};
+use pnlab::search::{Search, SearchSetup, Snapshot, ViewRequest};
+
+const FAMILY: &[&str] = &["dfpn", "dfpn-eps", "deep-dfpn", "dfpn-ghi"];
+
+/// What the walk saw.
+#[derive(Default, Debug)]
+struct Tally {
+    checked: usize,
+    stored: usize,
+    ghosts: usize,
+    /// Nodes with a move back into their own path (a repetition), whose
+    /// value the loop rule gives and no drawn node carries.
+    with_loops: usize,
+}
+
+fn value(snap: &Snapshot, i: usize, name: &str) -> f64 {
+    let k = snap
+        .value_names
+        .iter()
+        .position(|n| n == name)
+        .unwrap_or_else(|| panic!("{}: no value {name}", snap.algo));
+    snap.nodes[i].values[k]
+}
+
+/// E^(D−d) for d < D (and E > 1), else 1: Deep df-pn's unknown-node value
+/// as the thesis defines it.
+fn unknown_value(snap: &Snapshot, depth: u32) -> f64 {
+    let extra = |k: &str| {
+        snap.extras
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.parse::<u32>().expect("an integer"))
+    };
+    match (extra("E"), extra("D")) {
+        (Some(e), Some(d)) if d > depth && e > 1 => f64::from(e).powi((d - depth) as i32),
+        _ => 1.0,
+    }
+}
+
+fn check(snap: &Snapshot, what: &str, tally: &mut Tally) {
+    let on_path: std::collections::HashSet<u64> = snap.selection_path.iter().copied().collect();
+    for (i, n) in snap.nodes.iter().enumerate() {
+        let (pn, dn) = (value(snap, i, "pn"), value(snap, i, "dn"));
+        match n.source {
+            ValueSource::Ghost => {
+                tally.ghosts += 1;
+                let v = unknown_value(snap, n.depth);
+                assert_eq!(
+                    (pn, dn),
+                    (v, v),
+                    "{what}: ghost {} counts {v}",
+                    n.move_label
+                );
+                assert!(n.parent.is_some(), "{what}: a ghost has a parent");
+                continue;
+            }
+            ValueSource::Stored => {
+                tally.stored += 1;
+                if snap.extra_edges.is_empty() {
+                    assert!(
+                        on_path.contains(&n.id),
+                        "{what}: node {} is marked stored off the MID path",
+                        n.move_label
+                    );
+                }
+                continue;
+            }
+            ValueSource::Computed => {}
+        }
+        if n.terminal || !n.expanded || n.truncated {
+            continue;
+        }
+        if snap
+            .extra_edges
+            .iter()
+            .any(|e| e.back && e.from as usize == i)
+        {
+            tally.with_loops += 1;
+            continue;
+        }
+        let mut kids: Vec<usize> = (0..snap.nodes.len())
+            .filter(|&c| snap.nodes[c].parent == Some(i as u32))
+            .collect();
+        kids.extend(
+            snap.extra_edges
+                .iter()
+                .filter(|e| !e.back && e.from as usize == i)
+                .map(|e| e.to as usize),
+        );
+        assert_eq!(
+            kids.len() as u32,
+            n.n_children,
+            "{what}: node '{}' ({pn}/{dn}) draws {} of the {} children it counts",
+            n.move_label,
+            kids.len(),
+            n.n_children
+        );
+        let pns: Vec<f64> = kids.iter().map(|&c| value(snap, c, "pn")).collect();
+        let dns: Vec<f64> = kids.iter().map(|&c| value(snap, c, "dn")).collect();
+        let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        let sum = |v: &[f64]| v.iter().sum::<f64>();
+        let want = match n.kind {
+            NodeKind::Or => (min(&pns), sum(&dns)),
+            _ => (sum(&pns), min(&dns)),
+        };
+        assert_eq!(
+            (pn, dn),
+            want,
+            "{what}: node '{}' ({:?}) draws {pn}/{dn} over children pn {pns:?} dn {dns:?}",
+            n.move_label,
+            n.kind
+        );
+        tally.checked += 1;
+    }
+}
+
+fn whole_tree() -> ViewRequest {
+    ViewRequest {
+        max_depth: 64,
+        max_nodes: 100_000,
+        ..ViewRequest::default()
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with(suffix))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_lesson_step_draws_numbers_that_add_up() {
+    let mut tally = Tally::default();
+    let mut steps = 0;
+    for path in files(&root().join("lessons"), ".lesson.toml") {
+        let l = Lesson::load_file(&path).unwrap();
+        for k in 0..l.len() {
+            let st = lesson::play(&l, k).unwrap();
+            if !FAMILY.contains(&st.snapshot.algo.as_str()) {
+                continue;
+            }
+            steps += 1;
+            let what = format!("{} step {}", path.display(), k + 1);
+            check(&st.snapshot, &what, &mut tally);
+            check(
+                &st.search.snapshot(&whole_tree()),
+                &format!("{what} (whole tree)"),
+                &mut tally,
+            );
+        }
+    }
+    eprintln!("{steps} df-pn lesson steps: {tally:?}");
+    assert!(steps >= 8, "the course's df-pn steps were walked ({steps})");
+    assert!(
+        tally.checked > 50 && tally.ghosts > 0 && tally.stored > 0,
+        "{tally:?}"
+    );
+}
+
+#[test]
+fn the_issues_examples_are_marked_or_complete() {
+    let load = |name: &str| Lesson::load_file(&root().join("lessons").join(name)).unwrap();
+    // Lesson 4 step 2: the root counts three children; all three are drawn.
+    let st = lesson::play(&load("04-dfpn-thresholds.lesson.toml"), 1).unwrap();
+    let snap = st.search.snapshot(&whole_tree());
+    let root_kids = snap.nodes.iter().filter(|n| n.parent == Some(0)).count();
+    assert_eq!(
+        root_kids as u32, snap.nodes[0].n_children,
+        "lesson 4 step 2"
+    );
+    assert!(snap.nodes.iter().any(|n| n.source == ValueSource::Ghost));
+    // Lesson 5 step 2 and lesson 9 step 2 draw a number that the children
+    // contradict: it is marked stored.
+    for (file, k) in [
+        ("05-one-plus-eps-and-deep-dfpn.lesson.toml", 1),
+        ("09-graph-history-interaction.lesson.toml", 1),
+    ] {
+        let st = lesson::play(&load(file), k).unwrap();
+        assert!(
+            st.snapshot
+                .nodes
+                .iter()
+                .any(|n| n.source == ValueSource::Stored),
+            "{file} step {}: a stored value is marked",
+            k + 1
+        );
+    }
+}
+
+#[test]
+fn every_dfpn_variant_draws_numbers_that_add_up_on_the_bundled_trees() {
+    let mut tally = Tally::default();
+    let variants: &[(&str, &[(&str, &str)])] = &[
+        ("dfpn", &[]),
+        ("dfpn-ghi", &[]),
+        ("dfpn-eps", &[]),
+        ("dfpn-eps", &[("eps", "2")]),
+        ("deep-dfpn", &[]),
+        ("deep-dfpn", &[("E", "3"), ("D", "3")]),
+    ];
+    let trees = files(&root().join("positions/trees"), ".tree");
+    assert!(trees.len() >= 10);
+    let mut chance_trees = 0;
+    for path in &trees {
+        let entry = positions::load_file(path).unwrap().remove(0);
+        if entry.position.has_chance_nodes() {
+            // Proof searches refuse die rolls (the expectimax family's).
+            chance_trees += 1;
+            continue;
+        }
+        for &(algo, params) in variants {
+            let setup = SearchSetup::new(algo, entry.position.clone(), params).unwrap();
+            let mut s: Box<dyn Search> = registry::build(algo, &setup).unwrap();
+            for it in 0..400 {
+                let what = format!("{} {algo} {params:?} iteration {it}", path.display());
+                check(&s.snapshot(&whole_tree()), &what, &mut tally);
+                if s.step().is_final() {
+                    check(
+                        &s.snapshot(&whole_tree()),
+                        &format!("{what} (end)"),
+                        &mut tally,
+                    );
+                    break;
+                }
+            }
+        }
+    }
+    eprintln!("{tally:?}, {chance_trees} chance tree(s) left to the expectimax family");
+    assert!(chance_trees <= 1);
+    assert!(
+        tally.checked > 1000 && tally.ghosts > 100 && tally.stored > 100,
+        "{tally:?}"
+    );
+}

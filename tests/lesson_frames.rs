@@ -1,0 +1,176 @@
+//! Lesson frames are slides: 16:9 at 1920×1080 (or the asked size), every
+//! text at least 24 pixels high (tree labels included, read from the
+//! frame's layout), the board beside the tree for a board game, and a
+//! tree of any size fits (cropped) rather than failing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use pnlab::export::drawing::Shape;
+use pnlab::lesson::frames::{frame, frame_measure, FrameSize, MIN_TEXT_PX};
+use pnlab::lesson::{self, Lesson};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn pnlab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pnlab"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Checks every frame of `l` at `size`: its size, its smallest text, its
+/// tree labels inside the frame. Returns how many frames had a board.
+fn check_lesson(l: &Lesson, size: FrameSize, what: &str) -> usize {
+    let measure = frame_measure();
+    let mut boards = 0;
+    for k in 0..l.len() {
+        let st = lesson::play(l, k).unwrap();
+        for reveal in [false, true] {
+            if reveal && st.question.is_none() {
+                continue;
+            }
+            let f = frame(l, &st, reveal, measure.as_ref(), size);
+            let d = &f.drawing;
+            let what = format!("{what} step {} reveal {reveal}", k + 1);
+            assert_eq!(
+                (d.width, d.height),
+                (size.width as f32, size.height as f32),
+                "{what}"
+            );
+            for s in &d.shapes {
+                if let Shape::Text {
+                    style, text, at, ..
+                } = s
+                {
+                    assert!(
+                        style.size >= MIN_TEXT_PX - 0.01,
+                        "{what}: {text:?} at {} px",
+                        style.size
+                    );
+                    assert!(
+                        at.0 >= 0.0
+                            && at.0 <= d.width
+                            && at.1 >= 0.0
+                            && at.1 <= d.height + style.size,
+                        "{what}: {text:?} at {at:?} outside the frame"
+                    );
+                }
+            }
+            assert!(!f.tree_labels.is_empty(), "{what}: the tree has labels");
+            for (text, b, px) in &f.tree_labels {
+                assert!(
+                    *px >= MIN_TEXT_PX - 0.01,
+                    "{what}: tree label {text:?} at {px} px"
+                );
+                assert!(
+                    b.min_x >= 0.0 && b.max_x <= d.width && b.min_y >= 0.0 && b.max_y <= d.height,
+                    "{what}: tree label {text:?} at {b:?}"
+                );
+            }
+            boards += usize::from(f.board);
+        }
+    }
+    boards
+}
+
+#[test]
+fn every_course_frame_is_a_full_hd_slide_with_large_text() {
+    let mut dir: Vec<PathBuf> = std::fs::read_dir(root().join("lessons"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    dir.sort();
+    for path in dir {
+        let l = Lesson::load_file(&path).unwrap();
+        let boards = check_lesson(&l, FrameSize::default(), &path.display().to_string());
+        let tictactoe = std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("tictactoe");
+        if tictactoe {
+            assert!(
+                boards > 0,
+                "{}: the tic-tac-toe board is drawn",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_hex_tree_far_wider_than_the_frame_is_cropped_not_refused() {
+    let text = "[lesson]\ntitle = \"Hex\"\n[[step]]\ncaption = \"The whole search.\"\n\
+        position = { file = \"../positions/hex.toml\", entry = \"Hex 4x4, Black opened b3\" }\n\
+        algo = \"dfpn\"\niteration = \"end\"\n";
+    let l = Lesson::load_text(
+        &root().join("lessons/test.lesson.toml").to_string_lossy(),
+        text,
+        &lesson::DiskThenBundled,
+    )
+    .unwrap();
+    check_lesson(&l, FrameSize::default(), "hex");
+    check_lesson(&l, FrameSize::parse("1280x720").unwrap(), "hex 720p");
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pnlab-frames-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn svg_size(path: &Path) -> String {
+    let svg = std::fs::read_to_string(path).unwrap();
+    let head = svg.lines().next().unwrap_or_default().to_string();
+    head
+}
+
+#[test]
+fn the_command_line_writes_frames_of_the_asked_size() {
+    let dir = temp_dir("size");
+    let (code, out, err) = pnlab(&[
+        "lesson",
+        "lessons/02-pns-step-by-step.lesson.toml",
+        "--export-frames",
+        dir.to_str().unwrap(),
+        "--frame-size",
+        "1280x720",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let head = svg_size(&dir.join("step-01.svg"));
+    assert!(
+        head.contains("width=\"1280\"") && head.contains("height=\"720\""),
+        "{head}"
+    );
+    #[cfg(feature = "raster")]
+    {
+        let png = std::fs::read(dir.join("step-01.png")).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let info = decoder.read_info().unwrap();
+        assert_eq!((info.info().width, info.info().height), (1280, 720));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, _, err) = pnlab(&[
+        "lesson",
+        "lessons/02-pns-step-by-step.lesson.toml",
+        "--export-frames",
+        dir.to_str().unwrap(),
+        "--frame-size",
+        "wide",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--frame-size wide: expected WIDTHxHEIGHT"),
+        "{err}"
+    );
+    assert!(FrameSize::parse("100x100").is_err());
+    assert_eq!(FrameSize::default(), FrameSize::parse("1920x1080").unwrap());
+}
