@@ -14,7 +14,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::positions::toml_format::{content_start, line_col};
-use crate::positions::{relative_to, PositionEntry};
+use crate::positions::reference::{self, Reach};
+use crate::positions::PositionEntry;
 use crate::search::{find_algo, Params, QuestionKind};
 
 use super::caption::Caption;
@@ -279,7 +280,8 @@ impl Reader<'_> {
         let at = raw.span().start;
         let entry = match (&p.file, &p.game, &p.notation) {
             (Some(f), None, None) => {
-                let path = relative_to(self.file, f.get_ref());
+                let path = reference::resolve(self.file, f.get_ref(), Reach::OwnFolderAndPositions)
+                    .map_err(|m| self.err_at(f.span().start, K::Position(m)))?;
                 let body = self
                     .source
                     .read(&path)
