@@ -49,7 +49,10 @@ fn value_options(sub: &str, dir: &Path) -> Vec<String> {
             }
         }
     }
-    assert!(!names.is_empty(), "no options found in `pnlab {sub} --help`:\n{help}");
+    assert!(
+        !names.is_empty(),
+        "no options found in `pnlab {sub} --help`:\n{help}"
+    );
     names
 }
 
@@ -162,7 +165,14 @@ fn perft() {
 fn scn() {
     check_subcommand(
         "scn",
-        &["scn", "--game", "tictactoe", "xx.oo....", "--set", "depth=2"],
+        &[
+            "scn",
+            "--game",
+            "tictactoe",
+            "xx.oo....",
+            "--set",
+            "depth=2",
+        ],
     );
 }
 
@@ -186,7 +196,14 @@ fn rscn() {
 fn tune() {
     check_subcommand(
         "tune",
-        &["tune", "--game", "tictactoe", "xx.oo....", "--max-nodes", "200"],
+        &[
+            "tune",
+            "--game",
+            "tictactoe",
+            "xx.oo....",
+            "--max-nodes",
+            "200",
+        ],
     );
 }
 
@@ -194,7 +211,15 @@ fn tune() {
 fn bench() {
     check_subcommand(
         "bench",
-        &["bench", "--suite", "hex-4", "--algo", "pns", "--max-iterations", "50"],
+        &[
+            "bench",
+            "--suite",
+            "hex-4",
+            "--algo",
+            "pns",
+            "--max-iterations",
+            "50",
+        ],
     );
 }
 
@@ -202,13 +227,20 @@ fn bench() {
 fn experiment() {
     // `merge` of shards that do not exist: every option is read and
     // checked, and the run ends at once (exit 2) when they are good.
-    check_subcommand("experiment", &["experiment", "merge", "out", "no-such-shard"]);
+    check_subcommand(
+        "experiment",
+        &["experiment", "merge", "out", "no-such-shard"],
+    );
 }
 
 #[test]
 fn lesson() {
     check_subcommand(
         "lesson",
-        &["lesson", "$ROOT/lessons/01-and-or-trees.lesson.toml", "--answers"],
+        &[
+            "lesson",
+            "$ROOT/lessons/01-and-or-trees.lesson.toml",
+            "--answers",
+        ],
     );
 }

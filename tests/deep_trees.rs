@@ -11,18 +11,23 @@ use std::process::{Command, Output, Stdio};
 
 /// A chain `S0 → S1 → … → S{n-1}` of OR nodes, each also with a lost
 /// leaf `X`, the last with a won leaf: every `Sk` is a win for the OR
-/// player only through the whole chain below it. All `Sk` are children of
-/// the root too, so the file is two levels deep whatever `n` is.
+/// player only through the whole chain below it. Every `Sk` is also a
+/// child of a group node `Gj` (a thousand to a group, as a node has at
+/// most 65,535 children) under the root, so the file is three levels deep
+/// whatever `n` is.
 fn chain(n: usize) -> String {
     let mut t = String::from("# a chain of shared nodes, written flat\nR and\n");
     for k in 0..n {
-        let _ = writeln!(t, "  S{k} or &s{k}");
-        if k + 1 < n {
-            let _ = writeln!(t, "    *s{}", k + 1);
-        } else {
-            t.push_str("    W = win\n");
+        if k % 1000 == 0 {
+            let _ = writeln!(t, "  G{} and", k / 1000);
         }
-        let _ = writeln!(t, "    X{k} = loss");
+        let _ = writeln!(t, "    S{k} or &s{k}");
+        if k + 1 < n {
+            let _ = writeln!(t, "      *s{}", k + 1);
+        } else {
+            t.push_str("      W = win\n");
+        }
+        let _ = writeln!(t, "      X{k} = loss");
     }
     t
 }
@@ -163,7 +168,11 @@ fn a_proof_1000_plies_deep_is_certified() {
         &dir,
     );
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success(), "{out} {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{out} {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(record["certified"], true, "{out}");
     let v = pnlab(&["verify", cert.to_str().unwrap()], &dir);

@@ -55,10 +55,7 @@ fn parent_steps_name_the_same_file_from_any_working_folder() {
         (root.clone(), "a/b/list.toml"),
     ];
     for (dir, file) in &runs {
-        let o = pnlab(
-            &["solve", file, "--allow-absolute-paths", "--json"],
-            dir,
-        );
+        let o = pnlab(&["solve", file, "--allow-absolute-paths", "--json"], dir);
         assert!(o.status.success(), "from {}: {}", dir.display(), stderr(&o));
         // `root/t.tree`: the OR player wins (B); the decoy is a loss.
         assert!(
@@ -78,7 +75,10 @@ fn references_outside_the_folder_are_refused_without_the_flag() {
     let o = pnlab(&["solve", "list.toml"], &root.join("a/b"));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let e = stderr(&o);
-    assert!(e.contains("list.toml:4:"), "not located at the `file` line: {e}");
+    assert!(
+        e.contains("list.toml:4:"),
+        "not located at the `file` line: {e}"
+    );
     assert!(e.contains("--allow-absolute-paths"), "{e}");
     assert!(stdout(&o).is_empty());
 
@@ -176,7 +176,10 @@ fn a_lesson_reads_its_positions_beside_it_from_any_folder() {
     // Elsewhere than `positions/` beside it: refused, at the `file` key.
     let bad = lesson.replace("../positions/t.tree", "../../course/positions/t.tree");
     std::fs::write(root.join("course/lessons/b.lesson.toml"), bad).unwrap();
-    let o = pnlab(&["lesson", "--check", "b.lesson.toml"], &root.join("course/lessons"));
+    let o = pnlab(
+        &["lesson", "--check", "b.lesson.toml"],
+        &root.join("course/lessons"),
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("b.lesson.toml:6:"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&root);

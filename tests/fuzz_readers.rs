@@ -108,7 +108,10 @@ fn mutate(rng: &mut SmallRng, text: &str, corpus: &[String]) -> String {
             // Indent a line far deeper.
             let k = at(rng, chars.len());
             let depth = rng.random_range(1..200);
-            chars.splice(k..k, std::iter::once('\n').chain(std::iter::repeat_n(' ', depth)));
+            chars.splice(
+                k..k,
+                std::iter::once('\n').chain(std::iter::repeat_n(' ', depth)),
+            );
         }
         _ => {
             // Replace a number by a huge or negative one.
@@ -147,15 +150,17 @@ fn fuzz(reader: &str, seed: u64, read: impl Fn(&str) -> Option<String>) {
     }
     // The mutants must reach the readers' error paths, or the harness
     // tests nothing.
-    assert!(errors > CASES / 10, "{reader}: only {errors} errors in {CASES} cases");
+    assert!(
+        errors > CASES / 10,
+        "{reader}: only {errors} errors in {CASES} cases"
+    );
 }
 
 /// Whether a message carries `LINE:COL` (two numbers joined by a colon).
 fn has_location(m: &str) -> bool {
     let b = m.as_bytes();
-    (1..b.len().saturating_sub(1)).any(|i| {
-        b[i] == b':' && b[i - 1].is_ascii_digit() && b[i + 1].is_ascii_digit()
-    })
+    (1..b.len().saturating_sub(1))
+        .any(|i| b[i] == b':' && b[i - 1].is_ascii_digit() && b[i + 1].is_ascii_digit())
 }
 
 #[test]
@@ -190,13 +195,9 @@ fn trees() {
 #[test]
 fn lessons() {
     fuzz("lessons", 3, |text| {
-        pnlab::lesson::Lesson::load_text(
-            "lessons/fuzz.lesson.toml",
-            text,
-            &pnlab::lesson::Bundled,
-        )
-        .err()
-        .map(|e| e.to_string())
+        pnlab::lesson::Lesson::load_text("lessons/fuzz.lesson.toml", text, &pnlab::lesson::Bundled)
+            .err()
+            .map(|e| e.to_string())
     });
 }
 

@@ -21,7 +21,7 @@ fn a_caption_over_the_limit_is_a_located_error() {
         "{HEAD}position = {{ file = \"../positions/trees/seesaw.tree\" }}\ncaption = \"{long}\"\n"
     );
     let e = load(&text).unwrap_err().to_string();
-    assert!(e.starts_with("lessons/t.lesson.toml:5:"), "{e}");
+    assert!(e.starts_with("lessons/t.lesson.toml:6:4012:"), "{e}");
     assert!(e.contains("longer than 4000 characters"), "{e}");
     let ok = format!(
         "{HEAD}position = {{ file = \"../positions/trees/seesaw.tree\" }}\ncaption = \"{}\"\n",
@@ -58,7 +58,12 @@ fn playing_in_order_gives_the_states_of_playing_each_step_alone() {
             );
             assert_eq!(st.search.status(), alone.search.status());
             assert_eq!(st.snapshot.nodes.len(), alone.snapshot.nodes.len());
-            assert_eq!(st.samples.len(), alone.samples.len(), "{path} step {}", k + 1);
+            assert_eq!(
+                st.samples.len(),
+                alone.samples.len(),
+                "{path} step {}",
+                k + 1
+            );
             assert_eq!(st.select, alone.select);
             assert_eq!(st.highlights, alone.highlights);
             assert_eq!(

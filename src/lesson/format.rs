@@ -13,8 +13,8 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::positions::toml_format::{content_start, line_col};
 use crate::positions::reference::{self, Reach};
+use crate::positions::toml_format::{content_start, line_col};
 use crate::positions::PositionEntry;
 use crate::search::{find_algo, Params, QuestionKind};
 

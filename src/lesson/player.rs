@@ -132,9 +132,7 @@ pub(crate) fn run(
         Iteration::At(n) => Some(n + extra),
         Iteration::End => None,
     };
-    let resume = resume.filter(|(s, _)| {
-        target.is_none_or(|t| s.counters().iterations <= t)
-    });
+    let resume = resume.filter(|(s, _)| target.is_none_or(|t| s.counters().iterations <= t));
     let (mut search, mut samples) = match resume {
         Some(r) => r,
         None => start(lesson, setting, algo, params, algo_at)?,

@@ -125,10 +125,7 @@ mod tests {
             assert_eq!(e.option, "--time-limit");
             assert!(e.to_string().starts_with("--time-limit "), "{e}");
         }
-        assert_eq!(
-            time_limit("t", 2.5).unwrap(),
-            Duration::from_millis(2_500)
-        );
+        assert_eq!(time_limit("t", 2.5).unwrap(), Duration::from_millis(2_500));
         assert!(time_limit("t", MAX_SECONDS).is_ok());
     }
 
@@ -137,10 +134,7 @@ mod tests {
         assert!(memory_mib("--memory", 0).is_err());
         assert!(memory_mib("--memory", u64::MAX).is_err());
         assert_eq!(memory_mib("--memory", 3).unwrap(), 3 * 1024 * 1024);
-        assert_eq!(
-            memory_mib("--memory", MAX_MEMORY_MIB).unwrap(),
-            1u64 << 50
-        );
+        assert_eq!(memory_mib("--memory", MAX_MEMORY_MIB).unwrap(), 1u64 << 50);
     }
 
     #[test]

@@ -113,9 +113,7 @@ fn climbs(rel: &Path) -> Climb {
     let into_positions = rest.len() >= 3
         && matches!(rest[0], Component::ParentDir)
         && matches!(rest[1], Component::Normal(n) if *n == "positions")
-        && rest[2..]
-            .iter()
-            .all(|c| matches!(c, Component::Normal(_)));
+        && rest[2..].iter().all(|c| matches!(c, Component::Normal(_)));
     if into_positions {
         Climb::IntoPositions
     } else {
@@ -178,8 +176,12 @@ mod tests {
             "a/b/d/../e.tree"
         );
         assert_eq!(
-            resolve("lessons/x.lesson.toml", "../positions/t.tree", Reach::OwnFolderAndPositions)
-                .unwrap(),
+            resolve(
+                "lessons/x.lesson.toml",
+                "../positions/t.tree",
+                Reach::OwnFolderAndPositions
+            )
+            .unwrap(),
             "lessons/../positions/t.tree"
         );
     }
@@ -190,8 +192,16 @@ mod tests {
             ("list.toml", "../../t.tree", Reach::OwnFolder),
             ("a/list.toml", "../t.tree", Reach::OwnFolder),
             ("a/list.toml", "b/../../t.tree", Reach::OwnFolder),
-            ("a/x.lesson.toml", "../positions/../t.tree", Reach::OwnFolderAndPositions),
-            ("a/x.lesson.toml", "../other/t.tree", Reach::OwnFolderAndPositions),
+            (
+                "a/x.lesson.toml",
+                "../positions/../t.tree",
+                Reach::OwnFolderAndPositions,
+            ),
+            (
+                "a/x.lesson.toml",
+                "../other/t.tree",
+                Reach::OwnFolderAndPositions,
+            ),
             ("a/list.toml", "../positions/t.tree", Reach::OwnFolder),
             ("list.toml", "/etc/passwd", Reach::OwnFolder),
         ] {
@@ -202,7 +212,10 @@ mod tests {
 
     #[test]
     fn bundled_names_drop_inner_parent_steps_only() {
-        assert_eq!(bundled_name("lessons/../positions/t.tree"), "positions/t.tree");
+        assert_eq!(
+            bundled_name("lessons/../positions/t.tree"),
+            "positions/t.tree"
+        );
         assert_eq!(bundled_name("../../t.tree"), "../../t.tree");
         assert_eq!(bundled_name("./a/./b"), "a/b");
     }

@@ -15,8 +15,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::clock::{self, Duration, Instant};
-use crate::params::bounds;
 use super::{Search, StatsSample, Status, StopReason};
+use crate::params::bounds;
 
 /// The most steps that run between two looks at the clock and the cancel
 /// flag.

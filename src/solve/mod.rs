@@ -200,7 +200,9 @@ impl Solver {
             .map(|t| bounds::time_limit("--time-limit", t))
             .transpose()
             .map_err(|e| bad(e.to_string()))?;
-        let memory_mib = request.memory_mib.unwrap_or_else(bounds::default_memory_mib);
+        let memory_mib = request
+            .memory_mib
+            .unwrap_or_else(bounds::default_memory_mib);
         let max_memory_bytes =
             bounds::memory_mib("--memory", memory_mib).map_err(|e| bad(e.to_string()))?;
         if request.positions.is_empty() {
@@ -345,10 +347,7 @@ impl Solver {
             // Only a budget the request gives sizes the tables: without
             // one they keep their own (smaller) defaults, and the default
             // budget only stops the run.
-            memory_limit_bytes: self
-                .request
-                .memory_mib
-                .and(self.budget.max_memory_bytes),
+            memory_limit_bytes: self.request.memory_mib.and(self.budget.max_memory_bytes),
         };
         let search = search::build(self.algo.name, &setup)
             .map_err(|e| SolveError::Input(format!("{}:{}:1: {e}", entry.name, entry.line)))?;

@@ -336,7 +336,9 @@ mod tests {
         let mut t = Table::with_budget(budget);
         let mut x = 1u64;
         for i in 0..200_000u64 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             t.entry_or_insert(x, entry((i % 97) as u32), &KeySet::default())
                 .expect("room");
             assert!(t.len() <= t.capacity());
