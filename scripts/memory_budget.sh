@@ -3,9 +3,10 @@
 # solve, so every run grows until a budget stops it) for each algorithm
 # under two memory budgets, measures the process's largest resident size
 # with /usr/bin/time -v, and prints a Markdown table: the resident growth
-# over a one-iteration run of the same command (the program's own code,
-# tables and buffers), that growth as a share of the budget, the stop
-# reason and the `peak_tree_bytes` the record reports.
+# over a one-iteration run of the same command with the same budget (the
+# program's own code, buffers and empty tables), that growth as a share
+# of the budget, the stop reason and the `peak_tree_bytes` the record
+# reports.
 #
 #   scripts/memory_budget.sh [PNLAB] > table.md
 #
@@ -26,8 +27,8 @@ max_rss_kib() {
 echo "| algo | --memory MiB | resident growth MiB | growth / budget | stop reason | peak_tree_bytes MiB |"
 echo "|---|---|---|---|---|---|"
 for algo in $algos; do
-  base=$(max_rss_kib "$bin" solve --game hex "11:" --algo "$algo" --max-iterations 1 --json)
   for m in $budgets; do
+    base=$(max_rss_kib "$bin" solve --game hex "11:" --algo "$algo" --memory "$m" --max-iterations 1 --json)
     out=$(mktemp)
     rss=$( { /usr/bin/time -v "$bin" solve --game hex "11:" --algo "$algo" --memory "$m" \
                --time-limit "$limit" --json >"$out"; } 2>&1 \

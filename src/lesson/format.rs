@@ -286,9 +286,12 @@ impl Reader<'_> {
                     .source
                     .read(&path)
                     .map_err(|m| self.err_at(f.span().start, K::Position(m.to_string())))?;
-                let entries = crate::positions::load_text(&path, &body)
+                // Named without `x/..` steps in messages (as the bundled
+                // files are); the file itself was read by `path`.
+                let name = reference::bundled_name(&path);
+                let entries = crate::positions::load_text(&name, &body)
                     .map_err(LessonError::from_file_error)?;
-                self.pick_entry(entries, p.entry.as_ref(), &path, f.span().start)?
+                self.pick_entry(entries, p.entry.as_ref(), &name, f.span().start)?
             }
             (None, Some(g), Some(n)) => {
                 if let Some(e) = &p.entry {

@@ -42,7 +42,7 @@ impl Source for Bundled {
             .chain(LESSONS.iter())
             .find(|f| f.path == name)
             .map(|f| f.text.to_string())
-            .ok_or_else(|| SourceError::NotBundled(path.to_string()))
+            .ok_or(SourceError::NotBundled(name))
     }
 }
 
