@@ -29,9 +29,46 @@ impl IoError {
     }
 }
 
-/// Reads a whole text file.
+/// The largest file the program reads (position files, trees, lessons,
+/// certificates, experiment outputs): far above any real one (the
+/// biggest bundled file is under a megabyte), far below what would
+/// exhaust the machine.
+pub const MAX_READ_BYTES: u64 = 64 << 20;
+
+/// Reads a whole text file, refusing what is not a regular file (a
+/// device such as `/dev/zero`, a pipe, a folder) and files over
+/// [`MAX_READ_BYTES`].
 pub fn read_text(path: &Path) -> Result<String, IoError> {
-    std::fs::read_to_string(path).map_err(|e| IoError::new("read", path, e))
+    let io = |e| IoError::new("read", path, e);
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a device, a pipe or a folder)",
+        )));
+    }
+    read_capped(file, MAX_READ_BYTES).map_err(io)
+}
+
+/// Reads text from `reader` (a file, standard input), at most `cap`
+/// bytes: more is an error, not a partial text.
+pub fn read_capped(reader: impl std::io::Read, cap: u64) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("longer than {} MiB, the most a file may hold", cap >> 20),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
 }
 
 /// Writes `contents` to `path` atomically (temp file in the same folder,
@@ -132,6 +169,17 @@ mod tests {
         assert_eq!(e.action, "create");
         write_atomic(&dir.join("ok.txt"), b"z").unwrap();
         assert_eq!(read_text(&dir.join("ok.txt")).unwrap(), "z");
+        // A folder and a device are refused, not read.
+        let e = read_text(&dir).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        #[cfg(unix)]
+        {
+            let e = read_text(Path::new("/dev/zero")).unwrap_err();
+            assert!(e.to_string().contains("not a regular file"), "{e}");
+        }
+        let e = read_capped(&b"12345"[..], 4).unwrap_err();
+        assert!(e.to_string().contains("longer than"), "{e}");
+        assert_eq!(read_capped(&b"1234"[..], 4).unwrap(), "1234");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -8,8 +8,10 @@ mod cli;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
-    use clap::Parser;
-    let args = cli::Cli::parse_from(cli::board_args_last(std::env::args_os().collect()));
+    use clap::FromArgMatches;
+    let matches =
+        cli::command().get_matches_from(cli::board_args_last(std::env::args_os().collect()));
+    let args = cli::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     cli::run(args)
 }
 

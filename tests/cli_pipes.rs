@@ -139,3 +139,98 @@ fn bench() {
 fn experiment_list() {
     assert_quiet(&["experiment"]);
 }
+
+#[test]
+fn lesson_check() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons");
+    assert_quiet(&["lesson", "--check", dir]);
+}
+
+#[test]
+fn lesson_answers() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/lessons/01-and-or-trees.lesson.toml"
+    );
+    assert_quiet(&["lesson", file, "--answers"]);
+}
+
+#[test]
+fn verify() {
+    let dir = std::env::temp_dir().join(format!("pnlab-pipes-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cert = dir.join("t.cert");
+    let cert = cert.to_str().unwrap();
+    let made = Command::new(env!("CARGO_BIN_EXE_pnlab"))
+        .args(["solve", "--game", "tictactoe", "xx.oo....", "--proof", cert])
+        .output()
+        .expect("run pnlab");
+    assert!(made.status.success(), "{made:?}");
+    assert_quiet(&["verify", cert]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn scn() {
+    assert_quiet(&[
+        "scn",
+        "--game",
+        "tictactoe",
+        "xx.oo....",
+        "--set",
+        "depth=2",
+    ]);
+}
+
+#[test]
+fn rscn() {
+    assert_quiet(&[
+        "rscn",
+        "--game",
+        "tictactoe",
+        "xx.oo....",
+        "--self-play",
+        "--set",
+        "depth=2",
+    ]);
+}
+
+#[test]
+fn tune() {
+    assert_quiet(&[
+        "tune",
+        "--game",
+        "tictactoe",
+        "xx.oo....",
+        "--max-nodes",
+        "200",
+    ]);
+}
+
+#[test]
+fn experiment_settings_help() {
+    assert_quiet(&["experiment", "eps-sweep", "--help"]);
+}
+
+/// The subcommands write their standard output through one function
+/// (`outln!`, which ends quietly on a closed pipe): a `println!` in
+/// their code would panic on one instead.
+#[test]
+fn no_subcommand_prints_around_the_closed_pipe_path() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/cli");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            // (Standard error is not standard output.)
+            let code = code.replace("eprintln!(", "").replace("eprint!(", "");
+            assert!(
+                !code.contains("println!(") && !code.contains("print!("),
+                "{}:{}: prints to stdout around `outln!`: {line}",
+                path.display(),
+                i + 1
+            );
+        }
+    }
+}

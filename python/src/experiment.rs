@@ -65,8 +65,9 @@ pub fn run_experiment<'py>(
         })),
         ..JobObserver::default()
     };
+    let jobs = pnlab::params::bounds::count("jobs", jobs as u64, 1, 1024).map_err(input_error)?;
     let opts = ExperimentOptions {
-        jobs: jobs.max(1),
+        jobs: jobs as usize,
         shard,
         out_dir: PathBuf::from(path_or_text(out)?),
         seed,

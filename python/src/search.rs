@@ -120,13 +120,13 @@ impl Search {
             .map_err(|_| PyRuntimeError::new_err("this Search is being stepped in another thread"))
     }
 
-    /// Steps until `target` (and the budget, for `run`), releasing the
-    /// interpreter and looking for signals every slice.
-    fn drive(&self, py: Python<'_>, target: u64, with_budget: bool) -> PyResult<String> {
+    /// Steps until `target` or the budget, releasing the interpreter and
+    /// looking for signals every slice.
+    fn drive(&self, py: Python<'_>, target: u64) -> PyResult<String> {
         let mut inner = self.lock()?;
         let Inner { solver, search, .. } = &mut *inner;
         let began = Instant::now();
-        let budget = with_budget.then(|| (*solver.budget(), began));
+        let budget = Some((*solver.budget(), began));
         loop {
             let s = search.as_mut();
             let r = py.detach(|| {
@@ -220,20 +220,23 @@ impl Search {
         })
     }
 
-    /// Runs `n` iterations (fewer if the search ends first) and returns
-    /// the status: "running", "proved", "disproved" or "unknown". The
-    /// budgets given at construction apply to `run`, not here.
+    /// Runs `n` iterations (fewer if the search ends first or a budget
+    /// given at construction runs out, as in `run`; the time limit counts
+    /// from this call) and returns the status: "running", "proved",
+    /// "disproved" or "unknown".
     #[pyo3(signature = (n=1))]
     fn step<'py>(&self, py: Python<'py>, n: u64) -> PyResult<Bound<'py, PyString>> {
         if n <= SHORT {
             let mut inner = self.lock()?;
-            let s = inner.search.as_mut();
+            let Inner { solver, search, .. } = &mut *inner;
+            let budget = *solver.budget();
+            let s = search.as_mut();
             let target = s.counters().iterations.saturating_add(n);
-            slice(s, target, None, None);
+            slice(s, target, Some((&budget, Instant::now())), None);
             return Ok(status_str(py, s.status()));
         }
         let target = self.lock()?.search.counters().iterations.saturating_add(n);
-        self.drive(py, target, false)?;
+        self.drive(py, target)?;
         Ok(status_str(py, self.lock()?.search.status()))
     }
 
@@ -248,7 +251,7 @@ impl Search {
         let py = slf.py();
         let this = slf.get();
         match until {
-            None => this.drive(py, u64::MAX, true),
+            None => this.drive(py, u64::MAX),
             Some(u) if u.is_callable() => {
                 let began = Instant::now();
                 loop {
@@ -276,7 +279,7 @@ impl Search {
                 let target: u64 = u.extract().map_err(|_| {
                     PyValueError::new_err("until: expected an iteration number or a callable")
                 })?;
-                this.drive(py, target, true)
+                this.drive(py, target)
             }
         }
     }

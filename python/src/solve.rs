@@ -43,6 +43,13 @@ impl Options<'_, '_> {
                 )))
             }
         };
+        if positions.iter().any(|p| p == "-") {
+            // The command line's standard input: the interpreter's would
+            // block the call (past Ctrl-C) waiting for a terminal.
+            return Err(input_error(
+                "\"-\" (standard input) is for the command line; pass the positions' text or a file path",
+            ));
+        }
         Ok(SolveRequest {
             positions,
             game: self.game.clone(),

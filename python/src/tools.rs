@@ -86,7 +86,7 @@ pub fn verify<'py>(py: Python<'py>, text: &str, name: &str) -> PyResult<Bound<'p
 #[pyfunction]
 pub fn verify_file<'py>(py: Python<'py>, path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
     let name = path_or_text(path)?;
-    let text = std::fs::read_to_string(&name)
-        .map_err(|e| input_error(format!("{name}:1:1: cannot read: {e}")))?;
+    let text = pnlab::files::read_text(std::path::Path::new(&name))
+        .map_err(|e| input_error(format!("{name}:1:1: cannot read: {}", e.source)))?;
     verify(py, &text, &name)
 }

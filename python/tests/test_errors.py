@@ -104,3 +104,42 @@ def test_a_parameter_of_another_game_is_refused_as_on_the_command_line(cli):
     assert msg == cli_error(
         cli, "solve", "--game", "connect4", "4444", "--algo", "dfpn-fast", "--set", "leaf_empties=12"
     )
+
+
+EXTREMES = [0, -1, float("nan"), float("inf"), float("-inf"), 1e308, 1e20, 2**64 - 1, 2**64]
+
+
+@pytest.mark.parametrize(
+    "option",
+    ["time_limit", "memory", "max_nodes", "max_iterations", "within", "threads", "seed"],
+)
+def test_extreme_numbers_are_input_errors_never_panics(option):
+    # Every extreme value either runs (it is in range) or raises an
+    # ordinary exception: InputError for a number out of range,
+    # OverflowError/TypeError where Python cannot pass it as that integer.
+    # A panic would raise pyo3's PanicException, a BaseException, which
+    # `pytest.raises(Exception)` does not catch.
+    for value in EXTREMES:
+        try:
+            pnlab.solve("xx.oo....", game="tictactoe", **{option: value})
+        except (pnlab.InputError, OverflowError, TypeError):
+            pass
+    for value in [0, -5.0, float("nan"), float("inf"), 1e20, 1e30]:
+        with pytest.raises(pnlab.InputError):
+            pnlab.solve("xx.oo....", game="tictactoe", time_limit=value)
+    for value in [0, 2**50]:
+        with pytest.raises(pnlab.InputError):
+            pnlab.solve("xx.oo....", game="tictactoe", memory=value)
+
+
+def test_standard_input_is_refused_instead_of_blocking():
+    msg = raised(pnlab.solve, "-", game="tictactoe")
+    assert "standard input" in msg
+
+
+def test_step_honours_the_budgets_given_at_construction():
+    s = pnlab.Search("7:", game="hex", algo="pns", max_nodes=2000)
+    status = s.step(1_000_000)
+    assert status == "unknown"
+    assert s.stop_reason == "max-nodes"
+    assert s.iterations < 1_000_000

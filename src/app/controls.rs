@@ -294,19 +294,10 @@ impl Controls {
     }
 }
 
-/// Half of this machine's memory in megabytes (from `/proc/meminfo`), at
-/// least 512; 4,000 where the total cannot be read.
+/// The default memory budget in MiB: the engine's, shared with the
+/// command line, Python and the experiments.
 pub fn default_memory_budget_mb() -> u64 {
-    let total_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
-        t.lines()
-            .find(|l| l.starts_with("MemTotal:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|v| v.parse::<u64>().ok())
-    });
-    match total_kb {
-        Some(kb) => (kb / 2 / 1000).max(512),
-        None => 4_000,
-    }
+    crate::params::bounds::default_memory_mib()
 }
 
 /// A single-line text field for a list or text parameter. The text being

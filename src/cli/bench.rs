@@ -11,6 +11,7 @@ use serde_json::json;
 use pnlab::experiments::instance_seed;
 use pnlab::game::othello::random::random_othello;
 use pnlab::game::{AnyPosition, Game, GameKind};
+use pnlab::params::bounds;
 use pnlab::search::{self, Params};
 
 use super::{bench_depth, parse_pair, UserError};
@@ -367,6 +368,10 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
     Ok(suite)
 }
 
+/// The largest tree `--ui` draws: its frame times are measured at sizes
+/// up to this (a bigger one would only measure the machine's memory).
+const MAX_UI_NODES: u64 = 10_000_000;
+
 /// Algorithms benchmarked by default (those registered, in this order).
 const DEFAULT_ALGOS: &[&str] = &[
     "pns",
@@ -380,7 +385,8 @@ const DEFAULT_ALGOS: &[&str] = &[
 
 pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
     if args.ui {
-        return run_ui(args.ui_max_nodes);
+        let max = bounds::count("--ui-max-nodes", args.ui_max_nodes, 1, MAX_UI_NODES)?;
+        return run_ui(max);
     }
     // Depth-limited suites (alpha-beta) are measured on their own.
     if args.algo.as_deref().is_none_or(|a| a == bench_depth::ALGO) {

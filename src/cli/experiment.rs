@@ -6,8 +6,12 @@ use std::process::ExitCode;
 use clap::{ArgAction, Args, CommandFactory};
 
 use pnlab::experiments::{self, ExperimentInfo, ExperimentOptions};
+use pnlab::params::bounds;
 
 use super::{parse_pair, UserError};
+
+/// The most parallel jobs `--jobs` accepts (each is a thread).
+const MAX_JOBS: u64 = 1024;
 
 #[derive(Args, Debug)]
 pub struct ExperimentArgs {
@@ -44,7 +48,7 @@ pub struct ExperimentArgs {
 /// The common flags, for `experiment NAME --help` (clap's help lists them
 /// for `experiment --help`).
 const COMMON_FLAGS: &[(&str, &str)] = &[
-    ("--jobs N", "parallel jobs (default 1)"),
+    ("--jobs N", "parallel jobs, 1 to 1024 (default 1)"),
     ("--shard K/N", "run the K-th of N slices of the job list (1-based); merge with `experiment merge OUT DIR...`"),
     ("--out DIR", "output directory for CSV and JSON (default results)"),
     ("--seed N", "base seed (default 0)"),
@@ -134,7 +138,8 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
                 "experiment merge OUT DIR...: name the output directory and the shards' directories".into(),
             ));
         };
-        let report = experiments::merge(out, dirs, args.jobs)?;
+        let jobs = bounds::count("--jobs", args.jobs as u64, 1, MAX_JOBS)? as usize;
+        let report = experiments::merge(out, dirs, jobs)?;
         outln!("{}", report.summary);
         for p in &report.outputs {
             outln!("wrote {}", p.display());
@@ -148,8 +153,9 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
         )));
     }
     let info = experiments::find(&name)?;
+    let jobs = bounds::count("--jobs", args.jobs as u64, 1, MAX_JOBS)? as usize;
     let opts = ExperimentOptions {
-        jobs: args.jobs.max(1),
+        jobs,
         shard: match &args.shard {
             Some(s) => parse_shard(s)?,
             None => (0, 1),

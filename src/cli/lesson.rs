@@ -97,7 +97,7 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
             let l = load(f)?;
             l.check().map_err(|e| UserError(e.to_string()))?;
             let q = l.steps.iter().filter(|s| s.ask.is_some()).count();
-            println!(
+            outln!(
                 "ok  {}: {} steps, {q} questions",
                 f.display(),
                 l.steps.len()
@@ -105,7 +105,7 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
             steps += l.steps.len();
             questions += q;
         }
-        println!(
+        outln!(
             "{} lessons, {steps} steps, {questions} questions: all played",
             files.len()
         );
@@ -126,7 +126,7 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
         };
         let written =
             lesson::frames::export(&l, dir, size).map_err(|e| UserError(e.to_string()))?;
-        println!("wrote {} files to {}", written.len(), dir.display());
+        outln!("wrote {} files to {}", written.len(), dir.display());
     }
     if args.answers || args.export_frames.is_some() {
         return Ok(ExitCode::SUCCESS);
@@ -135,34 +135,40 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
 }
 
 fn print_answers(l: &Lesson) -> Result<(), UserError> {
-    println!("{}", l.title);
-    for k in 0..l.steps.len() {
-        let st = lesson::play(l, k).map_err(|e| UserError(e.to_string()))?;
-        let title = st.title.clone().unwrap_or_default();
-        println!(
-            "\nstep {}/{} {title} [{} at iteration {}, {}]",
-            k + 1,
-            st.count,
-            st.setting.algo,
-            st.search.counters().iterations,
-            lesson::player::status_words(st.search.as_ref())
-        );
-        let Some(q) = &st.question else { continue };
-        println!("  Q: {}", q.prompt);
-        println!("  A: {}", q.answer_text());
-        for r in &q.reason {
-            println!("     {r}");
-        }
-        if let Some(r) = &st.reveal {
-            println!(
-                "  shown after the answer: {}",
-                r.plain_text().replace('\n', " ")
-            );
-        }
-        if let Some(c) = q.choices.first() {
-            let v = q.check(&st.snapshot, &Response::Node(c.id));
-            println!("  (clicking {}: {})", c.path, v.headline);
-        }
+    outln!("{}", l.title);
+    l.play_all(|st| {
+        print_step(st);
+        Ok(())
+    })
+    .map_err(|e| UserError(e.to_string()))
+}
+
+/// One step of the answer key: where the search stands, then the
+/// question with the engine's answer and its reason.
+fn print_step(st: &lesson::StepState) {
+    let title = st.title.clone().unwrap_or_default();
+    outln!(
+        "\nstep {}/{} {title} [{} at iteration {}, {}]",
+        st.index + 1,
+        st.count,
+        st.setting.algo,
+        st.search.counters().iterations,
+        lesson::player::status_words(st.search.as_ref())
+    );
+    let Some(q) = &st.question else { return };
+    outln!("  Q: {}", q.prompt);
+    outln!("  A: {}", q.answer_text());
+    for r in &q.reason {
+        outln!("     {r}");
     }
-    Ok(())
+    if let Some(r) = &st.reveal {
+        outln!(
+            "  shown after the answer: {}",
+            r.plain_text().replace('\n', " ")
+        );
+    }
+    if let Some(c) = q.choices.first() {
+        let v = q.check(&st.snapshot, &Response::Node(c.id));
+        outln!("  (clicking {}: {})", c.path, v.headline);
+    }
 }

@@ -94,6 +94,22 @@ pub struct AppFlags {
     /// within a per-frame budget, as in a browser).
     #[arg(long, value_name = "DRIVER")]
     pub driver: Option<String>,
+    /// Let position files and lessons name files by absolute path or
+    /// outside their own folder (refused by default, since such files
+    /// often come from others).
+    #[arg(long, global = true)]
+    pub allow_absolute_paths: bool,
+}
+
+/// The command line's description, with the help texts that depend on
+/// the machine filled in (the default memory budget).
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mib = pnlab::params::bounds::default_memory_mib();
+    let memory = format!(
+        "Memory budget for the tree or table, in MiB [default: {mib}, half of this machine's memory]; a run that reaches it stops with stop reason `memory`"
+    );
+    Cli::command().mut_subcommand("solve", |c| c.mut_arg("memory", |a| a.help(memory)))
 }
 
 #[derive(Subcommand, Debug)]
@@ -167,6 +183,7 @@ pub fn parse_pair(s: &str) -> Result<(String, String), UserError> {
 
 /// Runs the parsed command line; user errors become `error: …` and exit 2.
 pub fn run(mut cli: Cli) -> ExitCode {
+    pnlab::positions::reference::allow_outside(cli.allow_absolute_paths);
     let result = match cli.command.take() {
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Perft(a)) => perft::run(a),

@@ -2,11 +2,11 @@
 //! (alpha-beta per depth of iterative deepening, side to move as MAX).
 
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args;
 use serde_json::{json, Map, Value};
 
+use pnlab::params::bounds;
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
 use super::solve::read_inputs;
@@ -49,7 +49,10 @@ pub fn run(args: ScnArgs) -> Result<ExitCode, UserError> {
         ));
     }
     let budget = Budget {
-        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        time_limit: args
+            .time_limit
+            .map(|t| bounds::time_limit("--time-limit", t))
+            .transpose()?,
         ..Budget::default()
     };
     let mut bad_input = false;

@@ -24,12 +24,11 @@ pub struct VerifyArgs {
 pub fn run(args: VerifyArgs) -> Result<ExitCode, UserError> {
     let name = args.file.display().to_string();
     let text = if name == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|e| format!("-:1:1: cannot read standard input: {e}"))?;
-        s
+        pnlab::files::read_capped(std::io::stdin().lock(), pnlab::files::MAX_READ_BYTES)
+            .map_err(|e| format!("-:1:1: cannot read standard input: {e}"))?
     } else {
-        std::fs::read_to_string(&args.file).map_err(|e| format!("{name}:1:1: cannot read: {e}"))?
+        pnlab::files::read_text(&args.file)
+            .map_err(|e| format!("{name}:1:1: cannot read: {}", e.source))?
     };
     let located = |error| {
         UserError(

@@ -62,9 +62,24 @@ pub struct CaptionError {
     pub message: String,
 }
 
+/// The longest caption, in characters: a caption is read on a slide or
+/// under the board in a few seconds (the longest bundled one is under
+/// 1,000); a longer text belongs in the lesson's notes, and a huge one
+/// would only cost memory and time at every drawing of the step.
+pub const MAX_CAPTION_CHARS: usize = 4_000;
+
 impl Caption {
-    /// Parses caption text.
+    /// Parses caption text (at most [`MAX_CAPTION_CHARS`] characters).
     pub fn parse(text: &str) -> Result<Caption, CaptionError> {
+        if let Some((offset, _)) = text.char_indices().nth(MAX_CAPTION_CHARS) {
+            return Err(CaptionError {
+                offset,
+                message: format!(
+                    "the caption is longer than {MAX_CAPTION_CHARS} characters (it has {}); a caption is read in a few seconds, so shorten it or split the step",
+                    text.chars().count()
+                ),
+            });
+        }
         let lines = lines_with_offsets(text);
         let mut blocks = Vec::new();
         let mut i = 0;

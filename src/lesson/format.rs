@@ -13,8 +13,9 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::positions::reference::{self, Reach};
 use crate::positions::toml_format::{content_start, line_col};
-use crate::positions::{relative_to, PositionEntry};
+use crate::positions::PositionEntry;
 use crate::search::{find_algo, Params, QuestionKind};
 
 use super::caption::Caption;
@@ -287,14 +288,18 @@ impl Reader<'_> {
         let at = raw.span().start;
         let entry = match (&p.file, &p.game, &p.notation) {
             (Some(f), None, None) => {
-                let path = relative_to(self.file, f.get_ref());
+                let path = reference::resolve(self.file, f.get_ref(), Reach::OwnFolderAndPositions)
+                    .map_err(|m| self.err_at(f.span().start, K::Position(m)))?;
                 let body = self
                     .source
                     .read(&path)
                     .map_err(|m| self.err_at(f.span().start, K::Position(m.to_string())))?;
-                let entries = crate::positions::load_text(&path, &body)
+                // Named without `x/..` steps in messages (as the bundled
+                // files are); the file itself was read by `path`.
+                let name = reference::bundled_name(&path);
+                let entries = crate::positions::load_text(&name, &body)
                     .map_err(LessonError::from_file_error)?;
-                self.pick_entry(entries, p.entry.as_ref(), &path, f.span().start)?
+                self.pick_entry(entries, p.entry.as_ref(), &name, f.span().start)?
             }
             (None, Some(g), Some(n)) => {
                 if let Some(e) = &p.entry {

@@ -102,9 +102,9 @@ impl Panel {
         }
     }
 
-    /// The panel a lesson file names.
+    /// The panel a lesson file names (exactly: `"tree "` is no panel).
     pub fn from_name(name: &str) -> Option<Panel> {
-        Panel::ALL.into_iter().find(|p| p.name() == name.trim())
+        Panel::ALL.into_iter().find(|p| p.name() == name)
     }
 }
 
@@ -126,7 +126,7 @@ impl AskKind {
 
     /// The kind a lesson file names.
     pub fn from_name(name: &str) -> Option<AskKind> {
-        match name.trim() {
+        match name {
             "most-proving" => Some(AskKind::MostProving),
             "child" => Some(AskKind::Child),
             "value" => Some(AskKind::Value),
@@ -181,12 +181,12 @@ impl Lesson {
     /// embedded ones).
     pub fn load_file(path: &Path) -> Result<Lesson, LessonError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::files::read_text(path).map_err(|e| {
             LessonError::new(
                 &name,
                 1,
                 1,
-                LessonErrorKind::Position(format!("cannot read the file: {e}")),
+                LessonErrorKind::Position(format!("cannot read the file: {}", e.source)),
             )
         })?;
         Lesson::load_text(&name, &text, &DiskThenBundled)
@@ -217,90 +217,155 @@ impl Lesson {
     /// algorithm and parameters apply until a step names an algorithm.
     pub fn setting(&self, k: usize) -> Setting {
         let k = k.min(self.steps.len().saturating_sub(1));
-        let mut position: Option<Located<Arc<PositionEntry>>> = None;
-        let mut goal = QuestionKind::Win;
-        let mut algo = DEFAULT_ALGO.to_string();
-        let mut algo_at = Loc::default();
-        let mut explicit_algo = false;
-        let mut params = Vec::new();
-        let mut seed = DEFAULT_SEED;
-        let mut iteration = Iteration::At(0);
-        let mut iteration_at = None;
-        let mut show = vec![Panel::Tree];
-        let mut show_at = None;
-        let mut race = None;
-        for s in &self.steps[..=k] {
-            let mut restart = false;
-            if let Some(p) = &s.position {
-                if !explicit_algo {
-                    algo = p.value.algo.clone().unwrap_or_else(|| DEFAULT_ALGO.into());
-                    params = p.value.params.clone();
-                    algo_at = p.at;
-                }
-                position = Some(p.clone());
-                restart = true;
-            }
-            if let Some(g) = s.goal {
-                restart |= g != goal;
-                goal = g;
-            }
-            if let Some(a) = &s.algo {
-                algo = a.value.clone();
-                algo_at = a.at;
-                explicit_algo = true;
-                params = Vec::new();
-                restart = true;
-            }
-            if let Some(p) = &s.params {
-                params = p.value.clone();
-                restart = true;
-            }
-            if let Some(v) = s.seed {
-                restart |= v != seed;
-                seed = v;
-            }
-            if restart {
-                iteration = Iteration::At(0);
-                iteration_at = None;
-            }
-            if let Some(it) = &s.iteration {
-                iteration = it.value;
-                iteration_at = Some(it.at);
-            }
-            if let Some(v) = &s.show {
-                show = v.value.clone();
-                show_at = Some(v.at);
-            }
-            if let Some(r) = &s.race {
-                race = Some(r.clone());
-            }
+        let mut fold = Fold::default();
+        for s in self.steps.iter().take(k + 1) {
+            fold.apply(s);
         }
-        Setting {
-            // The reader refuses a lesson whose first step sets no position.
-            position: position.unwrap_or_else(|| Located {
-                value: Arc::new(crate::positions::default_position()),
-                at: Loc::default(),
-                inner: None,
-            }),
-            goal,
-            algo,
-            algo_at,
-            params,
-            seed,
-            iteration,
-            iteration_at,
-            show,
-            show_at,
-            race,
+        fold.setting()
+    }
+
+    /// The setting of every step, in one pass over the steps (the same
+    /// as [`Lesson::setting`] of each, at a cost linear in the steps).
+    pub fn settings(&self) -> Vec<Setting> {
+        let mut fold = Fold::default();
+        self.steps
+            .iter()
+            .map(|s| {
+                fold.apply(s);
+                fold.setting()
+            })
+            .collect()
+    }
+
+    /// Plays every step headless, in order, handing each step's state to
+    /// `each`; stops at the first broken step's error. A step that goes
+    /// on with the search of the step before (same position, goal,
+    /// algorithm, parameters and seed, a later iteration) continues that
+    /// search instead of running it again from the start, so a lesson
+    /// costs what its last iterations cost, not the sum over its steps.
+    pub fn play_all(
+        &self,
+        mut each: impl FnMut(&StepState) -> Result<(), LessonError>,
+    ) -> Result<(), LessonError> {
+        let mut prev: Option<StepState> = None;
+        for (k, setting) in self.settings().into_iter().enumerate() {
+            let state = player::play_with(self, k, setting, prev.take())?;
+            each(&state)?;
+            prev = Some(state);
         }
+        Ok(())
     }
 
     /// Plays every step headless; the first broken one's error.
     pub fn check(&self) -> Result<(), LessonError> {
-        for k in 0..self.steps.len() {
-            play(self, k)?;
+        self.play_all(|_| Ok(()))
+    }
+}
+
+/// The steps folded so far into a setting (see [`Lesson::setting`]).
+struct Fold {
+    position: Option<Located<Arc<PositionEntry>>>,
+    goal: QuestionKind,
+    algo: String,
+    algo_at: Loc,
+    explicit_algo: bool,
+    params: Vec<(String, String)>,
+    seed: u64,
+    iteration: Iteration,
+    iteration_at: Option<Loc>,
+    show: Vec<Panel>,
+    show_at: Option<Loc>,
+    race: Option<RaceSpec>,
+}
+
+impl Default for Fold {
+    fn default() -> Self {
+        Fold {
+            position: None,
+            goal: QuestionKind::Win,
+            algo: DEFAULT_ALGO.to_string(),
+            algo_at: Loc::default(),
+            explicit_algo: false,
+            params: Vec::new(),
+            seed: DEFAULT_SEED,
+            iteration: Iteration::At(0),
+            iteration_at: None,
+            show: vec![Panel::Tree],
+            show_at: None,
+            race: None,
         }
-        Ok(())
+    }
+}
+
+impl Fold {
+    /// Folds in one more step.
+    fn apply(&mut self, s: &Step) {
+        let mut restart = false;
+        if let Some(p) = &s.position {
+            if !self.explicit_algo {
+                self.algo = p.value.algo.clone().unwrap_or_else(|| DEFAULT_ALGO.into());
+                self.params = p.value.params.clone();
+                self.algo_at = p.at;
+            }
+            self.position = Some(p.clone());
+            restart = true;
+        }
+        if let Some(g) = s.goal {
+            restart |= g != self.goal;
+            self.goal = g;
+        }
+        if let Some(a) = &s.algo {
+            self.algo = a.value.clone();
+            self.algo_at = a.at;
+            self.explicit_algo = true;
+            self.params = Vec::new();
+            restart = true;
+        }
+        if let Some(p) = &s.params {
+            self.params = p.value.clone();
+            restart = true;
+        }
+        if let Some(v) = s.seed {
+            restart |= v != self.seed;
+            self.seed = v;
+        }
+        if restart {
+            self.iteration = Iteration::At(0);
+            self.iteration_at = None;
+        }
+        if let Some(it) = &s.iteration {
+            self.iteration = it.value;
+            self.iteration_at = Some(it.at);
+        }
+        if let Some(v) = &s.show {
+            self.show = v.value.clone();
+            self.show_at = Some(v.at);
+        }
+        if let Some(r) = &s.race {
+            self.race = Some(r.clone());
+        }
+    }
+
+    /// The setting folded so far.
+    fn setting(&self) -> Setting {
+        Setting {
+            // The reader refuses a lesson whose first step sets no position.
+            position: self.position.clone().unwrap_or_else(|| Located {
+                value: Arc::new(crate::positions::default_position()),
+                at: Loc::default(),
+                inner: None,
+            }),
+            goal: self.goal,
+            algo: self.algo.clone(),
+            algo_at: self.algo_at,
+            params: self.params.clone(),
+            seed: self.seed,
+            iteration: self.iteration,
+            iteration_at: self.iteration_at,
+            show: self.show.clone(),
+            show_at: self.show_at,
+            race: self.race.clone(),
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use crate::search::clock::{Duration, Instant};
 use crate::search::{
     driver, registry, NodeId, Search, SearchSetup, Snapshot, StatsSample, ViewRequest,
 };
@@ -99,9 +100,25 @@ pub fn lesson_view() -> ViewRequest {
     }
 }
 
+/// The memory one step's search may take (its tree or table): a lesson
+/// is shown in class, where a step appears at once, so a step that needs
+/// more is a mistake of the lesson, reported at its `iteration`.
+pub const STEP_MEMORY_BYTES: u64 = 512 << 20;
+
+/// The time one step's search may take, for the same reason.
+pub const STEP_TIME: Duration = Duration::from_secs(60);
+
+/// A search run so far, with its curves: what a step hands to the next
+/// one that goes on with it.
+pub(crate) type Resume = (Box<dyn Search>, Vec<StatsSample>);
+
 /// The step's search and its curves, run as far as the setting says.
 /// `extra` more iterations are run after that (0 normally; 1 to see what
-/// the next iteration does).
+/// the next iteration does). `resume`, the search of an earlier step with
+/// the same setting that has not gone past this step's iteration, is
+/// continued instead of starting again. The search runs within
+/// [`STEP_MEMORY_BYTES`] and [`STEP_TIME`]; past either, the step's error.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run(
     lesson: &Lesson,
     setting: &Setting,
@@ -110,31 +127,20 @@ pub(crate) fn run(
     algo_at: Loc,
     race: bool,
     extra: u64,
+    resume: Option<Resume>,
 ) -> Result<(Box<dyn Search>, Vec<StatsSample>), LessonError> {
     let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
-    let info =
-        registry::find_algo(algo).map_err(|m| err(algo_at, K::UnknownAlgorithm(m.to_string())))?;
-    let game = setting.position.value.position.kind();
-    let params = info.params_from_pairs(game, params).map_err(|e| {
-        err(
-            algo_at,
-            K::Parameter(format!("parameters for `{algo}`: {e}")),
-        )
-    })?;
-    let setup = SearchSetup {
-        position: setting.position.value.position.clone(),
-        params,
-        seed: setting.seed,
-        question: setting.goal,
-        memory_limit_bytes: None,
-    };
-    let mut search =
-        registry::build(algo, &setup).map_err(|m| err(algo_at, K::Search(m.to_string())))?;
-    let mut samples = vec![search.sample()];
     let target = match setting.iteration {
         Iteration::At(n) => Some(n + extra),
         Iteration::End => None,
     };
+    let resume = resume.filter(|(s, _)| target.is_none_or(|t| s.counters().iterations <= t));
+    let (mut search, mut samples) = match resume {
+        Some(r) => r,
+        None => start(lesson, setting, algo, params, algo_at)?,
+    };
+    let began = Instant::now();
+    let mut steps = 0u64;
     loop {
         let it = search.counters().iterations;
         if target.is_some_and(|t| it >= t) || (target.is_none() && search.status().is_final()) {
@@ -163,11 +169,59 @@ pub(crate) fn run(
                 )),
             ));
         }
+        let bytes = search.counters().peak_tree_bytes;
+        let late = steps.is_multiple_of(256) && steps > 0 && began.elapsed() > STEP_TIME;
+        if bytes > STEP_MEMORY_BYTES || late {
+            let at = setting.iteration_at.unwrap_or(algo_at);
+            let over = if late {
+                format!("more than {} s", STEP_TIME.as_secs())
+            } else {
+                format!("more than {} MiB", STEP_MEMORY_BYTES >> 20)
+            };
+            return Err(err(
+                at,
+                K::Search(format!(
+                    "`{algo}` needs {over} to reach this step (stopped at iteration {it}); a step is shown at once in class, so ask for fewer iterations or a smaller position"
+                )),
+            ));
+        }
         let st = search.step();
+        steps += 1;
         if driver::sampled(search.counters().iterations) || st.is_final() {
             samples.push(search.sample());
         }
     }
+    Ok((search, samples))
+}
+
+/// The step's search, built and not yet stepped, with its first sample.
+fn start(
+    lesson: &Lesson,
+    setting: &Setting,
+    algo: &str,
+    params: &[(String, String)],
+    algo_at: Loc,
+) -> Result<Resume, LessonError> {
+    let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
+    let info =
+        registry::find_algo(algo).map_err(|m| err(algo_at, K::UnknownAlgorithm(m.to_string())))?;
+    let game = setting.position.value.position.kind();
+    let params = info.params_from_pairs(game, params).map_err(|e| {
+        err(
+            algo_at,
+            K::Parameter(format!("parameters for `{algo}`: {e}")),
+        )
+    })?;
+    let setup = SearchSetup {
+        position: setting.position.value.position.clone(),
+        params,
+        seed: setting.seed,
+        question: setting.goal,
+        memory_limit_bytes: None,
+    };
+    let search =
+        registry::build(algo, &setup).map_err(|m| err(algo_at, K::Search(m.to_string())))?;
+    let samples = vec![search.sample()];
     Ok((search, samples))
 }
 
@@ -225,9 +279,23 @@ pub(crate) fn resolve(
 /// Plays step `k` (0-based) of `lesson`: the state it shows, or the
 /// located error that makes it unplayable.
 pub fn play(lesson: &Lesson, k: usize) -> Result<StepState, LessonError> {
+    play_with(lesson, k, lesson.setting(k), None)
+}
+
+/// [`play`] of step `k` whose setting is `setting`, going on from the
+/// state of the step before (`prev`) when that step ran the same search
+/// (see [`Lesson::play_all`]).
+pub(crate) fn play_with(
+    lesson: &Lesson,
+    k: usize,
+    setting: Setting,
+    prev: Option<StepState>,
+) -> Result<StepState, LessonError> {
     let step = &lesson.steps[k.min(lesson.steps.len() - 1)];
-    let setting = lesson.setting(k);
     let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
+    let resume = prev
+        .filter(|p| same_search(&p.setting, &setting))
+        .map(|p| (p.search, p.samples));
     let (search, samples) = run(
         lesson,
         &setting,
@@ -236,6 +304,7 @@ pub fn play(lesson: &Lesson, k: usize) -> Result<StepState, LessonError> {
         setting.algo_at,
         false,
         0,
+        resume,
     )?;
     let full = search.snapshot(&lesson_view());
     let select = step
@@ -296,6 +365,7 @@ pub fn play(lesson: &Lesson, k: usize) -> Result<StepState, LessonError> {
                 r.algo.at,
                 true,
                 0,
+                None,
             )?;
             let label = r.label.clone().unwrap_or_else(|| {
                 if r.params.is_empty() {
@@ -348,4 +418,15 @@ pub fn play(lesson: &Lesson, k: usize) -> Result<StepState, LessonError> {
         race,
         question,
     })
+}
+
+/// Whether two settings run the same search (the same position, goal,
+/// algorithm, parameters and seed), so one can go on from the other.
+fn same_search(a: &Setting, b: &Setting) -> bool {
+    (std::sync::Arc::ptr_eq(&a.position.value, &b.position.value)
+        || a.position.value == b.position.value)
+        && a.goal == b.goal
+        && a.algo == b.algo
+        && a.params == b.params
+        && a.seed == b.seed
 }

@@ -173,6 +173,7 @@ pub(crate) fn compute(
                         setting.algo_at,
                         false,
                         1,
+                        None,
                     )?
                     .0
                 }

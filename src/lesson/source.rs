@@ -23,8 +23,8 @@ pub enum SourceError {
     },
 }
 
-/// Reads the text of a file a lesson names (path already made relative
-/// to the lesson's directory, `.` and `..` removed).
+/// Reads the text of a file a lesson names (path already joined to the
+/// lesson's folder, see [`crate::positions::reference`]).
 pub trait Source {
     /// The file's text, or why it cannot be read.
     fn read(&self, path: &str) -> Result<String, SourceError>;
@@ -36,12 +36,13 @@ pub struct Bundled;
 
 impl Source for Bundled {
     fn read(&self, path: &str) -> Result<String, SourceError> {
+        let name = crate::positions::reference::bundled_name(path);
         BUNDLED
             .iter()
             .chain(LESSONS.iter())
-            .find(|f| f.path == path)
+            .find(|f| f.path == name)
             .map(|f| f.text.to_string())
-            .ok_or_else(|| SourceError::NotBundled(path.to_string()))
+            .ok_or(SourceError::NotBundled(name))
     }
 }
 
@@ -53,11 +54,11 @@ pub struct DiskThenBundled;
 
 impl Source for DiskThenBundled {
     fn read(&self, path: &str) -> Result<String, SourceError> {
-        match std::fs::read_to_string(path) {
+        match crate::files::read_text(std::path::Path::new(path)) {
             Ok(text) => Ok(text),
             Err(e) => Bundled.read(path).map_err(|_| SourceError::Unreadable {
                 path: path.to_string(),
-                reason: e.to_string(),
+                reason: e.source.to_string(),
             }),
         }
     }

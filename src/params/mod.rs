@@ -8,6 +8,7 @@
 //! options and a game's own search options (Connect6's relevance zones)
 //! are both declared with [`options!`](crate::options) (see [`options`]).
 
+pub mod bounds;
 mod options;
 
 pub use options::{ParamField, UnknownChoice};

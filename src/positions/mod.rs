@@ -19,9 +19,10 @@
 mod bundled;
 mod lines;
 mod records;
+pub mod reference;
 pub(crate) mod toml_format;
 
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::files::IoError;
@@ -262,37 +263,21 @@ impl Resolver for DiskThenBundled {
     fn read(&self, path: &str) -> Result<String, IoError> {
         match crate::files::read_text(Path::new(path)) {
             Ok(text) => Ok(text),
-            Err(e) => match BUNDLED.iter().find(|f| f.path == path) {
-                Some(f) => Ok(f.text.to_string()),
-                None => Err(e),
-            },
+            Err(e) => {
+                let name = reference::bundled_name(path);
+                match BUNDLED.iter().find(|f| f.path == name) {
+                    Some(f) => Ok(f.text.to_string()),
+                    None => Err(e),
+                }
+            }
         }
     }
 }
 
-/// `rel` resolved against the directory of `file_name`, with `.` and `..`
-/// removed lexically (so `positions/x.toml` + `trees/a.tree` gives
-/// `positions/trees/a.tree`, the name of the embedded file).
-pub(crate) fn relative_to(file_name: &str, rel: &str) -> String {
-    let base = Path::new(file_name).parent().unwrap_or(Path::new(""));
-    let joined = if Path::new(rel).is_absolute() {
-        PathBuf::from(rel)
-    } else {
-        base.join(rel)
-    };
-    let mut out = PathBuf::new();
-    for c in joined.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out.to_string_lossy().into_owned()
+/// `rel` as named inside the position file `file_name`: joined to the
+/// file's folder (see [`reference`]), or why it is refused.
+pub(crate) fn relative_to(file_name: &str, rel: &str) -> Result<String, String> {
+    reference::resolve(file_name, rel, reference::Reach::OwnFolder)
 }
 
 /// The file name without directories and extension (for entry names).
@@ -307,9 +292,9 @@ pub(crate) fn stem(file_name: &str) -> String {
 /// Reads every position of a file (format from the extension or content).
 pub fn load_file(path: &Path) -> Result<Vec<PositionEntry>, FileError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| FileError {
+    let text = crate::files::read_text(path).map_err(|e| FileError {
         file: name.clone(),
-        error: ParseError::new(1, 1, format!("cannot read the file: {e}")),
+        error: ParseError::new(1, 1, format!("cannot read the file: {}", e.source)),
     })?;
     load_text(&name, &text)
 }
@@ -341,13 +326,13 @@ pub fn load_text_partial(file_name: &str, text: &str) -> (Vec<PositionEntry>, Ve
 /// [`load_text_partial`] for a file on disk.
 pub fn load_file_partial(path: &Path) -> (Vec<PositionEntry>, Vec<FileError>) {
     let name = path.display().to_string();
-    match std::fs::read_to_string(path) {
+    match crate::files::read_text(path) {
         Ok(text) => load_text_partial(&name, &text),
         Err(e) => (
             Vec::new(),
             vec![FileError {
                 file: name,
-                error: ParseError::new(1, 1, format!("cannot read the file: {e}")),
+                error: ParseError::new(1, 1, format!("cannot read the file: {}", e.source)),
             }],
         ),
     }
@@ -503,16 +488,5 @@ mod tests {
         assert_eq!(entries.len(), f.text.matches("\n[[position]]").count());
         assert!(entries.len() >= 8);
         assert!(entries.iter().all(|e| e.game == GameKind::Tree));
-    }
-
-    #[test]
-    fn relative_paths_are_normalised_lexically() {
-        assert_eq!(
-            relative_to("positions/trees.toml", "trees/a.tree"),
-            "positions/trees/a.tree"
-        );
-        assert_eq!(relative_to("a/b/c.toml", "../d/./e.tree"), "a/d/e.tree");
-        assert_eq!(relative_to("c.toml", "../e.tree"), "../e.tree");
-        assert_eq!(relative_to("x.toml", "/abs/e.tree"), "/abs/e.tree");
     }
 }

@@ -168,7 +168,7 @@ pub(super) fn read(
                 })?
             }
             (None, Some(f)) => {
-                let path = relative_to(file, f.get_ref());
+                let path = relative_to(file, f.get_ref()).map_err(|m| at(f.span().start, m))?;
                 let body = resolver
                     .read(&path)
                     .map_err(|e| at(f.span().start, e.to_string()))?;

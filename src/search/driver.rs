@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::clock::{self, Duration, Instant};
 use super::{Search, StatsSample, Status, StopReason};
+use crate::params::bounds;
 
 /// The most steps that run between two looks at the clock and the cancel
 /// flag.
@@ -38,7 +39,11 @@ pub fn sampled(it: u64) -> bool {
 }
 
 /// Limits on a run (docs/algorithms.md §0 "Budgets"). `None` = unlimited.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// The default has no limit but memory: the default memory budget
+/// ([`bounds::default_memory_mib`], a share of the machine), so that no
+/// run started without a budget (the command line, an experiment, the
+/// bench, Python) grows until the system kills it.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
     /// Stop after this many `step()` calls.
     pub max_iterations: Option<u64>,
@@ -48,6 +53,17 @@ pub struct Budget {
     pub time_limit: Option<Duration>,
     /// Bytes of tree or table; searches with a table also get it at setup.
     pub max_memory_bytes: Option<u64>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max_iterations: None,
+            max_nodes: None,
+            time_limit: None,
+            max_memory_bytes: Some(bounds::default_memory_mib() << 20),
+        }
+    }
 }
 
 impl Budget {

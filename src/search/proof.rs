@@ -73,18 +73,10 @@ pub enum ProofError {
         /// The answer was "proved".
         proved: bool,
     },
-    /// The writer recursed [`MAX_DEPTH`] plies.
-    #[error("the certificate writer went {MAX_DEPTH} plies deep (a cycle the rules do not end?)")]
-    TooDeep,
     /// The writer's position budget ran out.
     #[error("the certificate writer's position budget ran out")]
     Budget,
 }
-
-/// Plies the writer may go below the root: it recurses, and a game with
-/// cycles but no repetition rule (xiangqi with `repetition = none`) could
-/// otherwise go deeper than any stack.
-pub const MAX_DEPTH: usize = 400;
 
 /// Builds the certificate of `search`'s answer on `setup` (which must be
 /// final: proved or disproved). `max_positions` caps the positions the
@@ -218,45 +210,147 @@ struct Builder<'a, G: Game> {
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
+/// A position whose node is being built: its moves, the order they are
+/// tried in, and what its children gave so far. The writer keeps these
+/// on a stack of its own rather than recursing, so a proof of any depth
+/// is written (the call stack would end a few thousand plies down).
+struct Frame<G: Game> {
+    g: G,
+    key: Key,
+    moves: Vec<G::Move>,
+    /// One move is needed here (else every move must be answered).
+    one: bool,
+    /// Child indices in the order they are tried.
+    order: Vec<usize>,
+    /// Of `order`, the first this many are the search's own choices.
+    claimed: usize,
+    /// The next entry of `order` to try.
+    next: usize,
+    /// The children answered so far (every-move nodes).
+    list: Vec<(String, u32)>,
+}
+
+/// What entering a position gave: its node at once (a finished game, a
+/// position already built or known to fail), or a frame to work through.
+enum Entered<G: Game> {
+    Done(Option<u32>),
+    Open(Frame<G>),
+}
+
 impl<G: Game> Builder<'_, G> {
-    /// Builds the tree of `g`: `Ok(Some(node))`, `Ok(None)` when `g` has
+    /// Builds the tree of `root`: `Ok(Some(node))`, `Ok(None)` when it has
     /// none (the answer there is the other one, or only a cycle).
-    fn build(&mut self, g: &G) -> Result<Option<u32>, ProofError> {
+    fn build(&mut self, root: &G) -> Result<Option<u32>, ProofError> {
+        let mut stack: Vec<Frame<G>> = Vec::new();
+        let mut result = match self.enter(root)? {
+            Entered::Done(r) => return Ok(r),
+            Entered::Open(f) => {
+                stack.push(f);
+                None
+            }
+        };
+        loop {
+            // The root's frame closed: its result is the tree's.
+            let Some(top) = stack.last_mut() else {
+                return Ok(result.flatten());
+            };
+            // Hand the last child's result to its parent.
+            if let Some(r) = result.take() {
+                self.path.pop();
+                let i = top.order[top.next - 1];
+                let from_search = top.next <= top.claimed;
+                let finished = match (top.one, r) {
+                    (true, Some(id)) => {
+                        if from_search {
+                            self.stats.from_search += 1;
+                        } else {
+                            self.stats.by_writer += 1;
+                        }
+                        Some(Some(NodeBody::One(top.g.format_move(top.moves[i]), id)))
+                    }
+                    (true, None) => None,
+                    (false, Some(id)) => {
+                        top.list.push((top.g.format_move(top.moves[i]), id));
+                        None
+                    }
+                    (false, None) => Some(None),
+                };
+                if let Some(body) = finished {
+                    result = Some(self.close(&mut stack, body));
+                    continue;
+                }
+            }
+            if top.next == top.order.len() {
+                let body = if top.one {
+                    None
+                } else {
+                    Some(NodeBody::All(std::mem::take(&mut top.list)))
+                };
+                result = Some(self.close(&mut stack, body));
+                continue;
+            }
+            let i = top.order[top.next];
+            top.next += 1;
+            let mut c = top.g.clone();
+            c.play(top.moves[i]);
+            self.path.push(i as u32);
+            match self.enter(&c)? {
+                Entered::Done(r) => result = Some(r),
+                Entered::Open(f) => stack.push(f),
+            }
+        }
+    }
+
+    /// Starts on position `g`: its node when known at once, else its frame
+    /// (the position is then on the path until [`Builder::close`]).
+    fn enter(&mut self, g: &G) -> Result<Entered<G>, ProofError> {
         let key = key_of(g);
         if let Some(&id) = self.ids.get(&key) {
-            return Ok(Some(id));
+            return Ok(Entered::Done(Some(id)));
         }
         if self.failed.contains(&key) || self.on_path.contains(&key) {
-            return Ok(None);
+            return Ok(Entered::Done(None));
         }
         if let Some(o) = g.outcome() {
             if self.q.holds(o) != self.want {
                 self.failed.insert(key);
-                return Ok(None);
+                return Ok(Entered::Done(None));
             }
-            return Ok(Some(self.add(key, NodeBody::End(o.score))));
-        }
-        if self.path.len() >= MAX_DEPTH {
-            return Err(ProofError::TooDeep);
+            return Ok(Entered::Done(Some(self.add(key, NodeBody::End(o.score)))));
         }
         self.budget = self.budget.checked_sub(1).ok_or(ProofError::Budget)?;
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         let one = (g.to_move() == self.q.attacker) == self.want;
-        self.on_path.insert(key.clone());
-        let body = if one {
-            self.build_one(g, &moves)
+        let (order, claimed) = if one {
+            self.one_move_order(g, &moves)
         } else {
-            self.build_all(g, &moves)
+            ((0..moves.len()).collect(), 0)
         };
-        self.on_path.remove(&key);
-        Ok(match body? {
-            Some(body) => Some(self.add(key, body)),
+        self.on_path.insert(key.clone());
+        Ok(Entered::Open(Frame {
+            g: g.clone(),
+            key,
+            moves,
+            one,
+            order,
+            claimed,
+            next: 0,
+            list: Vec::new(),
+        }))
+    }
+
+    /// Ends the top frame with `body` (`None`: no tree there).
+    fn close(&mut self, stack: &mut Vec<Frame<G>>, body: Option<NodeBody>) -> Option<u32> {
+        let f = stack.pop()?;
+        self.on_path.remove(&f.key);
+        match body {
+            Some(body) => Some(self.add(f.key, body)),
             None => {
-                self.failed.insert(key);
+                self.failed.insert(f.key);
                 None
             }
-        })
+        }
     }
 
     fn add(&mut self, key: Key, body: NodeBody) -> u32 {
@@ -266,21 +360,12 @@ impl<G: Game> Builder<'_, G> {
         id
     }
 
-    /// Tries `g`'s child by move index `i`.
-    fn child(&mut self, g: &G, moves: &[G::Move], i: usize) -> Result<Option<u32>, ProofError> {
-        let mut c = g.clone();
-        c.play(moves[i]);
-        self.path.push(i as u32);
-        let r = self.build(&c);
-        self.path.pop();
-        r
-    }
-
-    /// A node that needs one move: a finished game that meets the claim or
-    /// a child the search solved that way first (searches keep finished
-    /// games out of their tables, so both count as the search's choices),
-    /// then the other children.
-    fn build_one(&mut self, g: &G, moves: &[G::Move]) -> Result<Option<NodeBody>, ProofError> {
+    /// The order in which a node that needs one move tries its children:
+    /// first a finished game that meets the claim or a child the search
+    /// solved that way (searches keep finished games out of their
+    /// tables, so both count as the search's choices), then the others.
+    /// Returns the order and how many of it are the search's choices.
+    fn one_move_order(&mut self, g: &G, moves: &[G::Move]) -> (Vec<usize>, usize) {
         let mut claimed = Vec::new();
         let mut others = Vec::new();
         for (i, &m) in moves.iter().enumerate() {
@@ -298,31 +383,9 @@ impl<G: Game> Builder<'_, G> {
                 others.push(i);
             }
         }
-        for i in claimed {
-            if let Some(id) = self.child(g, moves, i)? {
-                self.stats.from_search += 1;
-                return Ok(Some(NodeBody::One(g.format_move(moves[i]), id)));
-            }
-        }
-        for i in others {
-            if let Some(id) = self.child(g, moves, i)? {
-                self.stats.by_writer += 1;
-                return Ok(Some(NodeBody::One(g.format_move(moves[i]), id)));
-            }
-        }
-        Ok(None)
-    }
-
-    /// A node where every move must be answered.
-    fn build_all(&mut self, g: &G, moves: &[G::Move]) -> Result<Option<NodeBody>, ProofError> {
-        let mut list = Vec::with_capacity(moves.len());
-        for i in 0..moves.len() {
-            match self.child(g, moves, i)? {
-                Some(id) => list.push((g.format_move(moves[i]), id)),
-                None => return Ok(None),
-            }
-        }
-        Ok(Some(NodeBody::All(list)))
+        let n = claimed.len();
+        claimed.extend(others);
+        (claimed, n)
     }
 }
 

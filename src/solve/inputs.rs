@@ -2,7 +2,6 @@
 //! embedded `positions/` folder), inline notation with a game, or `-` for
 //! standard input (docs/cli.md `POSITION`).
 
-use std::io::Read;
 use std::path::Path;
 
 use crate::game::notation::FileError;
@@ -22,7 +21,9 @@ pub fn read_inputs(
     let mut out = Vec::new();
     for arg in inputs {
         let path = Path::new(arg);
-        if arg != "-" && path.is_file() {
+        // A path that exists is read as a file (a device or a folder is
+        // then refused with its reason, never read as notation).
+        if arg != "-" && path.exists() {
             let (entries, errors) = positions::load_file_partial(path);
             push_checked(&mut out, entries);
             out.extend(errors.into_iter().map(|e| Err(input_error(e))));
@@ -68,9 +69,7 @@ fn input_error(e: impl ToString) -> SolveError {
 /// One input that is not a file: standard input or inline notation.
 fn read_argument(arg: &str, game: Option<&str>) -> Result<Vec<PositionEntry>, SolveError> {
     if arg == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
+        let text = crate::files::read_capped(std::io::stdin().lock(), crate::files::MAX_READ_BYTES)
             .map_err(|e| input_error(format!("-:1:1: cannot read standard input: {e}")))?;
         return match game {
             Some(g) => inline_lines(g, "-", &text),

@@ -18,7 +18,7 @@
 mod certify;
 mod inputs;
 
-use crate::search::clock::Duration;
+use crate::params::bounds;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -65,7 +65,8 @@ pub struct SolveRequest {
     pub max_nodes: Option<u64>,
     /// Stop after this many seconds per position.
     pub time_limit: Option<f64>,
-    /// Memory budget for the tree or table, in MiB.
+    /// Memory budget for the tree or table, in MiB; without one a run
+    /// stops at the default budget ([`bounds::default_memory_mib`]).
     pub memory_mib: Option<u64>,
     /// Seed of the run's random number generators.
     pub seed: u64,
@@ -194,13 +195,16 @@ impl Solver {
             .collect();
         let params = Params::from_pairs(algo.params, &own)
             .map_err(|e| bad(format!("--algo {}: {e}", algo.name)))?;
-        if let Some(t) = request.time_limit {
-            if !(t.is_finite() && t > 0.0) {
-                return Err(bad(format!(
-                    "--time-limit {t}: expected a positive number of seconds"
-                )));
-            }
-        }
+        let time_limit = request
+            .time_limit
+            .map(|t| bounds::time_limit("--time-limit", t))
+            .transpose()
+            .map_err(|e| bad(e.to_string()))?;
+        let memory_mib = request
+            .memory_mib
+            .unwrap_or_else(bounds::default_memory_mib);
+        let max_memory_bytes =
+            bounds::memory_mib("--memory", memory_mib).map_err(|e| bad(e.to_string()))?;
         if request.positions.is_empty() {
             return Err(bad(
                 "no position given: name files, inline positions (with --game) or `-` for stdin"
@@ -210,8 +214,8 @@ impl Solver {
         let budget = Budget {
             max_iterations: request.max_iterations,
             max_nodes: request.max_nodes,
-            time_limit: request.time_limit.map(Duration::from_secs_f64),
-            max_memory_bytes: request.memory_mib.map(|m| m.saturating_mul(1 << 20)),
+            time_limit,
+            max_memory_bytes: Some(max_memory_bytes),
         };
         let repetition = match &request.repetition {
             Some(r) => {
@@ -340,7 +344,10 @@ impl Solver {
             params,
             seed: self.request.seed,
             question: self.request.question,
-            memory_limit_bytes: self.budget.max_memory_bytes,
+            // Only a budget the request gives sizes the tables: without
+            // one they keep their own (smaller) defaults, and the default
+            // budget only stops the run.
+            memory_limit_bytes: self.request.memory_mib.and(self.budget.max_memory_bytes),
         };
         let search = search::build(self.algo.name, &setup)
             .map_err(|e| SolveError::Input(format!("{}:{}:1: {e}", entry.name, entry.line)))?;
@@ -401,15 +408,23 @@ impl Solver {
             match (&c.certificate, &c.error) {
                 (Some(cert), _) => {
                     self.proofs_written += 1;
-                    crate::experiments::write_atomic(&path, cert.to_text().as_bytes())
-                        .map_err(|e| SolveError::Proof(format!("--proof: {e}")))?;
+                    crate::experiments::write_atomic(&path, cert.to_text().as_bytes()).map_err(
+                        |e| {
+                            SolveError::Proof(format!(
+                                "{}:{}:1: --proof: {e}",
+                                entry.name, entry.line
+                            ))
+                        },
+                    )?;
                     proof_file = Some(path);
                 }
                 // Without --certify a certificate that cannot be written
                 // stops the run; with it, the record says why.
                 (None, Some(e)) if !certify => {
                     return Err(SolveError::Proof(format!(
-                        "--proof {}: {e}",
+                        "{}:{}:1: --proof {}: {e}",
+                        entry.name,
+                        entry.line,
                         path.display()
                     )));
                 }

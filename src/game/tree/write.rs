@@ -1,8 +1,18 @@
 //! The writer of the tree text format (documented in `tree/mod.rs`), used
 //! by `notation()`: it prints a subtree so that it parses back to the same
 //! graph.
+//!
+//! **Where a shared node is written.** A shared node is written out in
+//! full once (`&NAME`) and referred to everywhere else (`*NAME`); the
+//! writer puts the full copy under the parent closest to the root (the
+//! first parent a breadth-first walk meets). Every line is then indented
+//! by the node's distance from the root, which is never more than where
+//! any file had to put it, so the text stays linear in the graph's size:
+//! a chain of shared nodes that a file writes flat (each defined under
+//! the root, each referring to the next) is written flat again, not
+//! nested 100,000 levels deep.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::{NodeKind, Tree};
 
@@ -53,6 +63,22 @@ pub(super) fn write(tree: &Tree, root: u32) -> String {
         }
     };
 
+    // The parent (and child slot) under which each node is written in
+    // full: the first edge a breadth-first walk from `root` takes to it.
+    let mut home: HashMap<u32, (u32, usize)> = HashMap::new();
+    let mut reached = vec![false; nodes.len()];
+    reached[root as usize] = true;
+    let mut queue = VecDeque::from([root]);
+    while let Some(n) = queue.pop_front() {
+        for (slot, &c) in nodes[n as usize].children.iter().enumerate() {
+            if !reached[c as usize] {
+                reached[c as usize] = true;
+                home.insert(c, (n, slot));
+                queue.push_back(c);
+            }
+        }
+    }
+
     let mut out = String::new();
     if let Some(t) = &tree.title {
         out.push_str(&format!("tree \"{t}\"\n"));
@@ -60,24 +86,23 @@ pub(super) fn write(tree: &Tree, root: u32) -> String {
     if let Some(rule) = tree.loops {
         out.push_str(&format!("loops = {}\n", rule.name()));
     }
-    let mut printed = vec![false; nodes.len()];
-    // (node, depth, probability of the edge from a chance parent)
-    let mut stack: Vec<(u32, usize, Option<f64>)> = vec![(root, 0, None)];
-    while let Some((n, depth, prob)) = stack.pop() {
+    // (node, depth, probability of the edge from a chance parent, whether
+    // this line is the node's full copy)
+    let mut stack: Vec<(u32, usize, Option<f64>, bool)> = vec![(root, 0, None, true)];
+    while let Some((n, depth, prob, full)) = stack.pop() {
         let node = &nodes[n as usize];
         let shared = indeg.get(&n).copied().unwrap_or(0) >= 2;
         for _ in 0..depth {
             out.push_str("  ");
         }
         let prob_text = prob.map(|p| format!(" prob={p:?}")).unwrap_or_default();
-        if shared && printed[n as usize] {
+        if !full {
             out.push('*');
             out.push_str(&name_of(n));
             out.push_str(&prob_text);
             out.push('\n');
             continue;
         }
-        printed[n as usize] = true;
         out.push_str(&node.label);
         match node.kind {
             NodeKind::Or => out.push_str(" or"),
@@ -112,7 +137,8 @@ pub(super) fn write(tree: &Tree, root: u32) -> String {
             } else {
                 None
             };
-            stack.push((c, depth + 1, prob));
+            let full = home.get(&c) == Some(&(n, i));
+            stack.push((c, depth + 1, prob, full));
         }
     }
     out

@@ -8,15 +8,27 @@
 //! read consistently; [`super::mid`] converts to the φ/δ view.
 //!
 //! Replacement: when the table is full and a new entry is needed, a
-//! collection pass evicts the half of the evictable entries with the least
-//! `work` (MID calls spent below the entry). Entries the current MID calls
-//! need are never evicted: the path's own entries and those of the path
-//! nodes' children (a MID loop at n must keep the results of the calls it
-//! made on n's children, else it could call them again forever). If a pass
-//! cannot free at least a quarter of the capacity, the budget cannot hold
-//! the entries the search needs and the insert fails, which ends the run
-//! as `Unknown(Memory)`. Evicting only ever forgets work: a forgotten node
+//! collection pass evicts the evictable entries with the least `work`
+//! (MID calls spent below the entry): half of them, and at least enough
+//! to leave the table half full. Entries the current MID calls need are
+//! never evicted: the path's own entries and those of the path nodes'
+//! children (a MID loop at n must keep the results of the calls it made
+//! on n's children, else it could call them again forever). If a pass
+//! cannot bring the table down to half full, the budget cannot hold the
+//! entries the search needs and the insert fails, which ends the run as
+//! `Unknown(Memory)`. Evicting only ever forgets work: a forgotten node
 //! counts as unknown again, so the answer stays right.
+//!
+//! Memory: the budget bounds the bytes the hash map really takes, not
+//! its entries times their size. The map keeps a power of two of
+//! buckets, fills at most 7/8 of them, and grows by allocating the
+//! doubled map before it frees the old one; so the table holds 7/8 of
+//! the largest power of two B of buckets with 1.5·B slots within the
+//! budget (the map of B buckets next to the one of B/2 it grew from).
+//! After a collection pass the map is rebuilt at the size its entries
+//! need (again at most 1.5·B slots while it moves), which also clears
+//! the marks that erased entries leave and that would otherwise make the
+//! map double. [`Table::peak_bytes`] reports those bytes.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -93,19 +105,53 @@ pub struct Table {
     pub peak: usize,
     /// Entries evicted by the replacement policy so far.
     pub evicted: u64,
+    /// The most bytes the map took at once (see the module comment).
+    peak_alloc: u64,
+}
+
+/// Bytes of a hash map of `capacity` entries (hashbrown's buckets for
+/// that capacity, one slot each).
+fn allocated(capacity: usize) -> u64 {
+    let buckets = if capacity == 0 {
+        0
+    } else if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    buckets as u64 * SLOT_BYTES
 }
 
 impl Table {
-    /// A table holding at most `budget_bytes / SLOT_BYTES` entries (at
-    /// least one).
+    /// A table whose map never takes more than `budget_bytes` (see the
+    /// module comment), holding at least one entry.
     pub fn with_budget(budget_bytes: u64) -> Table {
-        let capacity = (budget_bytes / SLOT_BYTES).clamp(1, usize::MAX as u64) as usize;
+        let slots = (budget_bytes / SLOT_BYTES * 2 / 3).clamp(1, 1 << 62);
+        let buckets = 1u64 << (63 - slots.leading_zeros());
+        let capacity = if buckets < 8 {
+            buckets.saturating_sub(1).max(1)
+        } else {
+            buckets / 8 * 7
+        };
         Table {
             map: HashMap::default(),
-            capacity,
+            capacity: capacity.min(usize::MAX as u64) as usize,
             peak: 0,
             evicted: 0,
+            peak_alloc: 0,
         }
+    }
+
+    /// Notes the bytes of the map after a change that may have moved it
+    /// from a map of `before` capacity.
+    fn note_allocation(&mut self, before: usize) {
+        let now = self.map.capacity();
+        let bytes = if now == before {
+            allocated(now)
+        } else {
+            allocated(now) + allocated(before)
+        };
+        self.peak_alloc = self.peak_alloc.max(bytes);
     }
 
     /// Maximum number of entries.
@@ -132,7 +178,7 @@ impl Table {
 
     /// Peak bytes.
     pub fn peak_bytes(&self) -> u64 {
-        self.peak as u64 * SLOT_BYTES
+        self.peak_alloc
     }
 
     /// The entry for the position with hash `key`, if held.
@@ -163,7 +209,10 @@ impl Table {
             return None;
         }
         self.peak = self.peak.max(self.map.len() + 1);
-        Some(self.map.entry(key).or_insert(fresh))
+        let before = self.map.capacity();
+        self.map.insert(key, fresh);
+        self.note_allocation(before);
+        self.map.get_mut(&key)
     }
 
     /// The entry for `key`, created with `fresh` when absent. Returns the
@@ -193,7 +242,7 @@ impl Table {
             .filter(|(k, e)| !keep(k, e))
             .map(|(_, e)| e.work)
             .collect();
-        let need = (self.capacity / 4).max(1);
+        let need = self.map.len().saturating_sub(self.capacity / 2).max(1);
         if works.len() < need {
             return false;
         }
@@ -219,6 +268,9 @@ impl Table {
             }
         });
         self.evicted += (before - self.map.len()) as u64;
+        let held = self.map.capacity();
+        self.map.shrink_to_fit();
+        self.note_allocation(held);
         true
     }
 }
@@ -240,33 +292,59 @@ mod tests {
 
     #[test]
     fn replacement_keeps_the_larger_work() {
-        let mut t = Table::with_budget(SLOT_BYTES * 8);
-        for k in 0..8u64 {
+        // 12 slots of budget: a map of 8 buckets (next to the 4 it grew
+        // from) holding 7 entries.
+        let mut t = Table::with_budget(SLOT_BYTES * 12);
+        assert_eq!(t.capacity(), 7);
+        for k in 0..7u64 {
             t.entry_or_insert(k, entry(k as u32 * 10), &KeySet::default())
                 .expect("room");
         }
-        // Full: inserting a ninth entry evicts the four cheapest.
+        // Full: inserting an eighth entry evicts the four cheapest (down
+        // to half full).
         t.entry_or_insert(100, entry(0), &KeySet::default())
             .expect("room after eviction");
-        assert_eq!(t.len(), 5);
-        for k in 4..8u64 {
+        assert_eq!(t.len(), 4);
+        for k in 4..7u64 {
             assert!(t.get(k).is_some(), "entry {k} with more work was evicted");
         }
         for k in 0..4u64 {
             assert!(t.get(k).is_none(), "entry {k} with less work was kept");
         }
+        assert!(t.peak_bytes() <= SLOT_BYTES * 12, "{}", t.peak_bytes());
     }
 
     #[test]
     fn path_entries_are_never_evicted_and_a_full_path_fails() {
-        let mut t = Table::with_budget(SLOT_BYTES * 4);
-        for k in 0..4u64 {
+        let mut t = Table::with_budget(SLOT_BYTES * 6);
+        assert_eq!(t.capacity(), 3);
+        for k in 0..3u64 {
             let (e, _) = t
                 .entry_or_insert(k, entry(0), &KeySet::default())
                 .expect("room");
             e.on_path = 1;
         }
         assert!(t.entry_or_insert(9, entry(0), &KeySet::default()).is_none());
-        assert_eq!(t.len(), 4);
+        assert_eq!(t.len(), 3);
+    }
+
+    /// However the entries come and go, the map's bytes (as the allocator
+    /// sees them) stay within the budget: many fill-and-evict rounds.
+    #[test]
+    fn the_map_never_outgrows_its_budget() {
+        let budget = 1u64 << 20;
+        let mut t = Table::with_budget(budget);
+        let mut x = 1u64;
+        for i in 0..200_000u64 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            t.entry_or_insert(x, entry((i % 97) as u32), &KeySet::default())
+                .expect("room");
+            assert!(t.len() <= t.capacity());
+        }
+        assert!(t.evicted > 0);
+        assert!(t.peak_bytes() <= budget, "{} > {budget}", t.peak_bytes());
+        assert!(t.peak_bytes() >= budget / 2, "{}", t.peak_bytes());
     }
 }

@@ -56,7 +56,7 @@ use crate::search::{
 use super::mid::{solved, DfpnOptions};
 use connect4_rules::{Connect4Options, Connect4Rules};
 use rules::{AnyRules, OthelloRules, Rules};
-use table::{FastTable, SLOT_BYTES};
+use table::FastTable;
 use worker::{Init, Shared, Worker};
 
 /// MID calls each thread runs per step of a parallel search.
@@ -410,7 +410,9 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             c.max_depth = c.max_depth.max(w.counters.max_depth);
         }
         c.live_nodes = self.engine.table.used();
-        c.peak_tree_bytes = self.engine.table.used() * SLOT_BYTES;
+        // The table's pages, not its filled slots: the slots are spread
+        // over every page, so all of them are resident.
+        c.peak_tree_bytes = self.engine.table.peak_bytes();
         if let Some(w) = self.workers.first_mut() {
             for (it, mv) in w.root_picks.drain(..) {
                 if let Some(k) = self.root_moves.iter().position(|&m| m == mv) {

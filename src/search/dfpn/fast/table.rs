@@ -108,6 +108,9 @@ pub struct FastTable {
     busy: Box<[AtomicU32]>,
     /// Slots ever filled (they are never emptied).
     used: AtomicU64,
+    /// The most bytes the slots ever took at once: a doubling holds the
+    /// old table and the new one until it is done.
+    peak_bytes: u64,
 }
 
 /// The 15-bit logarithmic code of a work count: exact below 1024, then
@@ -133,10 +136,14 @@ fn work_of_code(code: u64) -> u64 {
 }
 
 impl FastTable {
-    /// A table of at most `budget_bytes` (a power of two of buckets, at
-    /// least one); `parallel` adds the busy counters.
+    /// A table within `budget_bytes` (a power of two of buckets, at least
+    /// one); `parallel` adds the busy counters. The last doubling holds
+    /// the table of B buckets next to the one of B/2 it grows from, so B
+    /// is the largest power of two with 1.5·B buckets within the budget:
+    /// the slots never take more than the budget, even while growing.
     pub fn with_budget(budget_bytes: u64, parallel: bool) -> FastTable {
-        let max_buckets = (budget_bytes / (SLOT_BYTES * BUCKET_SLOTS as u64)).max(1);
+        let bucket_bytes = SLOT_BYTES * BUCKET_SLOTS as u64;
+        let max_buckets = (budget_bytes / bucket_bytes * 2 / 3).max(1);
         let max_bits = 63 - max_buckets.leading_zeros();
         let bits = max_bits.min(START_BITS);
         FastTable {
@@ -149,7 +156,13 @@ impl FastTable {
                 Box::new([])
             },
             used: AtomicU64::new(0),
+            peak_bytes: (1u64 << bits) * bucket_bytes,
         }
+    }
+
+    /// The most bytes the slots took at once (see `peak_bytes`).
+    pub fn peak_bytes(&self) -> u64 {
+        self.peak_bytes
     }
 
     /// Number of slots.
@@ -191,6 +204,8 @@ impl FastTable {
                     }
                 }
             }
+            let both = ((self.buckets.len() + new.len()) * BUCKET_SLOTS) as u64 * SLOT_BYTES;
+            self.peak_bytes = self.peak_bytes.max(both);
             self.buckets = new;
             self.bits = bits;
         }
@@ -368,8 +383,9 @@ mod tests {
 
     #[test]
     fn growing_keeps_every_entry() {
-        // Budget 16 MiB: starts at 4 MiB (2^18 slots), may double twice.
-        let mut t = FastTable::with_budget(16 << 20, false);
+        // Budget 24 MiB: starts at 4 MiB (2^18 slots), may double twice
+        // (16 MiB next to the 8 MiB it grows from).
+        let mut t = FastTable::with_budget(24 << 20, false);
         assert_eq!(t.capacity(), 1 << 18);
         let n = 240_000u64;
         for i in 0..n {
