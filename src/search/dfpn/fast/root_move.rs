@@ -32,7 +32,6 @@ use std::sync::atomic::AtomicBool;
 
 use crate::game::Game;
 use crate::search::pn::Pn;
-use crate::search::Question;
 
 use super::super::mid::solved;
 use super::rules::Rules;
