@@ -23,7 +23,14 @@ fn the_app_without_a_display_says_how_to_run_headless() {
     for args in [
         &[][..],
         &["positions/trees/seesaw.tree"][..],
-        &["--open", "positions/hex.toml", "--autoplay", "5", "--screenshot", "x.png"][..],
+        &[
+            "--open",
+            "positions/hex.toml",
+            "--autoplay",
+            "5",
+            "--screenshot",
+            "x.png",
+        ][..],
         &["lesson", "lessons/03-seesaw-and-deep-pn.lesson.toml"][..],
     ] {
         let out = without_display(args);
