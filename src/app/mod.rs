@@ -35,6 +35,8 @@ pub mod class_mode;
 pub mod conspiracy;
 pub mod controls;
 pub mod counters;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod display;
 pub mod driver;
 pub mod error;
 pub mod error_rate;
@@ -240,6 +242,9 @@ pub fn configure(
 /// `web::start`, built for wasm32.)
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run_app(opts: LaunchOptions) -> Result<(), error::RunError> {
+    if let Some(why) = display::missing_display() {
+        return Err(error::RunError::Run(why));
+    }
     // Scripted: the window writes its files and closes. `--autoplay N`
     // alone plays N iterations and leaves the window open.
     let headless = opts.screenshot.is_some() || opts.state.is_some();
@@ -290,7 +295,7 @@ pub fn run_app(opts: LaunchOptions) -> Result<(), error::RunError> {
             Ok(Box::new(Shell { app }))
         }),
     )
-    .map_err(|e| error::RunError::Run(format!("cannot open the window: {e}")))?;
+    .map_err(|e| error::RunError::Run(display::window_failed(&e.to_string())))?;
     let hook_result = match result {
         None => Ok(()),
         Some(r) => match r.lock().ok().and_then(|mut s| s.take()) {

@@ -43,6 +43,10 @@ pub struct Dfs<G: Game> {
     counters: Counters,
     root_switches: RootSwitches,
     started: bool,
+    /// Once the root is decided for its mover (an OR root proved, an AND
+    /// root disproved): the index of the child that decided it, so the
+    /// finished search still names its winning move.
+    root_win: Option<u32>,
 }
 
 impl<G: Game> Dfs<G> {
@@ -64,6 +68,7 @@ impl<G: Game> Dfs<G> {
             counters: Counters::default(),
             root_switches: RootSwitches::default(),
             started: false,
+            root_win: None,
         }
     }
 
@@ -98,6 +103,11 @@ impl<G: Game> Dfs<G> {
     /// Pops the top frame with result `r`.
     fn leave(&mut self, r: bool) {
         if let Some(f) = self.stack.pop() {
+            // The root is decided by its last child tried when that
+            // child's result is the one the mover wanted.
+            if self.stack.is_empty() && f.or == r {
+                self.root_win = f.next.checked_sub(1).map(|k| k as u32);
+            }
             self.moves.truncate(f.first);
         }
         self.counters.live_nodes = self.stack.len() as u64;
@@ -461,12 +471,18 @@ impl<G: Game> Search for Dfs<G> {
         };
         // The depth-first search never re-expands a lost entry, so its
         // revisit counter stays 0.
-        let best_child = self.stack.first().map(|f| f.next.saturating_sub(1) as u32);
+        let best_child = match self.stack.first() {
+            Some(f) => Some(f.next.saturating_sub(1) as u32),
+            None => self.root_win,
+        };
         StatsSample::of_table(&self.counters, Self::node_values(st), best_child)
     }
 
     fn best_move(&self) -> Option<String> {
-        let f = self.stack.first()?;
+        let Some(f) = self.stack.first() else {
+            // Finished: the child that won the root, if the mover won it.
+            return crate::search::legal_move_label(&self.root_pos, self.root_win?);
+        };
         let k = f.next.checked_sub(1)?;
         Some(f.pos.format_move(self.moves[f.first + k]))
     }

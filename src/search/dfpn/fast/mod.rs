@@ -37,6 +37,7 @@
 pub mod connect4_leaf;
 pub mod connect4_rules;
 pub mod othello_leaf;
+pub mod root_move;
 pub mod rules;
 pub mod table;
 mod view;
@@ -55,6 +56,7 @@ use crate::search::{
 
 use super::mid::{solved, DfpnOptions};
 use connect4_rules::{Connect4Options, Connect4Rules};
+use root_move::RootMoveWork;
 use rules::{AnyRules, OthelloRules, Rules};
 use table::FastTable;
 use worker::{Init, Shared, Worker};
@@ -331,6 +333,11 @@ pub struct FastDfpn<G: Game, R: Rules<G>> {
     counters: Counters,
     root_switches: RootSwitches,
     root_result: Option<(Pn, Pn)>,
+    /// Index of the root child that wins for the mover, once the root is
+    /// settled as a win for it ([`root_move`]).
+    root_move: Option<u32>,
+    /// The work naming that child took.
+    root_move_work: RootMoveWork,
 }
 
 impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
@@ -364,6 +371,8 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             counters: Counters::default(),
             root_switches: RootSwitches::default(),
             root_result: None,
+            root_move: None,
+            root_move_work: RootMoveWork::default(),
             root,
         };
         if let Some(o) = s.root.outcome() {
@@ -420,9 +429,35 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
                 }
             }
         }
-        if let Some(r) = self.workers.iter().find_map(|w| w.result) {
+        let settled = self
+            .workers
+            .iter()
+            .find_map(|w| w.result.map(|r| (r, w.root_win)));
+        if let Some((r, hint)) = settled {
             self.finish(r);
+            if self.mover_wins() {
+                self.name_root_move(hint);
+            }
         }
+    }
+
+    /// Does the side to move at the root win it (a proved OR root, a
+    /// disproved AND root)?
+    fn mover_wins(&self) -> bool {
+        let or = self.root.to_move() == self.question.attacker;
+        matches!(self.root_result, Some((p, d)) if (if or { p } else { d }) == 0)
+    }
+
+    /// Names the root child that wins for the mover ([`root_move`]),
+    /// `hint` being the root loop's solving move if it had one.
+    fn name_root_move(&mut self, hint: Option<G::Move>) {
+        let mut work = RootMoveWork::default();
+        let found = {
+            let shared = self.engine.shared();
+            root_move::find(&shared, &self.root, &self.root_moves, hint, &mut work)
+        };
+        self.root_move = found;
+        self.root_move_work = work;
     }
 
     /// The table's entry for position `g` (under the rules' key).
@@ -445,8 +480,12 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
     }
 
     /// Index (move-generation order) of the root child the search names
-    /// as best: least δ, a solving child when there is one.
+    /// as best: on a root the mover wins, the winning child
+    /// [`root_move`] found; otherwise the least δ.
     pub fn best_child(&self) -> Option<u32> {
+        if self.mover_wins() {
+            return self.root_move;
+        }
         let or = self.root.to_move() == self.question.attacker;
         let mut best: Option<(u32, Pn)> = None;
         for (i, &m) in self.root_moves.iter().enumerate() {
@@ -455,14 +494,6 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             if best.is_none_or(|(_, b)| a < b) {
                 best = Some((i as u32, a));
             }
-        }
-        // A root the side to move wins has a winning child (a = 0). When
-        // the root was answered without one on record (the frontier solver
-        // settled the root itself), no child is named rather than the
-        // first one, which would be shown as the best move.
-        let mover_wins = matches!(self.root_result, Some((p, d)) if (if or { p } else { d }) == 0);
-        if mover_wins && best.is_some_and(|(_, a)| a != 0) {
-            return None;
         }
         best.map(|(i, _)| i)
     }
@@ -569,6 +600,11 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
         }
         m.insert("leaf_solves".into(), solves.into());
         m.insert("leaf_nodes".into(), nodes.into());
+        // Naming the winning move of a settled root (not in the counters).
+        let w = &self.root_move_work;
+        m.insert("root_move_leaf_solves".into(), w.leaf_solves.into());
+        m.insert("root_move_leaf_nodes".into(), w.leaf_nodes.into());
+        m.insert("root_move_calls".into(), w.calls.into());
         m.insert("tt_used".into(), self.engine.table.used().into());
         m.insert("tt_capacity".into(), self.engine.table.capacity().into());
         m

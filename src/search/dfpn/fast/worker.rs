@@ -50,6 +50,7 @@ use crate::search::pn::{self, Pn, INF};
 use crate::search::Question;
 
 use super::super::mid::{solved, DfpnOptions};
+use super::root_move;
 use super::rules::Rules;
 use super::table::{Busy, FastTable};
 
@@ -202,6 +203,9 @@ pub struct Worker<G: Game> {
     /// Root picks (the MID call's number and the move), oldest first, not
     /// yet collected by the search (root-switch events).
     pub root_picks: Vec<(u64, G::Move)>,
+    /// The root child that settled the root for its mover, when the
+    /// worker's root loop saw one (a root answered at entry has none).
+    pub root_win: Option<G::Move>,
 }
 
 impl<G: Game> Worker<G> {
@@ -218,6 +222,7 @@ impl<G: Game> Worker<G> {
             counters: WorkerCounters::default(),
             result: None,
             root_picks: Vec::new(),
+            root_win: None,
         }
     }
 
@@ -553,6 +558,10 @@ impl<G: Game> Worker<G> {
     /// Leaves the top MID call with (pn, dn).
     fn exit<R: Rules<G>>(&mut self, sh: &Shared<G, R>, pn_now: Pn, dn_now: Pn) -> Event {
         let f = self.stack.pop().expect("exit with a frame");
+        if self.stack.is_empty() {
+            let kids = &self.kids[f.first..f.first + f.count];
+            self.root_win = root_move::solving_child(f.or, kids.iter().map(|k| (k.mv, k.pn, k.dn)));
+        }
         self.kids.truncate(f.first);
         if f.busy {
             sh.table.leave_busy(f.hash, Busy::Path);
