@@ -16,7 +16,7 @@ cargo clippy -p pnlab-python -- -D warnings
 venv="${PNLAB_VENV:-target/python-venv}"
 echo "== python venv ($venv), pip install . and the examples' packages"
 python3 -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check pytest pandas matplotlib tqdm
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check pytest pandas matplotlib tqdm open_spiel
 MATURIN_PEP517_ARGS="${MATURIN_PEP517_ARGS:---profile dev}" \
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps .
 

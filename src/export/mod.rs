@@ -7,6 +7,7 @@
 //! Files are written atomically (temporary file, then rename), so an
 //! interrupted export never leaves half a file under the chosen name.
 
+pub mod board;
 pub mod curves_csv;
 pub mod dot;
 pub mod drawing;
