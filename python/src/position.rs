@@ -9,6 +9,7 @@
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use pyo3::IntoPyObjectExt;
 
 use pnlab::export::board::board_svg;
 use pnlab::game::{AnyPosition, GameKind, Player};
@@ -141,16 +142,16 @@ impl Position {
         self.position.notation()
     }
 
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyObject {
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let py = other.py();
         let Ok(other) = other.cast::<Position>() else {
-            return py.NotImplemented();
+            return Ok(py.NotImplemented());
         };
         let eq = self.position == other.get().position;
         match op {
-            CompareOp::Eq => eq.into_pyobject(py).unwrap().to_owned().into_any().unbind(),
-            CompareOp::Ne => (!eq).into_pyobject(py).unwrap().to_owned().into_any().unbind(),
-            _ => py.NotImplemented(),
+            CompareOp::Eq => eq.into_py_any(py),
+            CompareOp::Ne => (!eq).into_py_any(py),
+            _ => Ok(py.NotImplemented()),
         }
     }
 
@@ -159,7 +160,9 @@ impl Position {
     }
 
     /// Pickles as ``Position(game, notation)``.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let this = slf.get();
         let args = PyTuple::new(py, [this.game().to_string(), this.notation()])?;

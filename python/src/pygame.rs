@@ -51,10 +51,7 @@ impl Shared {
 
     /// The error a callback raised, if any (taken: asked once).
     pub fn take_error(&self) -> Option<PyErr> {
-        self.error
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .take()
+        self.error.lock().unwrap_or_else(|p| p.into_inner()).take()
     }
 }
 
@@ -102,18 +99,6 @@ pub fn shared_of(p: &pnlab::game::AnyPosition) -> Option<Arc<Shared>> {
             .as_any()
             .downcast_ref::<PyState>()
             .map(|s| s.shared.clone()),
-        _ => None,
-    }
-}
-
-/// The Python object behind a Python game's position.
-pub fn object_of<'py>(py: Python<'py>, p: &pnlab::game::AnyPosition) -> Option<Bound<'py, PyAny>> {
-    match p.shown() {
-        pnlab::game::AnyPosition::External(e) => e
-            .state()
-            .as_any()
-            .downcast_ref::<PyState>()
-            .map(|s| s.obj.bind(py).clone()),
         _ => None,
     }
 }
@@ -193,11 +178,12 @@ fn key_hash(v: &Bound<'_, PyAny>) -> PyResult<u64> {
         if let Ok(x) = v.extract::<i64>() {
             return Ok(finalize(x as u64 ^ zobrist_key(2)));
         }
-        let text = v.str()?;
-        return Ok(bytes_hash(3, text.to_str()?.as_bytes()));
+        let text: String = v.str()?.extract()?;
+        return Ok(bytes_hash(3, text.as_bytes()));
     }
-    if let Ok(s) = v.cast::<PyString>() {
-        return Ok(bytes_hash(4, s.to_str()?.as_bytes()));
+    if v.is_instance_of::<PyString>() {
+        let s: String = v.extract()?;
+        return Ok(bytes_hash(4, s.as_bytes()));
     }
     if let Ok(b) = v.cast::<PyBytes>() {
         return Ok(bytes_hash(5, b.as_bytes()));
@@ -360,7 +346,12 @@ impl ExternalState for PyState {
                 return Arc::new(s);
             }
         };
-        Arc::new(PyState::new(obj, self.shared.clone(), next_player, path_key))
+        Arc::new(PyState::new(
+            obj,
+            self.shared.clone(),
+            next_player,
+            path_key,
+        ))
     }
 
     fn outcome(&self) -> Option<Outcome> {

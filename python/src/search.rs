@@ -27,7 +27,7 @@ use pnlab::solve::{certificate_text, Solver};
 use crate::convert::to_py;
 use crate::errors::{input_error, solve_error};
 use crate::pygame::Shared;
-use crate::snapshot::{bounded, columns, node_dicts};
+use crate::snapshot::{bounded, node_dicts};
 use crate::solve::{resolve, Options};
 
 /// How long a stepping call runs with the interpreter released before it
@@ -314,7 +314,9 @@ impl Search {
     #[pyo3(signature = (n=1))]
     fn step<'py>(&self, py: Python<'py>, n: i64) -> PyResult<Bound<'py, PyString>> {
         let n = u64::try_from(n).map_err(|_| {
-            PyValueError::new_err(format!("step(n={n}): n is a number of iterations, 0 or more"))
+            PyValueError::new_err(format!(
+                "step(n={n}): n is a number of iterations, 0 or more"
+            ))
         })?;
         let external = self.lock()?.shared.is_some();
         if n <= SHORT && !external {
@@ -372,7 +374,11 @@ impl Search {
         }
         // Keep the raised budget for copies and pickles.
         let recipe = this.recipe.bind(py);
-        for (k, v) in [("max_iterations", max_iterations), ("max_nodes", max_nodes), ("memory", memory)] {
+        for (k, v) in [
+            ("max_iterations", max_iterations),
+            ("max_nodes", max_nodes),
+            ("memory", memory),
+        ] {
             if v.is_some() {
                 recipe.set_item(k, v)?;
             }
@@ -415,7 +421,9 @@ impl Search {
             }
             Some(u) => {
                 let target: u64 = u.extract().map_err(|_| {
-                    PyValueError::new_err("until: expected an iteration number (0 or more) or a callable")
+                    PyValueError::new_err(
+                        "until: expected an iteration number (0 or more) or a callable",
+                    )
                 })?;
                 this.drive(py, target, true)
             }
@@ -596,7 +604,9 @@ impl Search {
 
     /// Pickles as the constructor's arguments and the iteration reached:
     /// unpickling rebuilds the search and replays it there.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let this = slf.get();
         let (iterations, paused) = {

@@ -104,12 +104,10 @@ pub fn columns<'py>(py: Python<'py>, snap: &Snapshot) -> PyResult<Bound<'py, PyA
     let names: Vec<String> = match rows.first() {
         Some(r) => r.keys().extract()?,
         None => {
-            let mut v: Vec<String> = [
-                "id", "parent", "depth", "move", "kind", "status",
-            ]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+            let mut v: Vec<String> = ["id", "parent", "depth", "move", "kind", "status"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
             v.extend(snap.value_names.iter().cloned());
             v.extend(
                 ["expanded", "n_children", "on_path", "terminal", "truncated"]

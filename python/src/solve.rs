@@ -7,6 +7,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use pnlab::game::Game;
 use pnlab::positions::PositionEntry;
 use pnlab::search::{QuestionKind, DEFAULT_ALGO};
 use pnlab::solve::{SolveRequest, Solver};

@@ -128,7 +128,13 @@ fn connect4(notation: &str) -> Option<Drawing> {
     });
     for col in 0..COLS {
         let x = (col as f32 + 0.5) * cell;
-        label(&mut d, (x, top * 0.7), cell * 0.35, TEXT, &(col + 1).to_string());
+        label(
+            &mut d,
+            (x, top * 0.7),
+            cell * 0.35,
+            TEXT,
+            &(col + 1).to_string(),
+        );
         for (row, line) in grid.iter().enumerate() {
             let c = (x, top + (ROWS - 1 - row) as f32 * cell + cell * 0.5);
             match line[col] {
@@ -157,7 +163,13 @@ fn othello(notation: &str) -> Option<Drawing> {
         let mid = margin + (i as f32 + 0.5) * cell;
         let letter = ((b'a' + i as u8) as char).to_string();
         label(&mut d, (mid, margin * 0.75), cell * 0.3, TEXT, &letter);
-        label(&mut d, (margin * 0.5, mid + cell * 0.1), cell * 0.3, TEXT, &(i + 1).to_string());
+        label(
+            &mut d,
+            (margin * 0.5, mid + cell * 0.1),
+            cell * 0.3,
+            TEXT,
+            &(i + 1).to_string(),
+        );
     }
     for (i, ch) in cells.iter().enumerate() {
         let (c, r) = ((i % 8) as f32, (i / 8) as f32);
@@ -173,7 +185,12 @@ fn othello(notation: &str) -> Option<Drawing> {
             'O' => Player::Second,
             _ => continue,
         };
-        disc(&mut d, (at.0 + cell / 2.0, at.1 + cell / 2.0), cell * 0.4, who);
+        disc(
+            &mut d,
+            (at.0 + cell / 2.0, at.1 + cell / 2.0),
+            cell * 0.4,
+            who,
+        );
     }
     Some(d)
 }
@@ -236,7 +253,12 @@ mod tests {
     /// The Othello start: two discs each on 64 green squares.
     #[test]
     fn othello_start_has_four_discs() {
-        let start = format!("{}OX{}XO{} X", "-".repeat(27), "-".repeat(6), "-".repeat(27));
+        let start = format!(
+            "{}OX{}XO{} X",
+            "-".repeat(27),
+            "-".repeat(6),
+            "-".repeat(27)
+        );
         let d = board_drawing(&pos(GameKind::Othello, &start));
         assert_eq!(circles(&d, stone(Player::First)), 2);
         assert_eq!(circles(&d, stone(Player::Second)), 2);
