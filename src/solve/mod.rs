@@ -645,6 +645,21 @@ mod tests {
         assert_eq!(keys, contract);
     }
 
+    /// `--entry K` counts positions across the inputs: the second input's
+    /// first position is entry 2 here; past the last is a request error.
+    #[test]
+    fn entry_picks_one_position_across_the_inputs() {
+        let mut q = request(&["x...o....", "xx..o.o.."], "tictactoe", "pns");
+        q.entry = Some(2);
+        let out = solve(q.clone());
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].as_ref().unwrap().position, "xx..o.o..");
+        q.entry = Some(3);
+        let mut solver = Solver::new(q).unwrap();
+        let e = solver.solve_all(None, |_| ControlFlow::Continue(()));
+        assert!(matches!(e, Err(SolveError::Request(m)) if m.contains("--entry 3")));
+    }
+
     #[test]
     fn a_bad_position_is_located_and_the_others_are_solved() {
         let out = solve(request(&["x..?.....", "........."], "tictactoe", "pns"));
