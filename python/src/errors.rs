@@ -87,29 +87,3 @@ pub fn python_words(msg: &str) -> String {
     out.push_str(rest);
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::python_words;
-
-    #[test]
-    fn flags_become_keyword_arguments() {
-        assert_eq!(
-            python_words("--algo deep-pn: unknown parameter `Q`"),
-            "algo=\"deep-pn\": unknown parameter `Q`"
-        );
-        assert_eq!(
-            python_words("--time-limit -1: expected a positive number of seconds"),
-            "time_limit=-1: expected a positive number of seconds"
-        );
-        assert_eq!(
-            python_words("x:1:1: no such file; for an inline position give --game (a, b)"),
-            "x:1:1: no such file; for an inline position give game= (a, b)"
-        );
-        assert_eq!(
-            python_words("p:3:1: --repetition: unknown rule"),
-            "p:3:1: repetition: unknown rule"
-        );
-        assert_eq!(python_words("a-b--c and 3 -- 4"), "a-b--c and 3 -- 4");
-    }
-}

@@ -1,7 +1,7 @@
 //! Games written in Python: any object with the game protocol of
 //! docs/python.md (`legal_moves`, `play`, `is_terminal`, `result`, and
-//! optionally `to_move`, `key`, `move_name`, `evaluate`; `render` is
-//! Python's own, for pictures) becomes an engine
+//! optionally `to_move`, `key`, `move_name`, `evaluate`, `score_range`;
+//! `render` is Python's own, for pictures) becomes an engine
 //! position ([`pnlab::game::external`]), so every registry algorithm
 //! searches it.
 //!
@@ -37,6 +37,7 @@ pub struct Shared {
     has_key: bool,
     has_move_name: bool,
     has_evaluate: bool,
+    has_score_range: bool,
     error: Mutex<Option<PyErr>>,
 }
 
@@ -124,6 +125,7 @@ pub fn root(obj: &Bound<'_, PyAny>) -> PyResult<External> {
         has_key: obj.hasattr("key")?,
         has_move_name: obj.hasattr("move_name")?,
         has_evaluate: obj.hasattr("evaluate")?,
+        has_score_range: obj.hasattr("score_range")?,
         error: Mutex::new(None),
     });
     let state = PyState::new(obj.clone().unbind(), shared, Player::First, GOLDEN);
@@ -380,6 +382,22 @@ impl ExternalState for PyState {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn score_range(&self) -> Option<(f64, f64)> {
+        if !self.shared.has_score_range {
+            return None;
+        }
+        self.call(None, |o| {
+            let v = o.call_method0(intern!(o.py(), "score_range"))?;
+            let (low, high): (f64, f64) = v.extract().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "score_range() returned {}: expected (lowest, highest) final scores",
+                    v.repr().map(|r| r.to_string()).unwrap_or_default()
+                ))
+            })?;
+            Ok(Some((low, high)))
+        })
     }
 
     fn evaluate(&self) -> Option<i32> {

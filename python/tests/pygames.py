@@ -19,8 +19,8 @@ LINES = [
 class TicTacToe:
     """Tic-tac-toe with the rules, cell names (a1…c3, column letter and row
     from the top) and move order (free cells in row order) of pnlab's own
-    game, and its documented evaluation (+1 for a line held by one x, +10
-    for two; the same negated for o)."""
+    game, its documented evaluation (+1 for a line held by one x, +10
+    for two; the same negated for o) and its score range (−1 to 1)."""
 
     def __init__(self, cells: str = ".........") -> None:
         self.cells = cells
@@ -64,6 +64,9 @@ class TicTacToe:
             elif x == 0:
                 total -= score[o]
         return total
+
+    def score_range(self) -> tuple[int, int]:
+        return (-1, 1)
 
     def __str__(self) -> str:
         return self.cells

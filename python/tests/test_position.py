@@ -39,7 +39,7 @@ def test_positions_are_immutable_and_compare_by_value():
     assert p.child("c1") == q and p != q
     assert q.to_move() == 1 and p.to_move() == 0
     assert hash(p.play("c1")) == hash(q)
-    assert repr(q) == "Position('tictactoe', 'x.x.o....')"
+    assert repr(q) == 'Position("tictactoe", "x.x.o....")'
     assert pickle.loads(pickle.dumps(q)) == q and copy.copy(q) == q
 
 

@@ -54,6 +54,12 @@ pub trait ExternalState: Debug + Send + Sync + 'static {
     fn evaluate(&self) -> Option<i32> {
         None
     }
+    /// The smallest and largest final score of the game (first player's
+    /// view), when the host gives them: the chance searches and
+    /// conspiracy-number search take their score range from here.
+    fn score_range(&self) -> Option<(f64, f64)> {
+        None
+    }
 }
 
 /// A position of an external game (see the module documentation).
@@ -144,6 +150,10 @@ impl Game for External {
 
     fn move_count(&self) -> usize {
         self.state.move_count()
+    }
+
+    fn score_range(&self) -> Option<(f64, f64)> {
+        self.state.score_range()
     }
 
     /// The host's evaluation, kept strictly inside ±[`super::eval::WIN`].
