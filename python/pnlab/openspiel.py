@@ -53,16 +53,20 @@ class Game:
     returns the state after the action, through ``state.child``). Without
     ``key``: every path is its own position (see :func:`game`)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "mover")
 
-    def __init__(self, state) -> None:
+    def __init__(self, state, mover: int = 0) -> None:
         self.state = state
+        # OpenSpiel names no player to move once the game is over; pnlab
+        # wants one: the player after the one who made the last move.
+        player = state.current_player()
+        self.mover = player if player >= 0 else mover
 
     def legal_moves(self) -> list:
         return self.state.legal_actions()
 
     def play(self, action) -> "Game":
-        return type(self)(self.state.child(action))
+        return type(self)(self.state.child(action), 1 - self.mover)
 
     def is_terminal(self) -> bool:
         return self.state.is_terminal()
@@ -72,7 +76,7 @@ class Game:
         return self.state.returns()[0]
 
     def to_move(self) -> int:
-        return self.state.current_player()
+        return self.mover
 
     def move_name(self, action) -> str:
         return self.state.action_to_string(self.state.current_player(), action)
@@ -91,7 +95,7 @@ class KeyedGame(Game):
     __slots__ = ()
 
     def key(self):
-        return (self.state.current_player(), str(self.state))
+        return (self.mover, str(self.state))
 
 
 def game(state, transpositions: bool = True) -> Game:
