@@ -229,10 +229,22 @@ pub fn solve<'py>(
         Ok(())
     })?;
     let cancel = AtomicBool::new(false);
+    let python_game = shared.is_some();
     let solved = run_interruptible(
         py,
         &cancel,
-        || solver.solve_entry(entry, (1, 1), Some(&cancel)),
+        || {
+            let work = || solver.solve_entry(entry, (1, 1), Some(&cancel));
+            if python_game {
+                // The worker keeps one interpreter thread state for the
+                // whole search (attached once, then released): each
+                // callback then only takes the lock, instead of making
+                // and dropping a thread state every time.
+                Python::attach(|py| py.detach(work))
+            } else {
+                work()
+            }
+        },
         |_| match shared.as_ref().and_then(|s| s.take_error()) {
             Some(e) => Err(e),
             None => Ok(()),
