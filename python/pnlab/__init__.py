@@ -9,7 +9,11 @@ relatives, certificates, the papers' experiments) as a module::
 
 Every function goes through the same engine code as the command line, so
 ``solve`` returns the fields of ``pnlab solve --json`` and ``experiment``
-the rows of the CSV that ``pnlab experiment`` writes. Long calls release the
+the rows of the CSV that ``pnlab experiment`` writes. A position is
+notation (with ``game``), a file, a :class:`Position`, or a game written
+in Python (any object with ``legal_moves``, ``play``, ``is_terminal`` and
+``result``: the game protocol of docs/python.md); ``pnlab.openspiel``
+searches OpenSpiel's games. Long calls release the
 interpreter and stop on Ctrl-C (``KeyboardInterrupt``); bad input raises
 :class:`InputError`, a ``ValueError`` with the command line's located
 message (``FILE:LINE:COL: what was expected``). See docs/python.md.
@@ -24,7 +28,9 @@ import tempfile
 
 from . import _pnlab
 from ._pnlab import (
+    DEFAULT_ALGO,
     InputError,
+    Position,
     Search,
     __version__,
     algorithms,
@@ -37,8 +43,10 @@ from ._pnlab import (
 )
 
 __all__ = [
+    "DEFAULT_ALGO",
     "ExperimentResult",
     "InputError",
+    "Position",
     "Search",
     "__version__",
     "algorithms",
@@ -203,10 +211,12 @@ def experiment(
             **settings,
         )
         if out is not None:
-            os.makedirs(out, exist_ok=True)
+            # The files keep the layout `pnlab experiment --out DIR` gives
+            # them (some experiments write into a folder of their own).
             moved = []
             for path in raw["outputs"]:
-                target = os.path.join(out, os.path.basename(path))
+                target = os.path.join(out, os.path.relpath(path, work))
+                os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
                 shutil.move(path, target)
                 moved.append(target)
             raw["outputs"] = moved

@@ -1,9 +1,10 @@
 """Type stubs of the pnlab module (see docs/python.md)."""
 
 import os
-from typing import Any, Callable, Literal, Optional, TypedDict, Union, overload
+from typing import Any, Callable, Literal, Optional, Protocol, TypedDict, Union, overload
 
 __version__: str
+DEFAULT_ALGO: str
 
 PathLike = Union[str, os.PathLike[str]]
 Question = Literal["win", "not-lose"]
@@ -11,6 +12,40 @@ Status = Literal["running", "proved", "disproved", "unknown"]
 Outcome = Literal["proved", "disproved", "unknown"]
 ParamValue = Union[int, float, str, bool, list[Union[int, float, str]]]
 Progress = Union[bool, None, Callable[[int, int], object]]
+
+class Game(Protocol):
+    """The game protocol: any object with these methods is a position pnlab
+    searches (see docs/python.md). Optional: ``to_move() -> 0 | 1`` (turns
+    alternate from the first player without it), ``key()`` (an int, str,
+    bytes or tuple of them telling positions apart, for transposition
+    tables), ``move_name(move) -> str``, ``evaluate() -> int``."""
+
+    def legal_moves(self) -> Any: ...
+    def play(self, move: Any) -> "Game": ...
+    def is_terminal(self) -> bool: ...
+    def result(self) -> Union[int, float]: ...
+
+class Position:
+    """A position of one of pnlab's games, immutable."""
+
+    def __init__(self, game: str, notation: str) -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def notation(self) -> str: ...
+    def legal_moves(self) -> list[str]: ...
+    def play(self, move: str) -> "Position":
+        """The position after ``move``; this one is unchanged."""
+    def child(self, move: str) -> "Position": ...
+    def is_terminal(self) -> bool: ...
+    def result(self) -> Optional[int]:
+        """First player's view: > 0 a first-player win, None while going on."""
+    def to_move(self) -> int: ...
+    def key(self) -> int: ...
+    def to_svg(self) -> str: ...
+    def _repr_svg_(self) -> str: ...
+
+AnyPosition = Union[PathLike, Position, Game]
 
 class InputError(ValueError):
     """Bad input: the message is the command line's, located as
@@ -112,9 +147,9 @@ def experiments() -> list[ExperimentDescription]:
     """The experiments (``experiment(name)``) with their settings."""
 
 def solve(
-    position: PathLike,
+    position: AnyPosition,
     game: Optional[str] = None,
-    algo: str = "dfpn",
+    algo: str = "pns",
     question: Question = "win",
     within: Optional[int] = None,
     max_nodes: Optional[int] = None,
@@ -127,6 +162,7 @@ def solve(
     repetition: Optional[str] = None,
     entry: Optional[int] = None,
     proof: Optional[PathLike] = None,
+    certify: bool = False,
     **params: ParamValue,
 ) -> SolveRecord:
     """Solves one position and returns the record ``pnlab solve --json``
@@ -147,7 +183,7 @@ def solve(
 def solve_file(
     path: PathLike,
     game: Optional[str] = None,
-    algo: str = "dfpn",
+    algo: str = "pns",
     question: Question = "win",
     within: Optional[int] = None,
     max_nodes: Optional[int] = None,
@@ -159,6 +195,7 @@ def solve_file(
     threads: Optional[int] = None,
     repetition: Optional[str] = None,
     proof: Optional[PathLike] = None,
+    certify: bool = False,
     progress: Progress = False,
     **params: ParamValue,
 ) -> list[SolveRecord]:
@@ -171,9 +208,9 @@ class Search:
 
     def __init__(
         self,
-        position: PathLike,
+        position: AnyPosition,
         game: Optional[str] = None,
-        algo: str = "dfpn",
+        algo: str = "pns",
         question: Question = "win",
         within: Optional[int] = None,
         max_nodes: Optional[int] = None,
@@ -185,16 +222,27 @@ class Search:
         threads: Optional[int] = None,
         repetition: Optional[str] = None,
         entry: Optional[int] = None,
+        certify: bool = False,
         **params: ParamValue,
     ) -> None: ...
     def step(self, n: int = 1) -> Status:
         """Runs ``n`` iterations (fewer if the search ends first); returns
         the status. Budgets apply to :meth:`run`, not here."""
-    def run(self, until: Union[None, int, Callable[["Search"], object]] = None) -> Status:
+    def run(
+        self,
+        until: Union[None, int, Callable[["Search"], object]] = None,
+        *,
+        max_iterations: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        memory: Optional[int] = None,
+    ) -> Status:
         """Steps until the search ends or a budget runs out, as
         :func:`solve` does; ``until`` stops earlier, at that iteration (an
         int) or once ``until(search)`` is true (asked after every step).
-        Ctrl-C raises KeyboardInterrupt and leaves the search resumable."""
+        The budget arguments replace the constructor's: a search paused by
+        its budget goes on with a larger one. Ctrl-C raises
+        KeyboardInterrupt and leaves the search resumable."""
     @property
     def status(self) -> Status: ...
     @property
@@ -221,12 +269,28 @@ class Search:
         """The record :func:`solve` would return if the search stopped here."""
     @overload
     def snapshot(
-        self, max_nodes: int = 2000, max_depth: int = 6, nested: Literal[False] = False
+        self,
+        max_nodes: int = 2000,
+        max_depth: int = 6,
+        nested: Literal[False] = False,
+        columns: Literal[False] = False,
     ) -> list[dict[str, Any]]: ...
     @overload
     def snapshot(
         self, max_nodes: int = 2000, max_depth: int = 6, *, nested: Literal[True]
     ) -> dict[str, Any]: ...
+    @overload
+    def snapshot(
+        self, max_nodes: int = 2000, max_depth: int = 6, *, columns: Literal[True]
+    ) -> dict[str, Any]:
+        """One array per field (numpy arrays when numpy is installed)."""
+    def to_svg(self, max_depth: int = 6, max_nodes: int = 2000) -> str:
+        """The tree as ``pnlab solve --export tree.svg`` draws it."""
+    def to_dot(self, max_depth: int = 6, max_nodes: int = 2000) -> str:
+        """The tree as Graphviz DOT."""
+    def _repr_svg_(self) -> str: ...
+    def __copy__(self) -> "Search": ...
+    def __deepcopy__(self, memo: Any) -> "Search": ...
     def most_proving_path(self) -> list[str]:
         """The moves from the root to the node the search expands next."""
     def proof(self) -> str:

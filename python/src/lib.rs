@@ -5,7 +5,9 @@
 //! Every call goes through the engine functions the CLI uses
 //! (`pnlab::solve`, `pnlab::experiments::run_for_records`, the registry),
 //! so a dict here has the fields and values of the CLI's `--json` line or
-//! CSV row. Long calls release the interpreter and look for Ctrl-C
+//! CSV row. Positions are notation, files, [`position::Position`]s, or
+//! games written in Python ([`pygame`]), which the engine searches as an
+//! external game. Long calls release the interpreter and look for Ctrl-C
 //! between steps ([`interrupt`]); bad input raises `pnlab.InputError`, a
 //! `ValueError` carrying the CLI's located message.
 
@@ -14,7 +16,10 @@ mod describe;
 mod errors;
 mod experiment;
 mod interrupt;
+mod position;
+mod pygame;
 mod search;
+mod snapshot;
 mod solve;
 mod tools;
 
@@ -25,6 +30,9 @@ fn _pnlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<errors::InputError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<search::Search>()?;
+    m.add_class::<position::Position>()?;
+    m.add("DEFAULT_ALGO", pnlab::search::DEFAULT_ALGO)?;
+    m.add_function(wrap_pyfunction!(search::_restore_search, m)?)?;
     m.add_function(wrap_pyfunction!(describe::games, m)?)?;
     m.add_function(wrap_pyfunction!(describe::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(describe::experiments, m)?)?;

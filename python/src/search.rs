@@ -1,22 +1,34 @@
-//! `pnlab.Search`: a search stepped from Python, as the app steps it.
+//! `pnlab.Search`: a search stepped from Python, as the app steps it;
+//! drawn, copied, pickled and continued with a raised budget.
+//!
+//! A budget that runs out pauses the search instead of ending it: the
+//! search reports `unknown` with the budget's stop reason (as `solve`
+//! does), and `run` with a larger budget goes on from there. Copies and
+//! pickles are replays: the search is built again from its arguments and
+//! stepped to the same iteration, which gives the same tree for a seed
+//! (runs with several threads are not deterministic, so their copies may
+//! differ).
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use pnlab::positions::PositionEntry;
 use pnlab::search::{
     Budget, Search as EngineSearch, SearchSetup, Snapshot, Status, StopReason, ViewRequest,
+    DEFAULT_ALGO,
 };
 use pnlab::solve::{certificate_text, Solver};
 
-use crate::convert::{path_or_text, to_py};
+use crate::convert::to_py;
 use crate::errors::{input_error, solve_error};
-use crate::solve::{pick_entry, read_all, Options};
+use crate::pygame::Shared;
+use crate::snapshot::{bounded, node_dicts};
+use crate::solve::{resolve, Options};
 
 /// How long a stepping call runs with the interpreter released before it
 /// looks for signals (Ctrl-C) again.
@@ -34,43 +46,66 @@ struct Inner {
     entry: PositionEntry,
     setup: SearchSetup,
     search: Box<dyn EngineSearch>,
+    /// The budget `run` stops at (the constructor's, raised by `run`'s
+    /// own budget arguments).
+    budget: Budget,
+    /// The budget that ran out, while the search waits for more.
+    paused: Option<StopReason>,
+    /// Where a game written in Python puts its callbacks' errors.
+    shared: Option<Arc<Shared>>,
+}
+
+impl Inner {
+    /// The status as `solve` would report it: a search paused by its
+    /// budget is `unknown` with that budget's reason.
+    fn status(&self) -> Status {
+        let s = self.search.status();
+        match self.paused {
+            Some(r) if !s.is_final() => Status::Unknown(r),
+            _ => s,
+        }
+    }
+
+    /// The error a Python game's callback raised, if any.
+    fn game_error(&self) -> PyResult<()> {
+        match self.shared.as_ref().and_then(|s| s.take_error()) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A search on one position, stepped from Python (`step`, `run`) and
 /// looked at between steps (`counters`, `snapshot`, `most_proving_path`,
-/// `proof`, `record`).
+/// `proof`, `record`, `to_svg`).
 #[pyclass(frozen, module = "pnlab")]
 pub struct Search {
     inner: Mutex<Inner>,
+    /// The constructor's arguments, for copies and pickles.
+    recipe: Py<PyDict>,
 }
 
 /// Why a stepping slice ended.
 enum Slice {
-    /// The search is final, reached its target, or met its budget.
+    /// The search is final or reached its target.
     Done,
+    /// A budget ran out.
+    Budget(StopReason),
     /// The slice's time is up: look for signals and go on.
     Paused,
 }
 
-/// Stops `s` if `budget` is spent (`began`: when this run started);
-/// returns whether it did.
-fn budget_stop(s: &mut dyn EngineSearch, budget: &Budget, began: Instant) -> bool {
+/// The budget `s` has spent, if any (`began`: when this run started).
+fn spent(s: &dyn EngineSearch, budget: &Budget, began: Instant) -> Option<StopReason> {
     let c = s.counters();
-    let reason = budget
+    budget
         .exceeded(c.iterations, c.nodes_created, c.peak_tree_bytes)
         .or_else(|| {
             budget
                 .time_limit
                 .is_some_and(|t| began.elapsed() >= t)
                 .then_some(StopReason::TimeLimit)
-        });
-    match reason {
-        Some(r) => {
-            s.stop(r);
-            true
-        }
-        None => false,
-    }
+        })
 }
 
 /// Steps `s` until iteration `target`, a final status, a budget (`run`
@@ -92,16 +127,15 @@ fn slice(
         if let Some((b, _)) = budget {
             let c = s.counters();
             if let Some(reason) = b.exceeded(c.iterations, c.nodes_created, c.peak_tree_bytes) {
-                s.stop(reason);
-                break Slice::Done;
+                break Slice::Budget(reason);
             }
         }
         s.step();
         steps += 1;
         if steps.is_multiple_of(CLOCK_EVERY) {
             if let Some((b, began)) = budget {
-                if budget_stop(s, b, began) {
-                    break Slice::Done;
+                if let Some(reason) = spent(s, b, began) {
+                    break Slice::Budget(reason);
                 }
             }
             if pause_at.is_some_and(|p| Instant::now() >= p) {
@@ -121,14 +155,14 @@ impl Search {
     }
 
     /// Steps until `target` or the budget, releasing the interpreter and
-    /// looking for signals every slice.
+    /// looking for signals (and a Python game's errors) every slice.
     fn drive(&self, py: Python<'_>, target: u64) -> PyResult<String> {
         let mut inner = self.lock()?;
-        let Inner { solver, search, .. } = &mut *inner;
+        inner.paused = None;
         let began = Instant::now();
-        let budget = Some((*solver.budget(), began));
+        let budget = Some((inner.budget, began));
         loop {
-            let s = search.as_mut();
+            let s = inner.search.as_mut();
             let r = py.detach(|| {
                 slice(
                     s,
@@ -137,12 +171,31 @@ impl Search {
                     Some(Instant::now() + SLICE),
                 )
             });
-            if let Slice::Done = r {
-                break;
+            inner.game_error()?;
+            match r {
+                Slice::Done => break,
+                Slice::Budget(reason) => {
+                    inner.paused = Some(reason);
+                    break;
+                }
+                Slice::Paused => py.check_signals()?,
             }
-            py.check_signals()?;
         }
-        Ok(status_name(search.status()).to_string())
+        Ok(status_name(inner.status()).to_string())
+    }
+
+    /// The snapshot a drawing or `snapshot` starts from.
+    fn view(&self, max_nodes: usize, max_depth: u32) -> PyResult<Snapshot> {
+        let inner = self.lock()?;
+        let req = ViewRequest {
+            max_depth,
+            max_nodes,
+            want_position: false,
+            ..ViewRequest::default()
+        };
+        let snap = inner.search.snapshot(&req);
+        inner.game_error()?;
+        Ok(snap)
     }
 }
 
@@ -167,16 +220,24 @@ fn status_name(s: Status) -> &'static str {
 
 #[pymethods]
 impl Search {
-    /// Builds the search of one position exactly as `solve` would (same
-    /// arguments); nothing runs until `step` or `run`.
+    /// Builds the search of one position exactly as ``solve`` would (same
+    /// arguments: a :class:`Position`, a game object, inline notation
+    /// with ``game`` or a file); nothing runs until ``step`` or ``run``.
+    ///
+    /// The budgets (``max_iterations``, ``max_nodes``, ``time_limit``,
+    /// ``memory``) apply to ``run``; when one runs out the search pauses
+    /// as ``unknown`` with that stop reason, and ``run`` with a larger
+    /// budget goes on. ``copy.copy``, ``copy.deepcopy`` and ``pickle``
+    /// rebuild the search and replay it to the same iteration.
     #[new]
     #[pyo3(signature = (
-        position, game=None, algo="dfpn", question="win", within=None, max_nodes=None,
+        position, game=None, algo=DEFAULT_ALGO, question="win", within=None, max_nodes=None,
         time_limit=None, seed=0, *, max_iterations=None, memory=None, threads=None,
-        repetition=None, entry=None, **params
+        repetition=None, entry=None, certify=false, **params
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         position: &Bound<'_, PyAny>,
         game: Option<String>,
         algo: &str,
@@ -190,8 +251,27 @@ impl Search {
         threads: Option<u32>,
         repetition: Option<String>,
         entry: Option<usize>,
+        certify: bool,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Search> {
+        let recipe = PyDict::new(py);
+        recipe.set_item("position", position)?;
+        recipe.set_item("game", &game)?;
+        recipe.set_item("algo", algo)?;
+        recipe.set_item("question", question)?;
+        recipe.set_item("within", within)?;
+        recipe.set_item("max_nodes", max_nodes)?;
+        recipe.set_item("time_limit", time_limit)?;
+        recipe.set_item("seed", seed)?;
+        recipe.set_item("max_iterations", max_iterations)?;
+        recipe.set_item("memory", memory)?;
+        recipe.set_item("threads", threads)?;
+        recipe.set_item("repetition", &repetition)?;
+        recipe.set_item("entry", entry)?;
+        recipe.set_item("certify", certify)?;
+        if let Some(p) = params {
+            recipe.update(p.as_mapping())?;
+        }
         let options = Options {
             game,
             algo,
@@ -206,78 +286,149 @@ impl Search {
             repetition,
             params,
         };
-        let text = path_or_text(position)?;
-        let solver = Solver::new(options.request(vec![text.clone()])?).map_err(solve_error)?;
-        let entry = pick_entry(read_all(&solver)?, entry, &text)?;
+        let (solver, entry, shared) = resolve(position, &options, entry, |r| {
+            r.certify = certify;
+            Ok(())
+        })?;
         let (entry, setup, search) = solver.prepare(entry).map_err(solve_error)?;
+        let budget = *solver.budget();
         Ok(Search {
             inner: Mutex::new(Inner {
                 solver,
                 entry,
                 setup,
                 search,
+                budget,
+                paused: None,
+                shared,
             }),
+            recipe: recipe.unbind(),
         })
     }
 
-    /// Runs `n` iterations (fewer if the search ends first or a budget
-    /// given at construction runs out, as in `run`; the time limit counts
-    /// from this call) and returns the status: "running", "proved",
-    /// "disproved" or "unknown".
+    /// Runs ``n`` iterations (fewer if the search ends first or a budget
+    /// given at construction runs out, as in ``run``; the time limit
+    /// counts from this call) and returns the status: "running",
+    /// "proved", "disproved" or "unknown". ``n`` must be 0 or more
+    /// (``ValueError`` otherwise).
     #[pyo3(signature = (n=1))]
-    fn step<'py>(&self, py: Python<'py>, n: u64) -> PyResult<Bound<'py, PyString>> {
-        if n <= SHORT {
+    fn step<'py>(&self, py: Python<'py>, n: i64) -> PyResult<Bound<'py, PyString>> {
+        let n = u64::try_from(n).map_err(|_| {
+            PyValueError::new_err(format!(
+                "step(n={n}): n is a number of iterations, 0 or more"
+            ))
+        })?;
+        let external = self.lock()?.shared.is_some();
+        if n <= SHORT && !external {
             let mut inner = self.lock()?;
-            let Inner { solver, search, .. } = &mut *inner;
-            let budget = *solver.budget();
-            let s = search.as_mut();
+            inner.paused = None;
+            let budget = inner.budget;
+            let s = inner.search.as_mut();
             let target = s.counters().iterations.saturating_add(n);
-            slice(s, target, Some((&budget, Instant::now())), None);
-            return Ok(status_str(py, s.status()));
+            if let Slice::Budget(reason) =
+                slice(s, target, Some((&budget, Instant::now())), None)
+            {
+                inner.paused = Some(reason);
+            }
+            return Ok(status_str(py, inner.status()));
         }
         let target = self.lock()?.search.counters().iterations.saturating_add(n);
         self.drive(py, target)?;
-        Ok(status_str(py, self.lock()?.search.status()))
+        Ok(status_str(py, self.lock()?.status()))
     }
 
-    /// Steps until the search ends or a budget given at construction
-    /// (max_iterations, max_nodes, time_limit, memory) runs out, as
-    /// `solve` does; `until` stops earlier: at that iteration (an int),
-    /// or once `until(search)` returns true (a callable, asked after
-    /// every step). Ctrl-C raises KeyboardInterrupt and leaves the
-    /// search where it was, ready to go on.
-    #[pyo3(signature = (until=None))]
-    fn run(slf: &Bound<'_, Self>, until: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    /// Steps until the search ends or a budget runs out, as ``solve``
+    /// does; ``until`` stops earlier: at that iteration (an int), or
+    /// once ``until(search)`` returns true (a callable, asked after every
+    /// step). ``max_iterations``, ``max_nodes``, ``time_limit`` (seconds,
+    /// for this call) and ``memory`` (MiB) replace the budget given at
+    /// construction, for this run and the later ones: a search paused by
+    /// its budget goes on with a larger one. Ctrl-C raises
+    /// KeyboardInterrupt and leaves the search where it was, ready to go
+    /// on.
+    #[pyo3(signature = (until=None, *, max_iterations=None, max_nodes=None, time_limit=None, memory=None))]
+    fn run(
+        slf: &Bound<'_, Self>,
+        until: Option<&Bound<'_, PyAny>>,
+        max_iterations: Option<u64>,
+        max_nodes: Option<u64>,
+        time_limit: Option<f64>,
+        memory: Option<u64>,
+    ) -> PyResult<String> {
         let py = slf.py();
         let this = slf.get();
+        {
+            let mut inner = this.lock()?;
+            if let Some(m) = max_iterations {
+                inner.budget.max_iterations = Some(m);
+            }
+            if let Some(m) = max_nodes {
+                inner.budget.max_nodes = Some(m);
+            }
+            if let Some(t) = time_limit {
+                if !(t.is_finite() && t > 0.0) {
+                    return Err(input_error(format!(
+                        "time_limit={t}: expected a positive number of seconds"
+                    )));
+                }
+                inner.budget.time_limit = Some(Duration::from_secs_f64(t));
+            }
+            if let Some(m) = memory {
+                inner.budget.max_memory_bytes = Some(m.saturating_mul(1 << 20));
+            }
+        }
+        // Keep the raised budget for copies and pickles.
+        let recipe = this.recipe.bind(py);
+        for (k, v) in [
+            ("max_iterations", max_iterations),
+            ("max_nodes", max_nodes),
+            ("memory", memory),
+        ] {
+            if v.is_some() {
+                recipe.set_item(k, v)?;
+            }
+        }
+        if time_limit.is_some() {
+            recipe.set_item("time_limit", time_limit)?;
+        }
         match until {
             None => this.drive(py, u64::MAX),
             Some(u) if u.is_callable() => {
                 let began = Instant::now();
+                this.lock()?.paused = None;
                 loop {
                     {
                         let mut inner = this.lock()?;
-                        let Inner { solver, search, .. } = &mut *inner;
-                        let budget = *solver.budget();
-                        let s = search.as_mut();
-                        if !s.status().is_final() && !budget_stop(s, &budget, began) {
-                            let t = Instant::now();
-                            s.step();
-                            s.counters_mut().time_ms += t.elapsed().as_secs_f64() * 1000.0;
+                        let budget = inner.budget;
+                        let s = inner.search.as_mut();
+                        let mut out_of_budget = None;
+                        if !s.status().is_final() {
+                            out_of_budget = spent(s, &budget, began);
+                            if out_of_budget.is_none() {
+                                let t = Instant::now();
+                                s.step();
+                                s.counters_mut().time_ms += t.elapsed().as_secs_f64() * 1000.0;
+                            }
                         }
-                        if s.status().is_final() {
-                            return Ok(status_name(s.status()).to_string());
+                        inner.game_error()?;
+                        if out_of_budget.is_some() {
+                            inner.paused = out_of_budget;
+                        }
+                        if inner.status().is_final() {
+                            return Ok(status_name(inner.status()).to_string());
                         }
                     }
                     if u.call1((slf,))?.is_truthy()? {
-                        return Ok(status_name(this.lock()?.search.status()).to_string());
+                        return Ok(status_name(this.lock()?.status()).to_string());
                     }
                     py.check_signals()?;
                 }
             }
             Some(u) => {
                 let target: u64 = u.extract().map_err(|_| {
-                    PyValueError::new_err("until: expected an iteration number or a callable")
+                    PyValueError::new_err(
+                        "until: expected an iteration number (0 or more) or a callable",
+                    )
                 })?;
                 this.drive(py, target)
             }
@@ -285,24 +436,24 @@ impl Search {
     }
 
     /// "running", "proved", "disproved" or "unknown" (stopped without an
-    /// answer: see `stop_reason`).
+    /// answer: see ``stop_reason``).
     #[getter]
     fn status(&self) -> PyResult<&'static str> {
-        Ok(status_name(self.lock()?.search.status()))
+        Ok(status_name(self.lock()?.status()))
     }
 
-    /// The record's `outcome`: "proved", "disproved" or "unknown" (also
+    /// The record's ``outcome``: "proved", "disproved" or "unknown" (also
     /// while running).
     #[getter]
     fn outcome(&self) -> PyResult<&'static str> {
-        Ok(self.lock()?.search.status().outcome_name())
+        Ok(self.lock()?.status().outcome_name())
     }
 
     /// Why the search stopped ("solved", "max-nodes", …), None while it
     /// runs.
     #[getter]
     fn stop_reason(&self) -> PyResult<Option<&'static str>> {
-        let st = self.lock()?.search.status();
+        let st = self.lock()?.status();
         Ok(st.is_final().then(|| st.stop_reason_name()))
     }
 
@@ -318,8 +469,8 @@ impl Search {
         Ok(self.lock()?.search.counters().iterations)
     }
 
-    /// The counters under the record's names (plus `live_nodes` and
-    /// `playouts`).
+    /// The counters under the record's names (plus ``live_nodes`` and
+    /// ``playouts``).
     #[getter]
     fn counters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, self.lock()?.search.counters())
@@ -337,7 +488,7 @@ impl Search {
         Ok(self.lock()?.solver.algo().name)
     }
 
-    /// The game's name.
+    /// The game's name ("external" for a game written in Python).
     #[getter]
     fn game(&self) -> PyResult<&'static str> {
         Ok(self.lock()?.entry.game.name())
@@ -349,45 +500,49 @@ impl Search {
         Ok(self.lock()?.entry.position.notation())
     }
 
-    /// The record `solve` would return if the search stopped here.
+    /// The record ``solve`` would return if the search stopped here.
     fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut inner = self.lock()?;
+        let paused = inner.paused.filter(|_| !inner.search.status().is_final());
         let Inner {
             solver,
             entry,
             setup,
             search,
+            ..
         } = &mut *inner;
-        let (record, _) = solver
+        let (mut record, _) = solver
             .finish(entry, setup, search.as_ref(), &[], (1, 1))
             .map_err(solve_error)?;
+        if let Some(r) = paused {
+            record.stop_reason = r.name().to_string();
+        }
+        inner.game_error()?;
         to_py(py, &record)
     }
 
-    /// The tree as the search holds it now, bounded: `max_depth` levels
-    /// below the root and at most `max_nodes` nodes (the most-proving
-    /// path always included). Flat records (one dict per node, parents
-    /// before children, `parent` the parent's id) ready for a DataFrame,
-    /// or with `nested=True` the root as a dict whose `children` hold its
-    /// children.
-    #[pyo3(signature = (max_nodes=2000, max_depth=6, nested=false))]
+    /// The tree as the search holds it now: the nodes at most
+    /// ``max_depth`` levels below the root, at most ``max_nodes`` of them.
+    /// A node whose children are not all listed has ``truncated`` True.
+    /// Flat records (one dict per node, parents before children,
+    /// ``parent`` the parent's id) ready for a DataFrame; with
+    /// ``nested=True`` the root as a dict whose ``children`` hold its
+    /// children; with ``columns=True`` one array per field (numpy arrays
+    /// when numpy is installed, lists otherwise), the form
+    /// ``pandas.DataFrame(columns)`` or a plot takes directly.
+    #[pyo3(signature = (max_nodes=2000, max_depth=6, nested=false, columns=false))]
     fn snapshot<'py>(
         &self,
         py: Python<'py>,
         max_nodes: usize,
         max_depth: u32,
         nested: bool,
+        columns: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let snap = {
-            let inner = self.lock()?;
-            let req = ViewRequest {
-                max_depth,
-                max_nodes,
-                want_position: false,
-                ..ViewRequest::default()
-            };
-            inner.search.snapshot(&req)
-        };
+        let snap = bounded(self.view(max_nodes, max_depth)?, max_depth);
+        if columns {
+            return crate::snapshot::columns(py, &snap);
+        }
         let nodes = node_dicts(py, &snap)?;
         if !nested {
             return Ok(PyList::new(py, nodes)?.into_any());
@@ -406,35 +561,85 @@ impl Search {
         }
     }
 
+    /// The tree as an SVG picture, drawn as ``pnlab solve --export
+    /// tree.svg`` draws it (same depth and size limits by default).
+    #[pyo3(signature = (max_depth=6, max_nodes=2000))]
+    fn to_svg(&self, max_depth: u32, max_nodes: usize) -> PyResult<String> {
+        Ok(pnlab::export::to_svg(&self.view(max_nodes, max_depth)?))
+    }
+
+    /// The tree as Graphviz DOT, as ``pnlab solve --export tree.dot``
+    /// writes it.
+    #[pyo3(signature = (max_depth=6, max_nodes=2000))]
+    fn to_dot(&self, max_depth: u32, max_nodes: usize) -> PyResult<String> {
+        Ok(pnlab::export::to_dot(&self.view(max_nodes, max_depth)?))
+    }
+
+    /// A notebook shows the tree (``to_svg()``).
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.to_svg(6, 2000)
+    }
+
     /// The moves from the root to the node the search would expand next
     /// (the most-proving node, or the algorithm's selected node).
     fn most_proving_path(&self) -> PyResult<Vec<String>> {
-        let inner = self.lock()?;
-        let req = ViewRequest {
-            max_depth: 0,
-            max_nodes: 1,
-            want_position: false,
-            ..ViewRequest::default()
-        };
-        Ok(inner.search.snapshot(&req).selection_moves)
+        Ok(self.view(1, 0)?.selection_moves)
     }
 
     /// The proof (or disproof) certificate of a solved search, as text
-    /// that `verify` checks.
+    /// that ``verify`` checks.
     fn proof(&self, py: Python<'_>) -> PyResult<String> {
         let mut inner = self.lock()?;
         if !matches!(inner.search.status(), Status::Proved | Status::Disproved) {
             return Err(input_error(format!(
                 "no certificate: the search is {} (not proved or disproved)",
-                status_name(inner.search.status())
+                status_name(inner.status())
             )));
         }
         let Inner { setup, search, .. } = &mut *inner;
         let s: &mut dyn EngineSearch = search.as_mut();
         let setup: &SearchSetup = setup;
-        py.detach(move || certificate_text(&*s, setup))
+        let text = py
+            .detach(move || certificate_text(&*s, setup))
             .map(|(text, _)| text)
-            .map_err(input_error)
+            .map_err(input_error);
+        inner.game_error()?;
+        text
+    }
+
+    /// Pickles as the constructor's arguments and the iteration reached:
+    /// unpickling rebuilds the search and replays it there.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let this = slf.get();
+        let (iterations, paused) = {
+            let inner = this.lock()?;
+            (
+                inner.search.counters().iterations,
+                inner.paused.map(|r| r.name()),
+            )
+        };
+        let restore = py.import("pnlab._pnlab")?.getattr("_restore_search")?;
+        let args = PyTuple::new(
+            py,
+            [
+                this.recipe.bind(py).copy()?.into_any(),
+                iterations.into_pyobject(py)?.into_any(),
+                paused.into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        Ok((restore, args))
+    }
+
+    fn __copy__(slf: &Bound<'_, Self>) -> PyResult<Py<Search>> {
+        let (f, args) = Search::__reduce__(slf)?;
+        Ok(f.call1(args)?.cast_into::<Search>()?.unbind())
+    }
+
+    fn __deepcopy__(slf: &Bound<'_, Self>, _memo: &Bound<'_, PyAny>) -> PyResult<Py<Search>> {
+        Search::__copy__(slf)
     }
 
     fn __repr__(&self) -> PyResult<String> {
@@ -444,38 +649,51 @@ impl Search {
             inner.solver.algo().name,
             inner.entry.game.name(),
             inner.entry.name,
-            status_name(inner.search.status()),
+            status_name(inner.status()),
             inner.search.counters().iterations
         ))
     }
 }
 
-/// One dict per snapshot node: id, parent id, depth, move, kind, status,
-/// the values by name and the tree facts.
-fn node_dicts<'py>(py: Python<'py>, snap: &Snapshot) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let mut out = Vec::with_capacity(snap.nodes.len());
-    for n in &snap.nodes {
-        let d = PyDict::new(py);
-        d.set_item("id", n.id)?;
-        d.set_item("parent", n.parent.map(|p| snap.nodes[p as usize].id))?;
-        d.set_item("depth", n.depth)?;
-        d.set_item("move", &n.move_label)?;
-        d.set_item("kind", to_py(py, &n.kind)?)?;
-        d.set_item("status", to_py(py, &n.status)?)?;
-        for (name, v) in snap.value_names.iter().zip(&n.values) {
-            let key = if d.contains(name)? {
-                format!("value_{name}")
-            } else {
-                name.clone()
-            };
-            d.set_item(key, *v)?;
-        }
-        d.set_item("expanded", n.expanded)?;
-        d.set_item("n_children", n.n_children)?;
-        d.set_item("on_path", n.on_path)?;
-        d.set_item("terminal", n.terminal)?;
-        d.set_item("truncated", n.truncated)?;
-        out.push(d);
+/// Rebuilds a pickled or copied search: the constructor with `recipe`,
+/// then `iterations` steps (the budget that had paused it, by name, pauses
+/// it again).
+#[pyfunction]
+pub fn _restore_search<'py>(
+    py: Python<'py>,
+    recipe: &Bound<'py, PyDict>,
+    iterations: u64,
+    paused: Option<String>,
+) -> PyResult<Bound<'py, Search>> {
+    let search_type = py.get_type::<Search>();
+    let kwargs = recipe.copy()?;
+    let position = kwargs
+        .get_item("position")?
+        .ok_or_else(|| PyValueError::new_err("a pickled Search without its position"))?;
+    kwargs.del_item("position")?;
+    let s = search_type
+        .call((position,), Some(&kwargs))?
+        .cast_into::<Search>()?;
+    {
+        let this = s.get();
+        let mut inner = this.lock()?;
+        let target = iterations;
+        let search = inner.search.as_mut();
+        py.detach(|| slice(search, target, None, None));
+        inner.game_error()?;
+        inner.paused = paused.and_then(|name| stop_reason_named(&name));
     }
-    Ok(out)
+    Ok(s)
+}
+
+/// A budget's stop reason by its record name.
+fn stop_reason_named(name: &str) -> Option<StopReason> {
+    [
+        StopReason::MaxIterations,
+        StopReason::MaxNodes,
+        StopReason::TimeLimit,
+        StopReason::Memory,
+    ]
+    .into_iter()
+    .find(|r| r.name() == name)
 }

@@ -2,17 +2,21 @@
 //! (`pnlab::solve`, the one `pnlab solve` runs), records as dicts.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use pnlab::game::Game;
 use pnlab::positions::PositionEntry;
-use pnlab::search::QuestionKind;
+use pnlab::search::{QuestionKind, DEFAULT_ALGO};
 use pnlab::solve::{SolveRequest, Solver};
 
 use crate::convert::{path_or_text, settings, to_py};
 use crate::errors::{input_error, solve_error};
 use crate::interrupt::run_interruptible;
+use crate::position::Position;
+use crate::pygame::{self, Shared};
 
 /// The options `solve`, `solve_file` and `Search` share, as Python gives
 /// them.
@@ -100,14 +104,97 @@ pub fn pick_entry(
     }
 }
 
-/// Solves one position (inline notation with `game`, or a file holding
-/// one position, or the `entry`-th of a file) and returns the record
-/// `pnlab solve --json` prints for it, as a dict.
+/// A position argument as the engine takes it: a `Position`, a game
+/// object following the protocol, or text (inline notation with `game`,
+/// or a file) read through the solver; `entry` picks one of a file's
+/// positions. Returns the checked solver, the entry and, for a game
+/// written in Python, the slot its callbacks' errors go to.
+pub fn resolve(
+    position: &Bound<'_, PyAny>,
+    options: &Options<'_, '_>,
+    entry: Option<usize>,
+    configure: impl FnOnce(&mut SolveRequest) -> PyResult<()>,
+) -> PyResult<(Solver, PositionEntry, Option<Arc<Shared>>)> {
+    let own = if let Ok(p) = position.cast::<Position>() {
+        Some(PositionEntry::new(
+            p.get().position.notation(),
+            p.get().position.clone(),
+            1,
+        ))
+    } else if pygame::is_game(position) {
+        let root = pygame::root(position)?;
+        let name = pnlab::game::external::ExternalState::game_name(&**root.state());
+        Some(PositionEntry::new(name, root.into_any(), 1))
+    } else {
+        None
+    };
+    match own {
+        Some(e) => {
+            if let Some(g) = &options.game {
+                return Err(input_error(format!(
+                    "game={g:?}: a Position or a game object carries its own game; leave game out"
+                )));
+            }
+            if let Some(k) = entry.filter(|&k| k != 1) {
+                return Err(input_error(format!(
+                    "entry={k}: a Position or a game object is a single position (entry=1)"
+                )));
+            }
+            let mut request = options.request(vec![e.name.clone()])?;
+            configure(&mut request)?;
+            let solver = Solver::new(request).map_err(solve_error)?;
+            let shared = pygame::shared_of(&e.position);
+            Ok((solver, e, shared))
+        }
+        None => {
+            let named = position.extract::<String>().is_ok() || position.hasattr("__fspath__")?;
+            if !named {
+                // Neither text nor a path: a game object that lacks part
+                // of the protocol says which part.
+                pygame::root(position)?;
+            }
+            let text = path_or_text(position)?;
+            let mut request = options.request(vec![text.clone()])?;
+            configure(&mut request)?;
+            let solver = Solver::new(request).map_err(solve_error)?;
+            let e = pick_entry(read_all(&solver)?, entry, &text)?;
+            Ok((solver, e, None))
+        }
+    }
+}
+
+/// Solves one position and returns the record ``pnlab solve --json``
+/// prints for it, as a dict.
+///
+/// ``position`` is a :class:`Position`, a game object following pnlab's
+/// game protocol (docs/python.md: ``legal_moves``, ``play``,
+/// ``is_terminal``, ``result``, optional ``to_move``, ``key``,
+/// ``move_name``), inline notation with ``game``, or a file holding one
+/// position (``entry=K``, 1-based, picks one of several; a path of the
+/// bundled ``positions/`` folder works from anywhere).
+///
+/// ``algo`` is the algorithm (default ``"pns"``, as for the command
+/// line; :func:`algorithms` lists them). ``question`` asks whether the
+/// side to move wins (``"win"``) or at least draws (``"not-lose"``);
+/// ``within`` limits the attacker to N of its own moves. The budgets
+/// ``max_nodes``, ``max_iterations``, ``time_limit`` (seconds) and
+/// ``memory`` (MiB) stop the search as ``unknown`` with its
+/// ``stop_reason``; ``seed`` seeds its random choices; ``threads`` runs
+/// the df-pn family in parallel; ``repetition`` is xiangqi's repetition
+/// rule. ``proof`` writes the certificate of a solved position to that
+/// file; ``certify=True`` checks the certificate in memory before the
+/// answer is reported (``certified``, and stop reason ``certified``, or
+/// ``unknown`` with ``uncertified``). Other keyword arguments are the
+/// algorithm's parameters (``R=0.4``).
+///
+/// Raises :class:`InputError` (a ``ValueError``) for bad input, the
+/// error a game object's callback raised, and ``KeyboardInterrupt`` on
+/// Ctrl-C.
 #[pyfunction]
 #[pyo3(signature = (
-    position, game=None, algo="dfpn", question="win", within=None, max_nodes=None,
+    position, game=None, algo=DEFAULT_ALGO, question="win", within=None, max_nodes=None,
     time_limit=None, seed=0, *, max_iterations=None, memory=None, threads=None,
-    repetition=None, entry=None, proof=None, **params
+    repetition=None, entry=None, proof=None, certify=false, **params
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
@@ -126,6 +213,7 @@ pub fn solve<'py>(
     repetition: Option<String>,
     entry: Option<usize>,
     proof: Option<&Bound<'py, PyAny>>,
+    certify: bool,
     params: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = Options {
@@ -142,29 +230,48 @@ pub fn solve<'py>(
         repetition,
         params,
     };
-    let text = path_or_text(position)?;
-    let mut request = options.request(vec![text.clone()])?;
-    request.proof = proof.map(path_or_text).transpose()?.map(Into::into);
-    let mut solver = Solver::new(request).map_err(solve_error)?;
-    let entry = pick_entry(read_all(&solver)?, entry, &text)?;
+    let (mut solver, entry, shared) = resolve(position, &options, entry, |r| {
+        r.proof = proof.map(path_or_text).transpose()?.map(Into::into);
+        r.certify = certify;
+        Ok(())
+    })?;
     let cancel = AtomicBool::new(false);
+    let python_game = shared.is_some();
     let solved = run_interruptible(
         py,
         &cancel,
-        || solver.solve_entry(entry, (1, 1), Some(&cancel)),
-        |_| Ok(()),
-    )?
-    .map_err(solve_error)?;
-    to_py(py, &solved.record)
+        || {
+            let work = || solver.solve_entry(entry, (1, 1), Some(&cancel));
+            if python_game {
+                // The worker keeps one interpreter thread state for the
+                // whole search (attached once, then released): each
+                // callback then only takes the lock, instead of making
+                // and dropping a thread state every time.
+                Python::attach(|py| py.detach(work))
+            } else {
+                work()
+            }
+        },
+        |_| match shared.as_ref().and_then(|s| s.take_error()) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        },
+    )?;
+    if let Some(e) = shared.as_ref().and_then(|s| s.take_error()) {
+        return Err(e);
+    }
+    to_py(py, &solved.map_err(solve_error)?.record)
 }
 
 /// Solves every position of a file, in file order; returns the list of
-/// records. `progress(done, total)` is called after each position.
+/// records (the fields of ``pnlab solve --json``). Takes the options of
+/// :func:`solve`; ``progress(done, total)`` is called after each
+/// position.
 #[pyfunction]
 #[pyo3(signature = (
-    path, game=None, algo="dfpn", question="win", within=None, max_nodes=None,
+    path, game=None, algo=DEFAULT_ALGO, question="win", within=None, max_nodes=None,
     time_limit=None, seed=0, *, max_iterations=None, memory=None, threads=None,
-    repetition=None, proof=None, progress=None, **params
+    repetition=None, proof=None, certify=false, progress=None, **params
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_file<'py>(
@@ -182,6 +289,7 @@ pub fn solve_file<'py>(
     threads: Option<u32>,
     repetition: Option<String>,
     proof: Option<&Bound<'py, PyAny>>,
+    certify: bool,
     progress: Option<&Bound<'py, PyAny>>,
     params: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyList>> {
@@ -201,6 +309,7 @@ pub fn solve_file<'py>(
     };
     let mut request = options.request(vec![path_or_text(path)?])?;
     request.proof = proof.map(path_or_text).transpose()?.map(Into::into);
+    request.certify = certify;
     let mut solver = Solver::new(request).map_err(solve_error)?;
     let entries = read_all(&solver)?;
     let total = entries.len();

@@ -62,3 +62,35 @@ def without_time(record: dict) -> dict:
     """A record without its wall-clock field (the only one that may differ
     between two runs of the same search)."""
     return {k: v for k, v in record.items() if k != "time_ms"}
+
+
+# The command line's flags and the keyword arguments Python says instead,
+# for comparing messages: `--algo pns:` is `algo="pns":` from Python.
+FLAG_WORDS = [
+    ("--algo ", "algo="),
+    ("--time-limit ", "time_limit="),
+    ("--threads ", "threads="),
+    ("--entry ", "entry="),
+    ("--repetition:", "repetition:"),
+    ("--game", "game="),
+]
+
+
+def python_words(cli_message: str) -> str:
+    """A command-line error message as the module words it: each flag as
+    its keyword argument, a text value quoted."""
+    out = cli_message
+    for flag, keyword in FLAG_WORDS:
+        while flag in out:
+            head, tail = out.split(flag, 1)
+            if keyword.endswith("=") and flag.endswith(" "):
+                value, rest = tail.split(":", 1)
+                try:
+                    float(value)
+                    shown = value
+                except ValueError:
+                    shown = f'"{value}"'
+                out = f"{head}{keyword}{shown}:{rest}"
+            else:
+                out = f"{head}{keyword}{tail}"
+    return out

@@ -1,5 +1,5 @@
 """Bad input raises `pnlab.InputError` (a ValueError) with the message the
-program prints after `error: `, located as FILE:LINE:COL where the input
+program prints after `error: ` (its flags said as keyword arguments), located as FILE:LINE:COL where the input
 has a place."""
 
 from __future__ import annotations
@@ -7,13 +7,15 @@ from __future__ import annotations
 import pytest
 
 import pnlab
+from conftest import python_words
 
 
 def cli_error(cli, *args: str) -> str:
     p = cli.run(*args)
     assert p.returncode == 2, p
     line = next(x for x in p.stderr.splitlines() if x.startswith("error: "))
-    return line[len("error: ") :]
+    # The module says the keyword arguments where the program says flags.
+    return python_words(line[len("error: ") :])
 
 
 def raised(call, *args, **kwargs) -> str:

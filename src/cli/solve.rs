@@ -33,8 +33,12 @@ pub struct SolveArgs {
     /// none. Replaces a file's `repetition`.
     #[arg(long, value_name = "RULE")]
     pub repetition: Option<String>,
+    /// Solve only the K-th position (1-based) of the inputs, counted
+    /// across them in order.
+    #[arg(long, value_name = "K")]
+    pub entry: Option<usize>,
     /// Algorithm (see `--list-algos`).
-    #[arg(long, default_value = "pns")]
+    #[arg(long, default_value = search::DEFAULT_ALGO)]
     pub algo: String,
     /// Algorithm parameter NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -125,6 +129,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
     let request = SolveRequest {
         positions: args.positions,
         game: args.game.map(|k| k.name().to_string()),
+        entry: args.entry,
         algo: args.algo,
         settings: args
             .set

@@ -124,6 +124,16 @@ pub fn board_drawing(pos: &AnyPosition, width: f32, font: f32) -> Option<Drawing
     }
 }
 
+/// The board of `pos` (the inner position of a mate question) as an SVG
+/// document, about 320 points wide: Python's `Position._repr_svg_`. A
+/// position without a board (a tree, a P-game) shows its notation.
+pub fn board_svg(pos: &AnyPosition) -> String {
+    let shown = pos.shown();
+    board_drawing(shown, 320.0, 13.0)
+        .unwrap_or_else(|| notation_block(shown, 320.0, 13.0))
+        .to_svg()
+}
+
 /// The notation in monospace lines that fit `width` points.
 fn notation_block(pos: &AnyPosition, width: f32, font: f32) -> Drawing {
     let per_line = ((width / (font * 0.6)).floor() as usize).max(8);

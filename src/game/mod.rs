@@ -11,6 +11,7 @@ pub mod connect4;
 pub mod connect4_bits;
 pub mod eval;
 pub mod ewn;
+pub mod external;
 pub mod hex;
 pub mod mix;
 pub mod notation;
@@ -380,6 +381,10 @@ macro_rules! game_table {
             /// Any position under the mate question "win within N moves"
             /// ([`within`]); not a game of its own, so it has no kind.
             Within(within::Within) {}
+            /// A position of a game whose rules a host program supplies
+            /// ([`external`]); its kind is [`GameKind::External`], kept
+            /// out of the table's list because no text names its positions.
+            External(external::External) {}
             /// Game `connect` or `connect6` (the position knows which).
             Connect(connect::Connect) painter connect {
                 /// The connect family Connect(m, n, k, p, q), notation `m,n,k,p,q:stones`.
@@ -409,6 +414,12 @@ macro_rules! __game_table {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum GameKind {
             $($( $(#[$km])* #[serde(rename = $name)] $Kind, )*)*
+            /// A game whose rules a host program supplies (a Python object
+            /// following the module's game protocol, [`external`]). Not in
+            /// [`GameKind::ALL`]: no notation names its positions, so no
+            /// menu, file or `--game` offers it.
+            #[serde(rename = "external")]
+            External,
         }
 
         impl GameKind {
@@ -419,6 +430,7 @@ macro_rules! __game_table {
             pub fn name(self) -> &'static str {
                 match self {
                     $($(GameKind::$Kind => $name,)*)*
+                    GameKind::External => "external",
                 }
             }
 
@@ -427,6 +439,7 @@ macro_rules! __game_table {
             pub fn summary(self) -> &'static str {
                 match self {
                     $($(GameKind::$Kind => $summary,)*)*
+                    GameKind::External => "A game whose rules a program supplies (a Python object following pnlab's game protocol)",
                 }
             }
 
@@ -436,6 +449,7 @@ macro_rules! __game_table {
             pub fn search_options(self) -> &'static [$crate::params::ParamSpec] {
                 match self {
                     $($(GameKind::$Kind => $crate::__game_table!(@options $($opts)?),)*)*
+                    GameKind::External => &[],
                 }
             }
         }
@@ -466,6 +480,11 @@ macro_rules! __game_table {
                     $($(GameKind::$Kind => AnyPosition::$Var(
                         $crate::__game_table!(@parse $Ty; $($parse)?)(text)?
                     ),)*)*
+                    GameKind::External => return Err(ParseError::new(
+                        1,
+                        1,
+                        "a position of a listed game: an external game's positions come from the program that supplies its rules, not from text",
+                    )),
                 })
             }
         }

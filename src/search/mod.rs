@@ -44,7 +44,7 @@ use crate::game::{AnyPosition, Game, Outcome, Player};
 
 pub use driver::{run, run_sampled, Budget};
 pub use params::{ListItem, ParamError, ParamKind, ParamSpec, ParamValue, Params};
-pub use registry::{algorithms, build, find_algo, AlgoInfo};
+pub use registry::{algorithms, build, find_algo, AlgoInfo, DEFAULT_ALGO};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
 
 /// Why a search could not be built (the registry's and every build

@@ -9,6 +9,11 @@ use crate::positions::PositionEntry;
 use super::params::ParamError;
 use super::{ParamSpec, Params, Search, SearchError, SearchSetup};
 
+/// The algorithm a search runs when none is named: `pnlab solve`'s
+/// `--algo` default, Python's `algo=` default, and the algorithm of a
+/// position file entry that gives parameters without one.
+pub const DEFAULT_ALGO: &str = "pns";
+
 /// One registered algorithm.
 pub struct AlgoInfo {
     /// Stable CLI name (docs/cli.md `ALGO`).
@@ -316,7 +321,7 @@ pub fn check_suggestion(entry: &PositionEntry) -> Result<(), FileError> {
     let Some(at) = &entry.suggestion_at else {
         return Ok(());
     };
-    let name = entry.algo.as_deref().unwrap_or("pns");
+    let name = entry.algo.as_deref().unwrap_or(DEFAULT_ALGO);
     let info =
         find_algo(name).map_err(|e| at.error(at.algo.unwrap_or((entry.line, 1)), e.to_string()))?;
     if let Some(p) = at.params {

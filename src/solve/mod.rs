@@ -47,6 +47,9 @@ pub struct SolveRequest {
     pub positions: Vec<String>,
     /// The game of inline positions (`tictactoe`, `hex`, …).
     pub game: Option<String>,
+    /// Solve only the K-th position (1-based) of those the inputs hold,
+    /// counted across the inputs in order (`--entry K`).
+    pub entry: Option<usize>,
     /// The algorithm's registry name.
     pub algo: String,
     /// Algorithm parameters `NAME=VALUE`, checked against its description.
@@ -90,7 +93,8 @@ impl Default for SolveRequest {
         SolveRequest {
             positions: Vec::new(),
             game: None,
-            algo: "pns".into(),
+            entry: None,
+            algo: search::DEFAULT_ALGO.into(),
             settings: Vec::new(),
             threads: None,
             question: QuestionKind::Win,
@@ -278,7 +282,10 @@ impl Solver {
         cancel: Option<&AtomicBool>,
         mut each: impl FnMut(Result<Solved, SolveError>) -> ControlFlow<()>,
     ) -> Result<(), SolveError> {
-        let groups = self.read();
+        let mut groups = self.read();
+        if let Some(wanted) = self.request.entry {
+            groups = pick_entry(groups, wanted)?;
+        }
         let total: usize = groups
             .iter()
             .map(|g| g.as_ref().map_or(0, |v| v.len()))
@@ -519,6 +526,27 @@ impl Solver {
     }
 }
 
+/// The inputs' groups narrowed to the `wanted`-th position (1-based),
+/// counted across the inputs in order; an input that cannot be read
+/// before it is reached is an error (its positions cannot be counted).
+fn pick_entry(
+    groups: Vec<Result<Vec<PositionEntry>, SolveError>>,
+    wanted: usize,
+) -> Result<Vec<Result<Vec<PositionEntry>, SolveError>>, SolveError> {
+    let mut seen = 0;
+    for group in groups {
+        let entries = group?;
+        if wanted > seen && wanted <= seen + entries.len() {
+            let one = entries.into_iter().nth(wanted - seen - 1);
+            return Ok(vec![Ok(one.into_iter().collect())]);
+        }
+        seen += entries.len();
+    }
+    Err(SolveError::Request(format!(
+        "--entry {wanted}: the input holds {seen} position(s) (entries count from 1)"
+    )))
+}
+
 /// Where the certificate of the `index`-th position solved (0-based) goes.
 fn proof_path(base: &Path, index: usize) -> PathBuf {
     if index == 0 {
@@ -630,6 +658,21 @@ mod tests {
             "stop_reason",
         ];
         assert_eq!(keys, contract);
+    }
+
+    /// `--entry K` counts positions across the inputs: the second input's
+    /// first position is entry 2 here; past the last is a request error.
+    #[test]
+    fn entry_picks_one_position_across_the_inputs() {
+        let mut q = request(&["x...o....", "xx..o.o.."], "tictactoe", "pns");
+        q.entry = Some(2);
+        let out = solve(q.clone());
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].as_ref().unwrap().position, "xx..o.o..");
+        q.entry = Some(3);
+        let mut solver = Solver::new(q).unwrap();
+        let e = solver.solve_all(None, |_| ControlFlow::Continue(()));
+        assert!(matches!(e, Err(SolveError::Request(m)) if m.contains("--entry 3")));
     }
 
     #[test]
