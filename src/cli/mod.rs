@@ -58,6 +58,11 @@ pub struct Cli {
     /// record's moves, or self-play from the opened position).
     #[arg(long)]
     pub rscn: bool,
+    /// Let position files and lessons name files by absolute path or
+    /// outside their own folder (refused by default, since such files
+    /// often come from others).
+    #[arg(long, global = true)]
+    pub allow_absolute_paths: bool,
     /// The app's window flags (also taken by `pnlab lesson FILE`).
     #[command(flatten)]
     pub app: AppFlags,
@@ -94,11 +99,6 @@ pub struct AppFlags {
     /// within a per-frame budget, as in a browser).
     #[arg(long, value_name = "DRIVER")]
     pub driver: Option<String>,
-    /// Let position files and lessons name files by absolute path or
-    /// outside their own folder (refused by default, since such files
-    /// often come from others).
-    #[arg(long, global = true)]
-    pub allow_absolute_paths: bool,
 }
 
 /// The command line's description, with the help texts that depend on
