@@ -491,12 +491,10 @@ fn clip_line(
             }
         }
     }
-    (t0 <= t1).then(|| {
-        (
-            (a.0 + t0 * dx, a.1 + t0 * dy),
-            (a.0 + t1 * dx, a.1 + t1 * dy),
-        )
-    })
+    (t0 <= t1).then_some((
+        (a.0 + t0 * dx, a.1 + t0 * dy),
+        (a.0 + t1 * dx, a.1 + t1 * dy),
+    ))
 }
 
 #[cfg(test)]
