@@ -178,7 +178,9 @@ pub(super) fn read(
                     body.trim()
                 };
                 AnyPosition::parse(kind, body).map_err(|error| FileError {
-                    file: path.clone(),
+                    // Named without `x/..` steps (the file was read by
+                    // `path`, joined as written).
+                    file: super::reference::bundled_name(&path),
                     error,
                 })?
             }

@@ -255,6 +255,9 @@ impl Table {
         let below = works.iter().filter(|&&w| w < cut).count();
         let mut equal_left = free - below;
         let before = self.map.len();
+        // (Before erasing: the capacity a map reports counts the marks
+        // erased entries leave against it.)
+        let held = self.map.capacity();
         self.map.retain(|k, e| {
             if keep(k, e) || e.work > cut {
                 true
@@ -268,7 +271,6 @@ impl Table {
             }
         });
         self.evicted += (before - self.map.len()) as u64;
-        let held = self.map.capacity();
         self.map.shrink_to_fit();
         self.note_allocation(held);
         true
