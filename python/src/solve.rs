@@ -162,7 +162,7 @@ pub fn resolve(
 /// ``position`` is a :class:`Position`, a game object following pnlab's
 /// game protocol (docs/python.md: ``legal_moves``, ``play``,
 /// ``is_terminal``, ``result``, optional ``to_move``, ``key``,
-/// ``move_name``), inline notation with ``game``, or a file holding one
+/// ``move_name``, ``evaluate``, ``score_range``), inline notation with ``game``, or a file holding one
 /// position (``entry=K``, 1-based, picks one of several; a path of the
 /// bundled ``positions/`` folder works from anywhere).
 ///
