@@ -169,9 +169,10 @@ pub fn resolve(
 /// ``position`` is a :class:`Position`, a game object following pnlab's
 /// game protocol (docs/python.md: ``legal_moves``, ``play``,
 /// ``is_terminal``, ``result``, optional ``to_move``, ``key``,
-/// ``move_name``), inline notation with ``game``, or a file holding one
-/// position (``entry=K``, 1-based, picks one of several; a path of the
-/// bundled ``positions/`` folder works from anywhere).
+/// ``move_name``, ``evaluate``, ``score_range``), inline notation with
+/// ``game``, or a file holding one position (``entry=K``, 1-based, picks
+/// one of several; a path of the bundled ``positions/`` folder works from
+/// anywhere).
 ///
 /// ``algo`` is the algorithm (default ``"pns"``, as for the command
 /// line; :func:`algorithms` lists them). ``question`` asks whether the

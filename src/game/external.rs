@@ -195,7 +195,7 @@ mod tests {
             self.0.format_move(self.moves()[index])
         }
         fn play(&self, index: usize) -> Arc<dyn ExternalState> {
-            let mut g = self.0.clone();
+            let mut g = self.0;
             g.play(self.moves()[index]);
             Arc::new(Host(g))
         }
