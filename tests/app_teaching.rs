@@ -624,7 +624,7 @@ fn race_steps_start_both_sides_at_the_step() {
             let over = |s: &pnlab::app::logic::RunState| s.status().is_some_and(|x| x.is_final());
             if !over(a) || !over(b) {
                 assert!(
-                    h.get_by_label("Step").accesskit_node().is_disabled() == false,
+                    !h.get_by_label("Step").accesskit_node().is_disabled(),
                     "{at}"
                 );
             }

@@ -569,7 +569,9 @@ fn back_then_every_verdict_matches_a_fresh_run_at_that_iteration() {
             1,
         )
     };
-    let runs: Vec<(&str, PositionEntry, Vec<(String, String)>, u64, u64)> = vec![
+    // (algorithm, position, parameters, run to, back to)
+    type Case = (&'static str, PositionEntry, Vec<(String, String)>, u64, u64);
+    let runs: Vec<Case> = vec![
         (
             "pns",
             seesaw(),

@@ -325,9 +325,7 @@ impl Search {
             let budget = inner.budget;
             let s = inner.search.as_mut();
             let target = s.counters().iterations.saturating_add(n);
-            if let Slice::Budget(reason) =
-                slice(s, target, Some((&budget, Instant::now())), None)
-            {
+            if let Slice::Budget(reason) = slice(s, target, Some((&budget, Instant::now())), None) {
                 inner.paused = Some(reason);
             }
             return Ok(status_str(py, inner.status()));
