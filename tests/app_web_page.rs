@@ -178,7 +178,8 @@ fn every_bundled_file_can_be_linked() {
 fn a_lesson_link_opens_its_first_step_and_runs_it() {
     // Lesson 2's first step: PNS with leftmost ties on the lecture's
     // most-proving-node tree at iteration 1 (the lesson player rebuilds
-    // it); the link's autoplay then runs one more iteration.
+    // it); the link's autoplay runs nothing further, since the step's
+    // question is about the tree at its own iteration.
     let file = "positions/trees/lecture-mpn.tree";
     let entry = positions::load_file(std::path::Path::new(file))
         .unwrap()
@@ -190,7 +191,7 @@ fn a_lesson_link_opens_its_first_step_and_runs_it() {
     assert_eq!(state["position"], entry.name.as_str());
     assert_eq!(state["algo"], "pns");
     assert_eq!(state["params"]["tie"], "leftmost");
-    assert_eq!(state["iteration"], 2);
+    assert_eq!(state["iteration"], 1);
     assert_eq!(state["status"], "paused");
     assert_eq!(state["error"], serde_json::Value::Null);
 }

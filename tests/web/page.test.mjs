@@ -198,8 +198,8 @@ test("the issue's link stops after 12 iterations and draws the tree", async (t) 
 
 test("a lesson link opens the lesson player on its first step", async (t) => {
   // Lesson 2's first step: PNS with leftmost ties on the lecture's
-  // most-proving-node tree at iteration 1; the link's autoplay runs one
-  // more iteration.
+  // most-proving-node tree at iteration 1; the link's autoplay runs
+  // nothing further (the step's question is about that tree).
   const native = nativeSolve("positions/trees/lecture-mpn.tree", "pns");
   const { page, lines, errors } = await open("?lesson=02-pns-step-by-step&autoplay=1");
   const state = JSON.parse(await line(page, lines, STATE));
@@ -208,7 +208,7 @@ test("a lesson link opens the lesson player on its first step", async (t) => {
   assert.equal(state.position, native.name);
   assert.equal(state.algo, "pns");
   assert.equal(state.params.tie, "leftmost");
-  assert.equal(state.iteration, 2);
+  assert.equal(state.iteration, 1);
   assert.equal(state.status, "paused");
   const file = await shoot(page, "lesson-02-step-1");
   t.diagnostic(`screenshot: ${path.relative(root, file)}`);
