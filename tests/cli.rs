@@ -267,8 +267,14 @@ fn tree_exports_show_the_root_and_its_nine_moves() {
     // root is ten nodes and nine edges.
     let svg = std::fs::read_to_string(&svg).unwrap();
     assert!(svg.starts_with("<svg "), "{svg}");
-    let shapes = svg.matches("<rect x=").count() + svg.matches("<circle ").count();
-    assert_eq!(shapes, 10, "{svg}");
+    // Nodes are outlined shapes (labels sit on plain white rectangles).
+    let nodes = svg
+        .lines()
+        .filter(|l| {
+            (l.starts_with("<rect x=") || l.starts_with("<circle ")) && l.contains("stroke=")
+        })
+        .count();
+    assert_eq!(nodes, 10, "{svg}");
     let dot = std::fs::read_to_string(&dot).unwrap();
     assert!(dot.starts_with("digraph pnlab {"));
     assert_eq!(dot.matches("[shape=").count(), 10, "{dot}");
