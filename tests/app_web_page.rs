@@ -29,7 +29,10 @@ fn page_app(query: &str) -> PnlabApp {
         DriverKind::Cooperative,
     );
     configure(&mut app, &egui::Context::default(), &opts).expect("the link opens");
+    // As the page does: a lesson step's search stops at the step's own
+    // iteration, so a lesson link's autoplay adds none.
     if let Some(n) = opts.autoplay {
+        let n = if opts.lesson.is_some() { 0 } else { n };
         app.hook = Some(Hook::new(n, None));
     }
     app
