@@ -141,15 +141,7 @@ impl Recorder {
         }
         match s.checkpoint() {
             Some(search) => {
-                let at = self.checkpoints.partition_point(|c| c.iteration < it);
-                self.checkpoints.insert(
-                    at,
-                    Checkpoint {
-                        iteration: it,
-                        bytes,
-                        search,
-                    },
-                );
+                self.insert(it, bytes, search);
             }
             None => self.copyable = false,
         }
@@ -183,10 +175,18 @@ impl Recorder {
         if self.checkpoints.get(at).is_some_and(|c| c.iteration == it) {
             return;
         }
+        self.insert(it, bytes, search);
+    }
+
+    /// Puts a checkpoint in its place (the list stays sorted).
+    fn insert(&mut self, iteration: u64, bytes: u64, search: Box<dyn Search>) {
+        let at = self
+            .checkpoints
+            .partition_point(|c| c.iteration < iteration);
         self.checkpoints.insert(
             at,
             Checkpoint {
-                iteration: it,
+                iteration,
                 bytes,
                 search,
             },
