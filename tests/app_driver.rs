@@ -111,6 +111,51 @@ fn run_reaches_the_known_result_and_finished_is_delivered() {
     }
 }
 
+/// `RunTo(k)` stops at iteration k like the lesson player, and
+/// `RunTo(u64::MAX)` at the end: for df-pn the step that returns to the
+/// root and finishes counts no iteration, so the headless search stepped
+/// to its end is the reference (same iteration, same status, same root
+/// numbers).
+#[test]
+fn run_to_stops_where_a_headless_search_does() {
+    let mut dfpn = spec(Params::defaults(
+        registry::find_algo("dfpn").unwrap().params,
+    ));
+    dfpn.algo = "dfpn".into();
+    let mut reference = registry::build("dfpn", &dfpn.setup).unwrap();
+    let mut calls = 0u64;
+    while !reference.step().is_final() {
+        calls += 1;
+    }
+    let end = reference.counters().iterations;
+    let root = reference.sample().root_values;
+    for kind in KINDS {
+        let mut r = Rig::new(kind);
+        r.send(Command::Load(dfpn.clone()));
+        r.send(Command::RunTo(5));
+        r.settle();
+        assert_eq!(r.run.iteration(), 5, "{kind:?}");
+        assert!(r.run.finished.is_none());
+        r.send(Command::RunTo(u64::MAX));
+        r.settle();
+        assert_eq!(r.run.iteration(), end, "{kind:?}");
+        assert_eq!(r.run.finished, Some(reference.status()), "{kind:?}");
+        let last = r.run.samples.last().unwrap();
+        assert_eq!(last.root_values, root, "{kind:?}");
+        // A count of steps equal to the iterations stops one step short
+        // of the end (the case `RunTo` exists for).
+        let mut r = Rig::new(kind);
+        r.send(Command::Load(dfpn.clone()));
+        r.send(Command::Step(end));
+        r.settle();
+        assert_eq!(
+            calls, end,
+            "{kind:?}: one step returns without an iteration"
+        );
+        assert!(r.run.finished.is_none(), "{kind:?}");
+    }
+}
+
 #[test]
 fn a_refused_load_is_reported_and_leaves_no_run_to_step() {
     for kind in KINDS {

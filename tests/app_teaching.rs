@@ -315,6 +315,25 @@ fn class_mode_waits_for_the_reveal_and_nodes_stay_put() {
     );
     assert!(h.state().class.shown().is_none());
     assert_eq!(h.state().class.score_text(), "score 0 / 1");
+    // The layout stays where the class looked: the node the reveal
+    // expanded (the most-proving one) keeps its spot on the screen, and
+    // every other node that was drawn stays in the view.
+    let after = &h.state().tree.drawn.nodes;
+    let centre = |v: &[(u64, egui::Rect)], id: u64| {
+        v.iter()
+            .find(|(n, _)| *n == id)
+            .map(|(_, r)| r.center())
+            .expect("node drawn")
+    };
+    let (a, b) = (centre(&before, truth), centre(after, truth));
+    assert!(
+        (a - b).length() < 1.0,
+        "the expanded node moved from {a:?} to {b:?}"
+    );
+    let area = h.state().tree.drawn.area.expect("tree area");
+    for (id, r) in after {
+        assert!(area.contains_rect(*r), "node {id} left the view: {r:?}");
+    }
 }
 
 /// The browser groups the catalogue by topic, plays a lesson, and closes.
@@ -555,8 +574,8 @@ fn no_question_of_the_course_shows_its_answer_before_the_reveal() {
                     "{at}: the reason line {r:?} is not shown after the reveal"
                 );
             }
-            // Nothing stays hidden: the asked node shows values wherever
-            // the engine's own snapshot of the step has them.
+            // Nothing stays hidden: the asked node reads exactly as in the
+            // lesson player's own snapshot of the step.
             if let (Some(n), Some(label)) = (q.node.as_ref(), asked_label(&h)) {
                 let node = st
                     .snapshot
@@ -565,9 +584,9 @@ fn no_question_of_the_course_shows_its_answer_before_the_reveal() {
                     .find(|x| x.id == n.id)
                     .expect("asked node");
                 let engine = pnlab::app::tree_view::node_name(&st.snapshot, node);
-                assert!(
-                    !label.contains('–') || engine.contains('–'),
-                    "{at}: after the reveal the app shows {label}, the engine {engine}"
+                assert_eq!(
+                    label, engine,
+                    "{at}: after the reveal the app and the lesson player's snapshot disagree"
                 );
             }
             let state = pnlab::app::state_json::value(h.state());

@@ -32,6 +32,19 @@ fn pnlab(args: &[&str]) -> (i32, String, String) {
 /// `labels`: the tree must show labels (at 1080 pixels high it always
 /// has room for some; a smaller frame can give a tall head all of it).
 fn check_lesson(l: &Lesson, size: FrameSize, what: &str, labels: bool) -> usize {
+    check_lesson_crop(l, size, what, labels, false)
+}
+
+/// [`check_lesson`], and with `whole_head` every frame also shows the
+/// root and every node the step names (path, highlights, selection, the
+/// asked node) uncut.
+fn check_lesson_crop(
+    l: &Lesson,
+    size: FrameSize,
+    what: &str,
+    labels: bool,
+    whole_head: bool,
+) -> usize {
     let measure = frame_measure();
     let mut boards = 0;
     for k in 0..l.len() {
@@ -81,6 +94,24 @@ fn check_lesson(l: &Lesson, size: FrameSize, what: &str, labels: bool) -> usize 
                     "{what}: tree label {text:?} at {b:?}"
                 );
             }
+            if whole_head {
+                let mut named = vec![st.snapshot.nodes[0].id];
+                named.extend(&st.snapshot.selection_path);
+                named.extend(st.highlights.iter().map(|h| h.id));
+                named.extend(st.select.as_ref().map(|s| s.id));
+                named.extend(
+                    st.question
+                        .as_ref()
+                        .and_then(|q| q.node.as_ref())
+                        .map(|n| n.id),
+                );
+                for id in named {
+                    assert!(
+                        f.tree_nodes.contains(&id),
+                        "{what}: node {id:#x} is cropped off the frame"
+                    );
+                }
+            }
             boards += usize::from(f.board);
         }
     }
@@ -97,7 +128,13 @@ fn every_course_frame_is_a_full_hd_slide_with_large_text() {
     dir.sort();
     for path in dir {
         let l = Lesson::load_file(&path).unwrap();
-        let boards = check_lesson(&l, FrameSize::default(), &path.display().to_string(), true);
+        let boards = check_lesson_crop(
+            &l,
+            FrameSize::default(),
+            &path.display().to_string(),
+            true,
+            true,
+        );
         let tictactoe = std::fs::read_to_string(&path)
             .unwrap()
             .contains("tictactoe");

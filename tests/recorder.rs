@@ -179,6 +179,50 @@ fn checkpoints_reproduce_every_earlier_iteration_and_step_on_alike() {
     }
 }
 
+/// The recent checkpoint (off the spacing) is handed over once, not
+/// copied, and replays to the same state as a fresh replay from the
+/// start; a second travel past it falls back on the regular ones.
+#[test]
+fn the_recent_checkpoint_is_handed_over_once_and_replays_alike() {
+    let req = ViewRequest::default();
+    let st = setup("pns", ".........");
+    let mut live = search::build("pns", &st).unwrap();
+    let mut rec = Recorder::new("pns", st.clone(), live.sample());
+    rec.set_first_spacing(64);
+    for _ in 0..300 {
+        live.step();
+        rec.after_step(live.as_ref());
+    }
+    let mut recent = search::build("pns", &st).unwrap();
+    for _ in 0..280 {
+        recent.step();
+    }
+    assert!(rec.keep_recent(recent));
+    assert!(rec.checkpoint_iterations().contains(&280));
+    let (mut from_recent, at) = rec.take_start_for(299).unwrap();
+    assert_eq!(at, 280);
+    assert!(
+        !rec.checkpoint_iterations().contains(&280),
+        "handed over, not kept"
+    );
+    while from_recent.counters().iterations < 299 {
+        from_recent.step();
+    }
+    let mut fresh = search::build("pns", &st).unwrap();
+    for _ in 0..299 {
+        fresh.step();
+    }
+    let (mut a, mut b) = (from_recent.snapshot(&req), fresh.snapshot(&req));
+    for c in [&mut a.counters, &mut b.counters] {
+        c.time_ms = 0.0;
+        c.peak_tree_bytes = 0;
+    }
+    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    let (_, at) = rec.take_start_for(299).unwrap();
+    assert_eq!(at, 256, "the regular checkpoint, copied");
+    assert!(rec.checkpoint_iterations().contains(&256));
+}
+
 /// The checkpoints stay within their byte limit: when a new one would
 /// pass it, every second one goes and the spacing doubles.
 #[test]

@@ -107,6 +107,8 @@ pub struct Teaching {
 struct PendingRace {
     algo: String,
     params: Vec<(String, String)>,
+    /// Where the lesson player stopped side B: its iteration, or
+    /// `u64::MAX` when B finished (run to its end).
     iterations: u64,
 }
 
@@ -206,8 +208,13 @@ impl PnlabApp {
         if let Err(e) = self.main.load(spec) {
             self.messages.push(format!("error: {e}"));
         }
-        if iterations > 0 {
-            self.send(Command::Step(iterations));
+        // Where the lesson player stopped: its iteration, or the end
+        // when its search finished (a df-pn's last step returns to the
+        // root without counting an iteration).
+        if state.search.status().is_final() {
+            self.send(Command::RunTo(u64::MAX));
+        } else if iterations > 0 {
+            self.send(Command::RunTo(iterations));
         }
         // The step's panels.
         let show = &setting.show;
@@ -231,7 +238,11 @@ impl PnlabApp {
         self.teach.pending_race = state.race.as_ref().map(|r| PendingRace {
             algo: r.algo.clone(),
             params: r.params.clone(),
-            iterations: r.snapshot.counters.iterations,
+            iterations: if r.snapshot.status.is_final() {
+                u64::MAX
+            } else {
+                r.snapshot.counters.iterations
+            },
         });
         if let Some(p) = self.teach.lesson.as_mut() {
             p.state = Some(state);

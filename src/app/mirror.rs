@@ -39,6 +39,7 @@ pub fn route(cmd: Command, racing: bool) -> Route {
             ..Route::default()
         },
         Command::Step(_)
+        | Command::RunTo(_)
         | Command::Back(_)
         | Command::GoTo(_)
         | Command::Reset

@@ -358,7 +358,7 @@ impl PnlabApp {
         sent = sent.and(r.link.send(Command::SetBudget(budget)));
         sent = sent.and(r.link.load(spec));
         if catch_up > 0 {
-            sent = sent.and(r.link.send(Command::Step(catch_up)));
+            sent = sent.and(r.link.send(Command::RunTo(catch_up)));
         }
         if let Err(e) = sent {
             self.messages.push(format!("error: race: {e}"));

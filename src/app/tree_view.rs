@@ -175,6 +175,9 @@ pub struct TreeView {
     /// Conspiracy-number searches: label nodes with CN at this target.
     pub cn_target: Option<f64>,
     layout: Tidy,
+    /// The node ids of `layout`'s positions (to keep a grown tree in
+    /// place, see [`TreeView::keep_in_place`]).
+    layout_ids: Vec<NodeId>,
     layout_generation: u64,
     /// Displayed positions (layout units), gliding toward the layout.
     shown: HashMap<NodeId, Vec2>,
@@ -236,6 +239,7 @@ impl Default for TreeView {
             hide_path: false,
             cn_target: None,
             layout: Tidy::default(),
+            layout_ids: Vec::new(),
             layout_generation: u64::MAX,
             shown: HashMap::new(),
             fit_pending: true,
@@ -499,17 +503,43 @@ impl TreeView {
         let label = format!("search tree: {count} nodes");
         let (response, painter) = super::tree_path::tree_canvas(ui, label);
         let rect = response.rect;
+        // The legend sits in the bottom left corner: a fitted tree keeps
+        // clear of it rather than drawing nodes under it.
+        let pal = Palette::for_visuals(ui.visuals());
+        let legend = legend_galleys(&painter, rect, snap, self.label_px, &pal);
+        let legend_h: f32 = legend.iter().map(|g| g.size().y).sum();
+        let fit_rect = if legend.is_empty() {
+            rect
+        } else {
+            Rect::from_min_max(
+                rect.min,
+                Pos2::new(
+                    rect.max.x,
+                    (rect.max.y - legend_h - 10.0).max(rect.min.y + 80.0),
+                ),
+            )
+        };
         if generation != self.layout_generation {
+            let before = std::mem::take(&mut self.layout_ids)
+                .into_iter()
+                .zip(self.layout.pos.iter().copied())
+                .zip(self.layout.children.iter().map(Vec::len))
+                .map(|((id, p), kids)| (id, (p, kids)))
+                .collect::<HashMap<_, _>>();
             self.layout = Tidy::of(&snap.nodes);
+            self.layout_ids = snap.nodes.iter().map(|n| n.id).collect();
             self.layout_generation = generation;
             if self.auto_fit {
-                self.fit_pending = true;
+                if !self.keep_in_place(snap, fit_rect, &before) {
+                    self.fit_pending = true;
+                }
             } else if self.follow_mpn {
                 self.follow(snap, rect);
             }
         }
         if self.layout.pos.len() != count {
             self.layout = Tidy::of(&snap.nodes);
+            self.layout_ids = snap.nodes.iter().map(|n| n.id).collect();
         }
         // Pan and zoom.
         if response.dragged() {
@@ -535,7 +565,7 @@ impl TreeView {
             }
         }
         if self.fit_pending {
-            self.fit(rect);
+            self.fit(fit_rect);
             // A tree too wide to fit legibly keeps a readable zoom and
             // scrolls to the selection path instead of shrinking to a strip.
             if self.zoom < READABLE_ZOOM {
@@ -579,7 +609,6 @@ impl TreeView {
             ui.ctx().request_repaint();
         }
 
-        let pal = Palette::for_visuals(ui.visuals());
         let scale = self.zoom;
         let mut style = SceneStyle {
             margin: 0.0,
@@ -839,7 +868,7 @@ impl TreeView {
             }
         }
 
-        legend_ui(ui, &painter, rect, snap, self.label_px, &pal);
+        legend_ui(ui, &painter, rect, legend, &pal);
         if let Some(i) = hovered {
             let node = &snap.nodes[i];
             response
@@ -873,6 +902,76 @@ impl TreeView {
         }
     }
 
+    /// A tree that grew a little (one iteration, a class mode reveal)
+    /// stays where the class was looking: the node that grew children
+    /// (else the root) stays on the same spot of the screen, and the zoom
+    /// shrinks about it only as much as the new layout needs to stay
+    /// inside the view (it is kept when the layout still fits). `before` maps each node of the
+    /// previous layout to its position and child count. Returns false
+    /// when the whole layout must be fitted again.
+    fn keep_in_place(
+        &mut self,
+        snap: &Snapshot,
+        rect: Rect,
+        before: &HashMap<NodeId, (Point, usize)>,
+    ) -> bool {
+        if before.is_empty() || snap.nodes.len() > before.len() + 64 {
+            return false;
+        }
+        let (zoom, pan) = (self.zoom, self.pan);
+        self.fit(rect);
+        let fitted = self.zoom;
+        self.zoom = zoom;
+        self.pan = pan;
+        if fitted > zoom * 1.5 || fitted < READABLE_ZOOM {
+            return false;
+        }
+        let grew = snap
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|(i, n)| {
+                before
+                    .get(&n.id)
+                    .is_some_and(|&(_, kids)| kids == 0 && !self.layout.children[*i].is_empty())
+            })
+            .max_by_key(|(_, n)| n.depth)
+            .map(|(i, _)| i);
+        let Some(anchor) = grew.or_else(|| before.contains_key(&snap.nodes[0].id).then_some(0))
+        else {
+            return false;
+        };
+        // The anchor's spot on the screen, and where it and the layout's
+        // far corner now are at zoom 1.
+        let unit = Vec2::new(SLOT, LEVEL);
+        let screen = pan + to_vec(before[&snap.nodes[anchor].id].0) * unit * zoom;
+        let at = to_vec(self.layout.pos[anchor]) * unit;
+        let extent = Vec2::new(
+            (self.layout.width - 1.0).max(0.0) * SLOT,
+            self.layout.depth * LEVEL,
+        );
+        // The largest zoom (not above the current one) at which the whole
+        // layout, scaled about the anchor's fixed spot, stays a node and a
+        // margin inside the view on every side.
+        let size = rect.size();
+        let mut z = zoom;
+        for (spot, before_it, after_it, room) in [
+            (screen.x, at.x, extent.x - at.x, size.x),
+            (screen.y, at.y, extent.y - at.y, size.y),
+        ] {
+            z = z
+                .min((spot - 10.0) / (before_it + 2.0 * RADIUS))
+                .min((room - 10.0 - spot) / (after_it + 2.0 * RADIUS));
+        }
+        if z < fitted * 0.75 || z < READABLE_ZOOM {
+            // The anchor sits too near an edge to keep: fit again.
+            return false;
+        }
+        self.zoom = z;
+        self.pan = screen - at * z;
+        true
+    }
+
     /// Zoom and pan so the whole layout fits.
     fn fit(&mut self, rect: Rect) {
         let w = (self.layout.width - 1.0).max(0.0) * SLOT + 4.0 * RADIUS;
@@ -889,6 +988,23 @@ impl TreeView {
     }
 }
 
+/// The legend's lines laid out for `rect` at the presenter's label size
+/// (empty when the snapshot needs no legend).
+fn legend_galleys(
+    painter: &egui::Painter,
+    rect: Rect,
+    snap: &Snapshot,
+    label_px: Option<f32>,
+    pal: &Palette,
+) -> Vec<std::sync::Arc<egui::Galley>> {
+    let size = label_px.map_or(12.0, |p| (p * 0.7).max(12.0));
+    let wrap = (rect.width() - 16.0).max(50.0);
+    crate::layout::scene::legend(snap)
+        .into_iter()
+        .map(|l| painter.layout(l, FontId::proportional(size), pal.text, wrap))
+        .collect()
+}
+
 /// The tree's legend ([`crate::layout::scene::legend`]) in the bottom
 /// left corner over a backdrop, at the presenter's label size when there
 /// is one (so it grows with Ctrl ±).
@@ -896,20 +1012,12 @@ fn legend_ui(
     ui: &egui::Ui,
     painter: &egui::Painter,
     rect: Rect,
-    snap: &Snapshot,
-    label_px: Option<f32>,
+    galleys: Vec<std::sync::Arc<egui::Galley>>,
     pal: &Palette,
 ) {
-    let lines = crate::layout::scene::legend(snap);
-    if lines.is_empty() {
+    if galleys.is_empty() {
         return;
     }
-    let size = label_px.map_or(12.0, |p| (p * 0.7).max(12.0));
-    let wrap = (rect.width() - 16.0).max(50.0);
-    let galleys: Vec<_> = lines
-        .into_iter()
-        .map(|l| painter.layout(l, FontId::proportional(size), pal.text, wrap))
-        .collect();
     let height: f32 = galleys.iter().map(|g| g.size().y).sum();
     let width = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
     let top = rect.bottom() - 6.0 - height;

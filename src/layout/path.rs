@@ -165,13 +165,15 @@ fn fit_text(text: &str, width: f32, font: f32, measure: &dyn Measure) -> String 
         return text.to_string();
     }
     let chars: Vec<char> = text.chars().collect();
-    for n in (0..chars.len()).rev() {
+    for n in (1..chars.len()).rev() {
         let t: String = chars[..n].iter().chain(std::iter::once(&'…')).collect();
         if measure.width(&t, font) <= width {
             return t;
         }
     }
-    String::new()
+    // Never nothing: a label too wide for any shortening keeps its first
+    // character and the ellipsis (the hover names the whole move).
+    chars.first().map_or_else(String::new, |c| format!("{c}…"))
 }
 
 impl PathScene {
@@ -229,7 +231,18 @@ impl PathScene {
                 .fold(0.0f32, f32::max);
             let item_w = (widest + 10.0).clamp(min_w, max_w);
             let left = x0 + header_w;
-            let avail = (width - style.margin - left).max(item_w);
+            // The path item is as wide as its whole move (the line the
+            // class follows is never shortened); the others share
+            // `item_w` and shorten a move longer than it.
+            let path_w = row
+                .items
+                .iter()
+                .zip(&texts)
+                .find(|(&i, _)| nodes[i].on_path)
+                .map(|(_, (mv, _))| measure.width(mv, style.font) + 10.0)
+                .filter(|&w| w > item_w);
+            let extra = path_w.map_or(0.0, |w| w - item_w);
+            let avail = (width - style.margin - left - extra).max(item_w);
             let n = row.items.len();
             let step = item_w + style.gap;
             let (start, shown) = if n as f32 * step - style.gap <= avail {
@@ -271,13 +284,17 @@ impl PathScene {
             }
             for (k, &i) in row.items.iter().enumerate().skip(start).take(shown) {
                 let (mv, vals) = &texts[k];
+                let w = match path_w {
+                    Some(w) if nodes[i].on_path => w,
+                    _ => item_w,
+                };
                 scene.items.push(PathItem {
                     node: i,
-                    bounds: Bounds::from_min_size(x, y, item_w, row_h),
-                    move_text: fit_text(mv, item_w - 6.0, style.font, measure),
-                    value_text: fit_text(vals, item_w - 6.0, style.font, measure),
+                    bounds: Bounds::from_min_size(x, y, w, row_h),
+                    move_text: fit_text(mv, w - 6.0, style.font, measure),
+                    value_text: fit_text(vals, w - 6.0, style.font, measure),
                 });
-                x += step;
+                x += w + style.gap;
             }
             let rest = n - start - shown;
             if rest > 0 {
@@ -366,6 +383,45 @@ mod tests {
         let boxes: Vec<&Bounds> = s.boxes().collect();
         for (i, a) in boxes.iter().enumerate() {
             assert!(a.min_x >= 0.0 && a.max_x <= 900.0, "{a:?}");
+            for b in &boxes[i + 1..] {
+                assert!(!a.intersects(b), "{a:?} {b:?}");
+            }
+        }
+    }
+
+    /// Every item shows a move (shortened at worst, never empty), and the
+    /// path item the whole of its move however long.
+    #[test]
+    fn every_item_names_its_move_and_the_path_item_in_full() {
+        let mut nodes = fan(40, 7, 1);
+        for n in nodes.iter_mut().skip(1) {
+            n.move_label = format!("{}-a-long-move-name-{}", n.move_label, n.id);
+        }
+        let snap = snapshot(nodes, 2);
+        let r = rows(&snap.nodes);
+        let s = PathScene::build(
+            &snap,
+            &r,
+            700.0,
+            &PathStyle::default(),
+            &HashMap::new(),
+            &ApproxMeasure,
+        );
+        assert!(!s.items.is_empty());
+        for it in &s.items {
+            let n = &snap.nodes[it.node];
+            assert!(!it.move_text.is_empty(), "{}", n.move_label);
+            if n.on_path && n.parent.is_some() {
+                assert_eq!(it.move_text, n.move_label);
+            }
+        }
+        assert!(s
+            .items
+            .iter()
+            .any(|i| snap.nodes[i.node].on_path && snap.nodes[i.node].depth == 1));
+        let boxes: Vec<&Bounds> = s.boxes().collect();
+        for (i, a) in boxes.iter().enumerate() {
+            assert!(a.max_x <= 700.0, "{a:?}");
             for b in &boxes[i + 1..] {
                 assert!(!a.intersects(b), "{a:?} {b:?}");
             }

@@ -292,14 +292,24 @@ pub struct FramePicture {
     pub drawing: Drawing,
     /// The tree's labels as placed (frame pixels), with their font sizes.
     pub tree_labels: Vec<(String, Bounds, f32)>,
+    /// The snapshot nodes whose shapes are inside the crop.
+    pub tree_nodes: Vec<NodeId>,
     /// Whether a board is drawn beside the tree.
     pub board: bool,
 }
 
-/// The nodes a crop must keep: the selection path, the highlighted and
-/// selected nodes and the node a question asks about.
+/// The nodes a crop must keep: the root (where the class starts
+/// reading), the selection path, the highlighted and selected nodes and
+/// the node a question asks about.
 fn wanted_nodes(st: &StepState) -> Vec<NodeId> {
-    let mut out: Vec<NodeId> = st.snapshot.selection_path.clone();
+    let mut out: Vec<NodeId> = st
+        .snapshot
+        .nodes
+        .first()
+        .map(|n| n.id)
+        .into_iter()
+        .collect();
+    out.extend(&st.snapshot.selection_path);
     out.extend(st.highlights.iter().map(|h| h.id));
     out.extend(st.select.as_ref().map(|s| s.id));
     out.extend(
@@ -610,9 +620,18 @@ pub fn frame(
     d.shapes.extend(top.d.shapes);
     d.shapes.extend(side.d.shapes);
     d.place(&foot.d, 0.0, height - m * 0.6 - foot_h);
+    let tree_nodes = st
+        .snapshot
+        .nodes
+        .iter()
+        .zip(&pic.scene.nodes)
+        .filter(|(_, b)| window.contains(b))
+        .map(|(n, _)| n.id)
+        .collect();
     FramePicture {
         drawing: d,
         tree_labels,
+        tree_nodes,
         board: has_board,
     }
 }

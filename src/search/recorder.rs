@@ -31,6 +31,9 @@ struct Checkpoint {
     iteration: u64,
     bytes: u64,
     search: Box<dyn Search>,
+    /// The recent checkpoint (see [`Recorder::keep_recent`]), not one
+    /// on the spacing.
+    recent: bool,
 }
 
 /// Per-iteration history of one run plus what is needed to rebuild any
@@ -82,8 +85,21 @@ impl Recorder {
     /// Sets the bytes checkpoints may take (thinning at once if needed).
     pub fn set_checkpoint_limit(&mut self, bytes: u64) {
         self.limit_bytes = bytes;
-        while self.checkpoint_bytes() > self.limit_bytes && !self.checkpoints.is_empty() {
+        while self.checkpoint_bytes() > self.limit_bytes && self.make_room() {}
+    }
+
+    /// Frees some checkpoint bytes: thins the regular checkpoints while
+    /// there are any, then lets the recent one go. False when nothing is
+    /// left to free.
+    fn make_room(&mut self) -> bool {
+        if self.checkpoints.iter().any(|c| !c.recent) {
             self.thin();
+            true
+        } else if self.checkpoints.is_empty() {
+            false
+        } else {
+            self.checkpoints.retain(|c| !c.recent);
+            true
         }
     }
 
@@ -130,8 +146,7 @@ impl Recorder {
             return;
         }
         let bytes = weight(s);
-        while self.checkpoint_bytes() + bytes > self.limit_bytes && !self.checkpoints.is_empty() {
-            self.thin();
+        while self.checkpoint_bytes() + bytes > self.limit_bytes && self.make_room() {
             if !it.is_multiple_of(self.spacing) {
                 return;
             }
@@ -141,7 +156,7 @@ impl Recorder {
         }
         match s.checkpoint() {
             Some(search) => {
-                self.insert(it, bytes, search);
+                self.insert(it, bytes, search, false);
             }
             None => self.copyable = false,
         }
@@ -159,27 +174,29 @@ impl Recorder {
     /// Keeps `search` (replayed to an iteration off the spacing) as the
     /// one *recent* checkpoint: the one Back starts from near the end of
     /// a long run, so one step back replays a few iterations instead of
-    /// a whole spacing. The previous recent checkpoint goes (the regular
-    /// ones, on multiples of the spacing, stay); none is kept when it
-    /// would pass the byte limit.
-    pub fn keep_recent(&mut self, search: Box<dyn Search>) {
+    /// a whole spacing. The previous recent checkpoint goes; regular ones
+    /// are thinned out (as when a new one would pass the byte limit) until
+    /// it fits, since near the end of a long run it serves the Back a
+    /// class uses most. Returns false (keeping nothing) when the copy
+    /// alone passes the limit or one is already held at its iteration.
+    pub fn keep_recent(&mut self, search: Box<dyn Search>) -> bool {
         let it = search.counters().iterations;
-        let spacing = self.spacing;
-        self.checkpoints
-            .retain(|c| c.iteration.is_multiple_of(spacing));
+        self.checkpoints.retain(|c| !c.recent);
         let bytes = weight(search.as_ref());
-        if self.checkpoint_bytes() + bytes > self.limit_bytes {
-            return;
+        if bytes > self.limit_bytes {
+            return false;
         }
+        while self.checkpoint_bytes() + bytes > self.limit_bytes && self.make_room() {}
         let at = self.checkpoints.partition_point(|c| c.iteration < it);
         if self.checkpoints.get(at).is_some_and(|c| c.iteration == it) {
-            return;
+            return false;
         }
-        self.insert(it, bytes, search);
+        self.insert(it, bytes, search, true);
+        true
     }
 
     /// Puts a checkpoint in its place (the list stays sorted).
-    fn insert(&mut self, iteration: u64, bytes: u64, search: Box<dyn Search>) {
+    fn insert(&mut self, iteration: u64, bytes: u64, search: Box<dyn Search>, recent: bool) {
         let at = self
             .checkpoints
             .partition_point(|c| c.iteration < iteration);
@@ -189,6 +206,7 @@ impl Recorder {
                 iteration,
                 bytes,
                 search,
+                recent,
             },
         );
     }
@@ -198,7 +216,7 @@ impl Recorder {
         self.spacing = self.spacing.saturating_mul(2);
         let spacing = self.spacing;
         self.checkpoints
-            .retain(|c| c.iteration.is_multiple_of(spacing));
+            .retain(|c| c.recent || c.iteration.is_multiple_of(spacing));
     }
 
     /// A search to replay from towards iteration `k`: a copy of the
@@ -212,6 +230,23 @@ impl Recorder {
             }
         }
         Ok((registry::build(&self.algo, &self.setup)?, 0))
+    }
+
+    /// Like [`Recorder::start_for`], but when the nearest checkpoint is
+    /// the recent one (off the spacing) it is handed over, not copied:
+    /// copying a large tree costs far more than replaying the few
+    /// hundred iterations after it, and one step Back is the case a class
+    /// uses most. The driver prepares a new recent checkpoint once the
+    /// run rests again.
+    pub fn take_start_for(&mut self, k: u64) -> Result<(Box<dyn Search>, u64), super::SearchError> {
+        let at = self.checkpoints.partition_point(|c| c.iteration <= k);
+        if let Some(i) = at.checked_sub(1) {
+            if self.checkpoints[i].recent {
+                let c = self.checkpoints.remove(i);
+                return Ok((c.search, c.iteration));
+            }
+        }
+        self.start_for(k)
     }
 
     /// The state the run was in after iteration `k` (or where it

@@ -60,15 +60,29 @@ struct TravelJob {
 enum Mode {
     /// Waiting for a command.
     Idle,
-    /// Stepping: `steps_left` more (`None` = until the end or a budget).
-    Running { steps_left: Option<u64> },
+    /// Stepping: `steps_left` more (`None` = until the end or a budget),
+    /// and not past iteration `until`.
+    Running {
+        steps_left: Option<u64>,
+        until: Option<u64>,
+    },
     /// Replaying towards an earlier iteration.
     Travelling(TravelJob),
     /// Idle as far as the run goes, but using the time to replay a copy
     /// to a little before the shown iteration, kept as the recorder's
     /// recent checkpoint: then one step Back replays at most
     /// [`RECENT_BACK`] iterations, not a whole checkpoint spacing.
-    Preparing(TravelJob),
+    Preparing(Preparation),
+}
+
+/// A recent checkpoint being prepared, towards iteration `target`. The
+/// copy of the nearest checkpoint it starts from (`job`) is made in the
+/// first idle chunk, not by the command that came to rest: copying a
+/// large tree takes a while, and that command's answer (a Back's new
+/// snapshot, a sync) must not wait for it.
+struct Preparation {
+    target: u64,
+    job: Option<TravelJob>,
 }
 
 /// How far behind the shown iteration the recent checkpoint is prepared
@@ -175,14 +189,18 @@ impl RunMachine {
         if matches!(self.mode, Mode::Travelling(_))
             && matches!(
                 cmd,
-                Command::Step(_) | Command::Run | Command::Sync(_) | Command::SaveProof(_)
+                Command::Step(_)
+                    | Command::Run
+                    | Command::RunTo(_)
+                    | Command::Sync(_)
+                    | Command::SaveProof(_)
             )
         {
             self.deferred.push_back(cmd);
             return;
         }
         let preparing = match &self.mode {
-            Mode::Preparing(job) => Some(job.target),
+            Mode::Preparing(prep) => Some(prep.target),
             _ => None,
         };
         if let Some(prepared_at) = preparing {
@@ -228,6 +246,11 @@ impl RunMachine {
             Command::Run => {
                 if self.can_step() {
                     self.start_running(None, out);
+                }
+            }
+            Command::RunTo(k) => {
+                if self.can_step() && self.shown_iteration() < k {
+                    self.start_running_to(k, out);
                 }
             }
             Command::Pause => {
@@ -299,15 +322,10 @@ impl RunMachine {
         {
             return;
         }
-        let target = head - RECENT_BACK / 2;
-        let start = catch_unwind(AssertUnwindSafe(|| recorder.start_for(target)));
-        if let Ok(Ok((search, from))) = start {
-            self.mode = Mode::Preparing(TravelJob {
-                search,
-                from,
-                target,
-            });
-        }
+        self.mode = Mode::Preparing(Preparation {
+            target: head - RECENT_BACK / 2,
+            job: None,
+        });
     }
 
     /// Replays the preparation for up to `budget`; keeps it as the
@@ -318,7 +336,26 @@ impl RunMachine {
         interrupted: &dyn Fn() -> bool,
         out: &mut dyn Outbox,
     ) {
-        let Mode::Preparing(job) = &mut self.mode else {
+        let Mode::Preparing(prep) = &mut self.mode else {
+            return;
+        };
+        let Some(job) = prep.job.as_mut() else {
+            // This chunk copies the checkpoint the preparation starts from.
+            let target = prep.target;
+            let start = self.live.as_ref().map(|live| {
+                let recorder = &live.recorder;
+                catch_unwind(AssertUnwindSafe(|| recorder.start_for(target)))
+            });
+            match start {
+                Some(Ok(Ok((search, from)))) => {
+                    prep.job = Some(TravelJob {
+                        search,
+                        from,
+                        target,
+                    });
+                }
+                _ => self.mode = Mode::Idle,
+            }
             return;
         };
         let start = clock::now();
@@ -353,14 +390,19 @@ impl RunMachine {
 
     /// The prepared copy becomes the recent checkpoint.
     fn keep_prepared(&mut self, out: &mut dyn Outbox) {
-        let Mode::Preparing(job) = std::mem::replace(&mut self.mode, Mode::Idle) else {
+        let Mode::Preparing(Preparation { job: Some(job), .. }) =
+            std::mem::replace(&mut self.mode, Mode::Idle)
+        else {
             return;
         };
         let at = job.search.counters().iterations;
-        if let Some(live) = self.live.as_mut() {
-            live.recorder.keep_recent(job.search);
+        let kept = self
+            .live
+            .as_mut()
+            .is_some_and(|live| live.recorder.keep_recent(job.search));
+        if kept {
+            out.deliver(Event::BackReady { at });
         }
-        out.deliver(Event::BackReady { at });
     }
 
     /// Writes the certificate of the current run, if it is solved.
@@ -417,8 +459,28 @@ impl RunMachine {
     }
 
     fn start_running(&mut self, steps_left: Option<u64>, out: &mut dyn Outbox) {
+        self.start_mode(
+            Mode::Running {
+                steps_left,
+                until: None,
+            },
+            out,
+        );
+    }
+
+    fn start_running_to(&mut self, until: u64, out: &mut dyn Outbox) {
+        self.start_mode(
+            Mode::Running {
+                steps_left: None,
+                until: Some(until),
+            },
+            out,
+        );
+    }
+
+    fn start_mode(&mut self, mode: Mode, out: &mut dyn Outbox) {
         let was_running = matches!(self.mode, Mode::Running { .. });
-        self.mode = Mode::Running { steps_left };
+        self.mode = mode;
         if !was_running {
             self.next_due = clock::now();
             out.deliver(Event::Running(true));
@@ -506,8 +568,8 @@ impl RunMachine {
         let Some(live) = self.live.as_mut() else {
             return;
         };
-        let recorder = &live.recorder;
-        let start = catch_unwind(AssertUnwindSafe(|| recorder.start_for(k)));
+        let recorder = &mut live.recorder;
+        let start = catch_unwind(AssertUnwindSafe(|| recorder.take_start_for(k)));
         match start {
             Ok(Ok((search, from))) => {
                 self.mode = Mode::Travelling(TravelJob {
@@ -620,7 +682,7 @@ impl RunMachine {
         interrupted: &dyn Fn() -> bool,
         out: &mut dyn Outbox,
     ) {
-        let Mode::Running { steps_left } = &mut self.mode else {
+        let Mode::Running { steps_left, until } = &mut self.mode else {
             return;
         };
         let start = clock::now();
@@ -661,6 +723,10 @@ impl RunMachine {
                 }
                 if st.is_final() {
                     finished = Some(st);
+                    break;
+                }
+                if until.is_some_and(|u| it >= u) {
+                    step_mode_done = true;
                     break;
                 }
                 if let Some(left) = steps_left.as_mut() {

@@ -64,6 +64,12 @@ pub enum Command {
     Step(u64),
     /// Run until the search finishes, a budget is reached or Pause.
     Run,
+    /// Run until the iteration counter reaches `k` or the search
+    /// finishes (`u64::MAX`: to the end), then pause: how a lesson step
+    /// or a race side is brought to where the lesson player stopped (a
+    /// df-pn's last call returns to the root without a new iteration,
+    /// which a count of steps would miss).
+    RunTo(u64),
     /// Stop running after the current iteration, or cancel a time travel
     /// under way (Step and GoTo still work).
     Pause,
