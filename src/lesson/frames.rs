@@ -294,6 +294,10 @@ pub struct FramePicture {
     pub tree_labels: Vec<(String, Bounds, f32)>,
     /// The snapshot nodes whose shapes are inside the crop.
     pub tree_nodes: Vec<NodeId>,
+    /// The tree (even reduced to what the step names) is taller than its
+    /// area at the frame's label size, so the crop keeps the asked node
+    /// or the path's end and may cut the levels above.
+    pub too_deep: bool,
     /// Whether a board is drawn beside the tree.
     pub board: bool,
 }
@@ -547,20 +551,41 @@ pub fn frame(
     let tree_bottom = (middle_bottom - legend_h).max(tree_top + 2.0 * sz.small);
     let (aw, ah) = (tree_right - tree_left, tree_bottom - tree_top);
     let f = sz.small;
-    let style = SceneStyle {
-        slot: 4.2 * f,
-        level: 4.6 * f,
-        radius: 0.75 * f,
-        font: f,
-        small_font: f,
-        margin: 0.8 * f,
+    // Levels as far apart as the labels like (4.6 label heights) when the
+    // tree's depth fits the area, closer (down to 3.4, still clear of
+    // the value and move labels) when it does not.
+    let draw = |snap: &crate::search::Snapshot| {
+        let levels = snap.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
+            - snap.nodes.first().map_or(0, |n| n.depth);
+        let level = (ah - 2.6 * f) / (levels as f32).max(1.0);
+        let style = SceneStyle {
+            slot: 4.2 * f,
+            level: level.clamp(3.4 * f, 4.6 * f),
+            radius: 0.75 * f,
+            font: f,
+            small_font: f,
+            margin: 0.8 * f,
+        };
+        tree_drawing_styled(snap, &marks, &style, measure)
     };
-    let pic = tree_drawing_styled(&st.snapshot, &marks, &style, measure);
-    let (tw, th) = (pic.drawing.width, pic.drawing.height);
     let wanted = wanted_nodes(st);
+    // A tree wider than its area shows what the step names (with the
+    // path to it and, if that fits, its neighbours) rather than a crop
+    // that cuts the path from the root.
+    let mut snap = std::borrow::Cow::Borrowed(&st.snapshot);
+    let mut pic = draw(&snap);
+    for children in [true, false] {
+        if pic.drawing.width <= aw {
+            break;
+        }
+        let smaller = super::slide_tree::around(&st.snapshot, &wanted, children);
+        pic = draw(&smaller);
+        snap = std::borrow::Cow::Owned(smaller);
+    }
+    let (tw, th) = (pic.drawing.width, pic.drawing.height);
     let mut want: Option<Bounds> = None;
     let mut focus = None;
-    for (i, n) in st.snapshot.nodes.iter().enumerate() {
+    for (i, n) in snap.nodes.iter().enumerate() {
         if !wanted.contains(&n.id) {
             continue;
         }
@@ -580,15 +605,25 @@ pub fn frame(
                 max_y: w.max_y.max(grown.max_y),
             },
         });
+        // The focus: the asked node, else the deepest node of the path,
+        // else the first node named.
         let asked = st
             .question
             .as_ref()
             .and_then(|q| q.node.as_ref())
             .map(|n| n.id);
-        if focus.is_none() || asked == Some(n.id) || n.on_path {
-            focus = Some(((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0));
+        let rank = if asked == Some(n.id) {
+            (2, 0)
+        } else if n.on_path {
+            (1, n.depth)
+        } else {
+            (0, 0)
+        };
+        if focus.is_none_or(|(r, _)| rank > r) {
+            focus = Some((rank, ((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0)));
         }
     }
+    let focus = focus.map(|(_, at)| at);
     let want = want.unwrap_or(Bounds::from_min_size(0.0, 0.0, tw.min(aw), th.min(ah)));
     let focus = focus.unwrap_or((tw / 2.0, 0.0));
     let (scale, window) = fit_window(tw, th, aw, ah, want, focus);
@@ -620,8 +655,7 @@ pub fn frame(
     d.shapes.extend(top.d.shapes);
     d.shapes.extend(side.d.shapes);
     d.place(&foot.d, 0.0, height - m * 0.6 - foot_h);
-    let tree_nodes = st
-        .snapshot
+    let tree_nodes = snap
         .nodes
         .iter()
         .zip(&pic.scene.nodes)
@@ -632,6 +666,7 @@ pub fn frame(
         drawing: d,
         tree_labels,
         tree_nodes,
+        too_deep: th > ah,
         board: has_board,
     }
 }

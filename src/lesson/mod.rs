@@ -23,6 +23,7 @@ pub mod giveaway;
 pub mod path;
 pub mod player;
 pub mod question;
+pub mod slide_tree;
 pub mod source;
 
 use std::path::Path;
