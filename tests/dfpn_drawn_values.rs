@@ -8,16 +8,24 @@
 //! entry can go stale behind the search's back).
 //!
 //! Walked: every lesson step (the lesson player's snapshot, and the whole
-//! tree of its search), and every df-pn variant on every bundled tree at
-//! every iteration.
+//! tree of its search), every df-pn variant on every bundled tree at
+//! every iteration, and `dfpn-fast` (one and two threads, its mobility
+//! initialisation and the unit one) on the bundled trees and on small
+//! Othello and Connect Four endgames. `dfpn-fast`'s ghosts carry its
+//! initial numbers: (1, m) where the attacker moves and (m, 1) where the
+//! defender moves under `init = mobility` (m the moves the node has;
+//! Othello counts a corner move twice), (1, 1) under `init = unit`.
 
 use std::path::{Path, PathBuf};
 
+use pnlab::game::othello::Othello;
+use pnlab::game::{AnyPosition, Game};
 use pnlab::lesson::{self, Lesson};
 use pnlab::positions;
 use pnlab::search::registry;
 use pnlab::search::snapshot::{NodeKind, ValueSource};
 use pnlab::search::{Search, SearchSetup, Snapshot, ViewRequest};
+use pnlab::with_position;
 
 const FAMILY: &[&str] = &["dfpn", "dfpn-eps", "deep-dfpn", "dfpn-ghi"];
 
@@ -27,6 +35,9 @@ struct Tally {
     checked: usize,
     stored: usize,
     ghosts: usize,
+    /// Solved positions drawn as leaves though not finished games (a
+    /// frontier solver's answers, or results read at a call's entry).
+    solved_leaves: usize,
     /// Nodes with a move back into their own path (a repetition), whose
     /// value the loop rule gives and no drawn node carries.
     with_loops: usize,
@@ -56,26 +67,59 @@ fn unknown_value(snap: &Snapshot, depth: u32) -> f64 {
     }
 }
 
+/// The numbers a ghost (node `i` of `snap`) must carry.
+type GhostRule<'a> = &'a dyn Fn(&Snapshot, usize) -> (f64, f64);
+
+/// df-pn's and Deep df-pn's ghosts: the unknown-node value at their depth.
+fn plain_ghost(snap: &Snapshot, i: usize) -> (f64, f64) {
+    let v = unknown_value(snap, snap.nodes[i].depth);
+    (v, v)
+}
+
+/// df-pn+ style mobility: (1, m) at OR, (m, 1) at AND, m the node's
+/// children (every one it has, the ghost's own `n_children`).
+fn mobility_ghost(snap: &Snapshot, i: usize) -> (f64, f64) {
+    let n = &snap.nodes[i];
+    let m = f64::from(n.n_children.max(1));
+    match n.kind {
+        NodeKind::Or => (1.0, m),
+        _ => (m, 1.0),
+    }
+}
+
+fn unit_ghost(_: &Snapshot, _: usize) -> (f64, f64) {
+    (1.0, 1.0)
+}
+
 fn check(snap: &Snapshot, what: &str, tally: &mut Tally) {
+    check_with(snap, what, tally, &plain_ghost, true);
+}
+
+/// Checks every drawn number of `snap`; `ghost` gives a ghost's numbers;
+/// `sequential`: one search thread, so without transpositions only the
+/// MID path can hold stored numbers.
+fn check_with(snap: &Snapshot, what: &str, tally: &mut Tally, ghost: GhostRule, sequential: bool) {
     let on_path: std::collections::HashSet<u64> = snap.selection_path.iter().copied().collect();
     for (i, n) in snap.nodes.iter().enumerate() {
         let (pn, dn) = (value(snap, i, "pn"), value(snap, i, "dn"));
         match n.source {
             ValueSource::Ghost => {
                 tally.ghosts += 1;
-                let v = unknown_value(snap, n.depth);
+                let v = ghost(snap, i);
                 assert_eq!(
                     (pn, dn),
-                    (v, v),
-                    "{what}: ghost {} counts {v}",
-                    n.move_label
+                    v,
+                    "{what}: ghost {} ({:?}, {} children) counts {v:?}",
+                    n.move_label,
+                    n.kind,
+                    n.n_children
                 );
                 assert!(n.parent.is_some(), "{what}: a ghost has a parent");
                 continue;
             }
             ValueSource::Stored => {
                 tally.stored += 1;
-                if snap.extra_edges.is_empty() {
+                if sequential && snap.extra_edges.is_empty() {
                     assert!(
                         on_path.contains(&n.id),
                         "{what}: node {} is marked stored off the MID path",
@@ -85,6 +129,9 @@ fn check(snap: &Snapshot, what: &str, tally: &mut Tally) {
                 continue;
             }
             ValueSource::Computed => {}
+        }
+        if !n.terminal && !n.expanded && (pn == 0.0 || dn == 0.0) {
+            tally.solved_leaves += 1;
         }
         if n.terminal || !n.expanded || n.truncated {
             continue;
@@ -257,6 +304,213 @@ fn every_dfpn_variant_draws_numbers_that_add_up_on_the_bundled_trees() {
     assert!(chance_trees <= 1);
     assert!(
         tally.checked > 1000 && tally.ghosts > 100 && tally.stored > 100,
+        "{tally:?}"
+    );
+}
+
+/// Steps `algo` on `pos` with `params` and checks the whole tree before
+/// the first step, after every step and at the end, for at most `steps`
+/// steps; false when the search refused the position.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    algo: &str,
+    params: &[(&str, &str)],
+    pos: &AnyPosition,
+    name: &str,
+    steps: usize,
+    ghost: GhostRule,
+    sequential: bool,
+    tally: &mut Tally,
+) -> bool {
+    let setup = SearchSetup::new(algo, pos.clone(), params).unwrap();
+    let mut s: Box<dyn Search> = match registry::build(algo, &setup) {
+        Ok(s) => s,
+        Err(e) => {
+            // dfpn-fast keys its table by position: it refuses graphs
+            // whose results depend on the path.
+            assert!(
+                with_position!(pos, g => g.history_dependent()),
+                "{name} {algo}: {e}"
+            );
+            return false;
+        }
+    };
+    for it in 0..steps {
+        let what = format!("{name} {algo} {params:?} iteration {it}");
+        check_with(&s.snapshot(&whole_tree()), &what, tally, ghost, sequential);
+        if s.step().is_final() {
+            let what = format!("{what} (end)");
+            check_with(&s.snapshot(&whole_tree()), &what, tally, ghost, sequential);
+            break;
+        }
+    }
+    true
+}
+
+#[test]
+fn dfpn_fast_draws_numbers_that_add_up_on_the_bundled_trees() {
+    let mut tally = Tally::default();
+    // (params, the ghosts' rule, one thread)
+    let variants: &[(&str, &[(&str, &str)], GhostRule, bool)] = &[
+        ("dfpn-fast", &[], &mobility_ghost, true),
+        ("dfpn-fast", &[("init", "unit")], &unit_ghost, true),
+        (
+            "dfpn-fast",
+            &[("init", "unit"), ("order", "generation")],
+            &unit_ghost,
+            true,
+        ),
+        ("dfpn-fast", &[("threads", "2")], &mobility_ghost, false),
+        (
+            "dfpn-fast",
+            &[("threads", "2"), ("init", "unit")],
+            &unit_ghost,
+            false,
+        ),
+        // The plain variants run on the fast engine with two threads.
+        ("dfpn", &[("threads", "2")], &plain_ghost, false),
+        (
+            "deep-dfpn",
+            &[("threads", "2"), ("E", "3"), ("D", "3")],
+            &plain_ghost,
+            false,
+        ),
+    ];
+    let (mut runs, mut refused) = (0, 0);
+    for path in files(&root().join("positions/trees"), ".tree") {
+        let entry = positions::load_file(&path).unwrap().remove(0);
+        if entry.position.has_chance_nodes() {
+            continue;
+        }
+        let name = path.display().to_string();
+        for &(algo, params, ghost, sequential) in variants {
+            let pos = &entry.position;
+            if walk(algo, params, pos, &name, 400, ghost, sequential, &mut tally) {
+                runs += 1;
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    eprintln!("{runs} runs, {refused} refused (cyclic): {tally:?}");
+    assert!(runs >= 50, "{runs} runs");
+    assert!(
+        tally.checked > 500 && tally.ghosts > 100 && tally.stored > 50,
+        "{tally:?}"
+    );
+}
+
+/// Othello's mobility as `dfpn-fast` counts it (its documented rule): the
+/// legal moves with a corner move counted twice, a forced pass 1.
+fn othello_ghost(root: &Othello) -> impl Fn(&Snapshot, usize) -> (f64, f64) + '_ {
+    move |snap, i| {
+        let mut labels = Vec::new();
+        let mut at = Some(i);
+        while let Some(k) = at {
+            labels.push(snap.nodes[k].move_label.clone());
+            at = snap.nodes[k].parent.map(|p| p as usize);
+        }
+        let mut g = *root;
+        for l in labels.iter().rev().filter(|l| !l.is_empty()) {
+            let m = g.parse_move(l).expect("a drawn move is legal");
+            g.play(m);
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let corners = ["a1", "h1", "a8", "h8"];
+        let m = moves
+            .iter()
+            .map(|&mv| {
+                let name = g.format_move(mv);
+                if corners.contains(&name.as_str()) {
+                    2.0
+                } else {
+                    1.0
+                }
+            })
+            .sum::<f64>()
+            .max(1.0);
+        match snap.nodes[i].kind {
+            NodeKind::Or => (1.0, m),
+            _ => (m, 1.0),
+        }
+    }
+}
+
+#[test]
+fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
+    let mut tally = Tally::default();
+    let mut runs = 0;
+    // Othello, 13 empties: the frontier solver answers the positions
+    // with at most 7 (drawn as solved leaves).
+    let file = root().join("positions/othello/jeffreyan11-13-empties.toml");
+    for entry in positions::load_file(&file).unwrap().into_iter().take(2) {
+        let AnyPosition::Othello(g) = &entry.position else {
+            panic!("{}: an Othello position", entry.name);
+        };
+        let ghost = othello_ghost(g);
+        let name = format!("{} {}", file.display(), entry.name);
+        for (params, sequential) in [
+            (&[("leaf_empties", "7")][..], true),
+            (&[("leaf_empties", "7"), ("threads", "2")][..], false),
+        ] {
+            assert!(walk(
+                "dfpn-fast",
+                params,
+                &entry.position,
+                &name,
+                300,
+                &ghost,
+                sequential,
+                &mut tally
+            ));
+            runs += 1;
+        }
+        assert!(walk(
+            "dfpn-fast",
+            &[("leaf_empties", "7"), ("init", "unit")],
+            &entry.position,
+            &name,
+            300,
+            &unit_ghost,
+            true,
+            &mut tally
+        ));
+        runs += 1;
+    }
+    // Connect Four, 29 stones and more: the tactics expand only the moves
+    // that do not lose at once (a ghost's children are those), the
+    // frontier solver answers 6 empty cells or fewer. The threat-aware
+    // initial numbers are off so that a ghost counts plain mobility.
+    let file = root().join("positions/connect4/Test_L3_R1-first12");
+    for entry in positions::load_file(&file).unwrap().into_iter().take(3) {
+        let name = format!("{} {}", file.display(), entry.name);
+        let base = [("leaf_cells", "6"), ("threat_init", "off")];
+        assert!(walk(
+            "dfpn-fast",
+            &base,
+            &entry.position,
+            &name,
+            300,
+            &mobility_ghost,
+            true,
+            &mut tally
+        ));
+        assert!(walk(
+            "dfpn-fast",
+            &[base[0], base[1], ("threads", "2")],
+            &entry.position,
+            &name,
+            300,
+            &mobility_ghost,
+            false,
+            &mut tally
+        ));
+        runs += 2;
+    }
+    eprintln!("{runs} runs: {tally:?}");
+    assert!(
+        tally.checked > 500 && tally.ghosts > 500 && tally.solved_leaves > 10,
         "{tally:?}"
     );
 }

@@ -194,6 +194,7 @@ impl Rules<Connect4> for Connect4Rules {
 
     #[inline]
     fn solve_leaf(&self, g: &Connect4, q: &Question, nodes: &mut u64) -> Option<bool> {
-        self.at_frontier(g).then(|| connect4_leaf::answer(g, q, &self.leaf, nodes))
+        self.at_frontier(g)
+            .then(|| connect4_leaf::answer(g, q, &self.leaf, nodes))
     }
 }

@@ -81,7 +81,10 @@ impl<G: Game, R: Rules<G>> DagSource<G> for FastDag<'_, G, R> {
     }
 
     fn path(&self) -> Vec<(NodeId, G)> {
-        self.frames.iter().map(|f| (f.hash, f.pos.clone())).collect()
+        self.frames
+            .iter()
+            .map(|f| (f.hash, f.pos.clone()))
+            .collect()
     }
 
     fn path_labels(&self) -> Vec<String> {
@@ -291,8 +294,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             })
             .collect();
         let inspection = req.inspect.and_then(|id| self.explain(&dag, id));
-        let (position, position_path) = match req.inspect.and_then(|id| find_position(&dag, id))
-        {
+        let (position, position_path) = match req.inspect.and_then(|id| find_position(&dag, id)) {
             Some((g, p)) => (g, p),
             None => (self.root.clone(), Vec::new()),
         };
@@ -309,6 +311,14 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
                 self.engine.table.capacity().to_string(),
             ),
         ];
+        // The unknown-node parameters a ghost's numbers come from.
+        if let Some(e) = o.base.eps {
+            extras.push(("eps".into(), e.to_string()));
+        }
+        if let Some((e, d)) = o.base.deep {
+            extras.push(("E".into(), e.to_string()));
+            extras.push(("D".into(), d.to_string()));
+        }
         // The frontier threshold of the game that has one.
         match (self.root.kind(), o.connect4) {
             (GameKind::Othello, _) => {
