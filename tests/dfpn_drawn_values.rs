@@ -23,7 +23,7 @@ use pnlab::game::{AnyPosition, Game};
 use pnlab::lesson::{self, Lesson};
 use pnlab::positions;
 use pnlab::search::registry;
-use pnlab::search::snapshot::{NodeKind, ValueSource};
+use pnlab::search::snapshot::{NodeKind, NodeStatus, ValueSource};
 use pnlab::search::{Search, SearchSetup, Snapshot, ViewRequest};
 use pnlab::with_position;
 
@@ -320,6 +320,7 @@ fn walk(
     steps: usize,
     ghost: GhostRule,
     sequential: bool,
+    extra: &dyn Fn(&Snapshot, &str),
     tally: &mut Tally,
 ) -> bool {
     let setup = SearchSetup::new(algo, pos.clone(), params).unwrap();
@@ -337,10 +338,14 @@ fn walk(
     };
     for it in 0..steps {
         let what = format!("{name} {algo} {params:?} iteration {it}");
-        check_with(&s.snapshot(&whole_tree()), &what, tally, ghost, sequential);
+        let snap = s.snapshot(&whole_tree());
+        check_with(&snap, &what, tally, ghost, sequential);
+        extra(&snap, &what);
         if s.step().is_final() {
             let what = format!("{what} (end)");
-            check_with(&s.snapshot(&whole_tree()), &what, tally, ghost, sequential);
+            let snap = s.snapshot(&whole_tree());
+            check_with(&snap, &what, tally, ghost, sequential);
+            extra(&snap, &what);
             break;
         }
     }
@@ -385,7 +390,17 @@ fn dfpn_fast_draws_numbers_that_add_up_on_the_bundled_trees() {
         let name = path.display().to_string();
         for &(algo, params, ghost, sequential) in variants {
             let pos = &entry.position;
-            if walk(algo, params, pos, &name, 400, ghost, sequential, &mut tally) {
+            if walk(
+                algo,
+                params,
+                pos,
+                &name,
+                400,
+                ghost,
+                sequential,
+                &|_, _| {},
+                &mut tally,
+            ) {
                 runs += 1;
             } else {
                 refused += 1;
@@ -400,29 +415,35 @@ fn dfpn_fast_draws_numbers_that_add_up_on_the_bundled_trees() {
     );
 }
 
+/// The Othello position of node `i` of `snap`: its moves replayed from
+/// `root`.
+fn othello_at(root: &Othello, snap: &Snapshot, i: usize) -> Othello {
+    let mut labels = Vec::new();
+    let mut at = Some(i);
+    while let Some(k) = at {
+        labels.push(snap.nodes[k].move_label.clone());
+        at = snap.nodes[k].parent.map(|p| p as usize);
+    }
+    let mut g = *root;
+    for l in labels.iter().rev().filter(|l| !l.is_empty()) {
+        let m = g.parse_move(l).expect("a drawn move is legal");
+        g.play(m);
+    }
+    g
+}
+
 /// Othello's mobility as `dfpn-fast` counts it (its documented rule): the
 /// legal moves with a corner move counted twice, a forced pass 1.
 fn othello_ghost(root: &Othello) -> impl Fn(&Snapshot, usize) -> (f64, f64) + '_ {
     move |snap, i| {
-        let mut labels = Vec::new();
-        let mut at = Some(i);
-        while let Some(k) = at {
-            labels.push(snap.nodes[k].move_label.clone());
-            at = snap.nodes[k].parent.map(|p| p as usize);
-        }
-        let mut g = *root;
-        for l in labels.iter().rev().filter(|l| !l.is_empty()) {
-            let m = g.parse_move(l).expect("a drawn move is legal");
-            g.play(m);
-        }
+        let g = othello_at(root, snap, i);
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         let corners = ["a1", "h1", "a8", "h8"];
         let m = moves
             .iter()
             .map(|&mv| {
-                let name = g.format_move(mv);
-                if corners.contains(&name.as_str()) {
+                if corners.contains(&g.format_move(mv).as_str()) {
                     2.0
                 } else {
                     1.0
@@ -433,6 +454,26 @@ fn othello_ghost(root: &Othello) -> impl Fn(&Snapshot, usize) -> (f64, f64) + '_
         match snap.nodes[i].kind {
             NodeKind::Or => (1.0, m),
             _ => (m, 1.0),
+        }
+    }
+}
+
+/// The frontier solver answers positions with at most `leaf` empty
+/// squares outright: each one drawn is a leaf (and, held, a solved one).
+fn othello_frontier_leaves(root: &Othello, leaf: u32) -> impl Fn(&Snapshot, &str) + '_ {
+    move |snap, what| {
+        for (i, n) in snap.nodes.iter().enumerate() {
+            if n.terminal || othello_at(root, snap, i).empties() > leaf {
+                continue;
+            }
+            assert!(
+                !n.expanded,
+                "{what}: frontier node {} expanded",
+                n.move_label
+            );
+            if n.source != ValueSource::Ghost {
+                assert_ne!(n.status, NodeStatus::Unknown, "{what}: {}", n.move_label);
+            }
         }
     }
 }
@@ -449,6 +490,7 @@ fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
             panic!("{}: an Othello position", entry.name);
         };
         let ghost = othello_ghost(g);
+        let leaves = othello_frontier_leaves(g, 7);
         let name = format!("{} {}", file.display(), entry.name);
         for (params, sequential) in [
             (&[("leaf_empties", "7")][..], true),
@@ -462,6 +504,7 @@ fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
                 300,
                 &ghost,
                 sequential,
+                &leaves,
                 &mut tally
             ));
             runs += 1;
@@ -474,6 +517,7 @@ fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
             300,
             &unit_ghost,
             true,
+            &leaves,
             &mut tally
         ));
         runs += 1;
@@ -494,6 +538,7 @@ fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
             300,
             &mobility_ghost,
             true,
+            &|_, _| {},
             &mut tally
         ));
         assert!(walk(
@@ -504,6 +549,7 @@ fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
             300,
             &mobility_ghost,
             false,
+            &|_, _| {},
             &mut tally
         ));
         runs += 2;
