@@ -270,12 +270,20 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
                 } else {
                     labels[i - 1].clone()
                 },
-                values: vec![
-                    ("th_pn".into(), pn::to_f64(f.th_pn)),
-                    ("th_dn".into(), pn::to_f64(f.th_dn)),
-                    ("pn".into(), pn::to_f64(f.pn)),
-                    ("dn".into(), pn::to_f64(f.dn)),
-                ],
+                // Named as the plain df-pn's frames (φ, δ from the
+                // node's side), so the tree draws the thresholds beside
+                // the path alike.
+                values: {
+                    let swap = |a: Pn, b: Pn| if f.or { (a, b) } else { (b, a) };
+                    let (tp, td) = swap(f.th_pn, f.th_dn);
+                    let (phi, delta) = swap(f.pn, f.dn);
+                    vec![
+                        ("thφ".into(), pn::to_f64(tp)),
+                        ("thδ".into(), pn::to_f64(td)),
+                        ("φ".into(), pn::to_f64(phi)),
+                        ("δ".into(), pn::to_f64(delta)),
+                    ]
+                },
             })
             .collect();
         let root_children = self
