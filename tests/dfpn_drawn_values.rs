@@ -308,21 +308,32 @@ fn every_dfpn_variant_draws_numbers_that_add_up_on_the_bundled_trees() {
     );
 }
 
-/// Steps `algo` on `pos` with `params` and checks the whole tree before
+/// One search configuration to walk: the algorithm, its parameters, the
+/// numbers its ghosts must carry, and whether it runs one thread.
+struct Run<'a> {
+    algo: &'a str,
+    params: &'a [(&'a str, &'a str)],
+    ghost: GhostRule<'a>,
+    sequential: bool,
+}
+
+/// Steps `run` on `pos` and checks the whole tree (and `extra`) before
 /// the first step, after every step and at the end, for at most `steps`
 /// steps; false when the search refused the position.
-#[allow(clippy::too_many_arguments)]
 fn walk(
-    algo: &str,
-    params: &[(&str, &str)],
+    run: &Run,
     pos: &AnyPosition,
     name: &str,
     steps: usize,
-    ghost: GhostRule,
-    sequential: bool,
     extra: &dyn Fn(&Snapshot, &str),
     tally: &mut Tally,
 ) -> bool {
+    let Run {
+        algo,
+        params,
+        ghost,
+        sequential,
+    } = *run;
     let setup = SearchSetup::new(algo, pos.clone(), params).unwrap();
     let mut s: Box<dyn Search> = match registry::build(algo, &setup) {
         Ok(s) => s,
@@ -352,29 +363,43 @@ fn walk(
     true
 }
 
+/// A run of `algo` with `params`.
+fn run<'a>(
+    algo: &'a str,
+    params: &'a [(&'a str, &'a str)],
+    ghost: GhostRule<'a>,
+    sequential: bool,
+) -> Run<'a> {
+    Run {
+        algo,
+        params,
+        ghost,
+        sequential,
+    }
+}
+
 #[test]
 fn dfpn_fast_draws_numbers_that_add_up_on_the_bundled_trees() {
     let mut tally = Tally::default();
-    // (params, the ghosts' rule, one thread)
-    let variants: &[(&str, &[(&str, &str)], GhostRule, bool)] = &[
-        ("dfpn-fast", &[], &mobility_ghost, true),
-        ("dfpn-fast", &[("init", "unit")], &unit_ghost, true),
-        (
+    let variants = [
+        run("dfpn-fast", &[], &mobility_ghost, true),
+        run("dfpn-fast", &[("init", "unit")], &unit_ghost, true),
+        run(
             "dfpn-fast",
             &[("init", "unit"), ("order", "generation")],
             &unit_ghost,
             true,
         ),
-        ("dfpn-fast", &[("threads", "2")], &mobility_ghost, false),
-        (
+        run("dfpn-fast", &[("threads", "2")], &mobility_ghost, false),
+        run(
             "dfpn-fast",
             &[("threads", "2"), ("init", "unit")],
             &unit_ghost,
             false,
         ),
         // The plain variants run on the fast engine with two threads.
-        ("dfpn", &[("threads", "2")], &plain_ghost, false),
-        (
+        run("dfpn", &[("threads", "2")], &plain_ghost, false),
+        run(
             "deep-dfpn",
             &[("threads", "2"), ("E", "3"), ("D", "3")],
             &plain_ghost,
@@ -388,19 +413,8 @@ fn dfpn_fast_draws_numbers_that_add_up_on_the_bundled_trees() {
             continue;
         }
         let name = path.display().to_string();
-        for &(algo, params, ghost, sequential) in variants {
-            let pos = &entry.position;
-            if walk(
-                algo,
-                params,
-                pos,
-                &name,
-                400,
-                ghost,
-                sequential,
-                &|_, _| {},
-                &mut tally,
-            ) {
+        for v in &variants {
+            if walk(v, &entry.position, &name, 400, &|_, _| {}, &mut tally) {
                 runs += 1;
             } else {
                 refused += 1;
@@ -492,35 +506,25 @@ fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
         let ghost = othello_ghost(g);
         let leaves = othello_frontier_leaves(g, 7);
         let name = format!("{} {}", file.display(), entry.name);
-        for (params, sequential) in [
-            (&[("leaf_empties", "7")][..], true),
-            (&[("leaf_empties", "7"), ("threads", "2")][..], false),
-        ] {
-            assert!(walk(
+        let runs_here = [
+            run("dfpn-fast", &[("leaf_empties", "7")], &ghost, true),
+            run(
                 "dfpn-fast",
-                params,
-                &entry.position,
-                &name,
-                300,
+                &[("leaf_empties", "7"), ("threads", "2")],
                 &ghost,
-                sequential,
-                &leaves,
-                &mut tally
-            ));
+                false,
+            ),
+            run(
+                "dfpn-fast",
+                &[("leaf_empties", "7"), ("init", "unit")],
+                &unit_ghost,
+                true,
+            ),
+        ];
+        for r in &runs_here {
+            assert!(walk(r, &entry.position, &name, 300, &leaves, &mut tally));
             runs += 1;
         }
-        assert!(walk(
-            "dfpn-fast",
-            &[("leaf_empties", "7"), ("init", "unit")],
-            &entry.position,
-            &name,
-            300,
-            &unit_ghost,
-            true,
-            &leaves,
-            &mut tally
-        ));
-        runs += 1;
     }
     // Connect Four, 29 stones and more: the tactics expand only the moves
     // that do not lose at once (a ghost's children are those), the
@@ -530,29 +534,21 @@ fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
     for entry in positions::load_file(&file).unwrap().into_iter().take(3) {
         let name = format!("{} {}", file.display(), entry.name);
         let base = [("leaf_cells", "6"), ("threat_init", "off")];
-        assert!(walk(
-            "dfpn-fast",
-            &base,
-            &entry.position,
-            &name,
-            300,
-            &mobility_ghost,
-            true,
-            &|_, _| {},
-            &mut tally
-        ));
-        assert!(walk(
-            "dfpn-fast",
-            &[base[0], base[1], ("threads", "2")],
-            &entry.position,
-            &name,
-            300,
-            &mobility_ghost,
-            false,
-            &|_, _| {},
-            &mut tally
-        ));
-        runs += 2;
+        let two = [base[0], base[1], ("threads", "2")];
+        for r in [
+            run("dfpn-fast", &base, &mobility_ghost, true),
+            run("dfpn-fast", &two, &mobility_ghost, false),
+        ] {
+            assert!(walk(
+                &r,
+                &entry.position,
+                &name,
+                300,
+                &|_, _| {},
+                &mut tally
+            ));
+            runs += 1;
+        }
     }
     eprintln!("{runs} runs: {tally:?}");
     assert!(

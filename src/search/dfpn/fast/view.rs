@@ -28,6 +28,14 @@ use super::rules::Rules;
 use super::worker::{Frame, Shared};
 use super::FastDfpn;
 
+/// A path frame's child as its loop counts it: its numbers now and its
+/// initial numbers.
+#[derive(Clone, Copy)]
+struct KidNumbers {
+    now: (Pn, Pn),
+    init: (Pn, Pn),
+}
+
 /// The first worker's path, indexed for the view.
 struct FastDag<'a, G: Game, R: Rules<G>> {
     search: &'a FastDfpn<G, R>,
@@ -37,7 +45,7 @@ struct FastDag<'a, G: Game, R: Rules<G>> {
     frame_of: HashMap<NodeId, usize>,
     /// Numbers and initial numbers that path frames' loops count for
     /// their children (the deepest frame's, if several).
-    kid_numbers: HashMap<NodeId, ((Pn, Pn), (Pn, Pn))>,
+    kid_numbers: HashMap<NodeId, KidNumbers>,
 }
 
 impl<'a, G: Game, R: Rules<G>> FastDag<'a, G, R> {
@@ -49,7 +57,13 @@ impl<'a, G: Game, R: Rules<G>> FastDag<'a, G, R> {
             for (i, f) in frames.iter().enumerate() {
                 frame_of.insert(f.hash, i);
                 for k in w.frame_kids(i) {
-                    kid_numbers.insert(k.hash, ((k.pn, k.dn), k.init));
+                    kid_numbers.insert(
+                        k.hash,
+                        KidNumbers {
+                            now: (k.pn, k.dn),
+                            init: k.init,
+                        },
+                    );
                 }
             }
         }
@@ -108,8 +122,8 @@ impl<G: Game, R: Rules<G>> DagSource<G> for FastDag<'_, G, R> {
         }
         let (p, q) = if let Some(&i) = self.frame_of.get(&key) {
             (self.frames[i].pn, self.frames[i].dn)
-        } else if let Some(&(n, _)) = self.kid_numbers.get(&key) {
-            n
+        } else if let Some(k) = self.kid_numbers.get(&key) {
+            k.now
         } else if let Some(n) = self.in_table(key) {
             n
         } else {
@@ -147,7 +161,7 @@ impl<G: Game, R: Rules<G>> DagSource<G> for FastDag<'_, G, R> {
                 let held = self.shared.rules.inspect(&c).is_err()
                     || self.frame_of.contains_key(&k)
                     || self.in_table(k).is_some()
-                    || self.kid_numbers.get(&k).is_some_and(|(n, init)| n != init);
+                    || self.kid_numbers.get(&k).is_some_and(|n| n.now != n.init);
                 Counted {
                     index: i as u32,
                     pos: c,
