@@ -8,16 +8,24 @@
 //! entry can go stale behind the search's back).
 //!
 //! Walked: every lesson step (the lesson player's snapshot, and the whole
-//! tree of its search), and every df-pn variant on every bundled tree at
-//! every iteration.
+//! tree of its search), every df-pn variant on every bundled tree at
+//! every iteration, and `dfpn-fast` (one and two threads, its mobility
+//! initialisation and the unit one) on the bundled trees and on small
+//! Othello and Connect Four endgames. `dfpn-fast`'s ghosts carry its
+//! initial numbers: (1, m) where the attacker moves and (m, 1) where the
+//! defender moves under `init = mobility` (m the moves the node has;
+//! Othello counts a corner move twice), (1, 1) under `init = unit`.
 
 use std::path::{Path, PathBuf};
 
+use pnlab::game::othello::Othello;
+use pnlab::game::{AnyPosition, Game};
 use pnlab::lesson::{self, Lesson};
 use pnlab::positions;
 use pnlab::search::registry;
-use pnlab::search::snapshot::{NodeKind, ValueSource};
+use pnlab::search::snapshot::{NodeKind, NodeStatus, ValueSource};
 use pnlab::search::{Search, SearchSetup, Snapshot, ViewRequest};
+use pnlab::with_position;
 
 const FAMILY: &[&str] = &["dfpn", "dfpn-eps", "deep-dfpn", "dfpn-ghi"];
 
@@ -27,6 +35,9 @@ struct Tally {
     checked: usize,
     stored: usize,
     ghosts: usize,
+    /// Solved positions drawn as leaves though not finished games (a
+    /// frontier solver's answers, or results read at a call's entry).
+    solved_leaves: usize,
     /// Nodes with a move back into their own path (a repetition), whose
     /// value the loop rule gives and no drawn node carries.
     with_loops: usize,
@@ -56,26 +67,59 @@ fn unknown_value(snap: &Snapshot, depth: u32) -> f64 {
     }
 }
 
+/// The numbers a ghost (node `i` of `snap`) must carry.
+type GhostRule<'a> = &'a dyn Fn(&Snapshot, usize) -> (f64, f64);
+
+/// df-pn's and Deep df-pn's ghosts: the unknown-node value at their depth.
+fn plain_ghost(snap: &Snapshot, i: usize) -> (f64, f64) {
+    let v = unknown_value(snap, snap.nodes[i].depth);
+    (v, v)
+}
+
+/// df-pn+ style mobility: (1, m) at OR, (m, 1) at AND, m the node's
+/// children (every one it has, the ghost's own `n_children`).
+fn mobility_ghost(snap: &Snapshot, i: usize) -> (f64, f64) {
+    let n = &snap.nodes[i];
+    let m = f64::from(n.n_children.max(1));
+    match n.kind {
+        NodeKind::Or => (1.0, m),
+        _ => (m, 1.0),
+    }
+}
+
+fn unit_ghost(_: &Snapshot, _: usize) -> (f64, f64) {
+    (1.0, 1.0)
+}
+
 fn check(snap: &Snapshot, what: &str, tally: &mut Tally) {
+    check_with(snap, what, tally, &plain_ghost, true);
+}
+
+/// Checks every drawn number of `snap`; `ghost` gives a ghost's numbers;
+/// `sequential`: one search thread, so without transpositions only the
+/// MID path can hold stored numbers.
+fn check_with(snap: &Snapshot, what: &str, tally: &mut Tally, ghost: GhostRule, sequential: bool) {
     let on_path: std::collections::HashSet<u64> = snap.selection_path.iter().copied().collect();
     for (i, n) in snap.nodes.iter().enumerate() {
         let (pn, dn) = (value(snap, i, "pn"), value(snap, i, "dn"));
         match n.source {
             ValueSource::Ghost => {
                 tally.ghosts += 1;
-                let v = unknown_value(snap, n.depth);
+                let v = ghost(snap, i);
                 assert_eq!(
                     (pn, dn),
-                    (v, v),
-                    "{what}: ghost {} counts {v}",
-                    n.move_label
+                    v,
+                    "{what}: ghost {} ({:?}, {} children) counts {v:?}",
+                    n.move_label,
+                    n.kind,
+                    n.n_children
                 );
                 assert!(n.parent.is_some(), "{what}: a ghost has a parent");
                 continue;
             }
             ValueSource::Stored => {
                 tally.stored += 1;
-                if snap.extra_edges.is_empty() {
+                if sequential && snap.extra_edges.is_empty() {
                     assert!(
                         on_path.contains(&n.id),
                         "{what}: node {} is marked stored off the MID path",
@@ -85,6 +129,9 @@ fn check(snap: &Snapshot, what: &str, tally: &mut Tally) {
                 continue;
             }
             ValueSource::Computed => {}
+        }
+        if !n.terminal && !n.expanded && (pn == 0.0 || dn == 0.0) {
+            tally.solved_leaves += 1;
         }
         if n.terminal || !n.expanded || n.truncated {
             continue;
@@ -257,6 +304,255 @@ fn every_dfpn_variant_draws_numbers_that_add_up_on_the_bundled_trees() {
     assert!(chance_trees <= 1);
     assert!(
         tally.checked > 1000 && tally.ghosts > 100 && tally.stored > 100,
+        "{tally:?}"
+    );
+}
+
+/// One search configuration to walk: the algorithm, its parameters, the
+/// numbers its ghosts must carry, and whether it runs one thread.
+struct Run<'a> {
+    algo: &'a str,
+    params: &'a [(&'a str, &'a str)],
+    ghost: GhostRule<'a>,
+    sequential: bool,
+}
+
+/// Steps `run` on `pos` and checks the whole tree (and `extra`) before
+/// the first step, after every step and at the end, for at most `steps`
+/// steps; false when the search refused the position.
+fn walk(
+    run: &Run,
+    pos: &AnyPosition,
+    name: &str,
+    steps: usize,
+    extra: &dyn Fn(&Snapshot, &str),
+    tally: &mut Tally,
+) -> bool {
+    let Run {
+        algo,
+        params,
+        ghost,
+        sequential,
+    } = *run;
+    let setup = SearchSetup::new(algo, pos.clone(), params).unwrap();
+    let mut s: Box<dyn Search> = match registry::build(algo, &setup) {
+        Ok(s) => s,
+        Err(e) => {
+            // dfpn-fast keys its table by position: it refuses graphs
+            // whose results depend on the path.
+            assert!(
+                with_position!(pos, g => g.history_dependent()),
+                "{name} {algo}: {e}"
+            );
+            return false;
+        }
+    };
+    for it in 0..steps {
+        let what = format!("{name} {algo} {params:?} iteration {it}");
+        let snap = s.snapshot(&whole_tree());
+        check_with(&snap, &what, tally, ghost, sequential);
+        extra(&snap, &what);
+        if s.step().is_final() {
+            let what = format!("{what} (end)");
+            let snap = s.snapshot(&whole_tree());
+            check_with(&snap, &what, tally, ghost, sequential);
+            extra(&snap, &what);
+            break;
+        }
+    }
+    true
+}
+
+/// A run of `algo` with `params`.
+fn run<'a>(
+    algo: &'a str,
+    params: &'a [(&'a str, &'a str)],
+    ghost: GhostRule<'a>,
+    sequential: bool,
+) -> Run<'a> {
+    Run {
+        algo,
+        params,
+        ghost,
+        sequential,
+    }
+}
+
+#[test]
+fn dfpn_fast_draws_numbers_that_add_up_on_the_bundled_trees() {
+    let mut tally = Tally::default();
+    let variants = [
+        run("dfpn-fast", &[], &mobility_ghost, true),
+        run("dfpn-fast", &[("init", "unit")], &unit_ghost, true),
+        run(
+            "dfpn-fast",
+            &[("init", "unit"), ("order", "generation")],
+            &unit_ghost,
+            true,
+        ),
+        run("dfpn-fast", &[("threads", "2")], &mobility_ghost, false),
+        run(
+            "dfpn-fast",
+            &[("threads", "2"), ("init", "unit")],
+            &unit_ghost,
+            false,
+        ),
+        // The plain variants run on the fast engine with two threads.
+        run("dfpn", &[("threads", "2")], &plain_ghost, false),
+        run(
+            "deep-dfpn",
+            &[("threads", "2"), ("E", "3"), ("D", "3")],
+            &plain_ghost,
+            false,
+        ),
+    ];
+    let (mut runs, mut refused) = (0, 0);
+    for path in files(&root().join("positions/trees"), ".tree") {
+        let entry = positions::load_file(&path).unwrap().remove(0);
+        if entry.position.has_chance_nodes() {
+            continue;
+        }
+        let name = path.display().to_string();
+        for v in &variants {
+            if walk(v, &entry.position, &name, 400, &|_, _| {}, &mut tally) {
+                runs += 1;
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    eprintln!("{runs} runs, {refused} refused (cyclic): {tally:?}");
+    assert!(runs >= 50, "{runs} runs");
+    assert!(
+        tally.checked > 500 && tally.ghosts > 100 && tally.stored > 50,
+        "{tally:?}"
+    );
+}
+
+/// The Othello position of node `i` of `snap`: its moves replayed from
+/// `root`.
+fn othello_at(root: &Othello, snap: &Snapshot, i: usize) -> Othello {
+    let mut labels = Vec::new();
+    let mut at = Some(i);
+    while let Some(k) = at {
+        labels.push(snap.nodes[k].move_label.clone());
+        at = snap.nodes[k].parent.map(|p| p as usize);
+    }
+    let mut g = *root;
+    for l in labels.iter().rev().filter(|l| !l.is_empty()) {
+        let m = g.parse_move(l).expect("a drawn move is legal");
+        g.play(m);
+    }
+    g
+}
+
+/// Othello's mobility as `dfpn-fast` counts it (its documented rule): the
+/// legal moves with a corner move counted twice, a forced pass 1.
+fn othello_ghost(root: &Othello) -> impl Fn(&Snapshot, usize) -> (f64, f64) + '_ {
+    move |snap, i| {
+        let g = othello_at(root, snap, i);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let corners = ["a1", "h1", "a8", "h8"];
+        let m = moves
+            .iter()
+            .map(|&mv| {
+                if corners.contains(&g.format_move(mv).as_str()) {
+                    2.0
+                } else {
+                    1.0
+                }
+            })
+            .sum::<f64>()
+            .max(1.0);
+        match snap.nodes[i].kind {
+            NodeKind::Or => (1.0, m),
+            _ => (m, 1.0),
+        }
+    }
+}
+
+/// The frontier solver answers positions with at most `leaf` empty
+/// squares outright: each one drawn is a leaf (and, held, a solved one).
+fn othello_frontier_leaves(root: &Othello, leaf: u32) -> impl Fn(&Snapshot, &str) + '_ {
+    move |snap, what| {
+        for (i, n) in snap.nodes.iter().enumerate() {
+            if n.terminal || othello_at(root, snap, i).empties() > leaf {
+                continue;
+            }
+            assert!(
+                !n.expanded,
+                "{what}: frontier node {} expanded",
+                n.move_label
+            );
+            if n.source != ValueSource::Ghost {
+                assert_ne!(n.status, NodeStatus::Unknown, "{what}: {}", n.move_label);
+            }
+        }
+    }
+}
+
+#[test]
+fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
+    let mut tally = Tally::default();
+    let mut runs = 0;
+    // Othello, 13 empties: the frontier solver answers the positions
+    // with at most 7 (drawn as solved leaves).
+    let file = root().join("positions/othello/jeffreyan11-13-empties.toml");
+    for entry in positions::load_file(&file).unwrap().into_iter().take(2) {
+        let AnyPosition::Othello(g) = &entry.position else {
+            panic!("{}: an Othello position", entry.name);
+        };
+        let ghost = othello_ghost(g);
+        let leaves = othello_frontier_leaves(g, 7);
+        let name = format!("{} {}", file.display(), entry.name);
+        let runs_here = [
+            run("dfpn-fast", &[("leaf_empties", "7")], &ghost, true),
+            run(
+                "dfpn-fast",
+                &[("leaf_empties", "7"), ("threads", "2")],
+                &ghost,
+                false,
+            ),
+            run(
+                "dfpn-fast",
+                &[("leaf_empties", "7"), ("init", "unit")],
+                &unit_ghost,
+                true,
+            ),
+        ];
+        for r in &runs_here {
+            assert!(walk(r, &entry.position, &name, 300, &leaves, &mut tally));
+            runs += 1;
+        }
+    }
+    // Connect Four, 29 stones and more: the tactics expand only the moves
+    // that do not lose at once (a ghost's children are those), the
+    // frontier solver answers 6 empty cells or fewer. The threat-aware
+    // initial numbers are off so that a ghost counts plain mobility.
+    let file = root().join("positions/connect4/Test_L3_R1-first12");
+    for entry in positions::load_file(&file).unwrap().into_iter().take(3) {
+        let name = format!("{} {}", file.display(), entry.name);
+        let base = [("leaf_cells", "6"), ("threat_init", "off")];
+        let two = [base[0], base[1], ("threads", "2")];
+        for r in [
+            run("dfpn-fast", &base, &mobility_ghost, true),
+            run("dfpn-fast", &two, &mobility_ghost, false),
+        ] {
+            assert!(walk(
+                &r,
+                &entry.position,
+                &name,
+                300,
+                &|_, _| {},
+                &mut tally
+            ));
+            runs += 1;
+        }
+    }
+    eprintln!("{runs} runs: {tally:?}");
+    assert!(
+        tally.checked > 500 && tally.ghosts > 500 && tally.solved_leaves > 10,
         "{tally:?}"
     );
 }

@@ -10,12 +10,15 @@
 //!   exact variant `dfpn-ghi`.
 //! - [`tt`]: the table, its budget and replacement policy.
 //! - [`view`]: snapshots (frames, the DAG from the table, inspection).
+//! - [`dag_view`]: the drawn DAG with stored and ghost marks, shared with
+//!   `dfpn-fast`.
 //! - [`dfs`]: the depth-first AND/OR search (`dfs`, `deep-dfpn` with E = 0).
 //! - [`hill_climb`]: the (E, D) tuner behind `pnlab tune`.
 //! - [`fast`]: `dfpn-fast` (heuristic initialisation, ordering, a bucketed
 //!   table, frontier alpha-beta) and the parallel df-pn that `dfpn`,
 //!   `dfpn-eps` and `deep-dfpn` run with `threads` > 1.
 
+pub mod dag_view;
 pub mod dfs;
 pub mod fast;
 pub mod ghi;

@@ -1,42 +1,44 @@
 //! Snapshots of df-pn (docs/algorithms.md §4, docs/architecture.md): the current MID path
-//! as frames with their thresholds, and the explored DAG rebuilt from the
-//! root by replaying moves and looking children up in the table.
-//!
-//! Node ids are position hashes, so a position reached by two paths is one
-//! node: it is listed once and every further edge into it goes to
-//! `Snapshot::extra_edges`. Only positions in the table (searched by MID)
-//! and terminal children of searched nodes appear; children never searched
-//! count (1, 1) (or the Deep df-pn value) and are not listed. The work is
-//! bounded by the request's node cap times the branching factor.
-
-use std::collections::{HashMap, HashSet, VecDeque};
+//! as frames with their thresholds, the explored DAG rebuilt from the
+//! root by replaying moves and looking children up in the table (drawn by
+//! [`super::dag_view`], which this file feeds), and the inspector's
+//! formulas.
 
 use crate::game::Game;
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{
-    ChildSummary, ExtraEdge, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus,
-    SnapNode, Snapshot, ValueSource, ViewRequest,
+    ChildSummary, Frame as SnapFrame, Inspection, NodeId, Snapshot, ViewRequest,
 };
 use crate::search::Search;
 
+pub use super::dag_view::node_status;
+use super::dag_view::{collect_dag, find_position, Counted, DagSource};
 use super::mid::{solved, Dfpn};
 
-/// How many table positions a search for a focus or inspected node (not
-/// on the MID path) may visit.
-const FIND_LIMIT: usize = 200_000;
-
-/// Status from (pn, dn).
-pub fn node_status(p: Pn, d: Pn) -> NodeStatus {
-    if p == 0 {
-        NodeStatus::Proven
-    } else if d == 0 {
-        NodeStatus::Disproven
-    } else {
-        NodeStatus::Unknown
+impl<G: Game> DagSource<G> for Dfpn<G> {
+    fn root_position(&self) -> &G {
+        &self.root_pos
     }
-}
 
-impl<G: Game> Dfpn<G> {
+    fn node_key(&self, g: &G) -> NodeId {
+        self.key(g)
+    }
+
+    fn is_or(&self, g: &G) -> bool {
+        g.to_move() == self.question.attacker
+    }
+
+    fn path(&self) -> Vec<(NodeId, G)> {
+        self.stack.iter().map(|f| (f.hash, f.pos.clone())).collect()
+    }
+
+    fn path_labels(&self) -> Vec<String> {
+        self.stack
+            .windows(2)
+            .map(|w| w[0].pos.format_move(w[1].mv))
+            .collect()
+    }
+
     /// A position's numbers: terminal, table, or unknown at depth `d`.
     fn numbers_at(&self, g: &G, d: u32) -> (Pn, Pn, bool) {
         match g.outcome() {
@@ -63,32 +65,13 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
-    /// The children of `g` a snapshot shows: in the table or terminal,
-    /// with their move labels and indices in move order.
-    fn shown_children(&self, g: &G) -> Vec<(u32, G, String)> {
-        if self.table.get(self.key(g)).is_none() {
-            return Vec::new();
-        }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        moves
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &m)| {
-                let mut c = g.clone();
-                c.play(m);
-                let shown = c.outcome().is_some() || self.table.get(self.key(&c)).is_some();
-                shown.then(|| (i as u32, c, g.format_move(m)))
-            })
-            .collect()
+    fn expanded(&self, _g: &G, id: NodeId) -> bool {
+        self.table.get(id).is_some()
     }
 
-    /// The children whose numbers count in `g`'s (all of them once `g` is
-    /// in the table), with their move labels, indices in move order and
-    /// whether the search holds them (in the table, a finished game, or
-    /// a result the table keeps by position); the others count the
-    /// unknown-node value.
-    fn counted_children(&self, g: &G) -> Vec<(u32, G, String, bool)> {
+    /// Every child once `g` is in the table; held: in the table, a
+    /// finished game, or a result the table keeps by position.
+    fn counted_children(&self, g: &G) -> Vec<Counted<G>> {
         if g.outcome().is_some() || self.table.get(self.key(g)).is_none() {
             return Vec::new();
         }
@@ -105,248 +88,38 @@ impl<G: Game> Dfpn<G> {
                 let held = c.outcome().is_some()
                     || self.table.get(self.key(&c)).is_some()
                     || (self.exact && self.shortcut(&c).is_some());
-                (i as u32, c, g.format_move(m), held)
+                Counted {
+                    index: i as u32,
+                    pos: c,
+                    label: g.format_move(m),
+                    held,
+                }
             })
             .collect()
     }
 
-    /// The position with hash `id` and its move labels from the root: from
-    /// the MID path, else a bounded breadth-first walk over table nodes.
-    pub fn find_position(&self, id: NodeId) -> Option<(G, Vec<String>)> {
-        if self.key(&self.root_pos) == id {
-            return Some((self.root_pos.clone(), Vec::new()));
-        }
-        let labels = self.path_labels();
-        for (i, f) in self.stack.iter().enumerate() {
-            if f.hash == id {
-                return Some((f.pos.clone(), labels[..i].to_vec()));
-            }
-        }
-        let mut seen = HashSet::new();
-        let mut queue = VecDeque::new();
-        queue.push_back((self.root_pos.clone(), Vec::<String>::new()));
-        seen.insert(self.key(&self.root_pos));
-        while let Some((g, path)) = queue.pop_front() {
-            if seen.len() > FIND_LIMIT {
-                break;
-            }
-            for (_, c, label) in self.shown_children(&g) {
-                let h = self.key(&c);
-                if !seen.insert(h) {
-                    continue;
-                }
-                let mut p = path.clone();
-                p.push(label);
-                if h == id {
-                    return Some((c, p));
-                }
-                queue.push_back((c, p));
-            }
-        }
-        None
-    }
-
-    /// Move labels along the MID path (one per frame below the root).
-    fn path_labels(&self) -> Vec<String> {
-        self.stack
-            .windows(2)
-            .map(|w| w[0].pos.format_move(w[1].mv))
-            .collect()
-    }
-
-    /// (pn, dn) as the min/sum rule gives them from the children's
-    /// current numbers (what MID will store for `g` when it next loops
-    /// there).
-    fn rule_numbers(&self, g: &G, d: u32) -> (Pn, Pn) {
-        let or = g.to_move() == self.question.attacker;
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        let (mut min, mut sum) = (pn::INF, 0);
-        for &m in &moves {
-            let mut c = g.clone();
-            c.play(m);
-            let (cp, cd, _) = self.numbers_at(&c, d + 1);
-            let (a, b) = if or { (cp, cd) } else { (cd, cp) };
-            min = min.min(a);
-            sum = pn::add(sum, b);
-        }
-        if or {
-            (min, sum)
-        } else {
-            (sum, min)
-        }
-    }
-
-    /// Whether the numbers drawn for `g` (table or frame) are stored ones
-    /// that MID has not yet brought up to date: the MID call just entered
-    /// (its loop has not run), or numbers that differ from what the
-    /// children now give (a path node while MID works below it, a node
-    /// whose child was updated through a transposition or evicted).
-    fn is_stored(&self, g: &G, id: NodeId, d: u32, numbers: (Pn, Pn)) -> bool {
-        let top = self.stack.last().filter(|f| f.hash == id);
-        if top.is_some_and(|f| f.pick.is_none()) {
-            return true;
-        }
-        numbers != self.rule_numbers(g, d)
-    }
-
-    /// A child counted in its parent's numbers but not held (not in the
-    /// table, not a finished game): drawn dashed with the unknown-node
-    /// value it counts.
-    fn ghost(&self, g: &G, d: u32, label: String) -> SnapNode {
+    /// 1, or the Deep df-pn value at depth `d`.
+    fn unknown_numbers(&self, _g: &G, d: u32) -> (Pn, Pn) {
         let v = self.opts.unknown_value(d);
-        SnapNode {
-            id: self.key(g),
-            parent: None,
-            child_index: 0,
-            depth: d,
-            move_label: label,
-            kind: if g.to_move() == self.question.attacker {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            },
-            status: NodeStatus::Unknown,
-            values: pn::pn_dn_values(v, v),
-            expanded: false,
-            n_children: g.move_count() as u32,
-            descendants: 0,
-            truncated: false,
-            on_path: false,
-            terminal: false,
-            source: ValueSource::Ghost,
-        }
+        (v, v)
     }
 
-    fn describe(&self, g: &G, id: NodeId, d: u32, label: String) -> SnapNode {
-        let (p, q, terminal) = self.numbers_at(g, d);
-        let in_table = self.table.get(id).is_some();
-        let stored = in_table && !terminal && self.is_stored(g, id, d, (p, q));
-        SnapNode {
-            id,
-            parent: None,
-            child_index: 0,
-            depth: d,
-            move_label: label,
-            kind: if g.to_move() == self.question.attacker {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            },
-            status: node_status(p, q),
-            values: pn::pn_dn_values(p, q),
-            expanded: in_table && !terminal,
-            n_children: if terminal { 0 } else { g.move_count() as u32 },
-            descendants: 0,
-            truncated: false,
-            on_path: false,
-            terminal,
-            source: if stored {
-                ValueSource::Stored
-            } else {
-                ValueSource::Computed
-            },
-        }
+    fn child_count(&self, g: &G) -> u32 {
+        g.move_count() as u32
     }
 
-    /// Breadth-first DAG from the focus (docs/algorithms.md §4 visualiser).
-    fn collect_dag(&self, req: &ViewRequest) -> (Vec<SnapNode>, Vec<ExtraEdge>) {
-        let path: HashSet<NodeId> = self.stack.iter().map(|f| f.hash).collect();
-        let (focus, focus_depth) = match req.focus.and_then(|id| self.find_position(id)) {
-            Some((g, labels)) => (g, labels.len() as u32),
-            None => (self.root_pos.clone(), 0),
-        };
-        let mut nodes: Vec<SnapNode> = Vec::new();
-        let mut extra = Vec::new();
-        let mut index: HashMap<NodeId, u32> = HashMap::new();
-        // Each listed node's position hash (without its path), to find the
-        // ancestor a repetition returns to.
-        let mut plain: Vec<u64> = Vec::new();
-        let mut queue = VecDeque::new();
-        queue.push_back((focus, None::<u32>, 0u32, 0u32, String::new(), false));
-        while let Some((g, parent, child_index, rel, label, ghost)) = queue.pop_front() {
-            if let (true, Some(p)) = (g.is_repetition(), parent) {
-                // A move back into a position on the path: drawn as a
-                // back-edge to that ancestor rather than as a leaf.
-                let h = g.hash();
-                let mut at = Some(p);
-                while let Some(x) = at {
-                    if plain[x as usize] == h {
-                        break;
-                    }
-                    at = nodes[x as usize].parent;
-                }
-                if let Some(to) = at {
-                    extra.push(ExtraEdge {
-                        from: p,
-                        to,
-                        label,
-                        back: true,
-                    });
-                    continue;
-                }
-            }
-            let id = self.key(&g);
-            if let Some(&seen) = index.get(&id) {
-                if let Some(p) = parent {
-                    extra.push(ExtraEdge {
-                        from: p,
-                        to: seen,
-                        label,
-                        back: false,
-                    });
-                }
-                continue;
-            }
-            let forced = path.contains(&id);
-            if nodes.len() >= req.max_nodes && !forced {
-                if let Some(p) = parent {
-                    nodes[p as usize].truncated = true;
-                }
-                continue;
-            }
-            let mut n = if ghost {
-                self.ghost(&g, focus_depth + rel, label)
-            } else {
-                self.describe(&g, id, focus_depth + rel, label)
-            };
-            n.parent = parent;
-            n.child_index = child_index;
-            n.on_path = forced;
-            let me = nodes.len() as u32;
-            index.insert(id, me);
-            plain.push(g.hash());
-            if ghost {
-                nodes.push(n);
-                continue;
-            }
-            let expand_all = req.expands(id, rel, forced);
-            let kids = self.shown_children(&g);
-            if !kids.is_empty() && !expand_all {
-                n.truncated = true;
-            }
-            nodes.push(n);
-            if expand_all {
-                // Every child the node's numbers count: the held ones and
-                // the ghosts, in move order.
-                for (i, c, l, held) in self.counted_children(&g) {
-                    queue.push_back((c, Some(me), i, rel + 1, l, !held));
-                }
-            } else {
-                for (i, c, l) in kids {
-                    if path.contains(&self.key(&c)) {
-                        queue.push_back((c, Some(me), i, rel + 1, l, false));
-                    }
-                }
-            }
-        }
-        (nodes, extra)
+    fn just_entered(&self, id: NodeId) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|f| f.hash == id && f.pick.is_none())
     }
+}
 
+impl<G: Game> Dfpn<G> {
     /// The inspector's formulas for node `id` (φ = min δ(c), δ = Σ φ(c)
     /// with the children's numbers, and the thresholds on the MID path).
     pub fn explain(&self, id: NodeId) -> Option<Inspection> {
-        let (g, path) = self.find_position(id)?;
+        let (g, path) = find_position(self, id)?;
         let d = path.len() as u32;
         let or = g.to_move() == self.question.attacker;
         let (p, q, terminal) = self.numbers_at(&g, d);
@@ -495,8 +268,8 @@ impl<G: Game> Dfpn<G> {
 
     /// The snapshot (see the module comment).
     pub fn make_snapshot(&self, req: &ViewRequest) -> Snapshot {
-        let (nodes, extra_edges) = self.collect_dag(req);
-        let labels = self.path_labels();
+        let (nodes, extra_edges) = collect_dag(self, req);
+        let labels = DagSource::path_labels(self);
         let frames = self
             .stack
             .iter()
@@ -537,7 +310,7 @@ impl<G: Game> Dfpn<G> {
             })
             .collect();
         let inspection = req.inspect.and_then(|id| self.explain(id));
-        let (position, position_path) = match req.inspect.and_then(|id| self.find_position(id)) {
+        let (position, position_path) = match req.inspect.and_then(|id| find_position(self, id)) {
             Some((g, p)) => (g, p),
             None => (self.root_pos.clone(), Vec::new()),
         };

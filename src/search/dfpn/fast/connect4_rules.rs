@@ -188,8 +188,13 @@ impl Rules<Connect4> for Connect4Rules {
     }
 
     #[inline]
+    fn at_frontier(&self, g: &Connect4) -> bool {
+        42 - u32::from(g.stones()) <= self.opts.leaf_cells
+    }
+
+    #[inline]
     fn solve_leaf(&self, g: &Connect4, q: &Question, nodes: &mut u64) -> Option<bool> {
-        let empty = 42 - u32::from(g.stones());
-        (empty <= self.opts.leaf_cells).then(|| connect4_leaf::answer(g, q, &self.leaf, nodes))
+        self.at_frontier(g)
+            .then(|| connect4_leaf::answer(g, q, &self.leaf, nodes))
     }
 }

@@ -498,14 +498,22 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
         best.map(|(i, _)| i)
     }
 
-    /// Root (pn, dn): final once solved, else worker 0's root frame.
+    /// Root (pn, dn): final once solved, else worker 0's root frame, else
+    /// (before the first call) the initial numbers the root starts with.
     pub fn root_numbers(&self) -> (Pn, Pn) {
         if let Some(r) = self.root_result {
             return r;
         }
         match self.workers.first().and_then(|w| w.frames().first()) {
             Some(f) => (f.pn, f.dn),
-            None => (1, 1),
+            None => {
+                let sh = self.engine.shared();
+                let or = self.root.to_move() == self.question.attacker;
+                match sh.rules.inspect(&self.root) {
+                    Ok(m) => sh.initial(&self.root, or, m, 0),
+                    Err(o) => solved(self.question.holds(o)),
+                }
+            }
         }
     }
 }

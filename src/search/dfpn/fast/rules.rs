@@ -52,6 +52,12 @@ pub trait Rules<G: Game>: Send + Sync + 'static {
         }
     }
 
+    /// Whether `g` is small enough for the frontier solver: MID answers
+    /// it with [`Rules::solve_leaf`] and never expands it.
+    fn at_frontier(&self, _g: &G) -> bool {
+        false
+    }
+
     /// `Some(answer)` when `g` is small enough for the frontier solver,
     /// which then answers `q` exactly, adding the positions it visited to
     /// `nodes`.
@@ -135,8 +141,14 @@ impl Rules<Othello> for OthelloRules {
     }
 
     #[inline]
+    fn at_frontier(&self, g: &Othello) -> bool {
+        g.empties() <= self.leaf_empties
+    }
+
+    #[inline]
     fn solve_leaf(&self, g: &Othello, q: &Question, nodes: &mut u64) -> Option<bool> {
-        let r = (g.empties() <= self.leaf_empties)
+        let r = self
+            .at_frontier(g)
             .then(|| othello_leaf::answer_with(g, q, &self.table, nodes));
         // A solve cut short by the run's deadline answers nothing.
         r.filter(|_| !crate::search::clock::tripped())

@@ -1,174 +1,303 @@
 //! Snapshots of the fast df-pn: the explored DAG rebuilt from the root by
-//! replaying moves and looking positions up in the shared table (node ids
-//! are position hashes, as in the plain df-pn's view), and the first
-//! thread's MID path as frames. Children the table does not hold and that
-//! are not finished games are not listed.
+//! replaying moves and looking positions up in the shared table, drawn by
+//! the df-pn family's [`dag_view`] (node ids are table keys; stored
+//! numbers and ghost children marked as in the plain df-pn's view), and
+//! the first thread's MID path as frames with their thresholds.
+//!
+//! The numbers drawn are the ones the first worker counts: a node on its
+//! path shows its frame's, a child of a path node the numbers that node's
+//! loop counts for it (the worker reads a child's table entry when it
+//! expands the node, then keeps its own copy), any other node its table
+//! entry, and a child the search does not hold the initial numbers the
+//! worker gives it (`init`: (1, 1), Deep df-pn's value, or the mobility
+//! pair). A position answered by the frontier solver is a leaf: MID never
+//! generates its moves.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::game::{Game, GameKind};
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{
-    collect_nodes, ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind, SnapNode,
-    Snapshot, TreeAccess, ViewRequest,
+    ChildSummary, Frame as SnapFrame, Inspection, NodeId, Snapshot, ViewRequest,
 };
 use crate::search::Search;
 
+use super::super::dag_view::{self, collect_dag, find_position, node_status, Counted, DagSource};
 use super::super::mid::solved;
-use super::super::view::node_status;
 use super::rules::Rules;
+use super::worker::{Frame, Shared};
 use super::FastDfpn;
 
-/// Tree access over the table, remembering the positions met so far (ids
-/// are hashes; a position is found again from its id).
-struct TableTree<'a, G: Game, R: Rules<G>> {
-    search: &'a FastDfpn<G, R>,
-    positions: RefCell<HashMap<NodeId, (G, u32)>>,
+/// A path frame's child as its loop counts it: its numbers now and its
+/// initial numbers.
+#[derive(Clone, Copy)]
+struct KidNumbers {
+    now: (Pn, Pn),
+    init: (Pn, Pn),
 }
 
-impl<G: Game, R: Rules<G>> TableTree<'_, G, R> {
-    fn numbers(&self, g: &G) -> (Pn, Pn, bool) {
-        match g.outcome() {
-            Some(o) => {
-                let (p, d) = solved(self.search.question.holds(o));
-                (p, d, true)
+/// The first worker's path, indexed for the view.
+struct FastDag<'a, G: Game, R: Rules<G>> {
+    search: &'a FastDfpn<G, R>,
+    shared: Shared<'a, G, R>,
+    frames: &'a [Frame<G>],
+    /// Path frame of each key on the path (the deepest).
+    frame_of: HashMap<NodeId, usize>,
+    /// Numbers and initial numbers that path frames' loops count for
+    /// their children (the deepest frame's, if several).
+    kid_numbers: HashMap<NodeId, KidNumbers>,
+}
+
+impl<'a, G: Game, R: Rules<G>> FastDag<'a, G, R> {
+    fn new(search: &'a FastDfpn<G, R>) -> Self {
+        let frames = search.workers.first().map_or(&[][..], |w| w.frames());
+        let mut frame_of = HashMap::new();
+        let mut kid_numbers = HashMap::new();
+        if let Some(w) = search.workers.first() {
+            for (i, f) in frames.iter().enumerate() {
+                frame_of.insert(f.hash, i);
+                for k in w.frame_kids(i) {
+                    kid_numbers.insert(
+                        k.hash,
+                        KidNumbers {
+                            now: (k.pn, k.dn),
+                            init: k.init,
+                        },
+                    );
+                }
             }
-            None if *g == self.search.root => {
-                let (p, d) = self.search.root_numbers();
-                (p, d, false)
-            }
-            None => match self.search.probe_position(g) {
-                Some(e) => (e.pn, e.dn, false),
-                None => (1, 1, false),
-            },
+        }
+        FastDag {
+            search,
+            shared: search.engine.shared(),
+            frames,
+            frame_of,
+            kid_numbers,
         }
     }
+
+    fn in_table(&self, key: NodeId) -> Option<(Pn, Pn)> {
+        self.search.engine.table.probe(key).map(|e| (e.pn, e.dn))
+    }
 }
 
-impl<G: Game, R: Rules<G>> TreeAccess for TableTree<'_, G, R> {
-    fn root_id(&self) -> NodeId {
-        self.search.root.hash()
+impl<G: Game, R: Rules<G>> DagSource<G> for FastDag<'_, G, R> {
+    fn root_position(&self) -> &G {
+        &self.search.root
     }
 
-    fn children(&self, id: NodeId, out: &mut Vec<NodeId>) {
-        let Some((g, d)) = self.positions.borrow().get(&id).cloned() else {
-            return;
+    fn node_key(&self, g: &G) -> NodeId {
+        self.shared.rules.key(g)
+    }
+
+    fn is_or(&self, g: &G) -> bool {
+        g.to_move() == self.search.question.attacker
+    }
+
+    fn path(&self) -> Vec<(NodeId, G)> {
+        self.frames
+            .iter()
+            .map(|f| (f.hash, f.pos.clone()))
+            .collect()
+    }
+
+    fn path_labels(&self) -> Vec<String> {
+        self.frames
+            .windows(2)
+            .map(|w| w[0].pos.format_move(w[1].mv))
+            .collect()
+    }
+
+    fn numbers_at(&self, g: &G, d: u32) -> (Pn, Pn, bool) {
+        if let Err(o) = self.shared.rules.inspect(g) {
+            // A finished game, or one the rules settle (Connect Four's
+            // tactics): the worker counts it solved and never enters it.
+            let (p, q) = solved(self.search.question.holds(o));
+            return (p, q, true);
+        }
+        let key = self.node_key(g);
+        if *g == self.search.root {
+            let (p, q) = self.search.root_numbers();
+            return (p, q, false);
+        }
+        let (p, q) = if let Some(&i) = self.frame_of.get(&key) {
+            (self.frames[i].pn, self.frames[i].dn)
+        } else if let Some(k) = self.kid_numbers.get(&key) {
+            k.now
+        } else if let Some(n) = self.in_table(key) {
+            n
+        } else {
+            self.unknown_numbers(g, d)
         };
-        if g.outcome().is_some()
-            || (g != self.search.root && self.search.probe_position(&g).is_none())
-        {
-            return;
+        (p, q, false)
+    }
+
+    fn expanded(&self, g: &G, id: NodeId) -> bool {
+        let on_path = self
+            .frame_of
+            .get(&id)
+            .and_then(|&i| self.search.workers.first().map(|w| w.frame_kids(i)))
+            .is_some_and(|k| !k.is_empty());
+        on_path || (self.in_table(id).is_some() && !self.shared.rules.at_frontier(g))
+    }
+
+    /// The moves the worker expands (`Rules::moves`: all legal moves, or
+    /// the ones the game's rules keep), in that order.
+    fn counted_children(&self, g: &G) -> Vec<Counted<G>> {
+        if self.shared.rules.inspect(g).is_err() || !self.expanded(g, self.node_key(g)) {
+            return Vec::new();
         }
         let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        for m in moves {
-            let mut c = g.clone();
-            c.play(m);
-            let h = c.hash();
-            if c.outcome().is_some() || self.search.probe_position(&c).is_some() {
-                self.positions.borrow_mut().entry(h).or_insert((c, d + 1));
-                out.push(h);
-            }
+        self.shared.rules.moves(g, &mut moves);
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                let mut c = g.clone();
+                c.play(m);
+                let k = self.node_key(&c);
+                // A path frame's child whose table entry was replaced
+                // still has the numbers the frame counts.
+                let held = self.shared.rules.inspect(&c).is_err()
+                    || self.frame_of.contains_key(&k)
+                    || self.in_table(k).is_some()
+                    || self.kid_numbers.get(&k).is_some_and(|n| n.now != n.init);
+                Counted {
+                    index: i as u32,
+                    pos: c,
+                    label: g.format_move(m),
+                    held,
+                }
+            })
+            .collect()
+    }
+
+    /// The worker's initial numbers for `g` (its `init` option).
+    fn unknown_numbers(&self, g: &G, d: u32) -> (Pn, Pn) {
+        match self.shared.rules.inspect(g) {
+            Ok(m) => self.shared.initial(g, self.is_or(g), m, d),
+            Err(o) => solved(self.search.question.holds(o)),
         }
     }
 
-    fn describe(&self, id: NodeId) -> SnapNode {
-        let (g, d) = self
-            .positions
-            .borrow()
-            .get(&id)
-            .cloned()
-            .unwrap_or((self.search.root.clone(), 0));
-        let (p, q, terminal) = self.numbers(&g);
-        let label = String::new();
-        SnapNode {
-            id,
-            parent: None,
-            child_index: 0,
-            depth: d,
-            move_label: label,
-            kind: if g.to_move() == self.search.question.attacker {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            },
-            status: node_status(p, q),
-            values: pn::pn_dn_values(p, q),
-            expanded: !terminal && self.search.probe_position(&g).is_some(),
-            n_children: if terminal { 0 } else { g.move_count() as u32 },
-            descendants: 0,
-            truncated: false,
-            on_path: false,
-            terminal,
-            source: Default::default(),
-        }
+    fn child_count(&self, g: &G) -> u32 {
+        let mut moves = Vec::new();
+        self.shared.rules.moves(g, &mut moves);
+        moves.len() as u32
+    }
+
+    fn just_entered(&self, id: NodeId) -> bool {
+        let top = self.frames.len().wrapping_sub(1);
+        self.frames.last().is_some_and(|f| f.hash == id)
+            && self
+                .search
+                .workers
+                .first()
+                .is_some_and(|w| !w.frame_kids(top).is_empty())
     }
 }
 
 impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
+    /// The inspector's lines for node `id`: its numbers, what its
+    /// children's numbers give when it is expanded, the thresholds of its
+    /// MID call when it is on the path, and its table entry.
+    fn explain(&self, dag: &FastDag<'_, G, R>, id: NodeId) -> Option<Inspection> {
+        let (g, path) = find_position(dag, id)?;
+        let d = path.len() as u32;
+        let (p, q, terminal) = dag.numbers_at(&g, d);
+        let mut formulas = vec![
+            ("pn".to_string(), format!("pn = {}", pn::fmt(p))),
+            ("dn".to_string(), format!("dn = {}", pn::fmt(q))),
+        ];
+        if terminal {
+            formulas.push(("terminal".into(), "settled by the game's rules".into()));
+        } else if dag.expanded(&g, id) {
+            let (rp, rq) = dag_view::rule_numbers(dag, &g, d);
+            let rule = if dag.is_or(&g) {
+                "pn = min pn(c), dn = Σ dn(c)"
+            } else {
+                "pn = Σ pn(c), dn = min dn(c)"
+            };
+            formulas.push((
+                "children".into(),
+                format!("{rule} = {} / {}", pn::fmt(rp), pn::fmt(rq)),
+            ));
+            if dag_view::is_stored(dag, &g, id, d, (p, q)) {
+                formulas.push((
+                    "stored".into(),
+                    "drawn numbers are stored ones: MID updates them when it loops here again"
+                        .into(),
+                ));
+            }
+        } else {
+            let (a, b) = dag.unknown_numbers(&g, d);
+            formulas.push((
+                "unknown".into(),
+                format!(
+                    "not expanded: counted {} / {} by its parent",
+                    pn::fmt(a),
+                    pn::fmt(b)
+                ),
+            ));
+        }
+        if let Some(&i) = dag.frame_of.get(&id) {
+            let f = &dag.frames[i];
+            formulas.push((
+                "thresholds".into(),
+                format!("th_pn = {}, th_dn = {}", pn::fmt(f.th_pn), pn::fmt(f.th_dn)),
+            ));
+        }
+        if let Some(e) = self.engine.table.probe(id) {
+            formulas.push((
+                "table".into(),
+                format!(
+                    "table entry: {} / {}, work ≈ {}{}",
+                    pn::fmt(e.pn),
+                    pn::fmt(e.dn),
+                    e.work,
+                    if e.left { ", searched before" } else { "" }
+                ),
+            ));
+        }
+        Some(Inspection {
+            node: id,
+            path,
+            formulas,
+            choice: None,
+        })
+    }
+
     /// The snapshot (see the module comment).
     pub fn make_snapshot(&self, req: &ViewRequest) -> Snapshot {
-        let tree = TableTree {
-            search: self,
-            positions: RefCell::new(HashMap::from([(self.root.hash(), (self.root.clone(), 0))])),
-        };
-        let frames = self.workers.first().map_or(&[][..], |w| w.frames());
-        let path: Vec<NodeId> = frames.iter().map(|f| f.pos.hash()).collect();
-        for f in frames {
-            tree.positions
-                .borrow_mut()
-                .entry(f.pos.hash())
-                .or_insert((f.pos.clone(), f.depth));
-        }
-        let mut req = req.clone();
-        if req
-            .focus
-            .is_some_and(|id| !tree.positions.borrow().contains_key(&id))
-        {
-            req.focus = None;
-        }
-        let mut nodes = collect_nodes(&tree, &req, &path);
-        // Move labels: from each node's parent position.
-        let positions = tree.positions.borrow();
-        for i in 0..nodes.len() {
-            if let Some(p) = nodes[i].parent {
-                let parent = nodes[p as usize].id;
-                let child = nodes[i].id;
-                if let Some((g, _)) = positions.get(&parent) {
-                    let mut moves = Vec::new();
-                    g.legal_moves(&mut moves);
-                    for m in moves {
-                        let mut c = g.clone();
-                        c.play(m);
-                        if c.hash() == child {
-                            nodes[i].move_label = g.format_move(m);
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        let labels: Vec<String> = frames
-            .windows(2)
-            .map(|w| w[0].pos.format_move(w[1].mv))
-            .collect();
+        let dag = FastDag::new(self);
+        let (nodes, extra_edges) = collect_dag(&dag, req);
+        let frames = dag.frames;
+        let path: Vec<NodeId> = frames.iter().map(|f| f.hash).collect();
+        let labels = dag.path_labels();
         let snap_frames = frames
             .iter()
             .enumerate()
             .map(|(i, f)| SnapFrame {
-                node: f.pos.hash(),
+                node: f.hash,
                 move_label: if i == 0 {
                     String::new()
                 } else {
                     labels[i - 1].clone()
                 },
-                values: vec![
-                    ("th_pn".into(), pn::to_f64(f.th_pn)),
-                    ("th_dn".into(), pn::to_f64(f.th_dn)),
-                    ("pn".into(), pn::to_f64(f.pn)),
-                    ("dn".into(), pn::to_f64(f.dn)),
-                ],
+                // Named as the plain df-pn's frames (φ, δ from the
+                // node's side), so the tree draws the thresholds beside
+                // the path alike.
+                values: {
+                    let swap = |a: Pn, b: Pn| if f.or { (a, b) } else { (b, a) };
+                    let (tp, td) = swap(f.th_pn, f.th_dn);
+                    let (phi, delta) = swap(f.pn, f.dn);
+                    vec![
+                        ("thφ".into(), pn::to_f64(tp)),
+                        ("thδ".into(), pn::to_f64(td)),
+                        ("φ".into(), pn::to_f64(phi)),
+                        ("δ".into(), pn::to_f64(delta)),
+                    ]
+                },
             })
             .collect();
         let root_children = self
@@ -177,41 +306,20 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             .map(|&m| {
                 let mut c = self.root.clone();
                 c.play(m);
-                let (p, d) = self.child_numbers(m);
+                let (p, d, _) = dag.numbers_at(&c, 1);
                 ChildSummary {
-                    id: c.hash(),
+                    id: dag.node_key(&c),
                     move_label: self.root.format_move(m),
                     status: node_status(p, d),
                     values: pn::pn_dn_values(p, d),
                 }
             })
             .collect();
-        let inspection = req.inspect.and_then(|id| {
-            let (g, d) = positions.get(&id)?.clone();
-            let (p, q, terminal) = tree.numbers(&g);
-            let mut formulas = vec![
-                ("pn".to_string(), format!("pn = {}", pn::fmt(p))),
-                ("dn".to_string(), format!("dn = {}", pn::fmt(q))),
-            ];
-            if terminal {
-                formulas.push(("terminal".into(), "game over".into()));
-            } else if let Some(e) = self.probe_position(&g) {
-                formulas.push((
-                    "table".into(),
-                    format!(
-                        "table entry: work ≈ {}{}",
-                        e.work,
-                        if e.left { ", searched before" } else { "" }
-                    ),
-                ));
-            }
-            Some(Inspection {
-                node: id,
-                path: vec![format!("depth {d}")],
-                formulas,
-                choice: None,
-            })
-        });
+        let inspection = req.inspect.and_then(|id| self.explain(&dag, id));
+        let (position, position_path) = match req.inspect.and_then(|id| find_position(&dag, id)) {
+            Some((g, p)) => (g, p),
+            None => (self.root.clone(), Vec::new()),
+        };
         let events = &self.root_switches.events;
         let o = self.options();
         let mut extras = vec![
@@ -225,6 +333,14 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
                 self.engine.table.capacity().to_string(),
             ),
         ];
+        // The unknown-node parameters a ghost's numbers come from.
+        if let Some(e) = o.base.eps {
+            extras.push(("eps".into(), e.to_string()));
+        }
+        if let Some((e, d)) = o.base.deep {
+            extras.push(("E".into(), e.to_string()));
+            extras.push(("D".into(), d.to_string()));
+        }
         // The frontier threshold of the game that has one.
         match (self.root.kind(), o.connect4) {
             (GameKind::Othello, _) => {
@@ -235,7 +351,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             }
             _ => {}
         }
-        let overview = crate::search::overview::if_requested(&req, &nodes);
+        let overview = crate::search::overview::if_requested(req, &nodes);
         Snapshot {
             algo: self.algo().to_string(),
             status: self.status,
@@ -243,15 +359,15 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             value_names: pn::PN_DN_NAMES.iter().map(|s| s.to_string()).collect(),
             label_values: vec![0, 1],
             nodes,
-            extra_edges: Vec::new(),
+            extra_edges,
             selection_path: path,
             selection_moves: labels,
             root_children,
             frames: snap_frames,
             total_nodes: self.engine.table.used(),
             inspection,
-            position: req.want_position.then(|| self.root.clone().into_any()),
-            position_path: Vec::new(),
+            position: req.want_position.then(|| position.into_any()),
+            position_path,
             switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
             extras,
             overview,

@@ -90,19 +90,37 @@ pub struct Shared<'a, G: Game, R: Rules<G>> {
     pub _game: std::marker::PhantomData<fn() -> G>,
 }
 
+impl<G: Game, R: Rules<G>> Shared<'_, G, R> {
+    /// The initial numbers of an unknown node `g` with `m` legal moves
+    /// (its mobility, from [`Rules::inspect`]) at depth `d`: what a
+    /// parent counts for a child the table does not hold.
+    pub fn initial(&self, g: &G, or: bool, m: u32, d: u32) -> (Pn, Pn) {
+        match self.init {
+            Init::Unit => (1, 1),
+            Init::Deep => {
+                let v = self.base.unknown_value(d);
+                (v, v)
+            }
+            Init::Mobility => self.rules.initial(g, or, m),
+        }
+    }
+}
+
 /// A child of a frame.
 #[derive(Clone, Debug)]
-struct Kid<G: Game> {
+pub(super) struct Kid<G: Game> {
     pos: G,
-    hash: u64,
+    /// The child's table key.
+    pub(super) hash: u64,
     mv: G::Move,
     /// The attacker moves at the child.
     or: bool,
     /// Numbers as the parent's loop last read them.
-    pn: Pn,
-    dn: Pn,
+    pub(super) pn: Pn,
+    /// See `pn`.
+    pub(super) dn: Pn,
     /// Initial numbers when the table does not hold the child.
-    init: (Pn, Pn),
+    pub(super) init: (Pn, Pn),
     /// Solved (game over, or read as solved): never read again.
     solved: bool,
 }
@@ -231,6 +249,13 @@ impl<G: Game> Worker<G> {
         &self.stack
     }
 
+    /// The children of path frame `i` with the numbers its loop counts
+    /// (empty when the call was answered at entry).
+    pub(super) fn frame_kids(&self, i: usize) -> &[Kid<G>] {
+        let f = &self.stack[i];
+        &self.kids[f.first..f.first + f.count]
+    }
+
     /// Runs events until the next MID entry (one call) or the end.
     pub fn step<R: Rules<G>>(&mut self, sh: &Shared<G, R>) -> Event {
         loop {
@@ -290,7 +315,7 @@ impl<G: Game> Worker<G> {
             let root = self.root.clone();
             let or = root.to_move() == sh.question.attacker;
             let init = match sh.rules.inspect(&root) {
-                Ok(m) => self.initial(sh, &root, or, m, 0),
+                Ok(m) => sh.initial(&root, or, m, 0),
                 Err(o) => solved(sh.question.holds(o)),
             };
             self.enter(sh, root, G::Move::default(), 0, 0, or, (INF, INF), init);
@@ -402,19 +427,6 @@ impl<G: Game> Worker<G> {
         Event::Enter
     }
 
-    /// The initial numbers of an unknown node with `m` legal moves at
-    /// depth `d`.
-    fn initial<R: Rules<G>>(&self, sh: &Shared<G, R>, g: &G, or: bool, m: u32, d: u32) -> (Pn, Pn) {
-        match sh.init {
-            Init::Unit => (1, 1),
-            Init::Deep => {
-                let v = sh.base.unknown_value(d);
-                (v, v)
-            }
-            Init::Mobility => sh.rules.initial(g, or, m),
-        }
-    }
-
     /// Enters MID at `pos` with thresholds `th` = (th_pn, th_dn); `init`
     /// are its numbers as the parent saw them.
     #[allow(clippy::too_many_arguments)]
@@ -520,7 +532,7 @@ impl<G: Game> Worker<G> {
                     (t, t, true)
                 }
                 Ok(mobility) => {
-                    let init = self.initial(sh, &c, c_or, mobility, depth + 1);
+                    let init = sh.initial(&c, c_or, mobility, depth + 1);
                     match sh.table.probe(h) {
                         Some(e) => ((e.pn, e.dn), init, e.pn == 0 || e.dn == 0),
                         None => (init, init, false),
