@@ -100,20 +100,39 @@ impl Quiz {
         let parent = index
             .and_then(|i| snap.nodes[i].parent)
             .map(|p| snap.nodes[p as usize].id);
-        if let Some(i) = index {
+        // The asked node, and each ancestor whose only child is the node
+        // below it: its numbers are that child's (a lone child decides
+        // both min and sum), so they would say the answer too.
+        let mut hidden: Vec<NodeId> = Vec::new();
+        let mut at = index;
+        while let Some(i) = at {
+            hidden.push(snap.nodes[i].id);
             for v in &mut snap.nodes[i].values {
                 *v = f64::NAN;
             }
+            at = snap.nodes[i].parent.map(|p| p as usize).filter(|&p| {
+                let children = snap
+                    .nodes
+                    .iter()
+                    .filter(|n| n.parent == Some(p as u32))
+                    .count()
+                    + snap
+                        .extra_edges
+                        .iter()
+                        .filter(|e| e.from == p as u32)
+                        .count();
+                children == 1
+            });
         }
         for c in &mut snap.root_children {
-            if c.id == asked {
+            if hidden.contains(&c.id) {
                 for v in &mut c.values {
                     *v = f64::NAN;
                 }
             }
         }
         if let Some(ins) = snap.inspection.as_mut() {
-            if ins.node == asked || Some(ins.node) == parent {
+            if hidden.contains(&ins.node) || Some(ins.node) == parent {
                 for (_, text) in &mut ins.formulas {
                     *text = HIDDEN.to_string();
                 }
@@ -125,6 +144,33 @@ impl Quiz {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Root with children a and b; a has the lone child c, which has the
+    /// lone child d (the asked node): d's numbers are c's and a's.
+    #[test]
+    fn a_lone_childs_ancestors_are_hidden_with_it() {
+        use crate::layout::test_nodes::{node, snapshot};
+        let mut v = vec![
+            node(1, None, 0, 0),
+            node(2, Some(0), 0, 1),
+            node(3, Some(0), 1, 1),
+            node(4, Some(1), 0, 2),
+            node(5, Some(3), 0, 3),
+        ];
+        for n in &mut v {
+            n.values = vec![1.0, 2.0];
+        }
+        let mut snap = snapshot(v, 2);
+        let q = Quiz::of(&question(AskKind::Value, Some(5)), 3);
+        q.mask(&mut snap);
+        let hidden: Vec<u64> = snap
+            .nodes
+            .iter()
+            .filter(|n| n.values.iter().all(|v| v.is_nan()))
+            .map(|n| n.id)
+            .collect();
+        assert_eq!(hidden, vec![2, 4, 5], "d, its lone-child parent c, and a");
+    }
     use crate::lesson::ResolvedNode;
     use crate::lesson::{Answer, NodePath};
     use crate::search::test_support::on_empty_tictactoe;
