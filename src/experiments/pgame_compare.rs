@@ -24,14 +24,16 @@
 //! default 2), `A` (the MCTS solvers' final choice v + A/√n, default 1;
 //! 0 names the child with the largest mean), `norm` (how work is
 //! counted: `b`, the paper's MCTS iterations divided by b, or `nodes`,
-//! the tree nodes every algorithm created), `algos` (comma-separated
-//! subset). `K`, `A` and `norm` are the switches that isolate why our
+//! the tree nodes every algorithm created), `values` (the generator's
+//! move values: `signed`, the papers', or `symmetric`, every move in
+//! [−127, 127]), `algos` (comma-separated subset). `K`, `A`, `norm` and
+//! `values` are the switches that isolate why our
 //! order of the solvers differs from the paper's (one at a time against
 //! the defaults; results/README.md).
 
 use crate::search::clock::Instant;
 
-use crate::game::pgame::PGame;
+use crate::game::pgame::{MoveValues, PGame};
 use crate::game::{Game, Player};
 use crate::search::registry::{build, find_algo};
 use crate::search::{
@@ -83,6 +85,14 @@ pub const SETTINGS: &[ParamSpec] = &[
             default: "b",
         },
         help: "Work unit: b (MCTS iterations divided by b, the paper's) or nodes (tree nodes created, every algorithm).",
+    },
+    ParamSpec {
+        name: "values",
+        kind: ParamKind::Choice {
+            options: &["signed", "symmetric"],
+            default: "signed",
+        },
+        help: "P-game move values: signed (MAX [0, 127], MIN [-127, 0], the papers') or symmetric (both [-127, 127]).",
     },
     ParamSpec {
         name: "algos",
@@ -277,6 +287,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "nodes" => Norm::Nodes,
         _ => Norm::ByB,
     };
+    let values = MoveValues::from_name(settings.choice("values")?).unwrap_or_default();
     let rs = RunSettings {
         k,
         c,
@@ -308,7 +319,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         }
     }
     let results = run_jobs(opts, &jobs, |job| -> Result<TreeResult, ExperimentError> {
-        let g = PGame::new(job.b, job.d, job.seed)?;
+        let g = PGame::with_values(job.b, job.d, job.seed, values)?;
         let answer = reference::answer(
             &g,
             &Question {
@@ -483,7 +494,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "experiment": "pgame-compare",
         "settings": settings,
         "trees_per_series": trees,
-        "K": k, "C": c, "A": a, "norm": settings.choice("norm")?, "cap_norm_iterations": cap,
+        "K": k, "C": c, "A": a, "norm": settings.choice("norm")?, "values": values.name(), "cap_norm_iterations": cap,
         "seed": opts.seed,
         "shard": format!("{}/{}", opts.shard.0 + 1, opts.shard.1),
         "note": "means over runs that stopped at the cap count the cap; see runs.csv",
