@@ -28,7 +28,13 @@ fn temp(tag: &str) -> PathBuf {
 
 /// Runs `pnlab experiment NAME --quiet --out DIR --set …`.
 fn experiment(name: &str, out: &Path, settings: &[&str]) {
-    let mut args = vec!["experiment", name, "--quiet", "--out", out.to_str().unwrap()];
+    let mut args = vec![
+        "experiment",
+        name,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ];
     for s in settings {
         args.extend(["--set", s]);
     }
@@ -47,7 +53,12 @@ fn csv(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
         .map(str::to_string)
         .collect();
     lines
-        .map(|l| head.iter().cloned().zip(l.split(',').map(str::to_string)).collect())
+        .map(|l| {
+            head.iter()
+                .cloned()
+                .zip(l.split(',').map(str::to_string))
+                .collect()
+        })
         .collect()
 }
 
@@ -75,7 +86,13 @@ fn ordered_chance_trees_keep_every_tree_value() {
         let _ = std::fs::remove_dir_all(&dir);
         rows.into_iter()
             .filter(|r| r["algorithm"] == "expectimax")
-            .map(|r| (r["depth"].clone(), r["instance"].clone(), r["value"].clone()))
+            .map(|r| {
+                (
+                    r["depth"].clone(),
+                    r["instance"].clone(),
+                    r["value"].clone(),
+                )
+            })
             .collect::<Vec<_>>()
     };
     let uniform = values("uniform");

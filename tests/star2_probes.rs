@@ -114,7 +114,8 @@ fn star2_agrees_with_expectimax_on_seeded_random_trees() {
         for depth in 1..=2 {
             for b in 2..=3 {
                 for seed in 0..30u64 {
-                    let text = random_tree_text(seed * 977 + u64::from(depth * 10 + b), depth, b, how);
+                    let text =
+                        random_tree_text(seed * 977 + u64::from(depth * 10 + b), depth, b, how);
                     let pos = AnyPosition::parse(GameKind::Tree, &text).unwrap();
                     let want = run("expectimax", &pos)["value"].as_f64().unwrap();
                     for algo in ["star1", "star2"] {

@@ -110,7 +110,8 @@ fn order(n: &mut Node, level: u32) {
         order(k, level + 1);
     }
     if level % 2 == 0 {
-        let mut keyed: Vec<(f64, Node)> = kids.drain(..).map(|k| (value(&k, level + 1), k)).collect();
+        let mut keyed: Vec<(f64, Node)> =
+            kids.drain(..).map(|k| (value(&k, level + 1), k)).collect();
         // MAX (level 0) wants the highest first, MIN (level 2) the lowest.
         keyed.sort_by(|a, b| {
             let c = a.0.total_cmp(&b.0);

@@ -237,7 +237,9 @@ impl PGame {
                     values = Some(MoveValues::from_name(value).ok_or_else(|| {
                         ParseError::at_col(
                             vcol,
-                            format!("expected `signed` or `symmetric` for `values`, found `{value}`"),
+                            format!(
+                                "expected `signed` or `symmetric` for `values`, found `{value}`"
+                            ),
                         )
                     })?);
                 }
@@ -569,7 +571,11 @@ mod tests {
                 for i in 0..8 {
                     let v = p.move_value(i);
                     assert!((-127..=127).contains(&v));
-                    let signs = if side == 0 { &mut signs_max } else { &mut signs_min };
+                    let signs = if side == 0 {
+                        &mut signs_max
+                    } else {
+                        &mut signs_min
+                    };
                     signs[usize::from(v > 0)] = true;
                 }
                 p.play(0);

@@ -473,7 +473,8 @@ impl<G: Game> Engine<G> {
         } else {
             Bound::Exact
         };
-        self.records.restore_probe(rec, kind, probe.window, v, bound);
+        self.records
+            .restore_probe(rec, kind, probe.window, v, bound);
         self.counts.probes_reused += 1;
         self.pending = Some((probe.value, Role::Child(0)));
         true
