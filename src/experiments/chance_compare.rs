@@ -221,7 +221,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let ewn = settings.int("ewn")? as usize;
     let cap = settings.int("cap")? as u64;
     let leaves_word = settings.choice("leaves")?;
-    let leaves = LeafScores::from_name(&leaves_word)
+    let leaves = LeafScores::from_name(leaves_word)
         .ok_or_else(|| ExperimentError::Invalid(format!("unknown leaf scores `{leaves_word}`")))?;
     let u32s = |v: Vec<i64>| v.into_iter().map(|x| x as u32).collect::<Vec<u32>>();
     let depths = u32s(settings.int_list("depths")?);

@@ -109,13 +109,13 @@ fn order(n: &mut Node, level: u32) {
     for k in kids.iter_mut() {
         order(k, level + 1);
     }
-    if level % 2 == 0 {
+    if level.is_multiple_of(2) {
         let mut keyed: Vec<(f64, Node)> =
             kids.drain(..).map(|k| (value(&k, level + 1), k)).collect();
         // MAX (level 0) wants the highest first, MIN (level 2) the lowest.
         keyed.sort_by(|a, b| {
             let c = a.0.total_cmp(&b.0);
-            if level % 4 == 0 {
+            if level.is_multiple_of(4) {
                 c.reverse()
             } else {
                 c
