@@ -47,6 +47,23 @@ SOURCES = {
     "scns_8": "results/2026-11-23/scns-hex-8-openings/scns-hex.json",
     "eps": "results/2026-11-22/eps-sweep.json",
     "chance": "results/2026-11-23/chance-compare/chance-compare.json",
+    # Star2 with its probes kept (2026-11-27): the default trees, then the
+    # same grid with ordered and with correlated leaf scores.
+    "chance_reuse": "results/2026-11-27/chance-compare-uniform/chance-compare.json",
+    "chance_ordered": "results/2026-11-27/chance-compare-ordered/chance-compare.json",
+    "chance_correlated": "results/2026-11-27/chance-compare-correlated/chance-compare.json",
+    # pgame-compare with one switch changed at a time (2026-11-27; the
+    # defaults are the 2026-11-23 visits run).
+    "pgame_k1": "results/2026-11-27/pgame-k1/pgame-compare/summary.json",
+    "pgame_nodes": "results/2026-11-27/pgame-nodes/pgame-compare/summary.json",
+    "pgame_symmetric": "results/2026-11-27/pgame-symmetric/pgame-compare/summary.json",
+    "pgame_a0": "results/2026-11-27/pgame-a0/pgame-compare/summary.json",
+    "pgame_visits_curve": "results/2026-11-23/pgame-compare-visits/pgame-compare/error_curve.csv",
+    "pgame_a0_curve": "results/2026-11-27/pgame-a0/pgame-compare/error_curve.csv",
+    # DeepPN's Othello runaways and the two aggregations (2026-11-27).
+    "runaways": "results/2026-11-27/deep-pn-runaways.json",
+    # SCNS against the UCT solver at growing times per move (2026-11-27).
+    "scns_time": "results/2026-11-27/scns-hex-time/scns-hex.json",
     "om": "results/2026-11-23/om-match/om-match.json",
     "rscn_tactical": "results/2026-11-23/rscn-tactical-2/rscn-tactical.json",
     "rscn_drawn": "results/2026-11-23/rscn-drawn/rscn-drawn.json",
@@ -200,6 +217,23 @@ def hex_rows():
     return out
 
 
+def runaway_rows():
+    """The paper-size Othello sweep at R = 0.4 aggregated both ways, and
+    without the positions where DeepPN costs more than the threshold."""
+    d = load("runaways")
+    x = next(f for f in d["forms"] if f["dpn"] == "paper")
+    top = ", ".join(f"#{r['instance']} {r['ratio']:.0f}×" for r in x["runaways"][:3])
+    return [
+        (
+            f"deep-pn-sweep, Othello 16 empties, R = {d['R']:g}: the two ways to average ({x['positions']} positions both solved)",
+            "Ishitobi et al. 2015 Fig. 3b: iterations ≈ 50% of PNS at R = 0.4 (means over 1,000 positions)",
+            f"ratio of the means {pct(x['ratio_of_means'])}; mean of per-position ratios {pct(x['mean_of_ratios'])}, median {pct(x['median_ratio'])}; "
+            f"{len(x['runaways'])} positions above {d['threshold']:g}× PNS ({top}, …), mean of the others {pct(x['mean_of_ratios_without_runaways'])}",
+            f"{agree(x['ratio_of_means'], 0.5, 0.1).capitalize()} as a ratio of the means: the mean of ratios is pulled up by a few positions where PNS is cheap and DeepPN costs tens to hundreds of times as much; why DeepPN runs away there (an implementation choice or the algorithm) is not yet isolated.",
+        )
+    ]
+
+
 def pgame_rows():
     out = []
     for key, label in [("pgame_visits", "n counts visits"), ("pgame_playouts", "n counted playouts (before the fix)")]:
@@ -221,6 +255,70 @@ def pgame_rows():
                     "PPN is first, as in the paper." if ppn_first else f"Disagrees in part: {', '.join(ahead)} needs fewer normalised iterations than PPN; the rest of the order (PPN ahead of MCPN, UCT and PNS; UCT behind pure MCTS) is the paper's.",
                 )
             )
+    return out
+
+
+PGAME_SWITCHES = [
+    ("pgame_k1", "K = 1 playout per new node"),
+    ("pgame_nodes", "work = nodes created"),
+    ("pgame_symmetric", "symmetric move values"),
+]
+
+
+def error_at(key, series, algo, x):
+    """The error rate of `algo`'s named move after `x` normalised
+    iterations (the last curve point at or before x)."""
+    best = None
+    with open(source(key), newline="") as f:
+        for r in csv.DictReader(f):
+            n = int(r["norm_iteration"])
+            if r["series"] == str(series) and r["algo"] == algo and n <= x and (best is None or n > best[0]):
+                best = (n, float(r["error_rate"]))
+    return None if best is None else best[1]
+
+
+def pgame_switch_rows():
+    """One row per series: the PPN / pure MCTS order with each switch
+    changed alone against the defaults (the visits run)."""
+    out = []
+    base = load("pgame_visits")
+    runs = [("defaults", base)] + [(label, load(key)) for key, label in PGAME_SWITCHES]
+    for series in (1, 2):
+        cells, flips = [], []
+        b = d = None
+        for label, run in runs:
+            rs = {x["algo"]: x for x in run["rows"] if x["series"] == series}
+            if "ppn" not in rs or "mcts-solver" not in rs:
+                continue
+            b, d = rs["ppn"]["b"], rs["ppn"]["d"]
+            ppn, mcts = rs["ppn"], rs["mcts-solver"]
+            cells.append(
+                f"{label}: ppn {ppn['mean_norm_iterations']:.0f} vs mcts-solver {mcts['mean_norm_iterations']:.0f}"
+            )
+            if label != "defaults" and ppn["mean_norm_iterations"] < mcts["mean_norm_iterations"]:
+                flips.append(label)
+        a0 = {x["algo"]: x for x in load("pgame_a0")["rows"] if x["series"] == series}
+        same = all(
+            abs(a0[a]["mean_norm_iterations"] - {x["algo"]: x for x in base["rows"] if x["series"] == series}[a]["mean_norm_iterations"]) < 1e-9
+            for a in ("ppn", "mcts-solver")
+        )
+        e = lambda key, algo: error_at(key, series, algo, 100)
+        final = (
+            f" The final-move rule (A = 0: the largest mean) changes {'no' if same else 'some'} iteration count but the error of the named move after 100 normalised iterations: mcts-solver {e('pgame_visits_curve', 'mcts-solver'):.3f} → {e('pgame_a0_curve', 'mcts-solver'):.3f} (ppn {e('pgame_visits_curve', 'ppn'):.3f})."
+        )
+        verdict = (
+            f"Cause found: {', '.join(flips)} alone puts PPN ahead of pure MCTS, as in the paper (which reports that the number of playouts does not matter); no other switch changes the order."
+            if flips
+            else "Disagrees, with the candidate causes measured and ruled out: no single switch (playouts per node, work unit, generator values) puts PPN ahead of pure MCTS, which stays ahead by a similar factor; the order comes from the two algorithms as implemented, not from one of these choices."
+        ) + final
+        out.append(
+            (
+                f"pgame-compare b={b}, d={d}, one switch at a time (200 trees)",
+                "Song et al. 2019 Figs. 8, 11: PPN needs fewer iterations than pure MCTS (MCTS iterations divided by b)",
+                "mean normalised iterations; " + "; ".join(cells),
+                verdict,
+            )
+        )
     return out
 
 
@@ -313,6 +411,46 @@ def scns_rows():
     return out
 
 
+def scns_time_rows():
+    """SCNS against the UCT solver at each time per move: the head-to-head
+    win rate and the Elo gap, smallest and largest budget compared."""
+    d = load("scns_time")
+    elo = {(e["player"], e["budget_ms"]): e["elo"] for e in d["elo"]}
+    budgets = sorted({e["budget_ms"] for e in d["elo"]})
+    cells, gaps = [], []
+    for bud in budgets:
+        name = lambda p: f"{p}@{bud:g}ms"
+        pair = next(
+            (x for x in d["pairings"] if {x["a"], x["b"]} == {name("scns"), name("uct-solver")}),
+            None,
+        )
+        if pair is None or ("scns", bud) not in elo or ("uct-solver", bud) not in elo:
+            continue
+        rate = pair["a_rate"] if pair["a"] == name("scns") else 1 - pair["a_rate"]
+        gap = elo[("scns", bud)] - elo[("uct-solver", bud)]
+        gaps.append((bud, gap))
+        cells.append(f"{bud / 1000:g} s: SCNS wins {100 * rate:.0f}% of {pair['games']} games, Elo gap {gap:+.0f}")
+    openings = d["settings"].get("openings")
+    if len(gaps) < 2:
+        verdict = "Not measured."
+    else:
+        (b0, g0), (b1, g1) = gaps[0], gaps[-1]
+        if abs(g1) <= 20:
+            verdict = f"Agrees: the gap closes with time ({g0:+.0f} Elo at {b0 / 1000:g} s, {g1:+.0f} at {b1 / 1000:g} s), as the paper reports on 11×11."
+        elif abs(g1) < abs(g0):
+            verdict = f"Partly: the gap narrows with time ({g0:+.0f} Elo at {b0 / 1000:g} s, {g1:+.0f} at {b1 / 1000:g} s) but has not closed at {b1 / 1000:g} s; the paper needed minutes per move on 11×11, and our UCT solver is not MoHex."
+        else:
+            verdict = f"Disagrees: the gap does not narrow with time ({g0:+.0f} Elo at {b0 / 1000:g} s, {g1:+.0f} at {b1 / 1000:g} s) on these small boards; our UCT solver is not MoHex and SCNS has no virtual connections."
+    return [
+        (
+            f"scns-hex as time grows (7×7 and 8×8, {openings} openings per board, SCNS and UCT solver only)",
+            "Pawlewicz & Hayward 2015 Fig. 11: SCNS (DeepHex) behind MoHex at short times, level (±20 Elo) and ahead at 4–8 min per move on 11×11",
+            "; ".join(cells),
+            verdict,
+        )
+    ]
+
+
 def eps_rows():
     d = load("eps")
     best = min(d["by_eps"], key=lambda x: x["mean_mid_calls_ratio"])
@@ -326,28 +464,50 @@ def eps_rows():
     ]
 
 
+def chance_row(c, label):
+    """Star1 and Star2 against expectimax (and each other) on one run."""
+    cells = []
+    worse = fewer1 = more1 = beats = 0
+    best = None
+    for cfg in c["configurations"]:
+        if cfg["instances"] == 0:
+            continue
+        a = cfg["algorithms"]
+        r1, r2 = a["star1"]["mean_ratio"], a["star2"]["mean_ratio"]
+        cells.append(f"{cfg['set']}: star1 {r1:.2f}, star2 {r2:.2f}")
+        worse += r2 > 1.0
+        fewer1 += r1 < 1.0
+        more1 += r1 > 1.0
+        beats += r2 < r1
+        if best is None or r2 < best[1]:
+            best = (cfg["set"], r2, r1)
+    n = len(cells)
+    star1 = f"Star1 {'agrees' if more1 == 0 else 'disagrees'}: fewer nodes on {fewer1} of {n} sets, more on {more1}."
+    if "before" in label:
+        star2 = f"Star2 visited more nodes than expectimax on {worse} of {n} sets: its full pass searched every probed move again (fixed on 2026-11-27, rows above)."
+    elif beats == n:
+        star2 = f"Star2 agrees in direction: fewer nodes than Star1 on all {n} sets (at best {best[0]}: {pct(best[1])} of expectimax's nodes, Star1 {pct(best[2])}); Ballard's own trees gave larger savings (Star2.5 with one probe about twice Star1's)."
+    elif beats == 0:
+        star2 = f"Star2 never beats Star1 here ({worse} of {n} sets above expectimax): with the probes kept, a probe that does not cut costs nothing, so what is left is the probes' own cut-offs, which independent leaf scores rarely give (the ordered and correlated rows show the other case)."
+    else:
+        star2 = f"Star2 beats Star1 on {beats} of {n} sets, loses on {n - beats} ({worse} above expectimax): the probes pay where a node's first move predicts its value."
+    return (
+        f"chance-compare ({label})",
+        "Ballard 1983 / lecture notes: Star1 and Star2 return expectimax's value while visiting fewer nodes; Star2's probes add cut-offs (Star2.5 with one probe about twice as good as Star1 on Ballard's trees)",
+        "nodes relative to expectimax: " + "; ".join(cells),
+        f"{star1} {star2}",
+    )
+
+
 def lecture_rows():
     out = []
-    c = load("chance")
-    if c is not None:
-        cells = []
-        worse = fewer1 = more1 = 0
-        for cfg in c["configurations"]:
-            if cfg["instances"] == 0:
-                continue
-            a = cfg["algorithms"]
-            cells.append(f"{cfg['set']}: star1 {a['star1']['mean_ratio']:.2f}, star2 {a['star2']['mean_ratio']:.2f}")
-            worse += a["star2"]["mean_ratio"] > 1.0
-            fewer1 += a["star1"]["mean_ratio"] < 1.0
-            more1 += a["star1"]["mean_ratio"] > 1.0
-        out.append(
-            (
-                "chance-compare (random chance trees, EinStein endgames)",
-                "Ballard 1983 / lecture notes: Star1 and Star2 return expectimax's value while visiting fewer nodes; Star2's probes add cut-offs",
-                "nodes relative to expectimax: " + "; ".join(cells),
-                f"Star1 {'agrees' if more1 == 0 else 'disagrees'}: fewer nodes on {fewer1} of {len(cells)} sets, more on {more1}. Star2 visits more nodes than expectimax on {worse} of {len(cells)} sets: its probes search each outcome's first move, which the full pass searches again (no table keeps them), and random leaf scores give the probes few cut-offs.",
-            )
-        )
+    for key, label in [
+        ("chance_reuse", "random chance trees, EinStein endgames; Star2 keeps its probes"),
+        ("chance_ordered", "ordered leaves: best move first everywhere; Star2 keeps its probes"),
+        ("chance_correlated", "correlated leaves: sums of steps along the path; Star2 keeps its probes"),
+        ("chance", "random chance trees, EinStein endgames; before Star2 kept its probes"),
+    ]:
+        out.append(chance_row(load(key), label))
     o = load("om")
     if o is not None:
         pairs = {(x["searcher"], x["opponent"]): x for x in o["pairs"]}
@@ -480,10 +640,13 @@ def table():
     rows = (
         othello_rows()
         + hex_rows()
+        + runaway_rows()
         + pgame_rows()
+        + pgame_switch_rows()
         + dfpn_rows()
         + eps_rows()
         + scns_rows()
+        + scns_time_rows()
         + lecture_rows()
     )
     lines = [

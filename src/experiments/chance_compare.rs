@@ -6,8 +6,11 @@
 //! A random tree of depth `d` and branching `b` has `d` rounds of MAX,
 //! chance, MIN, chance (the *-minimax shape of the lecture): every
 //! decision node has `b` moves, every chance node `b` equally likely
-//! outcomes, and the leaves integer scores drawn uniformly from
-//! [−10, 10], so L = −10 and U = 10 come from the leaves. The EWN
+//! outcomes, and the leaves integer scores in [−10, 10], so L = −10 and
+//! U = 10 come from the leaves. The setting `leaves` says how they are
+//! scored ([`chance_trees`](super::chance_trees)): independently uniform
+//! (the default), the same with the moves sorted best first, or
+//! correlated along the path. The EWN
 //! positions have one to three cubes a side (searched to the end of the
 //! game; a position whose expectimax run needs more than `cap` nodes is
 //! drawn again). Every run must return the same value as expectimax;
@@ -20,7 +23,7 @@
 //! default grid) is left out and named in the summary and the JSON.
 //! Outputs: `chance-compare.csv` (one row per instance and algorithm:
 //! set, depth, branching, instance, algorithm, value, nodes visited,
-//! cut-offs I, cut-offs II, probe nodes) and `chance-compare.json`
+//! cut-offs I, cut-offs II, probe nodes, probes the full pass reused) and `chance-compare.json`
 //! (per configuration and algorithm: mean nodes and the mean ratio to
 //! expectimax's nodes).
 
@@ -32,6 +35,7 @@ use crate::game::{AnyPosition, Game, GameKind};
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
+use super::chance_trees::{random_tree_text, LeafScores};
 use super::{instance_seed, run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
 /// The settings (`--set NAME=VALUE`; `pnlab experiment chance-compare --help`
@@ -80,6 +84,14 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "Node cap per run; an instance where a run hits it is skipped.",
     },
+    ParamSpec {
+        name: "leaves",
+        kind: ParamKind::Choice {
+            options: LeafScores::NAMES,
+            default: "uniform",
+        },
+        help: "Leaf scores of the random trees: uniform (independent), ordered (the same, best move first everywhere) or correlated (sums of steps along the path).",
+    },
 ];
 
 /// The three algorithms, expectimax (the baseline) first.
@@ -103,33 +115,7 @@ struct Row {
     cut1: u64,
     cut2: u64,
     probes: u64,
-}
-
-/// A random *-minimax tree in the tree format: `depth` rounds of MAX,
-/// chance, MIN, chance, `branching` children everywhere, leaves in
-/// [−10, 10].
-pub fn random_tree_text(seed: u64, depth: u32, branching: u32) -> String {
-    fn node(rng: &mut SmallRng, level: u32, levels: u32, b: u32, label: &str, out: &mut String) {
-        out.push_str(&"  ".repeat(level as usize));
-        out.push_str(label);
-        if level == levels {
-            out.push_str(&format!(" = {}\n", rng.random_range(-10..=10)));
-            return;
-        }
-        out.push_str(match level % 4 {
-            0 => " or\n",
-            2 => " and\n",
-            _ => " chance\n",
-        });
-        for i in 0..b {
-            let child = format!("{label}{}", (b'a' + i as u8) as char);
-            node(rng, level + 1, levels, b, &child, out);
-        }
-    }
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut out = format!("tree \"random chance tree d={depth} b={branching}\"\n");
-    node(&mut rng, 0, 4 * depth, branching, "r", &mut out);
-    out
+    reused: u64,
 }
 
 /// A random EinStein endgame: one to three cubes a side, the side to
@@ -183,11 +169,16 @@ fn run_one(algo: &str, pos: &AnyPosition, cap: u64) -> Result<Option<Row>, Exper
         cut1: n("cutoffs_1"),
         cut2: n("cutoffs_2"),
         probes: n("probe_nodes"),
+        reused: n("probes_reused"),
     }))
 }
 
 /// The three runs on one instance (`None`: an EWN position too large).
-fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>, ExperimentError> {
+fn run_instance(
+    inst: &Instance,
+    cap: u64,
+    leaves: LeafScores,
+) -> Result<Option<(String, Vec<Row>)>, ExperimentError> {
     let (pos, name) = if inst.depth == 0 {
         let mut seed = inst.seed;
         loop {
@@ -197,7 +188,7 @@ fn run_instance(inst: &Instance, cap: u64) -> Result<Option<(String, Vec<Row>)>,
             seed = seed.wrapping_add(0x9E37);
         }
     } else {
-        let text = random_tree_text(inst.seed, inst.depth, inst.branching);
+        let text = random_tree_text(inst.seed, inst.depth, inst.branching, leaves);
         let pos = AnyPosition::parse(GameKind::Tree, &text)?;
         (pos, format!("tree-{}", inst.index))
     };
@@ -229,6 +220,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let trees = settings.int("trees")? as usize;
     let ewn = settings.int("ewn")? as usize;
     let cap = settings.int("cap")? as u64;
+    let leaves_word = settings.choice("leaves")?;
+    let leaves = LeafScores::from_name(leaves_word)
+        .ok_or_else(|| ExperimentError::Invalid(format!("unknown leaf scores `{leaves_word}`")))?;
     let u32s = |v: Vec<i64>| v.into_iter().map(|x| x as u32).collect::<Vec<u32>>();
     let depths = u32s(settings.int_list("depths")?);
     let branchings = u32s(settings.int_list("branchings")?);
@@ -261,7 +255,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             seed: instance_seed(opts.seed ^ 0xE3E, i),
         });
     }
-    let results = run_jobs(opts, &jobs, |j| run_instance(j, cap));
+    let results = run_jobs(opts, &jobs, |j| run_instance(j, cap, leaves));
 
     let mut csv = Csv::new(&[
         "set",
@@ -274,6 +268,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "cutoffs_1",
         "cutoffs_2",
         "probe_nodes",
+        "probes_reused",
     ]);
     // Per configuration: (label, [sum of nodes, sum of ratios] per algo, count, skipped).
     let mut configs: Vec<(String, [[f64; 2]; 3], usize, usize)> = Vec::new();
@@ -308,12 +303,13 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
                 row.cut1.to_string(),
                 row.cut2.to_string(),
                 row.probes.to_string(),
+                row.reused.to_string(),
             ]);
         }
     }
     let mut summary = format!(
-        "nodes visited, mean over instances (ratio to expectimax), seed {}\n{:>10}  {:>5}  {:>18}  {:>18}  {:>18}\n",
-        opts.seed, "set", "n", ALGOS[0], ALGOS[1], ALGOS[2]
+        "nodes visited, mean over instances (ratio to expectimax), seed {}, {} leaves\n{:>10}  {:>5}  {:>18}  {:>18}  {:>18}\n",
+        opts.seed, leaves.name(), "set", "n", ALGOS[0], ALGOS[1], ALGOS[2]
     );
     if !too_big.is_empty() {
         summary.push_str(&format!(
@@ -343,7 +339,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         }));
     }
     opts.write_outputs("chance-compare", &csv, &serde_json::json!({
-            "experiment": "chance-compare", "settings": settings, "seed": opts.seed, "cap": cap, "configurations": rows_json,
+            "experiment": "chance-compare", "settings": settings, "seed": opts.seed, "cap": cap, "leaves": leaves.name(), "configurations": rows_json,
             "left_out_over_max_leaves": too_big,
         }), summary)
 }
@@ -354,7 +350,7 @@ mod tests {
 
     #[test]
     fn random_trees_have_the_lecture_shape() {
-        let text = random_tree_text(1, 1, 2);
+        let text = random_tree_text(1, 1, 2, LeafScores::Uniform);
         let pos = AnyPosition::parse(GameKind::Tree, &text).expect("a tree");
         // 1 + 2 + 4 + 8 + 16 nodes: MAX, chance, MIN, chance, leaves.
         assert_eq!(text.lines().count(), 1 + 31);

@@ -29,6 +29,7 @@
 //! `pnlab experiment NAME --help` prints the description.
 
 pub mod chance_compare;
+pub mod chance_trees;
 pub mod connect6_deep_dfpn;
 pub mod connect6_positions;
 pub mod connect6_runs;

@@ -21,11 +21,19 @@
 //! Settings (`--set NAME=VALUE`): `trees` (per series, default 200),
 //! `series` (`both`, `1` or `2`), `cap` (iteration cap per run in
 //! normalised iterations, default 2000000), `K` (default 10), `C` (UCT,
-//! default 2), `algos` (comma-separated subset).
+//! default 2), `A` (the MCTS solvers' final choice v + A/√n, default 1;
+//! 0 names the child with the largest mean), `norm` (how work is
+//! counted: `b`, the paper's MCTS iterations divided by b, or `nodes`,
+//! the tree nodes every algorithm created), `values` (the generator's
+//! move values: `signed`, the papers', or `symmetric`, every move in
+//! [−127, 127]), `algos` (comma-separated subset). `K`, `A`, `norm` and
+//! `values` are the switches that isolate why our
+//! order of the solvers differs from the paper's (one at a time against
+//! the defaults; results/README.md).
 
 use crate::search::clock::Instant;
 
-use crate::game::pgame::PGame;
+use crate::game::pgame::{MoveValues, PGame};
 use crate::game::{Game, Player};
 use crate::search::registry::{build, find_algo};
 use crate::search::{
@@ -33,7 +41,7 @@ use crate::search::{
 };
 
 use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
-use crate::search::mcts_solver::C_PARAM;
+use crate::search::mcts_solver::{A_PARAM, C_PARAM};
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::playout::K_PARAM;
 
@@ -69,6 +77,23 @@ pub const SETTINGS: &[ParamSpec] = &[
     },
     K_PARAM,
     C_PARAM,
+    A_PARAM,
+    ParamSpec {
+        name: "norm",
+        kind: ParamKind::Choice {
+            options: &["b", "nodes"],
+            default: "b",
+        },
+        help: "Work unit: b (MCTS iterations divided by b, the paper's) or nodes (tree nodes created, every algorithm).",
+    },
+    ParamSpec {
+        name: "values",
+        kind: ParamKind::Choice {
+            options: &["signed", "symmetric"],
+            default: "signed",
+        },
+        help: "P-game move values: signed (MAX [0, 127], MIN [-127, 0], the papers') or symmetric (both [-127, 127]).",
+    },
     ParamSpec {
         name: "algos",
         kind: ParamKind::List {
@@ -128,22 +153,51 @@ fn correct_moves(g: &PGame) -> Vec<bool> {
         .unwrap_or_else(|| vec![true; g.branching() as usize])
 }
 
+/// How work is counted across the algorithms (`norm`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Norm {
+    /// Iterations, an MCTS solver's divided by b (the paper's Figs. 8, 11).
+    ByB,
+    /// Tree nodes created, for every algorithm.
+    Nodes,
+}
+
+/// The switches passed on to the solvers and the work unit.
+#[derive(Clone, Copy, Debug)]
+struct RunSettings {
+    k: i64,
+    c: f64,
+    a: f64,
+    norm: Norm,
+    cap_norm: u64,
+}
+
+/// The work done so far in raw units (iterations or nodes created).
+fn work(s: &dyn crate::search::Search, norm: Norm) -> u64 {
+    let c = s.counters();
+    match norm {
+        Norm::ByB => c.iterations,
+        Norm::Nodes => c.nodes_created,
+    }
+}
+
 fn run_one(
     algo: &'static str,
     g: &PGame,
     seed: u64,
-    k: i64,
-    c: f64,
-    cap_norm: u64,
+    rs: RunSettings,
     correct: &[bool],
 ) -> Result<RunResult, ExperimentError> {
     let info = find_algo(algo)?;
     let mut params = Params::defaults(info.params);
-    if info.params.iter().any(|p| p.name == "K") {
-        params.set(info.params, "K", &k.to_string())?;
-    }
-    if info.params.iter().any(|p| p.name == "C") {
-        params.set(info.params, "C", &c.to_string())?;
+    for (name, value) in [
+        ("K", rs.k.to_string()),
+        ("C", rs.c.to_string()),
+        ("A", rs.a.to_string()),
+    ] {
+        if info.params.iter().any(|p| p.name == name) {
+            params.set(info.params, name, &value)?;
+        }
     }
     let setup = SearchSetup {
         position: g.clone().into_any(),
@@ -153,16 +207,12 @@ fn run_one(
         memory_limit_bytes: None,
     };
     let mut s = build(algo, &setup)?;
-    let per = if is_mcts(algo) {
-        g.branching() as u64
-    } else {
-        1
-    };
-    let cap = cap_norm.saturating_mul(per);
+    let per = per_unit(algo, g.branching(), rs.norm);
+    let cap = rs.cap_norm.saturating_mul(per);
     let mut choices: Vec<(u64, Option<u32>)> = vec![(0, None)];
     let mut time = 0.0f64;
     while !s.status().is_final() {
-        if s.counters().iterations >= cap {
+        if work(s.as_ref(), rs.norm) >= cap {
             s.stop(crate::search::StopReason::MaxIterations);
             break;
         }
@@ -171,7 +221,7 @@ fn run_one(
         time += t.elapsed().as_secs_f64();
         let bc = s.sample().best_child;
         if choices.last().map(|x| x.1) != Some(bc) {
-            choices.push((s.counters().iterations, bc));
+            choices.push((work(s.as_ref(), rs.norm), bc));
         }
     }
     let c = s.counters();
@@ -180,13 +230,23 @@ fn run_one(
         algo,
         status: s.status(),
         iterations: c.iterations,
-        norm_iterations: c.iterations as f64 / per as f64,
+        norm_iterations: work(s.as_ref(), rs.norm) as f64 / per as f64,
         time_ms: time * 1000.0,
         nodes_created: c.nodes_created,
         playouts: c.playouts,
         final_correct: last.is_some_and(|m| correct.get(m as usize).copied().unwrap_or(false)),
         choices,
     })
+}
+
+/// Raw work units per normalised one: b for an MCTS solver's iterations
+/// under `norm=b`, else 1.
+fn per_unit(algo: &str, b: u32, norm: Norm) -> u64 {
+    if is_mcts(algo) && norm == Norm::ByB {
+        u64::from(b)
+    } else {
+        1
+    }
 }
 
 /// The named child after raw iteration `it` (the last change at or before).
@@ -222,6 +282,19 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let cap = settings.int("cap")? as u64;
     let k = settings.int("K")?;
     let c = settings.real("C")?;
+    let a = settings.real("A")?;
+    let norm = match settings.choice("norm")? {
+        "nodes" => Norm::Nodes,
+        _ => Norm::ByB,
+    };
+    let values = MoveValues::from_name(settings.choice("values")?).unwrap_or_default();
+    let rs = RunSettings {
+        k,
+        c,
+        a,
+        norm,
+        cap_norm: cap,
+    };
     let algos = super::static_names(&settings.choice_list("algos")?, ALL_ALGOS);
     let shapes: Vec<(u32, u32, u32)> = match series {
         "both" => vec![(1, 2, 20), (2, 8, 8)],
@@ -246,7 +319,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         }
     }
     let results = run_jobs(opts, &jobs, |job| -> Result<TreeResult, ExperimentError> {
-        let g = PGame::new(job.b, job.d, job.seed)?;
+        let g = PGame::with_values(job.b, job.d, job.seed, values)?;
         let answer = reference::answer(
             &g,
             &Question {
@@ -257,7 +330,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         let correct = correct_moves(&g);
         let mut runs = Vec::new();
         for &a in &algos {
-            runs.push(run_one(a, &g, job.seed, k, c, cap, &correct)?);
+            runs.push(run_one(a, &g, job.seed, rs, &correct)?);
         }
         Ok(TreeResult {
             answer,
@@ -319,7 +392,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             )));
         }
         for (ai, &algo) in algos.iter().enumerate() {
-            let per = if is_mcts(algo) { b as u64 } else { 1 };
+            let per = per_unit(algo, b, norm);
             let (mut n, mut solved, mut wrong, mut final_wrong) = (0usize, 0usize, 0usize, 0usize);
             let (mut it, mut nit, mut tm) = (0.0f64, 0.0f64, 0.0f64);
             let mut max_norm = 1u64;
@@ -421,7 +494,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "experiment": "pgame-compare",
         "settings": settings,
         "trees_per_series": trees,
-        "K": k, "C": c, "cap_norm_iterations": cap,
+        "K": k, "C": c, "A": a, "norm": settings.choice("norm")?, "values": values.name(), "cap_norm_iterations": cap,
         "seed": opts.seed,
         "shard": format!("{}/{}", opts.shard.0 + 1, opts.shard.1),
         "note": "means over runs that stopped at the cap count the cap; see runs.csv",

@@ -13,7 +13,14 @@
 //! positions are a few words plus the path (kept for the notation), and a
 //! random playout is a loop of integer hashes without any allocation.
 //!
-//! Notation (docs/cli.md): `b=2,d=20,seed=17` for the root; inner nodes append
+//! The value distribution above is the one Kocsis & Szepesvári and the
+//! PPN paper give; `values=symmetric` draws every move's value from
+//! [−127, 127] for both players instead (no side's moves are all good),
+//! the alternative `pgame-compare` uses to test whether the generator
+//! decides the solvers' order.
+//!
+//! Notation (docs/cli.md): `b=2,d=20,seed=17` for the root (with
+//! `,values=symmetric` for the other distribution); inner nodes append
 //! `,path=0.1.1` (child indices from the root, 0-based), so `notation()`
 //! round-trips everywhere. Moves are written `INDEX:VALUE`, e.g. `1:+87`,
 //! so every view shows the move's value; `parse_move` accepts `1` or
@@ -43,16 +50,53 @@ fn child_hash(h: u64, i: u32) -> u64 {
     mix(h.wrapping_add((i as u64 + 1).wrapping_mul(GOLDEN)))
 }
 
+/// How move values are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveValues {
+    /// MAX's moves uniform in [0, 127], MIN's in [−127, 0] (the papers').
+    #[default]
+    Signed,
+    /// Every move uniform in [−127, 127], whoever moves.
+    Symmetric,
+}
+
+impl MoveValues {
+    /// The notation's word (`values=…`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveValues::Signed => "signed",
+            MoveValues::Symmetric => "symmetric",
+        }
+    }
+
+    /// The distribution named `word`.
+    pub fn from_name(word: &str) -> Option<MoveValues> {
+        match word {
+            "signed" => Some(MoveValues::Signed),
+            "symmetric" => Some(MoveValues::Symmetric),
+            _ => None,
+        }
+    }
+}
+
 /// The value of move `i` at the node with path hash `h`, where `max_moves`
-/// says whether MAX is to move: uniform in [0, 127] or [−127, 0] (the low
-/// 7 bits of an independent hash; 128 divides 2⁶⁴, so exactly uniform).
+/// says whether MAX is to move: `Signed`, uniform in [0, 127] or
+/// [−127, 0] (the low 7 bits of an independent hash; 128 divides 2⁶⁴, so
+/// exactly uniform); `Symmetric`, uniform in [−127, 127] (the hash modulo
+/// 255, bias below 2⁻⁵⁶).
 #[inline]
-fn move_value_at(h: u64, i: u32, max_moves: bool) -> i32 {
-    let v = (mix(h ^ (i as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)) & 127) as i32;
-    if max_moves {
-        v
-    } else {
-        -v
+fn move_value_at(h: u64, i: u32, max_moves: bool, values: MoveValues) -> i32 {
+    let x = mix(h ^ (i as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    match values {
+        MoveValues::Signed => {
+            let v = (x & 127) as i32;
+            if max_moves {
+                v
+            } else {
+                -v
+            }
+        }
+        MoveValues::Symmetric => (x % 255) as i32 - 127,
     }
 }
 
@@ -64,6 +108,8 @@ pub struct PGame {
     /// Moves played from the root (the node's depth).
     depth: u8,
     seed: u64,
+    /// How the move values are drawn.
+    values: MoveValues,
     /// Sum of the move values along the path (MAX's point of view).
     sum: i32,
     /// Path hash: identifies the node; the Zobrist-equivalent hash.
@@ -86,6 +132,17 @@ pub enum PGameSizeError {
 impl PGame {
     /// The root of tree `(b, d, seed)`; `b` in 1..=64, `d` in 1..=64.
     pub fn new(b: u32, d: u32, seed: u64) -> Result<PGame, PGameSizeError> {
+        PGame::with_values(b, d, seed, MoveValues::Signed)
+    }
+
+    /// The root of tree `(b, d, seed)` with move values drawn as `values`
+    /// says (the same tree shape and hashes as [`PGame::new`]'s).
+    pub fn with_values(
+        b: u32,
+        d: u32,
+        seed: u64,
+        values: MoveValues,
+    ) -> Result<PGame, PGameSizeError> {
         if !(1..=MAX_BRANCHING).contains(&b) {
             return Err(PGameSizeError::Branching(b));
         }
@@ -97,6 +154,7 @@ impl PGame {
             d: d as u8,
             depth: 0,
             seed,
+            values,
             sum: 0,
             hash: root_hash(b, d, seed),
             path: [0; MAX_DEPTH as usize],
@@ -110,6 +168,7 @@ impl PGame {
         let mut d: Option<u32> = None;
         let mut seed: Option<u64> = None;
         let mut path: Option<(Vec<u32>, usize)> = None;
+        let mut values: Option<MoveValues> = None;
         let mut offset = 0usize; // byte offset of the current item
         for item in text.split(',') {
             let lead = item.len() - item.trim_start().len();
@@ -173,6 +232,17 @@ impl PGame {
                     dup(seed.is_some())?;
                     seed = Some(int(u64::MAX)?);
                 }
+                "values" => {
+                    dup(values.is_some())?;
+                    values = Some(MoveValues::from_name(value).ok_or_else(|| {
+                        ParseError::at_col(
+                            vcol,
+                            format!(
+                                "expected `signed` or `symmetric` for `values`, found `{value}`"
+                            ),
+                        )
+                    })?);
+                }
                 "path" => {
                     dup(path.is_some())?;
                     let mut steps = Vec::new();
@@ -196,7 +266,7 @@ impl PGame {
                 _ => {
                     return Err(ParseError::at_col(
                         col,
-                        format!("unknown key `{key}`; expected b, d, seed or path"),
+                        format!("unknown key `{key}`; expected b, d, seed, values or path"),
                     ))
                 }
             }
@@ -211,7 +281,8 @@ impl PGame {
         let b = b.ok_or_else(|| missing("b"))?;
         let d = d.ok_or_else(|| missing("d"))?;
         let seed = seed.ok_or_else(|| missing("seed"))?;
-        let mut g = PGame::new(b, d, seed).map_err(|e| ParseError::at_col(1, e.to_string()))?;
+        let mut g = PGame::with_values(b, d, seed, values.unwrap_or_default())
+            .map_err(|e| ParseError::at_col(1, e.to_string()))?;
         if let Some((steps, vcol)) = path {
             if steps.len() > d as usize {
                 return Err(ParseError::at_col(
@@ -254,6 +325,10 @@ impl PGame {
     pub fn seed(&self) -> u64 {
         self.seed
     }
+    /// How the tree's move values are drawn.
+    pub fn values(&self) -> MoveValues {
+        self.values
+    }
     /// Sum of the move values so far (MAX's point of view).
     pub fn sum(&self) -> i32 {
         self.sum
@@ -264,15 +339,16 @@ impl PGame {
     }
 
     /// The value of move `i` here (MAX's point of view): in [0, 127] when
-    /// MAX moves, in [−127, 0] when MIN moves. For the board view.
+    /// MAX moves, in [−127, 0] when MIN moves (both in [−127, 127] with
+    /// `values=symmetric`). For the board view.
     pub fn move_value(&self, i: u8) -> i32 {
-        move_value_at(self.hash, i as u32, self.depth & 1 == 0)
+        move_value_at(self.hash, i as u32, self.depth & 1 == 0, self.values)
     }
 
     /// The values of the moves along the path from the root (they sum to
     /// [`PGame::sum`]).
     pub fn path_values(&self) -> Vec<i32> {
-        let mut g = PGame::new(self.b as u32, self.d as u32, self.seed)
+        let mut g = PGame::with_values(self.b as u32, self.d as u32, self.seed, self.values)
             .expect("a constructed P-game has valid b and d");
         self.path()
             .iter()
@@ -364,6 +440,10 @@ impl Game for PGame {
 
     fn notation(&self) -> String {
         let mut s = format!("b={},d={},seed={}", self.b, self.d, self.seed);
+        if self.values != MoveValues::Signed {
+            s.push_str(",values=");
+            s.push_str(self.values.name());
+        }
         if self.depth > 0 {
             let steps: Vec<String> = self.path().iter().map(|i| i.to_string()).collect();
             s.push_str(",path=");
@@ -407,7 +487,7 @@ impl Game for PGame {
         while depth < d {
             // Uniform over 0..b: b ≤ 64, so the modulo bias is < 2⁻⁵⁸.
             let i = (rng.next_u64() % b) as u32;
-            sum += move_value_at(h, i, depth & 1 == 0);
+            sum += move_value_at(h, i, depth & 1 == 0, self.values);
             h = child_hash(h, i);
             depth += 1;
         }
@@ -471,6 +551,39 @@ mod tests {
         let back = PGame::parse(&g.notation()).unwrap();
         assert_eq!(back, g);
         assert_eq!(back.hash(), g.hash());
+    }
+
+    #[test]
+    fn symmetric_values_round_trip_and_take_both_signs_for_both_sides() {
+        let mut g = PGame::parse("b=8,d=4,seed=5,values=symmetric").unwrap();
+        assert_eq!(g.values(), MoveValues::Symmetric);
+        assert_eq!(g.notation(), "b=8,d=4,seed=5,values=symmetric");
+        g.play(3);
+        let back = PGame::parse(&g.notation()).unwrap();
+        assert_eq!(back, g);
+        assert_eq!(back.path_values(), g.path_values());
+        // Over many positions both MAX's and MIN's moves take both signs,
+        // and every value lies in [−127, 127].
+        let (mut signs_max, mut signs_min) = ([false; 2], [false; 2]);
+        for seed in 0..40 {
+            let mut p = PGame::with_values(8, 2, seed, MoveValues::Symmetric).unwrap();
+            for side in 0..2 {
+                for i in 0..8 {
+                    let v = p.move_value(i);
+                    assert!((-127..=127).contains(&v));
+                    let signs = if side == 0 {
+                        &mut signs_max
+                    } else {
+                        &mut signs_min
+                    };
+                    signs[usize::from(v > 0)] = true;
+                }
+                p.play(0);
+            }
+        }
+        assert_eq!((signs_max, signs_min), ([true; 2], [true; 2]));
+        let e = PGame::parse("b=2,d=4,seed=1,values=odd").unwrap_err();
+        assert!(e.expected.contains("`signed` or `symmetric`"), "{e}");
     }
 
     #[test]

@@ -51,8 +51,9 @@ use super::snapshot::{
 };
 use super::{Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status};
 
-/// `A`: weight of the final-choice bonus A/√n.
-const A_PARAM: ParamSpec = ParamSpec {
+/// `A`: weight of the final-choice bonus A/√n (shared with
+/// `pgame-compare`, which passes it on; 0 picks the largest mean).
+pub const A_PARAM: ParamSpec = ParamSpec {
     name: "A",
     kind: ParamKind::Real {
         min: 0.0,

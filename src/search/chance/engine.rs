@@ -34,6 +34,17 @@
 //!   tightens hi_i or lo_i, and a cut-off may end the node before any
 //!   full search. Then it runs the Star1 loop with the tightened bounds.
 //!
+//!   The full pass does not search a probed move again when the probe's
+//!   result already answers the full pass's question (Ballard's probes
+//!   are part of the search, not a separate estimate): the probe's
+//!   fail-soft result for child i's first move, with the window it was
+//!   searched with, is kept with child i, and when the full search of
+//!   child i reaches its first move it takes that result instead of
+//!   entering the move again if the result is exact, or a bound on the
+//!   side where it also falls outside the full pass's window. Only a
+//!   result that says nothing inside the new window (which needs a
+//!   different window) is searched again.
+//!
 //! Children known exactly after probing (lo_i = hi_i) are not searched
 //! again.
 
@@ -95,6 +106,29 @@ pub struct Kid<M> {
     pub lo: f64,
     /// Upper bound on its value (starts at the score range's U).
     pub hi: f64,
+    /// `star2`: what the probe of this child's first move returned, with
+    /// the window it was searched with (reused by the full pass).
+    pub probe: Option<ProbeResult>,
+}
+
+/// A probe's fail-soft result for a child's first move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbeResult {
+    /// The value the probe returned.
+    pub value: f64,
+    /// The window (α, β) it was searched with.
+    pub window: (f64, f64),
+}
+
+impl ProbeResult {
+    /// Whether the result is also a valid fail-soft result for a search
+    /// with `window`: exact inside its own window, or a bound that lies
+    /// outside `window` on the same side.
+    pub fn answers(&self, window: (f64, f64)) -> bool {
+        let (a, b) = self.window;
+        let v = self.value;
+        (a < v && v < b) || (v <= a && v <= window.0) || (v >= b && v >= window.1)
+    }
 }
 
 /// One node being searched.
@@ -134,6 +168,10 @@ pub struct Frame<G: Game> {
     pub child_window: (f64, f64),
     /// The kind of the child being probed.
     pub probe_kind: Kind,
+    /// `star2`, a MAX/MIN node searched in full after its first move was
+    /// probed: that probe's result, taken instead of entering the move
+    /// again when it answers the full search's window.
+    pub first_probed: Option<ProbeResult>,
     role: Role,
     /// Inside a probe (its nodes count as probe nodes).
     in_probe: bool,
@@ -152,6 +190,9 @@ pub struct ChanceCounters {
     pub cutoffs_2: u64,
     /// Nodes entered during `star2`'s probes.
     pub probe_nodes: u64,
+    /// `star2`: probed first moves whose result the full pass took
+    /// without searching them again.
+    pub probes_reused: u64,
     /// Alpha-beta cut-offs at MAX and MIN nodes.
     pub ab_cutoffs: u64,
     /// Nodes entered that have no record (past the record's cap): with
@@ -283,6 +324,7 @@ impl<G: Game> Engine<G> {
                 prob: self.probs.get(i).copied().unwrap_or(1.0),
                 lo: self.low,
                 hi: self.high,
+                probe: None,
             });
         }
         let count = self.moves.len();
@@ -316,6 +358,7 @@ impl<G: Game> Engine<G> {
             big_m: self.high,
             child_window: window,
             probe_kind: Kind::Min,
+            first_probed: None,
             role,
             in_probe,
         });
@@ -350,6 +393,9 @@ impl<G: Game> Engine<G> {
                     } else {
                         (top.alpha, top.beta.min(top.best))
                     };
+                    if i == 0 && self.reuse_probe(window) {
+                        continue;
+                    }
                     if self.enter_child(i, window, Role::Child(i as u32)) {
                         return;
                     }
@@ -392,6 +438,48 @@ impl<G: Game> Engine<G> {
         }
     }
 
+    /// `star2`: takes the probe's result for the top frame's first move
+    /// when it answers `window` (the move is then not entered again);
+    /// false when there is none or it says nothing inside `window`.
+    fn reuse_probe(&mut self, window: (f64, f64)) -> bool {
+        let top = self.stack.last_mut().expect("a frame");
+        let Some(probe) = top.first_probed.take() else {
+            return false;
+        };
+        if !probe.answers(window) {
+            return false;
+        }
+        // The frame's own visit reset its children's records; the probed
+        // move's record gets its probe result back.
+        let mut pos = top.pos.clone();
+        pos.play(self.kids[top.first].mv);
+        let rec = self.records.child(top.rec, 0);
+        let kind = if pos.final_score().is_some() {
+            RecKind::Leaf
+        } else if pos.is_chance() {
+            RecKind::Chance
+        } else if pos.to_move() == self.attacker {
+            RecKind::Max
+        } else {
+            RecKind::Min
+        };
+        let (a, b, v) = (probe.window.0, probe.window.1, probe.value);
+        let bound = if kind == RecKind::Leaf {
+            Bound::Exact
+        } else if v <= a && v > self.low {
+            Bound::Upper
+        } else if v >= b && v < self.high {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.records
+            .restore_probe(rec, kind, probe.window, v, bound);
+        self.counts.probes_reused += 1;
+        self.pending = Some((probe.value, Role::Child(0)));
+        true
+    }
+
     /// The window of child `i` of the top (chance) frame.
     fn chance_window(&self, i: usize) -> (f64, f64) {
         let top = self.stack.last().expect("a frame");
@@ -421,12 +509,22 @@ impl<G: Game> Engine<G> {
         pos.play(self.kids[top.first + i].mv);
         let rec = self.records.child(top.rec, i);
         let (depth, in_probe) = (top.depth + 1, top.in_probe);
+        let probed = match (top.kind, role) {
+            (Kind::Chance, Role::Child(_)) => self.kids[top.first + i].probe,
+            _ => None,
+        };
         match self.enter(pos, window, role, rec, depth, in_probe) {
             Some(v) => {
                 self.pending = Some((v, role));
                 false
             }
-            None => true,
+            None => {
+                let child = self.stack.last_mut().expect("the child's frame");
+                if child.kind != Kind::Chance {
+                    child.first_probed = probed;
+                }
+                true
+            }
         }
     }
 
@@ -531,7 +629,9 @@ impl<G: Game> Engine<G> {
                 }
             }
             (Kind::Chance, Role::Probe(i)) => {
+                let window = top.child_window;
                 let k = &mut self.kids[top.first + i as usize];
+                k.probe = Some(ProbeResult { value: v, window });
                 let bound = match top.probe_kind {
                     // MIN takes the least: its first move bounds it above.
                     Kind::Min => {

@@ -254,6 +254,7 @@ impl<G: Game> Search for ChanceSearch<G> {
         m.insert("cutoffs_1".into(), e.counts.cutoffs_1.into());
         m.insert("cutoffs_2".into(), e.counts.cutoffs_2.into());
         m.insert("probe_nodes".into(), e.counts.probe_nodes.into());
+        m.insert("probes_reused".into(), e.counts.probes_reused.into());
         m.insert("ab_cutoffs".into(), e.counts.ab_cutoffs.into());
         m.insert("L".into(), e.low.into());
         m.insert("U".into(), e.high.into());

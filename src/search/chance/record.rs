@@ -233,6 +233,27 @@ impl<M: Copy + Default> Records<M> {
         }
     }
 
+    /// Gives back `rec` the result a `star2` probe found for it, after its
+    /// parent's full search reset it (the full search took that result
+    /// without entering the node again); its own subtree's records stay
+    /// as the probe left them.
+    pub fn restore_probe(
+        &mut self,
+        rec: u32,
+        kind: RecKind,
+        window: (f64, f64),
+        value: f64,
+        bound: Bound,
+    ) {
+        if let Some(r) = self.recs.get_mut(rec as usize) {
+            r.kind = kind;
+            r.window = window;
+            r.value = value;
+            r.bound = bound;
+            r.probed = true;
+        }
+    }
+
     /// Appends a step to the chance log of `rec`.
     pub fn log(&mut self, rec: u32, step: ChanceStep) {
         let Some(r) = self.recs.get_mut(rec as usize) else {

@@ -338,6 +338,7 @@ pub fn snapshot<G: Game>(s: &ChanceSearch<G>, req: &ViewRequest) -> Snapshot {
         ("cut-offs I".to_string(), c.cutoffs_1.to_string()),
         ("cut-offs II".to_string(), c.cutoffs_2.to_string()),
         ("probe nodes".to_string(), c.probe_nodes.to_string()),
+        ("probes reused".to_string(), c.probes_reused.to_string()),
         ("alpha-beta cut-offs".to_string(), c.ab_cutoffs.to_string()),
     ];
     let overview = crate::search::overview::if_requested(req, &nodes);
