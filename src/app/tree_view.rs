@@ -915,7 +915,7 @@ impl TreeView {
         rect: Rect,
         before: &HashMap<NodeId, (Point, usize)>,
     ) -> bool {
-        if before.is_empty() || snap.nodes.len() > before.len() + 64 {
+        if before.is_empty() || snap.nodes.is_empty() || snap.nodes.len() > before.len() + 64 {
             return false;
         }
         let (zoom, pan) = (self.zoom, self.pan);
