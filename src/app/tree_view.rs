@@ -906,7 +906,8 @@ impl TreeView {
     /// stays where the class was looking: the node that grew children
     /// (else the root) stays on the same spot of the screen, and the zoom
     /// shrinks about it only as much as the new layout needs to stay
-    /// inside the view (it is kept when the layout still fits). `before` maps each node of the
+    /// inside the view (it is kept when the layout still fits). Outside
+    /// presenter mode. `before` maps each node of the
     /// previous layout to its position and child count. Returns false
     /// when the whole layout must be fitted again.
     fn keep_in_place(
@@ -915,7 +916,13 @@ impl TreeView {
         rect: Rect,
         before: &HashMap<NodeId, (Point, usize)>,
     ) -> bool {
-        if before.is_empty() || snap.nodes.is_empty() || snap.nodes.len() > before.len() + 64 {
+        // Presenter mode's labels keep their size whatever the zoom, so
+        // only a full fit knows how much room they need at the edges.
+        if self.label_px.is_some()
+            || before.is_empty()
+            || snap.nodes.is_empty()
+            || snap.nodes.len() > before.len() + 64
+        {
             return false;
         }
         let (zoom, pan) = (self.zoom, self.pan);
