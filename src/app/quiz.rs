@@ -102,7 +102,9 @@ impl Quiz {
             .map(|p| snap.nodes[p as usize].id);
         // The asked node, and each ancestor whose only child is the node
         // below it: its numbers are that child's (a lone child decides
-        // both min and sum), so they would say the answer too.
+        // both min and sum), so they would say the answer too. Their
+        // status goes with them: a node coloured proved or disproved
+        // tells a 0 or an ∞.
         let mut hidden: Vec<NodeId> = Vec::new();
         let mut at = index;
         while let Some(i) = at {
@@ -110,6 +112,7 @@ impl Quiz {
             for v in &mut snap.nodes[i].values {
                 *v = f64::NAN;
             }
+            snap.nodes[i].status = crate::search::snapshot::NodeStatus::Unknown;
             at = snap.nodes[i].parent.map(|p| p as usize).filter(|&p| {
                 let children = snap
                     .nodes
@@ -129,6 +132,7 @@ impl Quiz {
                 for v in &mut c.values {
                     *v = f64::NAN;
                 }
+                c.status = crate::search::snapshot::NodeStatus::Unknown;
             }
         }
         if let Some(ins) = snap.inspection.as_mut() {
@@ -159,6 +163,7 @@ mod tests {
         ];
         for n in &mut v {
             n.values = vec![1.0, 2.0];
+            n.status = crate::search::snapshot::NodeStatus::Disproven;
         }
         let mut snap = snapshot(v, 2);
         let q = Quiz::of(&question(AskKind::Value, Some(5)), 3);
@@ -170,6 +175,12 @@ mod tests {
             .map(|n| n.id)
             .collect();
         assert_eq!(hidden, vec![2, 4, 5], "d, its lone-child parent c, and a");
+        let unknown = snap
+            .nodes
+            .iter()
+            .filter(|n| hidden.contains(&n.id))
+            .all(|n| n.status == crate::search::snapshot::NodeStatus::Unknown);
+        assert!(unknown, "their colours do not tell a solved value");
     }
     use crate::lesson::ResolvedNode;
     use crate::lesson::{Answer, NodePath};
