@@ -120,13 +120,14 @@ cp web/index.html web/bench.html web/favicon.svg "$dist/"
 mkdir -p "$dist/docs"
 cp docs/*.md "$dist/docs/"
 
-# 6. The download budget: 8 MB, 3 MB gzipped (what a class downloads
-# over a school's network before the first frame).
+# 6. The download budget: 3 MB gzipped (what a class downloads over a
+# school's network before the first frame), and 8.5 MB as the browser
+# holds it (the module the browser compiles).
 wasm_bytes=$(wc -c < "$dist/pnlab_bg.wasm")
 gz_bytes=$(gzip -9 -c "$dist/pnlab_bg.wasm" | wc -c)
-echo "web/dist: pnlab_bg.wasm $wasm_bytes bytes, gzipped $gz_bytes bytes (budget 8000000 and 3000000)"
-if [ "$wasm_bytes" -gt 8000000 ] || [ "$gz_bytes" -gt 3000000 ]; then
-  echo "error: web/dist/pnlab_bg.wasm is over its download budget (8 MB, 3 MB gzipped)" >&2
+echo "web/dist: pnlab_bg.wasm $wasm_bytes bytes, gzipped $gz_bytes bytes (budget 8500000 and 3000000)"
+if [ "$wasm_bytes" -gt 8500000 ] || [ "$gz_bytes" -gt 3000000 ]; then
+  echo "error: web/dist/pnlab_bg.wasm is over its download budget (8.5 MB, 3 MB gzipped)" >&2
   exit 1
 fi
 echo "serve it with: scripts/web.sh --serve"
