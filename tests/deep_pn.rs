@@ -40,7 +40,15 @@ fn comparable(c: &Counters) -> Counters {
 /// Returns the number of iterations compared.
 fn assert_r1_matches_pns<G: Game>(g: &G, q: Question, form: DpnForm) -> u64 {
     let mut pns = Pns::new(g.clone(), q, PnsOptions::default());
-    let mut dpn = DeepPn::new(g.clone(), q, DeepPnOptions { r: 1.0, form });
+    let mut dpn = DeepPn::new(
+        g.clone(),
+        q,
+        DeepPnOptions {
+            r: 1.0,
+            form,
+            ..DeepPnOptions::default()
+        },
+    );
     let mut guard = 0u64;
     loop {
         assert_eq!(pns.status(), dpn.status(), "{g:?}");
@@ -130,7 +138,15 @@ fn every_r_and_form_agrees_with_the_reference() {
                     if i % 3 != 0 && r != 0.65 && r != 0.0 {
                         continue;
                     }
-                    let mut s = DeepPn::new(*g, q, DeepPnOptions { r, form });
+                    let mut s = DeepPn::new(
+                        *g,
+                        q,
+                        DeepPnOptions {
+                            r,
+                            form,
+                            ..DeepPnOptions::default()
+                        },
+                    );
                     let got = match solve(&mut s) {
                         Status::Proved => true,
                         Status::Disproved => false,
@@ -158,7 +174,11 @@ fn dpn_after_the_first_expansion_matches_the_formula() {
                 attacker: Player::First,
                 goal: Goal::Win,
             },
-            DeepPnOptions { r: 0.65, form },
+            DeepPnOptions {
+                r: 0.65,
+                form,
+                ..DeepPnOptions::default()
+            },
         );
         s.step();
         let root = *s.arena().get(0);
@@ -195,6 +215,7 @@ fn deeper_frontier_wins_when_r_is_small() {
             DeepPnOptions {
                 r,
                 form: DpnForm::Paper,
+                ..DeepPnOptions::default()
             },
         );
         s.step();
@@ -224,6 +245,7 @@ fn r0_is_depth_first() {
         DeepPnOptions {
             r: 0.0,
             form: DpnForm::Paper,
+            ..DeepPnOptions::default()
         },
     );
     let mut checked = 0;
@@ -389,7 +411,15 @@ fn deep_pn_agrees_with_the_reference_on_othello_connect4_and_pgames() {
         let expected = reference::answer(g, &q);
         for form in [DpnForm::Paper, DpnForm::Thesis] {
             for r in [0.1, 0.4, 0.65, 0.9] {
-                let mut s = DeepPn::new(g.clone(), q, DeepPnOptions { r, form });
+                let mut s = DeepPn::new(
+                    g.clone(),
+                    q,
+                    DeepPnOptions {
+                        r,
+                        form,
+                        ..DeepPnOptions::default()
+                    },
+                );
                 let got = match solve(&mut s) {
                     Status::Proved => true,
                     Status::Disproved => false,

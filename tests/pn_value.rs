@@ -148,10 +148,12 @@ fn exact_scored_values_with_both_inner_searches() {
     let deep = Inner::DeepPn(DeepPnOptions {
         r: 0.65,
         form: DpnForm::Paper,
+        ..DeepPnOptions::default()
     });
     let thesis = Inner::DeepPn(DeepPnOptions {
         r: 0.4,
         form: DpnForm::Thesis,
+        ..DeepPnOptions::default()
     });
     let mut values = HashSet::new();
     let mut long_runs = 0;

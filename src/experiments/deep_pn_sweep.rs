@@ -44,7 +44,7 @@
 
 use crate::game::shuffled::{ShuffleMode, ShuffledMoves};
 use crate::game::{AnyPosition, Game, GameKind};
-use crate::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm};
+use crate::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm, DpnTie, SolvedDeep};
 use crate::search::params::{ListItem, ParamKind, ParamSpec};
 use crate::search::pns::{Pns, PnsOptions};
 use crate::search::{run, Budget, Goal, Question, Search};
@@ -119,6 +119,10 @@ pub const SETTINGS: &[ParamSpec] = &[
         },
         help: "R = 1 row: copied from PNS (identical search), or run anyway.",
     },
+    // DeepPN's tie rule and solved-children switch, described once in
+    // [`DeepPnOptions`].
+    DeepPnOptions::PARAMS[2],
+    DeepPnOptions::PARAMS[3],
 ];
 
 /// The paper's R grid: 1.0, 0.95, …, 0.05.
@@ -148,7 +152,13 @@ struct InstanceResult {
 
 /// Runs PNS and DeepPN for every R and form on `g` (R = 1 copied from
 /// PNS unless `rerun_r1`).
-fn run_instance<G: Game>(g: &G, rs: &[f64], budget: &Budget, rerun_r1: bool) -> Vec<RunResult> {
+fn run_instance<G: Game>(
+    g: &G,
+    rs: &[f64],
+    deep: DeepPnOptions,
+    budget: &Budget,
+    rerun_r1: bool,
+) -> Vec<RunResult> {
     let q = Question {
         attacker: g.default_attacker().unwrap_or_else(|| g.to_move()),
         goal: Goal::Win,
@@ -179,7 +189,7 @@ fn run_instance<G: Game>(g: &G, rs: &[f64], budget: &Budget, rerun_r1: bool) -> 
             if r == 1.0 && !rerun_r1 {
                 continue;
             }
-            let mut s = DeepPn::new(g.clone(), q, DeepPnOptions { r, form });
+            let mut s = DeepPn::new(g.clone(), q, DeepPnOptions { r, form, ..deep });
             record("deep-pn", Some(form), r, &mut s);
         }
     }
@@ -205,11 +215,12 @@ fn run_instance<G: Game>(g: &G, rs: &[f64], budget: &Budget, rerun_r1: bool) -> 
 fn run_one<G: Game>(
     g: &G,
     rs: &[f64],
+    deep: DeepPnOptions,
     budget: &Budget,
     rerun_r1: bool,
     opening: bool,
 ) -> InstanceResult {
-    let runs = run_instance(g, rs, budget, rerun_r1);
+    let runs = run_instance(g, rs, deep, budget, rerun_r1);
     let (first_win, root_moves) = if opening {
         let q = Question {
             attacker: g.default_attacker().unwrap_or_else(|| g.to_move()),
@@ -242,6 +253,18 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
         ExperimentError::Invalid(format!("invalid value `{shuffle_word}` for setting `shuffle`: expected per-position or per-run"))
     })?;
     let rerun_r1 = settings.choice("r1")? == "run";
+    let invalid = |e: String| ExperimentError::Invalid(e.to_string());
+    let deep = DeepPnOptions {
+        ties: settings
+            .choice("ties")?
+            .parse::<DpnTie>()
+            .map_err(|e| invalid(e.to_string()))?,
+        solved: settings
+            .choice("solved")?
+            .parse::<SolvedDeep>()
+            .map_err(|e| invalid(e.to_string()))?,
+        ..DeepPnOptions::default()
+    };
     let mut instances = Vec::new();
     for game in games.split(',').map(str::trim) {
         match game {
@@ -287,10 +310,10 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
     };
     let results = run_jobs(opts, &instances, |inst| match inst.shuffle {
         None => {
-            crate::with_position!(&inst.position, g => run_one(g, &rs, &budget, rerun_r1, false))
+            crate::with_position!(&inst.position, g => run_one(g, &rs, deep, &budget, rerun_r1, false))
         }
         Some((s, mode)) => crate::with_position!(&inst.position, g => {
-            run_one(&ShuffledMoves::with_mode(g.clone(), s, mode), &rs, &budget, rerun_r1, true)
+            run_one(&ShuffledMoves::with_mode(g.clone(), s, mode), &rs, deep, &budget, rerun_r1, true)
         }),
     });
     let mut csv = Csv::new(&[

@@ -21,7 +21,11 @@
 //! a one-byte move) and deep values are exact.
 //!
 //! Ties. DPN values are compared as floats; equal DPN values are broken by
-//! the smaller δ, then by the leftmost child. With R = 1 the DPN is the
+//! the smaller δ, then by the leftmost child (`ties = delta`, the default;
+//! `ties = leftmost` keeps move order only, a switch for isolating what
+//! the paper leaves open). `solved = count` lets solved children take part
+//! in the choice of a node's deep value (the paper's formula (2) ignores
+//! them); selection skips solved children under either setting. With R = 1 the DPN is the
 //! monotone map δ ↦ 1 − 1/δ, which can only merge different δ for huge δ
 //! (> 2^26, where f64 runs out of digits): the δ tie-break then restores
 //! PNS's order, so R = 1 selects exactly PNS's most-proving node (least δ,
@@ -57,6 +61,31 @@ crate::choice_enum! {
     }
 }
 
+crate::choice_enum! {
+    /// How children that tie on DPN are ordered (the paper leaves ties
+    /// open; docs/algorithms.md §3).
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub enum DpnTie {
+        /// The smaller δ first, then the leftmost: R = 1 is PNS exactly.
+        Delta = "delta",
+        /// The leftmost child (move generation order).
+        Leftmost = "leftmost",
+    }
+}
+
+crate::choice_enum! {
+    /// Whether solved children take part in the choice of a node's deep
+    /// value (the paper's formula (2) ignores them; docs/algorithms.md §3).
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub enum SolvedDeep {
+        /// Ignored, as the paper defines it.
+        Skip = "skip",
+        /// Counted with their DPN (δ = 0 or ∞) and their last deep value;
+        /// selection still never enters a solved child.
+        Count = "count",
+    }
+}
+
 crate::options! {
     /// DeepPN options (described once; `pn-value` shares them).
     #[derive(Clone, Copy, Debug, PartialEq)]
@@ -70,6 +99,16 @@ crate::options! {
         pub form: DpnForm => {
             "dpn", choice = DpnForm::Paper,
             "Normalisation of δ in DPN: paper 1 − 1/δ (Ishitobi et al. 2015) or thesis 1 − 1/(δ+1) (Zhang 2019)"
+        },
+        /// Tie rule among equal DPN values (`ties=`).
+        pub ties: DpnTie => {
+            "ties", choice = DpnTie::Delta,
+            "Children tied on DPN: delta = the smaller δ, then the leftmost (R = 1 is PNS exactly); leftmost = move order only"
+        },
+        /// Whether solved children count for a node's deep value (`solved=`).
+        pub solved: SolvedDeep => {
+            "solved", choice = SolvedDeep::Skip,
+            "Solved children in a node's deep value: skip (the paper's formula) or count them with their DPN and last deep value (selection skips them either way)"
         },
     }
 }
@@ -173,8 +212,17 @@ impl DpnRule {
         a + b
     }
 
-    /// The unsolved child of `n` with the least DPN (ties: smaller δ, then
-    /// leftmost), with its DPN; `None` when every child is solved.
+    /// Whether a child with DPN `v` and δ `d` is preferred to the best so
+    /// far (`bv`, `bd`), which lies to its left: a smaller DPN, or with
+    /// `ties = delta` an equal DPN and a smaller δ.
+    #[inline]
+    fn beats(&self, v: f64, d: Pn, bv: f64, bd: Pn) -> bool {
+        v < bv || (self.opts.ties == DpnTie::Delta && v == bv && d < bd)
+    }
+
+    /// The unsolved child of `n` with the least DPN (ties: by the tie
+    /// rule, see [`DpnRule::beats`]), with its DPN; `None` when every
+    /// child is solved.
     #[inline]
     fn best_unsolved<M: Copy>(&self, arena: &Arena<M, PnDn>, n: Idx) -> Option<(Idx, f64)> {
         let node = arena.get(n);
@@ -189,7 +237,7 @@ impl DpnRule {
             let d = delta_for(or, cn.data);
             let better = match best {
                 None => true,
-                Some((_, bv, bd)) => v < bv || (v == bv && d < bd),
+                Some((_, bv, bd)) => self.beats(v, d, bv, bd),
             };
             if better {
                 best = Some((c, v, d));
@@ -216,6 +264,7 @@ impl DpnRule {
     fn recompute<M: Copy>(&self, arena: &mut Arena<M, PnDn>, n: Idx) -> bool {
         let node = *arena.get(n);
         let or = node.is_or();
+        let count_solved = self.opts.solved == SolvedDeep::Count;
         let (mut min_v, mut sum_v) = (pn::INF, 0 as Pn);
         // The least-DPN unsolved child (ties: smaller δ, then leftmost), as
         // in `best_unsolved`: its depth, DPN and δ.
@@ -226,11 +275,11 @@ impl DpnRule {
             let (m, s) = if or { (cd.pn, cd.dn) } else { (cd.dn, cd.pn) };
             sum_v = pn::add(sum_v, s);
             min_v = min_v.min(m);
-            if !solved(cd) {
+            if !solved(cd) || count_solved {
                 let v = self.dpn_of(or, cn);
                 let better = match best {
                     None => true,
-                    Some((_, bv, bd)) => v < bv || (v == bv && m < bd),
+                    Some((_, bv, bd)) => self.beats(v, m, bv, bd),
                 };
                 if better {
                     best = Some((cn.aux, v, m));
@@ -248,8 +297,9 @@ impl DpnRule {
                 dn: min_v,
             }
         };
-        // deep(n) = deep(c*), c* the unsolved child with the least DPN.
-        let deep_depth = if solved(data) {
+        // deep(n) = deep(c*), c* the unsolved child with the least DPN
+        // (with `solved = count`: any child, and a solved node keeps one).
+        let deep_depth = if solved(data) && !count_solved {
             0
         } else {
             best.map_or(0, |(aux, _, _)| aux)
@@ -281,7 +331,7 @@ impl<G: Game> DeepPn<G> {
         let core = ArenaSearch::new(root, question, flags, data, status, Counters::default());
         let opts = DeepPnOptions {
             r: opts.r.clamp(0.0, 1.0),
-            form: opts.form,
+            ..opts
         };
         DeepPn {
             core,
@@ -427,7 +477,12 @@ impl<G: Game> DeepPn<G> {
             others.push(format!("{} {}", self.core.move_label(o), fmt_real(ov)));
         }
         let rule = if ties > 1 {
-            format!("{ties} children tie on DPN; the smaller δ, then the leftmost wins")
+            match self.opts.ties {
+                DpnTie::Delta => {
+                    format!("{ties} children tie on DPN; the smaller δ, then the leftmost wins")
+                }
+                DpnTie::Leftmost => format!("{ties} children tie on DPN; the leftmost wins"),
+            }
         } else {
             "unique least".to_string()
         };

@@ -101,6 +101,7 @@ pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
         InnerSearch::DeepPn => Inner::DeepPn(DeepPnOptions {
             r: o.r,
             form: o.form,
+            ..DeepPnOptions::default()
         }),
         InnerSearch::Pns => Inner::Pns,
     };
