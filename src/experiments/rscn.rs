@@ -11,6 +11,11 @@
 //!   pawn removed (only generals, advisors and elephants: nobody can
 //!   mate); positions the removal makes illegal are skipped and counted.
 //!   Self-play ends by repetition (a draw) or at `max-plies`.
+//! - `set=long`: the same study on positions with a longer forced mate
+//!   (`assets/rscn/long-mates.tsv`: puzzles from real games whose mate in
+//!   5 or more pnlab's mate search proved and whose "no mate in N − 1"
+//!   it disproved, both with verified certificates), so the losing side's
+//!   SCN stays finite for more depths than in a mate in 3.
 //! - `set=handicap`: the start position and six handicap openings (Red
 //!   without one rook, both rooks, one horse, both horses, one cannon,
 //!   both cannons), two moves per side (four positions), T = 200 and 600.
@@ -76,10 +81,10 @@ pub const SETTINGS: &[ParamSpec] = &[
     ParamSpec {
         name: "set",
         kind: ParamKind::Choice {
-            options: &["tactical", "drawn", "handicap"],
+            options: &["tactical", "drawn", "handicap", "long"],
             default: "tactical",
         },
-        help: "Mate puzzles, the puzzles without attackers, or handicap openings.",
+        help: "Mate-in-3 puzzles, the puzzles without attackers, handicap openings, or long mates (mate in 5 or more).",
     },
     ParamSpec {
         name: "depth",
@@ -106,7 +111,7 @@ pub const SETTINGS: &[ParamSpec] = &[
             max: i64::MAX,
             default: 96,
         },
-        help: "Use the first N positions of the tactical or drawn set.",
+        help: "Use the first N positions of the tactical, drawn or long set.",
     },
     ParamSpec {
         name: "max-plies",
@@ -191,10 +196,18 @@ pub fn without_attackers(fen: &str) -> String {
     format!("{} {rest}", ranks.join("/"))
 }
 
+/// The long mates (see the module documentation and the file's header
+/// for the source and how each length was proved).
+const LONG: &str = include_str!("../../assets/rscn/long-mates.tsv");
+
 /// The tactical positions: (id, FEN).
 fn tactical() -> Vec<(String, String)> {
-    TACTICAL
-        .lines()
+    id_fen_rows(TACTICAL)
+}
+
+/// The (id, FEN) rows of a tab-separated position list (`#` comments).
+fn id_fen_rows(text: &str) -> Vec<(String, String)> {
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
             let mut f = l.split('\t');
@@ -324,10 +337,15 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     };
     let mut skipped = Vec::new();
     let (jobs, max_plies, substitute): (Vec<Job>, usize, &str) = match set.as_str() {
-        "tactical" | "drawn" => {
+        "tactical" | "drawn" | "long" => {
             let t = t_given.unwrap_or(600);
             let mut jobs = Vec::new();
-            for (id, fen) in tactical().into_iter().take(wanted) {
+            let rows = if set == "long" {
+                id_fen_rows(LONG)
+            } else {
+                tactical()
+            };
+            for (id, fen) in rows.into_iter().take(wanted) {
                 let fen = if set == "drawn" {
                     without_attackers(&fen)
                 } else {
@@ -344,6 +362,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }
             let what = if set == "tactical" {
                 "96 verified mate-in-3 puzzles with Red to move (real games, maksimKorzh/wukong-xiangqi) replace the thesis' 96 composed tactical positions"
+            } else if set == "long" {
+                "puzzles from real games (maksimKorzh/wukong-xiangqi) with a certified mate in 5 or more, Red to move, replace the thesis' 96 composed tactical positions"
             } else {
                 "the tactical set's puzzles with every rook, horse, cannon and pawn removed replace the thesis' 96 drawn positions"
             };
@@ -606,6 +626,16 @@ mod tests {
         }
         for (name, fen) in OPENINGS {
             assert!(Xiangqi::parse_fen(fen).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_long_mates_parse_with_red_to_move() {
+        let t = id_fen_rows(LONG);
+        assert!(!t.is_empty());
+        for (id, fen) in &t {
+            let g = Xiangqi::parse_fen(fen).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(g.to_move(), Player::First, "{id}");
         }
     }
 }
