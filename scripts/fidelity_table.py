@@ -70,6 +70,8 @@ SOURCES = {
     "om": "results/2026-11-23/om-match/om-match.json",
     "rscn_tactical": "results/2026-11-23/rscn-tactical-2/rscn-tactical.json",
     "rscn_drawn": "results/2026-11-23/rscn-drawn/rscn-drawn.json",
+    # The tactical study on certified long mates (2026-11-27).
+    "rscn_long_d4": "results/2026-11-27/rscn-long-depth-4/rscn-long.json",
     "rscn_handicap_d4": "results/2026-11-23/rscn-handicap-depth-4/rscn-handicap.json",
     "rscn_handicap_d5": "results/2026-11-23/rscn-handicap-depth-5/rscn-handicap.json",
 }
@@ -595,6 +597,21 @@ def rscn_rows():
                 "Zhang 2019 Figs. 4-4, 4-5: on 96 composed tactical positions RSCN_red lies clearly below RSCN_black (no overlap, T = 600) while Vl overlaps",
                 f"games with a finite RSCN: Red {red} of {n}, Black {black} of {n}",
                 "Not comparable: in a mate-in-3 the losing side's SCN is INF from depth 4 or earlier, so its curve never keeps the 4 finite depths a fit needs; the test wants long composed mating sequences, which we do not have.",
+            )
+        )
+    d = load("rscn_long_d4")
+    if d:
+        n = d["games"]
+        r, v = d["rscn"], d["vl"]
+        separated = r["ranges_overlap"] is False and (r["red_mean"] or 0) < (r["black_mean"] or 0)
+        out.append(
+            (
+                f"rscn long (xiangqi, {n} puzzles with a certified mate in 5 or more, depth {d['depth']})",
+                "Zhang 2019 Figs. 4-4, 4-5: on 96 composed tactical positions RSCN_red lies clearly below RSCN_black (no overlap, T = 600) while Vl overlaps",
+                f"games with a finite RSCN: Red {r['red_count']} of {n}, Black {r['black_count']} of {n}; mean RSCN_red {r['red_mean']:.0f}, RSCN_black {r['black_mean']:.0f}; RSCN ranges overlap: {'no' if r['ranges_overlap'] is False else 'yes'}; Vl ranges overlap: {'no' if v['ranges_overlap'] is False else 'yes'}",
+                ("Agrees on RSCN (Red's below Black's, no overlap)" if separated else "Disagrees on RSCN")
+                + f", on {n} positions instead of 96 (the collection ran out of time); our Vl ranges "
+                + ("overlap as in the paper." if v["ranges_overlap"] else "do not overlap either, where the paper's do: with mates this close a plain evaluation already separates the sides."),
             )
         )
     d = load("rscn_drawn")
