@@ -49,7 +49,8 @@ fn every_row_is_a_long_mate_with_red_to_move() {
     assert!(!rows.is_empty());
     for (id, fen, n) in &rows {
         assert!(*n >= 5, "{id}: mate in {n}");
-        let pos = AnyPosition::parse(GameKind::Xiangqi, fen).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let pos =
+            AnyPosition::parse(GameKind::Xiangqi, fen).unwrap_or_else(|e| panic!("{id}: {e}"));
         assert_eq!(pos.to_move(), Player::First, "{id}");
     }
 }
