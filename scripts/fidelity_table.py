@@ -70,6 +70,11 @@ SOURCES = {
     "om": "results/2026-11-23/om-match/om-match.json",
     "rscn_tactical": "results/2026-11-23/rscn-tactical-2/rscn-tactical.json",
     "rscn_drawn": "results/2026-11-23/rscn-drawn/rscn-drawn.json",
+    # Hex 4×4 at R = 0.5 with 50 per-position orders, both tie rules
+    # (2026-11-27; PNS's counts for the same seeds are the 50-run sweep's).
+    "hex_r05_delta": "results/2026-11-27/deep-pn-hex-r05-delta/deep-pn-sweep.csv",
+    "hex_r05_leftmost": "results/2026-11-27/deep-pn-hex-r05-leftmost/deep-pn-sweep.csv",
+    "hex50_per_position_csv": "results/2026-11-23/deep-pn-hex-50-runs/per-position/deep-pn-sweep.csv",
     # The tactical study on certified long mates (2026-11-27).
     "rscn_long_d4": "results/2026-11-27/rscn-long-depth-4/rscn-long.json",
     "rscn_handicap_d4": "results/2026-11-23/rscn-handicap-depth-4/rscn-handicap.json",
@@ -220,6 +225,34 @@ def hex_rows():
             )
         )
     return out
+
+
+def hex_r05_rows():
+    """R = 0.5 on 50 per-position Hex orders under both tie rules, paired
+    with PNS's counts for the same seeds."""
+    def read(key):
+        with open(source(key), newline="") as f:
+            return list(csv.DictReader(f))
+    pns = {r["instance"]: int(r["iterations"]) for r in read("hex50_per_position_csv") if r["algo"] == "pns"}
+    cells = {}
+    for key in ["hex_r05_delta", "hex_r05_leftmost"]:
+        rows = [r for r in read(key) if r["algo"] == "deep-pn" and r["dpn"] == "paper" and abs(float(r["R"]) - 0.5) < 1e-9]
+        solved = [r for r in rows if r["outcome"] != "unknown"]
+        paired = sum(int(r["iterations"]) / pns[r["instance"]] for r in solved) / max(len(solved), 1)
+        first = sum(1 for r in solved if r["first_winning_opening"] == "1")
+        cells[key] = (len(rows), len(solved), paired, first, sum(1 for r in rows if r["first_winning_opening"] == "1"))
+    n, k, p, f1, all1 = cells["hex_r05_delta"]
+    _, kl, pl, _, _ = cells["hex_r05_leftmost"]
+    return [
+        (
+            f"deep-pn-sweep, Hex 4×4 at R = 0.5 (per-position shuffle, {n} runs, cap 5M nodes, both tie rules)",
+            "Ishitobi et al. 2015 Fig. 5b: ≈ 50% of PNS at R = 0.5 (10 runs)",
+            f"solved {k} of {n} under the cap (PNS needs more on every run); over those, paired {pct(p)} of PNS with ties = delta, {pct(pl)} with ties = leftmost ({kl} solved); "
+            f"{f1} of the solved runs have a winning opening first in the root order ({all1} of all {n})",
+            f"{agree(p, 0.5, 0.1).capitalize()} on the runs DeepPN finishes; the tie rule changes nothing (same runs solved, within 1 point); what decides is the draw of orders: "
+            "DeepPN finishes every run whose first root move wins and almost none whose first winning move comes fourth or later, so a 10-run mean swings with how many early winners were drawn (the 115% row above).",
+        )
+    ]
 
 
 def runaway_rows():
@@ -670,6 +703,7 @@ def table():
     rows = (
         othello_rows()
         + hex_rows()
+        + hex_r05_rows()
         + runaway_rows()
         + pgame_rows()
         + pgame_switch_rows()
