@@ -32,8 +32,8 @@ use crate::game::Player;
 pub const MAX_VCS: usize = 4;
 /// SCs kept per pair of nodes.
 pub const MAX_SCS: usize = 8;
-/// Carrier combinations tried before the search stops.
-pub const MAX_WORK: u32 = 200_000;
+/// Carrier combinations tried before the search stops, by default.
+pub const DEFAULT_MAX_WORK: u32 = 200_000;
 
 /// Most nodes: 121 cells and 2 edges.
 const MAX_NODES: usize = 123;
@@ -101,8 +101,14 @@ impl<const K: usize> Carriers<K> {
 
 /// H-search for `player` on an `n`×`n` board with `stones` = [Black,
 /// White]; only the connections between the player's edges are returned.
-/// A player already joined has a VC with an empty carrier.
-pub fn edge_connections(n: u8, stones: [u128; 2], player: Player) -> EdgeConnections {
+/// A player already joined has a VC with an empty carrier. The search
+/// stops after `max_work` carrier combinations.
+pub fn edge_connections(
+    n: u8,
+    stones: [u128; 2],
+    player: Player,
+    max_work: u32,
+) -> EdgeConnections {
     let g = &GEOMETRY[n as usize];
     let nn = u32::from(n);
     let own = stones[player.index()];
@@ -183,7 +189,7 @@ pub fn edge_connections(n: u8, stones: [u128; 2], player: Player) -> EdgeConnect
                 let list = vcs[at(z, w)];
                 for &d in list.as_slice() {
                     work += 1;
-                    if work > MAX_WORK {
+                    if work > max_work {
                         break 'search;
                     }
                     if c & d != 0 || d & a_cell != 0 {

@@ -23,7 +23,7 @@ use std::cell::RefCell;
 
 use crate::game::hex::inferior::{fill_in, FillRules};
 use crate::game::hex::resistance::Resistance;
-use crate::game::hex::vc::edge_connections;
+use crate::game::hex::vc::{edge_connections, DEFAULT_MAX_WORK};
 use crate::game::hex::{board_cells, joins_edges, Hex};
 use crate::game::mix::finalize;
 use crate::game::{Game, Outcome, Player};
@@ -45,6 +45,8 @@ pub struct HexOptions {
     pub resistance_order: bool,
     /// Key the table by the filled board.
     pub fill_key: bool,
+    /// Carrier combinations each H-search may try.
+    pub vc_work: u32,
 }
 
 impl Default for HexOptions {
@@ -56,6 +58,7 @@ impl Default for HexOptions {
             mustplay: true,
             resistance_order: true,
             fill_key: true,
+            vc_work: DEFAULT_MAX_WORK,
         }
     }
 }
@@ -69,6 +72,7 @@ impl HexOptions {
         mustplay: false,
         resistance_order: false,
         fill_key: false,
+        vc_work: DEFAULT_MAX_WORK,
     };
 
     /// A number that tells option sets apart in the per-thread caches.
@@ -85,7 +89,7 @@ impl HexOptions {
             .iter()
             .enumerate()
             .fold(0u64, |a, (i, &b)| a | u64::from(b) << i);
-        finalize(0x4845_5800 ^ code)
+        finalize(0x4845_5800 ^ code ^ u64::from(self.vc_work) << 8)
     }
 }
 
@@ -161,11 +165,11 @@ impl HexRules {
         }
         let mut moves = f.empty(n);
         if self.opts.vcs {
-            let mine = edge_connections(n, f.stones, mover);
+            let mine = edge_connections(n, f.stones, mover, self.opts.vc_work);
             if mine.vc.is_some() || !mine.semis.is_empty() {
                 return Verdict::Over(Outcome::win_for(mover));
             }
-            let theirs = edge_connections(n, f.stones, mover.other());
+            let theirs = edge_connections(n, f.stones, mover.other(), self.opts.vc_work);
             if theirs.vc.is_some() {
                 return Verdict::Over(Outcome::win_for(mover.other()));
             }

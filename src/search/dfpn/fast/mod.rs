@@ -214,6 +214,15 @@ pub const HEX_FAST_PARAMS: &[ParamSpec] = &[
         "fill_key",
         "Positions with the same filled-in board share one table entry",
     ),
+    ParamSpec {
+        name: "vc_work",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 100_000_000,
+            default: crate::game::hex::vc::DEFAULT_MAX_WORK as i64,
+        },
+        help: "Carrier combinations each H-search may try before it stops (more finds more connections, costs more per node)",
+    },
 ];
 
 /// The per-game parameters of `dfpn-fast` (the registry offers each list
@@ -236,6 +245,7 @@ pub fn hex_options(params: &Params) -> Result<HexOptions, SearchError> {
         mustplay: on("mustplay")?,
         resistance_order: on("resistance_order")?,
         fill_key: on("fill_key")?,
+        vc_work: ParamField::read(&p, "vc_work")?,
     })
 }
 
