@@ -47,7 +47,13 @@ impl Reference {
     fn joined(&self, own: u128, black: bool) -> bool {
         let n = self.n;
         let start = |i: usize| if black { i / n == 0 } else { i % n == 0 };
-        let goal = |i: usize| if black { i / n == n - 1 } else { i % n == n - 1 };
+        let goal = |i: usize| {
+            if black {
+                i / n == n - 1
+            } else {
+                i % n == n - 1
+            }
+        };
         let mut seen = 0u128;
         let mut stack = [0usize; 128];
         let mut top = 0;
