@@ -46,7 +46,13 @@ impl Reference {
     /// Does `own` (Black when `black`) join its edges?
     fn joined(&self, own: u128, black: bool) -> bool {
         let n = self.n;
-        let start = |i: usize| if black { i / n == 0 } else { i % n == 0 };
+        let start = |i: usize| {
+            if black {
+                i / n == 0
+            } else {
+                i.is_multiple_of(n)
+            }
+        };
         let goal = |i: usize| {
             if black {
                 i / n == n - 1

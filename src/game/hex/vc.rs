@@ -78,7 +78,7 @@ impl<const K: usize> Carriers<K> {
     /// Adds `c` unless a kept carrier is a subset of it; drops kept
     /// carriers that are supersets of `c`. Whether `c` was added.
     fn add(&mut self, c: u128) -> bool {
-        if self.as_slice().iter().any(|&k| k & c == k) {
+        if self.as_slice().iter().any(|&k| k & !c == 0) {
             return false;
         }
         let mut w = 0;
