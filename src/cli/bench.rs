@@ -26,7 +26,8 @@ pub struct BenchArgs {
     /// connect6, connect6-vcdt, cns-trees, cns-hex-8, resistance; or one of
     /// the suites run only when named: othello-16-random, othello-20-random,
     /// ffo-20-39, ffo-40-59 (the FFO endgame tests, dfpn-fast);
-    /// connect4-l1r3, connect4-easy (Pons's Connect Four tests, dfpn-fast and dfpn).
+    /// connect4-l1r3, connect4-easy (Pons's Connect Four tests, dfpn-fast and dfpn);
+    /// hex-7x7 (the empty 7×7 board and its 49 openings, dfpn-fast).
     #[arg(long)]
     pub suite: Option<String>,
     /// Algorithm parameter NAME=VALUE for the benchmarked algorithm
@@ -128,6 +129,7 @@ const NAMED_ONLY_SUITES: &[&str] = &[
     "ffo-40-59",
     "connect4-l1r3",
     "connect4-easy",
+    "hex-7x7",
 ];
 
 /// An FFO endgame suite (`assets/bench/ffo-*.obf`, the public FForum
@@ -198,6 +200,46 @@ fn connect4_scored(
         algos: Some(&["dfpn-fast", "dfpn"]),
         answers: Some(answers),
     })
+}
+
+/// The empty 7×7 Hex board and its 49 openings (`assets/bench/hex-7x7.txt`,
+/// `<position> <winner>` lines with the published winners): does the
+/// side to move win? `dfpn-fast` with the Hex knowledge by default.
+fn hex_7x7() -> Result<Suite, UserError> {
+    let name = "hex-7x7";
+    let mut positions = Vec::new();
+    let mut answers = Vec::new();
+    for l in include_str!("../../assets/bench/hex-7x7.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let bad = || UserError(format!("bench suite {name}: bad line `{l}`"));
+        let (text, winner) = l.rsplit_once(' ').ok_or_else(bad)?;
+        let p = AnyPosition::parse(GameKind::Hex, text.trim())
+            .map_err(|e| UserError(format!("bench suite {name}: {e}")))?;
+        let black_wins = match winner {
+            "black" => true,
+            "white" => false,
+            _ => return Err(bad()),
+        };
+        let black_moves = black_to_move(&p);
+        answers.push(black_wins == black_moves);
+        positions.push(p);
+    }
+    Ok(Suite {
+        name,
+        game: GameKind::Hex,
+        positions,
+        repeat: 1,
+        max_iterations: 1_000_000_000,
+        algos: Some(&["dfpn-fast"]),
+        answers: Some(answers),
+    })
+}
+
+/// Whether Black (the first player) is to move at `p`.
+fn black_to_move(p: &AnyPosition) -> bool {
+    pnlab::with_position!(p, g => g.to_move() == pnlab::game::Player::First)
 }
 
 /// The seeded random Othello suites: `count` positions with `empties`
@@ -289,6 +331,7 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             include_str!("../../assets/bench/connect4-easy.txt"),
             50_000_000,
         )?,
+        "hex-7x7" => hex_7x7()?,
         "hex-4" => Suite {
             name: "hex-4",
             game: GameKind::Hex,

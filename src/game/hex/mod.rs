@@ -16,7 +16,9 @@
 //! into the neighbouring row. Hex has no draws: on a full board exactly
 //! one player is connected.
 
+pub mod inferior;
 pub mod resistance;
+pub mod vc;
 
 use std::fmt;
 
@@ -293,6 +295,16 @@ impl Hex {
         self.n
     }
 
+    /// The stones as bitsets [Black, White], bit `r * N + c`.
+    pub fn stones(&self) -> [u128; 2] {
+        self.stones
+    }
+
+    /// The empty cells as a bitset (a won board may still have some).
+    pub fn empty_cells(&self) -> u128 {
+        !self.occupied() & self.geometry().board
+    }
+
     /// Contents of column `c`, row `r` (0-based, (0, 0) = `a1`); `None`
     /// when empty or off the board.
     pub fn cell(&self, c: u8, r: u8) -> Option<Player> {
@@ -345,6 +357,17 @@ impl Hex {
         let (e1, e2) = edges(p, g);
         flood(own, e1, n, g) & e2 != 0
     }
+}
+
+/// Whether `own`, player `p`'s stones on an `n`×`n` board, join `p`'s
+/// two edges.
+pub fn joins_edges(n: u8, own: u128, p: Player) -> bool {
+    Hex::connects(own, p, u32::from(n), &GEOMETRY[n as usize])
+}
+
+/// All cells of an `n`×`n` board as a bitset.
+pub fn board_cells(n: u8) -> u128 {
+    GEOMETRY[n as usize].board
 }
 
 impl Game for Hex {

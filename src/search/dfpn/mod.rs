@@ -140,6 +140,7 @@ fn boxed(
             leaf_empties: 0,
             threads,
             connect4: None,
+            hex: None,
         };
         return Ok(fast::new_fast(name, setup, fast_opts));
     }

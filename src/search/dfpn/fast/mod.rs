@@ -36,6 +36,7 @@
 
 pub mod connect4_leaf;
 pub mod connect4_rules;
+pub mod hex_rules;
 pub mod othello_leaf;
 pub mod root_move;
 pub mod rules;
@@ -56,6 +57,7 @@ use crate::search::{
 
 use super::mid::{solved, DfpnOptions};
 use connect4_rules::{Connect4Options, Connect4Rules};
+use hex_rules::{HexOptions, HexRules};
 use root_move::RootMoveWork;
 use rules::{AnyRules, OthelloRules, Rules};
 use table::FastTable;
@@ -173,12 +175,79 @@ pub const CONNECT4_FAST_PARAMS: &[ParamSpec] = &[
     },
 ];
 
+/// An on/off switch of the Hex knowledge.
+const fn hex_switch(name: &'static str, help: &'static str) -> ParamSpec {
+    ParamSpec {
+        name,
+        kind: ParamKind::Choice {
+            options: &["on", "off"],
+            default: "on",
+        },
+        help,
+    }
+}
+
+/// `dfpn-fast`'s parameters on Hex positions: the game's knowledge
+/// ([`hex_rules`]), each rule switchable on its own.
+pub const HEX_FAST_PARAMS: &[ParamSpec] = &[
+    hex_switch(
+        "dead",
+        "Fill dead cells (no winning chain of either player needs them) and never play there",
+    ),
+    hex_switch(
+        "captured",
+        "Fill captured pairs (two cells a player gets one of whatever happens, the other then dead) with their owner",
+    ),
+    hex_switch(
+        "vcs",
+        "H-search virtual connections: a virtual or semi-connection between the mover's edges wins, the opponent's virtual connection loses",
+    ),
+    hex_switch(
+        "mustplay",
+        "With vcs: the mover plays only inside the common cells of the opponent's semi-connections between its edges",
+    ),
+    hex_switch(
+        "resistance_order",
+        "Children whose numbers tie go by the resistor model's move score, highest first",
+    ),
+    hex_switch(
+        "fill_key",
+        "Positions with the same filled-in board share one table entry",
+    ),
+    ParamSpec {
+        name: "vc_work",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 100_000_000,
+            default: crate::game::hex::vc::DEFAULT_MAX_WORK as i64,
+        },
+        help: "Carrier combinations each H-search may try before it stops (more finds more connections, costs more per node)",
+    },
+];
+
 /// The per-game parameters of `dfpn-fast` (the registry offers each list
 /// only on its game's positions).
 pub const FAST_GAME_PARAMS: &[(GameKind, &[ParamSpec])] = &[
     (GameKind::Othello, OTHELLO_FAST_PARAMS),
     (GameKind::Connect4, CONNECT4_FAST_PARAMS),
+    (GameKind::Hex, HEX_FAST_PARAMS),
 ];
+
+/// The Hex options named by `params` (a set holding [`HEX_FAST_PARAMS`];
+/// missing ones keep their defaults).
+pub fn hex_options(params: &Params) -> Result<HexOptions, SearchError> {
+    let p = Params::taken_from(HEX_FAST_PARAMS, params);
+    let on = |name: &str| -> Result<bool, SearchError> { Ok(p.choice(name)? == "on") };
+    Ok(HexOptions {
+        dead: on("dead")?,
+        captured: on("captured")?,
+        vcs: on("vcs")?,
+        mustplay: on("mustplay")?,
+        resistance_order: on("resistance_order")?,
+        fill_key: on("fill_key")?,
+        vc_work: ParamField::read(&p, "vc_work")?,
+    })
+}
 
 /// How a fast df-pn is configured.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -196,6 +265,8 @@ pub struct FastOptions {
     /// Connect Four's knowledge (`None`: the game's plain rules, as the
     /// parallel plain df-pn uses).
     pub connect4: Option<Connect4Options>,
+    /// Hex's knowledge (`None`: the game's plain rules).
+    pub hex: Option<HexOptions>,
 }
 
 impl Default for FastOptions {
@@ -210,6 +281,7 @@ impl Default for FastOptions {
             leaf_empties: DEFAULT_LEAF_EMPTIES as u32,
             threads: 1,
             connect4: Some(Connect4Options::default()),
+            hex: Some(HexOptions::default()),
         }
     }
 }
@@ -254,6 +326,7 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
             leaf_cells: ParamField::read(&c4, "leaf_cells")?,
             ..Connect4Options::default()
         }),
+        hex: Some(hex_options(&setup.params)?),
     };
     Ok(new_fast("dfpn-fast", setup, opts))
 }
@@ -278,6 +351,10 @@ pub fn new_fast(name: &'static str, setup: &SearchSetup, opts: FastOptions) -> B
                 c4.leaf_table_bytes = half;
             }
             let rules = Connect4Rules::new(c4);
+            Box::new(FastDfpn::new(name, *g, q, opts, rules))
+        }
+        AnyPosition::Hex(g) if opts.hex.is_some() => {
+            let rules = HexRules::new(opts.hex.unwrap_or_default());
             Box::new(FastDfpn::new(name, *g, q, opts, rules))
         }
         other => crate::with_position!(other, g => {

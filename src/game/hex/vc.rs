@@ -1,0 +1,234 @@
+//! Virtual connections by H-search (Anshelevich 2002): which pairs of a
+//! player's "nodes" (their groups, the two edges and the empty cells) the
+//! player can connect whatever the opponent does.
+//!
+//! - A **virtual connection** (VC) between x and y with carrier C (a set
+//!   of empty cells): the player joins x and y inside C even moving
+//!   second. Adjacent nodes have one with an empty carrier.
+//! - A **semi-connection** (SC): the player joins them moving first; its
+//!   carrier includes the key cell to play.
+//! - **AND rule**: VCs x–z and z–y with disjoint carriers that avoid x and
+//!   y give a VC x–y when z is the player's group (the carriers' union), an
+//!   SC when z is an empty cell (the union plus z, the key).
+//! - **OR rule**: SCs x–y whose carriers have no common cell give a VC x–y
+//!   (the opponent cannot break them all with one stone; the union is its
+//!   carrier).
+//!
+//! The search keeps at most [`MAX_VCS`] VCs and [`MAX_SCS`] SCs per pair
+//! and stops after [`MAX_WORK`] combinations, so it finds a subset of the
+//! connections: every connection it reports is real, none is promised.
+//!
+//! What the solvers use: a VC between the player's two edges means the
+//! player has won even moving second, an SC that the player wins moving
+//! first, and when the opponent is to move every SC between the player's
+//! edges must be broken, so the opponent's useful moves lie in the
+//! intersection of their carriers, the **mustplay** region (empty: the
+//! opponent has lost).
+
+use super::{edges, flood, neighbours, GEOMETRY};
+use crate::game::Player;
+
+/// VCs kept per pair of nodes.
+pub const MAX_VCS: usize = 4;
+/// SCs kept per pair of nodes.
+pub const MAX_SCS: usize = 8;
+/// Carrier combinations tried before the search stops, by default.
+pub const DEFAULT_MAX_WORK: u32 = 200_000;
+
+/// Most nodes: 121 cells and 2 edges.
+const MAX_NODES: usize = 123;
+
+/// What H-search found between a player's two edges.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EdgeConnections {
+    /// The carrier of a VC between the edges, if one was found.
+    pub vc: Option<u128>,
+    /// Carriers (keys included) of the SCs between the edges found.
+    pub semis: Vec<u128>,
+}
+
+impl EdgeConnections {
+    /// The cells common to every SC carrier (all cells when there is none):
+    /// the opponent, to move, must play there or lose.
+    pub fn mustplay(&self, board: u128) -> u128 {
+        if self.vc.is_some() {
+            return 0;
+        }
+        self.semis.iter().fold(board, |m, &c| m & c)
+    }
+}
+
+/// A list of at most `K` carriers.
+#[derive(Clone, Copy)]
+struct Carriers<const K: usize> {
+    len: u8,
+    items: [u128; K],
+}
+
+impl<const K: usize> Carriers<K> {
+    const EMPTY: Self = Carriers {
+        len: 0,
+        items: [0; K],
+    };
+
+    fn as_slice(&self) -> &[u128] {
+        &self.items[..self.len as usize]
+    }
+
+    /// Adds `c` unless a kept carrier is a subset of it; drops kept
+    /// carriers that are supersets of `c`. Whether `c` was added.
+    fn add(&mut self, c: u128) -> bool {
+        if self.as_slice().iter().any(|&k| k & !c == 0) {
+            return false;
+        }
+        let mut w = 0;
+        for r in 0..self.len as usize {
+            let k = self.items[r];
+            if k & c != c {
+                self.items[w] = k;
+                w += 1;
+            }
+        }
+        self.len = w as u8;
+        if w == K {
+            return false;
+        }
+        self.items[w] = c;
+        self.len += 1;
+        true
+    }
+}
+
+/// H-search for `player` on an `n`×`n` board with `stones` = [Black,
+/// White]; only the connections between the player's edges are returned.
+/// A player already joined has a VC with an empty carrier. The search
+/// stops after `max_work` carrier combinations.
+pub fn edge_connections(
+    n: u8,
+    stones: [u128; 2],
+    player: Player,
+    max_work: u32,
+) -> EdgeConnections {
+    let g = &GEOMETRY[n as usize];
+    let nn = u32::from(n);
+    let own = stones[player.index()];
+    let empty = g.board & !(stones[0] | stones[1]);
+    let (e1, e2) = edges(player, g);
+    // Nodes: 0 and 1 the edges (with the groups touching them), then the
+    // other groups, then the empty cells. `cells` are a node's stones (or
+    // its one empty cell), `touch` the cells next to it.
+    let mut cells: Vec<u128> = Vec::with_capacity(MAX_NODES);
+    let mut touch: Vec<u128> = Vec::with_capacity(MAX_NODES);
+    let mut is_empty: Vec<bool> = Vec::with_capacity(MAX_NODES);
+    let edge1 = flood(own, e1 & own, nn, g);
+    let edge2 = flood(own, e2 & own, nn, g);
+    if edge1 & edge2 != 0 {
+        return EdgeConnections {
+            vc: Some(0),
+            semis: Vec::new(),
+        };
+    }
+    for (stones_at, row) in [(edge1, e1), (edge2, e2)] {
+        cells.push(stones_at);
+        touch.push((neighbours(stones_at, nn, g) | row) & !stones_at);
+        is_empty.push(false);
+    }
+    let mut rest = own & !edge1 & !edge2;
+    while rest != 0 {
+        let group = flood(own, rest & rest.wrapping_neg(), nn, g);
+        rest &= !group;
+        cells.push(group);
+        touch.push(neighbours(group, nn, g) & !group);
+        is_empty.push(false);
+    }
+    let mut e = empty;
+    while e != 0 {
+        let bit = e & e.wrapping_neg();
+        e &= e - 1;
+        cells.push(bit);
+        touch.push(neighbours(bit, nn, g));
+        is_empty.push(true);
+    }
+    let count = cells.len();
+    let mut vcs = vec![Carriers::<MAX_VCS>::EMPTY; count * count];
+    let mut scs = vec![Carriers::<MAX_SCS>::EMPTY; count * count];
+    // Partners of each node with at least one VC, as a bitset of nodes.
+    let mut partners = vec![0u128; count];
+    let mut queue: Vec<(usize, usize, u128)> = Vec::new();
+    let at = |x: usize, y: usize| if x < y { x * count + y } else { y * count + x };
+    for x in 0..count {
+        for y in x + 1..count {
+            // Two groups are never adjacent (they would be one group); an
+            // empty cell next to a node is, and one on an edge's row
+            // touches that edge.
+            if touch[x] & cells[y] != 0 || touch[y] & cells[x] != 0 {
+                vcs[at(x, y)].add(0);
+                partners[x] |= 1 << y;
+                partners[y] |= 1 << x;
+                queue.push((x, y, 0));
+            }
+        }
+    }
+    let mut work = 0u32;
+    let mut head = 0;
+    'search: while head < queue.len() {
+        let (x, y, c) = queue[head];
+        head += 1;
+        // The new VC x–y combined, through its end z, with VCs z–w.
+        for (a, z) in [(x, y), (y, x)] {
+            let mut ws = partners[z] & !(1u128 << a);
+            while ws != 0 {
+                let w = ws.trailing_zeros() as usize;
+                ws &= ws - 1;
+                // Empty end cells may not lie in the other carrier.
+                let a_cell = if is_empty[a] { cells[a] } else { 0 };
+                let w_cell = if is_empty[w] { cells[w] } else { 0 };
+                if c & w_cell != 0 {
+                    continue;
+                }
+                let list = vcs[at(z, w)];
+                for &d in list.as_slice() {
+                    work += 1;
+                    if work > max_work {
+                        break 'search;
+                    }
+                    if c & d != 0 || d & a_cell != 0 {
+                        continue;
+                    }
+                    if is_empty[z] {
+                        let s = c | d | cells[z];
+                        if scs[at(a, w)].add(s) {
+                            // OR rule: intersect this SC with the others.
+                            let (mut inter, mut union) = (s, s);
+                            for &t in scs[at(a, w)].as_slice() {
+                                if inter & t != inter {
+                                    inter &= t;
+                                    union |= t;
+                                    if inter == 0 {
+                                        break;
+                                    }
+                                }
+                            }
+                            if inter == 0 && vcs[at(a, w)].add(union) {
+                                partners[a] |= 1 << w;
+                                partners[w] |= 1 << a;
+                                queue.push((a, w, union));
+                            }
+                        }
+                    } else if vcs[at(a, w)].add(c | d) {
+                        partners[a] |= 1 << w;
+                        partners[w] |= 1 << a;
+                        queue.push((a, w, c | d));
+                    }
+                }
+            }
+        }
+        if vcs[at(0, 1)].len > 0 {
+            break;
+        }
+    }
+    EdgeConnections {
+        vc: vcs[at(0, 1)].as_slice().first().copied(),
+        semis: scs[at(0, 1)].as_slice().to_vec(),
+    }
+}

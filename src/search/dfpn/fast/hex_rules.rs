@@ -1,0 +1,248 @@
+//! `dfpn-fast` on Hex: the game's own knowledge (see
+//! [`crate::game::hex::inferior`] and [`crate::game::hex::vc`]), each part
+//! an option ([`HexOptions`]), each keeping the answer exact:
+//!
+//! - **dead** and **captured**: before a node is looked at, its dead cells
+//!   and captured pairs are filled in; a player joined on the filled board
+//!   has won, and only the cells left empty are expanded (a move into a
+//!   filled cell is never better than one outside it);
+//! - **vcs**: H-search on the filled board; the mover wins when it has a
+//!   virtual connection or a semi-connection between its edges, and loses
+//!   when the opponent has a virtual connection;
+//! - **mustplay**: the mover may only play inside the intersection of the
+//!   carriers of the opponent's semi-connections between its edges (a
+//!   move outside one of them lets the opponent connect); an empty
+//!   intersection is a loss, and the region's size is the node's mobility
+//!   for the df-pn+ initial numbers;
+//! - **resistance_order**: children whose numbers tie go by their move
+//!   score in the resistor model, the highest first;
+//! - **fill_key**: positions with the same filled board share one table
+//!   entry.
+
+use std::cell::RefCell;
+
+use crate::game::hex::inferior::{fill_in, FillRules};
+use crate::game::hex::resistance::Resistance;
+use crate::game::hex::vc::{edge_connections, DEFAULT_MAX_WORK};
+use crate::game::hex::{board_cells, joins_edges, Hex};
+use crate::game::mix::finalize;
+use crate::game::{Game, Outcome, Player};
+
+use super::rules::Rules;
+
+/// The Hex options of `dfpn-fast` (all on by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexOptions {
+    /// Fill dead cells.
+    pub dead: bool,
+    /// Fill captured pairs.
+    pub captured: bool,
+    /// Early wins and losses from H-search.
+    pub vcs: bool,
+    /// Restrict the mover to the mustplay region (needs `vcs`).
+    pub mustplay: bool,
+    /// Order tied children by the resistor model's move score.
+    pub resistance_order: bool,
+    /// Key the table by the filled board.
+    pub fill_key: bool,
+    /// Carrier combinations each H-search may try.
+    pub vc_work: u32,
+}
+
+impl Default for HexOptions {
+    fn default() -> Self {
+        HexOptions {
+            dead: true,
+            captured: true,
+            vcs: true,
+            mustplay: true,
+            resistance_order: true,
+            fill_key: true,
+            vc_work: DEFAULT_MAX_WORK,
+        }
+    }
+}
+
+impl HexOptions {
+    /// Every rule off: the plain game.
+    pub const OFF: HexOptions = HexOptions {
+        dead: false,
+        captured: false,
+        vcs: false,
+        mustplay: false,
+        resistance_order: false,
+        fill_key: false,
+        vc_work: DEFAULT_MAX_WORK,
+    };
+
+    /// A number that tells option sets apart in the per-thread caches.
+    fn salt(&self) -> u64 {
+        let bits = [
+            self.dead,
+            self.captured,
+            self.vcs,
+            self.mustplay,
+            self.resistance_order,
+            self.fill_key,
+        ];
+        let code = bits
+            .iter()
+            .enumerate()
+            .fold(0u64, |a, (i, &b)| a | u64::from(b) << i);
+        finalize(0x4845_5800 ^ code ^ u64::from(self.vc_work) << 8)
+    }
+}
+
+/// What the knowledge says about a node: its outcome, or the moves worth
+/// expanding and the table key.
+#[derive(Clone, Copy, Debug)]
+enum Verdict {
+    Over(Outcome),
+    Moves { moves: u128, key: u64 },
+}
+
+/// Slots of the per-thread cache of verdicts (each node is inspected as
+/// a child and again when it is expanded).
+const CACHE_SLOTS: usize = 1 << 14;
+
+thread_local! {
+    static VERDICTS: RefCell<Vec<(u64, Option<Verdict>)>> =
+        RefCell::new(vec![(0, None); CACHE_SLOTS]);
+    static SCORES: RefCell<(u64, Vec<f64>)> = const { RefCell::new((0, Vec::new())) };
+}
+
+/// Hex's rules for the fast df-pn (see the module comment).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HexRules {
+    opts: HexOptions,
+}
+
+impl HexRules {
+    /// The rules with options `opts`.
+    pub fn new(opts: HexOptions) -> HexRules {
+        HexRules { opts }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &HexOptions {
+        &self.opts
+    }
+
+    /// The verdict on `g`, from the thread's cache when it was asked
+    /// before.
+    fn verdict(&self, g: &Hex) -> Verdict {
+        let id = g.hash() ^ self.opts.salt();
+        let slot = (id as usize) & (CACHE_SLOTS - 1);
+        VERDICTS.with(|c| {
+            let mut c = c.borrow_mut();
+            if let (k, Some(v)) = c[slot] {
+                if k == id {
+                    return v;
+                }
+            }
+            let v = self.analyse(g);
+            c[slot] = (id, Some(v));
+            v
+        })
+    }
+
+    /// The knowledge applied to `g` (see the module comment).
+    fn analyse(&self, g: &Hex) -> Verdict {
+        if let Some(o) = g.outcome() {
+            return Verdict::Over(o);
+        }
+        let n = g.size();
+        let mover = g.to_move();
+        let rules = FillRules {
+            dead: self.opts.dead,
+            captured: self.opts.captured,
+        };
+        let f = fill_in(n, g.stones(), rules);
+        for p in [Player::First, Player::Second] {
+            if joins_edges(n, f.stones[p.index()], p) {
+                return Verdict::Over(Outcome::win_for(p));
+            }
+        }
+        let mut moves = f.empty(n);
+        if self.opts.vcs {
+            let mine = edge_connections(n, f.stones, mover, self.opts.vc_work);
+            if mine.vc.is_some() || !mine.semis.is_empty() {
+                return Verdict::Over(Outcome::win_for(mover));
+            }
+            let theirs = edge_connections(n, f.stones, mover.other(), self.opts.vc_work);
+            if theirs.vc.is_some() {
+                return Verdict::Over(Outcome::win_for(mover.other()));
+            }
+            if self.opts.mustplay {
+                moves &= theirs.mustplay(board_cells(n));
+                if moves == 0 {
+                    return Verdict::Over(Outcome::win_for(mover.other()));
+                }
+            }
+        }
+        let key = if self.opts.fill_key {
+            let side = u64::from(mover == Player::Second);
+            let words = [
+                f.stones[0] as u64,
+                (f.stones[0] >> 64) as u64,
+                f.stones[1] as u64,
+                (f.stones[1] >> 64) as u64,
+                u64::from(n) << 1 | side,
+            ];
+            words
+                .iter()
+                .fold(0x6865_785f_6b65_7973, |h, &w| finalize(h ^ w))
+        } else {
+            g.hash()
+        };
+        Verdict::Moves { moves, key }
+    }
+}
+
+impl Rules<Hex> for HexRules {
+    fn inspect(&self, g: &Hex) -> Result<u32, Outcome> {
+        match self.verdict(g) {
+            Verdict::Over(o) => Err(o),
+            Verdict::Moves { moves, .. } => Ok(moves.count_ones()),
+        }
+    }
+
+    fn key(&self, g: &Hex) -> u64 {
+        match self.verdict(g) {
+            Verdict::Moves { key, .. } => key,
+            Verdict::Over(_) => g.hash(),
+        }
+    }
+
+    fn moves(&self, g: &Hex, out: &mut Vec<u8>) {
+        match self.verdict(g) {
+            Verdict::Moves { mut moves, .. } => {
+                while moves != 0 {
+                    out.push(moves.trailing_zeros() as u8);
+                    moves &= moves - 1;
+                }
+            }
+            // Not reached (such nodes are solved by `inspect`); keep MID
+            // well defined anyway.
+            Verdict::Over(_) => g.legal_moves(out),
+        }
+    }
+
+    fn order_key(&self, g: &Hex, m: u8) -> u32 {
+        if !self.opts.resistance_order {
+            return 0;
+        }
+        SCORES.with(|s| {
+            let mut s = s.borrow_mut();
+            if s.0 != g.hash() || s.1.is_empty() {
+                let r = Resistance::of(g);
+                let cells = usize::from(g.size()) * usize::from(g.size());
+                s.1 = (0..cells).map(|i| r.move_score(i)).collect();
+                s.0 = g.hash();
+            }
+            // Scores are shares of power, at most 2: highest first.
+            let score = s.1.get(usize::from(m)).copied().unwrap_or(0.0);
+            ((2.0 - score).max(0.0) * 1e6) as u32
+        })
+    }
+}
