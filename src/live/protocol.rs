@@ -123,6 +123,9 @@ pub struct RoomState {
     pub joined: usize,
     /// Students who answered the current question.
     pub answered: usize,
+    /// Messages the room refused so far (malformed, stale, forged,
+    /// flooding): counted, never applied.
+    pub rejected: u64,
 }
 
 /// How many picked one node.
