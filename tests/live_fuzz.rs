@@ -23,7 +23,9 @@ const LESSONS: &[&str] = &[
     "lessons/nope.lesson.toml",
 ];
 const MOVES: &[&str] = &["b", "c", "d", "e", "f", "g", "h", "z", ""];
-const VALUES: &[&str] = &["1", "2", "3", "inf", "∞", "-1", "0.5", "x", "", " 7 ", "1e400"];
+const VALUES: &[&str] = &[
+    "1", "2", "3", "inf", "∞", "-1", "0.5", "x", "", " 7 ", "1e400",
+];
 
 /// What the fuzz knows so far: codes and tokens it has seen.
 #[derive(Default)]
@@ -49,7 +51,9 @@ fn code(rng: &mut SmallRng, seen: &Seen) -> String {
     match rng.random_range(0..5) {
         0..=2 => pick(rng, &seen.codes).cloned().unwrap_or_default(),
         3 => "AAAAAA".into(),
-        _ => pick(rng, &seen.codes).map(|c| c.to_lowercase()).unwrap_or_default(),
+        _ => pick(rng, &seen.codes)
+            .map(|c| c.to_lowercase())
+            .unwrap_or_default(),
     }
 }
 
@@ -82,7 +86,11 @@ fn message(rng: &mut SmallRng, seen: &Seen) -> ClientMsg {
             step,
             answer: if rng.random_bool(0.5) {
                 let n = rng.random_range(0..3);
-                LiveAnswer::Node((0..n).map(|_| pick(rng, MOVES).unwrap().to_string()).collect())
+                LiveAnswer::Node(
+                    (0..n)
+                        .map(|_| pick(rng, MOVES).unwrap().to_string())
+                        .collect(),
+                )
             } else {
                 LiveAnswer::Value(pick(rng, VALUES).unwrap().to_string())
             },
@@ -117,7 +125,10 @@ fn frame(rng: &mut SmallRng, seen: &Seen) -> String {
                     0 if i < chars.len() => {
                         chars.remove(i);
                     }
-                    1 => chars.insert(i.min(chars.len()), *pick(rng, &['"', '{', '}', ',', ':', '\\', '0', 'é', '\u{0}']).unwrap()),
+                    1 => chars.insert(
+                        i.min(chars.len()),
+                        *pick(rng, &['"', '{', '}', ',', ':', '\\', '0', 'é', '\u{0}']).unwrap(),
+                    ),
                     _ if i < chars.len() => chars[i] = (b' ' + rng.random_range(0..95u8)) as char,
                     _ => {}
                 }
@@ -133,7 +144,9 @@ fn frame(rng: &mut SmallRng, seen: &Seen) -> String {
         }
         _ => {
             let n = rng.random_range(0..6000);
-            (0..n).map(|_| (b' ' + rng.random_range(0..95u8)) as char).collect()
+            (0..n)
+                .map(|_| (b' ' + rng.random_range(0..95u8)) as char)
+                .collect()
         }
     }
 }
@@ -183,7 +196,9 @@ fn seeded_frames_never_break_the_rooms() {
             let before_total = rooms.rejected_total();
             let before = states(&rooms, &seen.codes);
             let out = rooms.receive(conn, &text, now);
-            rooms.check_invariants().unwrap_or_else(|e| panic!("after {text:?}: {e}"));
+            rooms
+                .check_invariants()
+                .unwrap_or_else(|e| panic!("after {text:?}: {e}"));
             assert!(!out.close, "a calm connection is never dropped");
             let rejections = out
                 .messages
@@ -199,7 +214,11 @@ fn seeded_frames_never_break_the_rooms() {
             if rejections == 1 {
                 refused += 1;
                 assert_eq!(out.messages.len(), 1, "a refusal tells only the sender");
-                assert_eq!(states(&rooms, &seen.codes), before, "refused {text:?} changed a room");
+                assert_eq!(
+                    states(&rooms, &seen.codes),
+                    before,
+                    "refused {text:?} changed a room"
+                );
             }
             for (_, m) in out.messages {
                 match m {

@@ -126,8 +126,15 @@ fn a_class_answers_changes_and_sees_the_engines_verdict() {
     answer(&mut c, 10, MPN_STEP, node(&["c", "h"]));
     answer(&mut c, 11, MPN_STEP, node(&["b"]));
     let out = answer(&mut c, 12, MPN_STEP, node(&["c", "h"]));
-    let Some((1, ServerMsg::Tally { nodes, answered, joined, .. })) =
-        out.iter().find(|(c, _)| *c == 1)
+    let Some((
+        1,
+        ServerMsg::Tally {
+            nodes,
+            answered,
+            joined,
+            ..
+        },
+    )) = out.iter().find(|(c, _)| *c == 1)
     else {
         panic!("the teacher gets the histogram: {out:?}");
     };
@@ -136,8 +143,15 @@ fn a_class_answers_changes_and_sees_the_engines_verdict() {
     assert_eq!(bars, vec![("c h".to_string(), 2), ("b".to_string(), 1)]);
 
     // Closed: no more answers.
-    let out = c.send(1, ClientMsg::Close { token: token.clone() });
-    assert!(out.iter().all(|(_, m)| matches!(m, ServerMsg::State { state } if state.phase == Phase::Closed)));
+    let out = c.send(
+        1,
+        ClientMsg::Close {
+            token: token.clone(),
+        },
+    );
+    assert!(out
+        .iter()
+        .all(|(_, m)| matches!(m, ServerMsg::State { state } if state.phase == Phase::Closed)));
     assert_eq!(out.len(), 4, "the teacher and three students see the phase");
     let out = answer(&mut c, 11, MPN_STEP, node(&["c", "h"]));
     assert!(rejected_reason(&out, 11).contains("closed"));
@@ -147,9 +161,12 @@ fn a_class_answers_changes_and_sees_the_engines_verdict() {
     let verdict = |s: ConnId| {
         out.iter()
             .find_map(|(c, m)| match m {
-                ServerMsg::Verdict { correct, headline, explanation, .. } if *c == s => {
-                    Some((*correct, headline.clone(), explanation.clone()))
-                }
+                ServerMsg::Verdict {
+                    correct,
+                    headline,
+                    explanation,
+                    ..
+                } if *c == s => Some((*correct, headline.clone(), explanation.clone())),
                 _ => None,
             })
             .unwrap_or_else(|| panic!("no verdict for {s}: {out:?}"))
@@ -185,11 +202,18 @@ fn value_questions_take_numbers_merge_equal_ones_and_refuse_the_rest() {
     assert!(rejected_reason(&out, 13).contains("not a number"));
     let out = answer(&mut c, 13, 0, node(&[]));
     assert!(rejected_reason(&out, 13).contains("wants a value"));
-    let out = c.send(1, ClientMsg::Reveal { token: token.clone() });
+    let out = c.send(
+        1,
+        ClientMsg::Reveal {
+            token: token.clone(),
+        },
+    );
     let correct: Vec<(ConnId, bool, bool)> = out
         .iter()
         .filter_map(|(c, m)| match m {
-            ServerMsg::Verdict { correct, answered, .. } => Some((*c, *correct, *answered)),
+            ServerMsg::Verdict {
+                correct, answered, ..
+            } => Some((*c, *correct, *answered)),
             _ => None,
         })
         .collect();
@@ -197,10 +221,21 @@ fn value_questions_take_numbers_merge_equal_ones_and_refuse_the_rest() {
     correct.sort();
     assert_eq!(
         correct,
-        vec![(10, true, true), (11, true, true), (12, false, true), (13, false, false)]
+        vec![
+            (10, true, true),
+            (11, true, true),
+            (12, false, true),
+            (13, false, false)
+        ]
     );
     // Step 2: dn of an OR root over three unknown children is 3.
-    c.send(1, ClientMsg::Goto { token: token.clone(), step: 1 });
+    c.send(
+        1,
+        ClientMsg::Goto {
+            token: token.clone(),
+            step: 1,
+        },
+    );
     answer(&mut c, 10, 1, LiveAnswer::Value("3".into()));
     answer(&mut c, 11, 1, LiveAnswer::Value("1".into()));
     let out = c.send(1, ClientMsg::Reveal { token });
@@ -212,29 +247,73 @@ fn value_questions_take_numbers_merge_equal_ones_and_refuse_the_rest() {
 fn a_dropped_student_rejoins_with_their_answer_and_late_joiners_land_on_the_step() {
     let mut c = Class::new(30);
     let (code, token) = c.create(PNS_LESSON);
-    c.send(1, ClientMsg::Goto { token: token.clone(), step: MPN_STEP });
+    c.send(
+        1,
+        ClientMsg::Goto {
+            token: token.clone(),
+            step: MPN_STEP,
+        },
+    );
     let key = c.join(10, &code);
     answer(&mut c, 10, MPN_STEP, node(&["c", "h"]));
     let out = c.rooms.disconnect(10);
-    assert!(matches!(&out[..], [(1, ServerMsg::State { state })] if state.joined == 0 && state.answered == 1));
+    assert!(
+        matches!(&out[..], [(1, ServerMsg::State { state })] if state.joined == 0 && state.answered == 1)
+    );
     let out = c.send(
         20,
-        ClientMsg::Join { code: code.clone(), nickname: Some(" Ada ".into()), student: Some(key.clone()) },
+        ClientMsg::Join {
+            code: code.clone(),
+            nickname: Some(" Ada ".into()),
+            student: Some(key.clone()),
+        },
     );
     match &out[0] {
-        (20, ServerMsg::Joined { state, student, answer, .. }) => {
+        (
+            20,
+            ServerMsg::Joined {
+                state,
+                student,
+                answer,
+                ..
+            },
+        ) => {
             assert_eq!(student, &key);
             assert_eq!(answer, &Some(node(&["c", "h"])));
             assert_eq!(state.step, MPN_STEP);
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(c.rooms.room(&code).unwrap().students[&key].nickname.as_deref(), Some("Ada"));
+    assert_eq!(
+        c.rooms.room(&code).unwrap().students[&key]
+            .nickname
+            .as_deref(),
+        Some("Ada")
+    );
     // A late joiner after the reveal lands on the step and gets a verdict.
     c.send(1, ClientMsg::Reveal { token });
-    let out = c.send(21, ClientMsg::Join { code, nickname: None, student: None });
-    assert!(matches!(&out[0], (21, ServerMsg::Joined { state, answer: None, .. }) if state.step == MPN_STEP && state.phase == Phase::Revealed));
-    assert!(matches!(&out[1], (21, ServerMsg::Verdict { answered: false, correct: false, .. })));
+    let out = c.send(
+        21,
+        ClientMsg::Join {
+            code,
+            nickname: None,
+            student: None,
+        },
+    );
+    assert!(
+        matches!(&out[0], (21, ServerMsg::Joined { state, answer: None, .. }) if state.step == MPN_STEP && state.phase == Phase::Revealed)
+    );
+    assert!(matches!(
+        &out[1],
+        (
+            21,
+            ServerMsg::Verdict {
+                answered: false,
+                correct: false,
+                ..
+            }
+        )
+    ));
 }
 
 #[test]
@@ -244,30 +323,56 @@ fn a_forged_teacher_command_is_refused_counted_and_changes_nothing() {
     c.join(10, &code);
     let before = c.rooms.state(&code).unwrap();
     for forged in [
-        ClientMsg::Goto { token: "0".repeat(32), step: 3 },
-        ClientMsg::Reveal { token: token[..31].to_string() },
-        ClientMsg::Close { token: String::new() },
-        ClientMsg::End { token: token.to_uppercase() + "x" },
+        ClientMsg::Goto {
+            token: "0".repeat(32),
+            step: 3,
+        },
+        ClientMsg::Reveal {
+            token: token[..31].to_string(),
+        },
+        ClientMsg::Close {
+            token: String::new(),
+        },
+        ClientMsg::End {
+            token: token.to_uppercase() + "x",
+        },
     ] {
         let out = c.send(10, forged);
         assert!(rejected_reason(&out, 10).contains("only the teacher"));
     }
     // Resuming the teacher's place needs the token too.
-    let out = c.send(11, ClientMsg::Resume { code: code.clone(), token: "f".repeat(32) });
+    let out = c.send(
+        11,
+        ClientMsg::Resume {
+            code: code.clone(),
+            token: "f".repeat(32),
+        },
+    );
     assert!(rejected_reason(&out, 11).contains("wrong teacher token"));
     let after = c.rooms.state(&code).unwrap();
     assert_eq!(after.rejected, 5);
-    assert_eq!((after.step, after.phase, after.joined), (before.step, before.phase, before.joined));
+    assert_eq!(
+        (after.step, after.phase, after.joined),
+        (before.step, before.phase, before.joined)
+    );
     // The real teacher still moves the class.
     let out = c.send(1, ClientMsg::Goto { token, step: 3 });
-    assert!(out.iter().any(|(c, m)| *c == 10 && matches!(m, ServerMsg::State { state } if state.step == 3)));
+    assert!(out
+        .iter()
+        .any(|(c, m)| *c == 10 && matches!(m, ServerMsg::State { state } if state.step == 3)));
 }
 
 #[test]
 fn stale_steps_unknown_nodes_and_strangers_are_refused() {
     let mut c = Class::new(30);
     let (code, token) = c.create(PNS_LESSON);
-    c.send(1, ClientMsg::Goto { token: token.clone(), step: MPN_STEP });
+    c.send(
+        1,
+        ClientMsg::Goto {
+            token: token.clone(),
+            step: MPN_STEP,
+        },
+    );
     c.join(10, &code);
     let out = answer(&mut c, 10, MPN_STEP - 1, node(&["c"]));
     assert!(rejected_reason(&out, 10).contains("stale step"));
@@ -277,17 +382,47 @@ fn stale_steps_unknown_nodes_and_strangers_are_refused() {
     assert!(rejected_reason(&out, 10).contains("wants a node"));
     let out = answer(&mut c, 99, MPN_STEP, node(&["c", "h"]));
     assert!(rejected_reason(&out, 99).contains("join a class"));
-    let out = c.send(99, ClientMsg::Join { code: "ZZZZZZ".into(), nickname: None, student: None });
+    let out = c.send(
+        99,
+        ClientMsg::Join {
+            code: "ZZZZZZ".into(),
+            nickname: None,
+            student: None,
+        },
+    );
     assert!(rejected_reason(&out, 99).contains("no class"));
-    let out = c.send(99, ClientMsg::Create { lesson: "../../etc/passwd".into() });
+    let out = c.send(
+        99,
+        ClientMsg::Create {
+            lesson: "../../etc/passwd".into(),
+        },
+    );
     assert!(rejected_reason(&out, 99).contains("no lesson"));
-    let out = c.send(10, ClientMsg::Join { code: code.clone(), nickname: Some("x".repeat(25)), student: None });
+    let out = c.send(
+        10,
+        ClientMsg::Join {
+            code: code.clone(),
+            nickname: Some("x".repeat(25)),
+            student: None,
+        },
+    );
     assert!(rejected_reason(&out, 10).contains("nickname"));
-    let out = c.send(10, ClientMsg::Join { code: code.clone(), nickname: Some("a\u{7}b".into()), student: None });
+    let out = c.send(
+        10,
+        ClientMsg::Join {
+            code: code.clone(),
+            nickname: Some("a\u{7}b".into()),
+            student: None,
+        },
+    );
     assert!(rejected_reason(&out, 10).contains("control"));
     let out = c.send(1, ClientMsg::Goto { token, step: 99 });
     assert!(rejected_reason(&out, 1).contains("no step"));
-    for (conn, bad) in [(10, "{\"type\":\"answer\""), (10, "[]"), (10, "{\"type\":\"promote\"}")] {
+    for (conn, bad) in [
+        (10, "{\"type\":\"answer\""),
+        (10, "[]"),
+        (10, "{\"type\":\"promote\"}"),
+    ] {
         c.now += Duration::from_secs(1);
         let o = c.rooms.receive(conn, bad, c.now);
         assert!(rejected_reason(&o.messages, conn).contains("not a live-class message"));
@@ -309,10 +444,24 @@ fn a_full_room_says_so_and_a_seat_is_kept_for_a_rejoin() {
     let (code, _) = c.create(PNS_LESSON);
     let key = c.join(10, &code);
     c.join(11, &code);
-    let out = c.send(12, ClientMsg::Join { code: code.clone(), nickname: None, student: None });
+    let out = c.send(
+        12,
+        ClientMsg::Join {
+            code: code.clone(),
+            nickname: None,
+            student: None,
+        },
+    );
     assert!(rejected_reason(&out, 12).contains("full (2 students)"));
     c.rooms.disconnect(10);
-    let out = c.send(13, ClientMsg::Join { code, nickname: None, student: Some(key) });
+    let out = c.send(
+        13,
+        ClientMsg::Join {
+            code,
+            nickname: None,
+            student: Some(key),
+        },
+    );
     assert!(matches!(out[0], (13, ServerMsg::Joined { .. })));
 }
 
@@ -336,15 +485,33 @@ fn an_idle_room_is_forgotten_and_its_members_told() {
 fn a_flood_is_refused_then_dropped_and_the_room_goes_on() {
     let mut c = Class::new(30);
     let (code, token) = c.create(PNS_LESSON);
-    c.send(1, ClientMsg::Goto { token: token.clone(), step: MPN_STEP });
+    c.send(
+        1,
+        ClientMsg::Goto {
+            token: token.clone(),
+            step: MPN_STEP,
+        },
+    );
     c.join(10, &code);
-    let frame = ClientMsg::Answer { step: MPN_STEP, answer: node(&["b"]) }.to_text();
+    let frame = ClientMsg::Answer {
+        step: MPN_STEP,
+        answer: node(&["b"]),
+    }
+    .to_text();
     let at = c.now + Duration::from_secs(1);
     let (mut taken, mut told, mut closed_after) = (0, 0, None);
     for k in 0..200 {
         let o: Outcome = c.rooms.receive(10, &frame, at);
-        taken += o.messages.iter().filter(|(_, m)| matches!(m, ServerMsg::Accepted { .. })).count();
-        told += o.messages.iter().filter(|(_, m)| matches!(m, ServerMsg::Rejected { .. })).count();
+        taken += o
+            .messages
+            .iter()
+            .filter(|(_, m)| matches!(m, ServerMsg::Accepted { .. }))
+            .count();
+        told += o
+            .messages
+            .iter()
+            .filter(|(_, m)| matches!(m, ServerMsg::Rejected { .. }))
+            .count();
         if o.close {
             closed_after = Some(k + 1);
             break;
@@ -359,7 +526,14 @@ fn a_flood_is_refused_then_dropped_and_the_room_goes_on() {
     c.rooms.disconnect(10);
     c.rooms.check_invariants().unwrap();
     let out = c.send(1, ClientMsg::Reveal { token });
-    assert!(out.iter().any(|(_, m)| matches!(m, ServerMsg::Revealed { answered: 1, right: 0, .. })));
+    assert!(out.iter().any(|(_, m)| matches!(
+        m,
+        ServerMsg::Revealed {
+            answered: 1,
+            right: 0,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -372,7 +546,10 @@ fn the_end_gives_the_summary_and_forgets_the_room() {
     answer(&mut c, 11, 0, LiveAnswer::Value("-2".into()));
     let csv = c.rooms.summary_csv(&code, &token).unwrap();
     let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("step,prompt,answer,answered,right,most_given"));
+    assert_eq!(
+        lines.next(),
+        Some("step,prompt,answer,answered,right,most_given")
+    );
     assert_eq!(
         lines.next(),
         Some("1,\"How many leaves must be proved, at least, to prove the root now?\",1,2,1,1: 1; -2: 1")

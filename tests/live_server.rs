@@ -24,7 +24,11 @@ const WAIT: Duration = Duration::from_secs(60);
 fn dist(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("pnlab-live-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
-    std::fs::write(d.join("index.html"), "<!doctype html><title>pnlab test page</title>").unwrap();
+    std::fs::write(
+        d.join("index.html"),
+        "<!doctype html><title>pnlab test page</title>",
+    )
+    .unwrap();
     std::fs::write(d.join("pnlab_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
     d
 }
@@ -63,13 +67,26 @@ async fn rejected(c: &mut LiveClient) -> String {
     .await
 }
 
-async fn join(addr: SocketAddr, code: &str, key: Option<String>) -> (LiveClient, String, Option<LiveAnswer>) {
+async fn join(
+    addr: SocketAddr,
+    code: &str,
+    key: Option<String>,
+) -> (LiveClient, String, Option<LiveAnswer>) {
     let mut c = LiveClient::connect(addr).await.unwrap();
-    c.send(&ClientMsg::Join { code: code.into(), nickname: None, student: key })
-        .await
-        .unwrap();
+    c.send(&ClientMsg::Join {
+        code: code.into(),
+        nickname: None,
+        student: key,
+    })
+    .await
+    .unwrap();
     let (key, answer) = next(&mut c, |m| match m {
-        ServerMsg::Joined { student, answer, state, lesson_text } => {
+        ServerMsg::Joined {
+            student,
+            answer,
+            state,
+            lesson_text,
+        } => {
             assert!(lesson_text.contains("PN-search step by step"));
             assert_eq!(state.step, STEP, "joiners land on the current step");
             Some((student, answer))
@@ -85,7 +102,12 @@ fn node(moves: &[&str]) -> LiveAnswer {
 }
 
 async fn answer(c: &mut LiveClient, a: LiveAnswer) {
-    c.send(&ClientMsg::Answer { step: STEP, answer: a.clone() }).await.unwrap();
+    c.send(&ClientMsg::Answer {
+        step: STEP,
+        answer: a.clone(),
+    })
+    .await
+    .unwrap();
     let got = next(c, |m| match m {
         ServerMsg::Accepted { answer, .. } => Some(answer),
         ServerMsg::Rejected { reason } => panic!("refused: {reason}"),
@@ -100,13 +122,24 @@ async fn a_class_over_websockets() {
     let server = server("class").await;
     let addr = server.addr;
     let mut teacher = LiveClient::connect(addr).await.unwrap();
-    teacher.send(&ClientMsg::Create { lesson: LESSON.into() }).await.unwrap();
+    teacher
+        .send(&ClientMsg::Create {
+            lesson: LESSON.into(),
+        })
+        .await
+        .unwrap();
     let (code, token) = next(&mut teacher, |m| match m {
         ServerMsg::Created { state, token, .. } => Some((state.code, token)),
         _ => None,
     })
     .await;
-    teacher.send(&ClientMsg::Goto { token: token.clone(), step: STEP }).await.unwrap();
+    teacher
+        .send(&ClientMsg::Goto {
+            token: token.clone(),
+            step: STEP,
+        })
+        .await
+        .unwrap();
     next(&mut teacher, |m| match m {
         ServerMsg::State { state } if state.step == STEP => Some(()),
         _ => None,
@@ -123,7 +156,9 @@ async fn a_class_over_websockets() {
     answer(&mut cy, node(&["c", "h"])).await;
     // The teacher's histogram catches up with all three.
     let bars = next(&mut teacher, |m| match m {
-        ServerMsg::Tally { nodes, answered: 3, .. } => Some(nodes),
+        ServerMsg::Tally {
+            nodes, answered: 3, ..
+        } => Some(nodes),
         _ => None,
     })
     .await;
@@ -138,26 +173,61 @@ async fn a_class_over_websockets() {
 
     // Bad messages: refused, the connection goes on.
     dee.send_text("{\"type\":\"answer\",").await.unwrap();
-    assert!(rejected(&mut dee).await.contains("not a live-class message"));
+    assert!(rejected(&mut dee)
+        .await
+        .contains("not a live-class message"));
     dee.send_binary(vec![1, 2, 3]).await.unwrap();
     assert!(rejected(&mut dee).await.contains("binary"));
-    dee.send_text(&format!("{{\"type\":\"create\",\"lesson\":\"{}\"}}", "a".repeat(6000))).await.unwrap();
+    dee.send_text(&format!(
+        "{{\"type\":\"create\",\"lesson\":\"{}\"}}",
+        "a".repeat(6000)
+    ))
+    .await
+    .unwrap();
     assert!(rejected(&mut dee).await.contains("bytes"));
-    dee.send(&ClientMsg::Answer { step: STEP, answer: node(&["q"]) }).await.unwrap();
+    dee.send(&ClientMsg::Answer {
+        step: STEP,
+        answer: node(&["q"]),
+    })
+    .await
+    .unwrap();
     assert!(rejected(&mut dee).await.contains("no node"));
-    dee.send(&ClientMsg::Answer { step: 0, answer: node(&["b"]) }).await.unwrap();
+    dee.send(&ClientMsg::Answer {
+        step: 0,
+        answer: node(&["b"]),
+    })
+    .await
+    .unwrap();
     assert!(rejected(&mut dee).await.contains("stale step"));
     // A forged teacher command: refused, the room as it was.
-    dee.send(&ClientMsg::Reveal { token: "0".repeat(32) }).await.unwrap();
+    dee.send(&ClientMsg::Reveal {
+        token: "0".repeat(32),
+    })
+    .await
+    .unwrap();
     assert!(rejected(&mut dee).await.contains("only the teacher"));
     let state = server.room_state(&code).unwrap();
-    assert_eq!((state.step, state.phase, state.answered), (STEP, Phase::Open, 3));
+    assert_eq!(
+        (state.step, state.phase, state.answered),
+        (STEP, Phase::Open, 3)
+    );
     assert_eq!(state.rejected, 6);
 
     // Reveal: each device its own verdict; the teacher the share right.
-    teacher.send(&ClientMsg::Reveal { token: token.clone() }).await.unwrap();
+    teacher
+        .send(&ClientMsg::Reveal {
+            token: token.clone(),
+        })
+        .await
+        .unwrap();
     let verdict = |m: ServerMsg| match m {
-        ServerMsg::Verdict { correct, answered, headline, explanation, .. } => {
+        ServerMsg::Verdict {
+            correct,
+            answered,
+            headline,
+            explanation,
+            ..
+        } => {
             assert!(!explanation.is_empty());
             Some((answered, correct, headline))
         }
@@ -170,19 +240,32 @@ async fn a_class_over_websockets() {
     assert!(next(&mut cy, verdict).await.1);
     assert_eq!(next(&mut dee, verdict).await.0, false, "Dee did not answer");
     let (answered, right) = next(&mut teacher, |m| match m {
-        ServerMsg::Revealed { answered, right, .. } => Some((answered, right)),
+        ServerMsg::Revealed {
+            answered, right, ..
+        } => Some((answered, right)),
         _ => None,
     })
     .await;
     assert_eq!((answered, right), (3, 2));
 
     // The summary as CSV, for the token only.
-    let csv = http(addr, &format!("/live/summary.csv?code={code}&token={token}")).await;
+    let csv = http(
+        addr,
+        &format!("/live/summary.csv?code={code}&token={token}"),
+    )
+    .await;
     assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
     assert!(csv.contains("text/csv"));
-    assert!(csv.contains("\r\n\r\nstep,prompt,answer,answered,right,most_given\n3,"), "{csv}");
+    assert!(
+        csv.contains("\r\n\r\nstep,prompt,answer,answered,right,most_given\n3,"),
+        "{csv}"
+    );
     assert!(csv.contains(",3,2,c h: 2; b: 1\n"), "{csv}");
-    let forged = http(addr, &format!("/live/summary.csv?code={code}&token={}", "1".repeat(32))).await;
+    let forged = http(
+        addr,
+        &format!("/live/summary.csv?code={code}&token={}", "1".repeat(32)),
+    )
+    .await;
     assert!(forged.starts_with("HTTP/1.1 403"), "{forged}");
 
     // End: the teacher gets the summary, everyone the end.
@@ -203,16 +286,31 @@ async fn a_flood_is_refused_and_dropped_with_the_room_intact() {
     let server = server("flood").await;
     let addr = server.addr;
     let mut teacher = LiveClient::connect(addr).await.unwrap();
-    teacher.send(&ClientMsg::Create { lesson: LESSON.into() }).await.unwrap();
+    teacher
+        .send(&ClientMsg::Create {
+            lesson: LESSON.into(),
+        })
+        .await
+        .unwrap();
     let (code, token) = next(&mut teacher, |m| match m {
         ServerMsg::Created { state, token, .. } => Some((state.code, token)),
         _ => None,
     })
     .await;
-    teacher.send(&ClientMsg::Goto { token: token.clone(), step: STEP }).await.unwrap();
+    teacher
+        .send(&ClientMsg::Goto {
+            token: token.clone(),
+            step: STEP,
+        })
+        .await
+        .unwrap();
     let (mut calm, _, _) = join(addr, &code, None).await;
     let (mut flood, _, _) = join(addr, &code, None).await;
-    let frame = ClientMsg::Answer { step: STEP, answer: node(&["b"]) }.to_text();
+    let frame = ClientMsg::Answer {
+        step: STEP,
+        answer: node(&["b"]),
+    }
+    .to_text();
     for _ in 0..1000 {
         if flood.send_text(&frame).await.is_err() {
             break;
@@ -229,8 +327,16 @@ async fn a_flood_is_refused_and_dropped_with_the_room_intact() {
     })
     .await
     .expect("the flooding connection is closed");
-    assert!(reasons.iter().any(|r| r.contains("too many messages: slow down")), "{reasons:?}");
-    assert!(reasons.last().is_some_and(|r| r.contains("closed")), "{reasons:?}");
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r.contains("too many messages: slow down")),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons.last().is_some_and(|r| r.contains("closed")),
+        "{reasons:?}"
+    );
     let state = server.room_state(&code).unwrap();
     assert!(state.rejected >= 50, "{}", state.rejected);
     assert_eq!((state.step, state.phase), (STEP, Phase::Open));
@@ -238,7 +344,9 @@ async fn a_flood_is_refused_and_dropped_with_the_room_intact() {
     answer(&mut calm, node(&["c", "h"])).await;
     teacher.send(&ClientMsg::Reveal { token }).await.unwrap();
     let (answered, right) = next(&mut teacher, |m| match m {
-        ServerMsg::Revealed { answered, right, .. } => Some((answered, right)),
+        ServerMsg::Revealed {
+            answered, right, ..
+        } => Some((answered, right)),
         _ => None,
     })
     .await;
@@ -271,12 +379,23 @@ async fn the_page_and_the_lessons_over_http() {
     assert!(index.contains("text/html"));
     assert!(index.ends_with("<title>pnlab test page</title>"));
     let join = http(addr, "/?join=AB3K7P").await;
-    assert!(join.contains("pnlab test page"), "a join link gets the page");
+    assert!(
+        join.contains("pnlab test page"),
+        "a join link gets the page"
+    );
     let wasm = http(addr, "/pnlab_bg.wasm").await;
     assert!(wasm.contains("content-type: application/wasm"), "{wasm}");
-    for bad in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/nothing.js", "/.hidden"] {
+    for bad in [
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/nothing.js",
+        "/.hidden",
+    ] {
         let r = http(addr, bad).await;
-        assert!(r.starts_with("HTTP/1.1 404") || r.starts_with("HTTP/1.1 400"), "{bad}: {r}");
+        assert!(
+            r.starts_with("HTTP/1.1 404") || r.starts_with("HTTP/1.1 400"),
+            "{bad}: {r}"
+        );
     }
     let list = http(addr, "/lessons").await;
     let body = list.split("\r\n\r\n").nth(1).unwrap();
@@ -286,6 +405,8 @@ async fn the_page_and_the_lessons_over_http() {
     let text = http(addr, &format!("/lessons/{LESSON}")).await;
     assert!(text.starts_with("HTTP/1.1 200"));
     assert!(text.contains("title = \"PN-search step by step\""));
-    assert!(http(addr, "/lessons/lessons/none.lesson.toml").await.starts_with("HTTP/1.1 404"));
+    assert!(http(addr, "/lessons/lessons/none.lesson.toml")
+        .await
+        .starts_with("HTTP/1.1 404"));
     server.shutdown().await.unwrap();
 }

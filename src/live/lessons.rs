@@ -76,12 +76,14 @@ impl PlayedLesson {
         let mut questions = Vec::with_capacity(lesson.len());
         lesson
             .play_all(|state| {
-                questions.push(state.question.as_ref().map(|q| StepQuestion {
-                    question: q.clone(),
-                    paths: (0..state.snapshot.nodes.len())
-                        .map(|i| path_of(&state.snapshot, i).moves)
-                        .collect(),
-                    snapshot: state.snapshot.clone(),
+                questions.push(state.question.as_ref().map(|q| {
+                    StepQuestion {
+                        question: q.clone(),
+                        paths: (0..state.snapshot.nodes.len())
+                            .map(|i| path_of(&state.snapshot, i).moves)
+                            .collect(),
+                        snapshot: state.snapshot.clone(),
+                    }
                 }));
                 Ok(())
             })
@@ -203,7 +205,9 @@ impl Catalogue {
             .ok_or_else(|| format!("no lesson `{name}` on this server"))?;
         let lesson = match &o.origin {
             Origin::Bundled => Lesson::load_text(&o.name, &o.text, &Bundled),
-            Origin::Disk(p) => Lesson::load_text(&p.display().to_string(), &o.text, &DiskThenBundled),
+            Origin::Disk(p) => {
+                Lesson::load_text(&p.display().to_string(), &o.text, &DiskThenBundled)
+            }
         }
         .map_err(|e| e.to_string())?;
         let played = Arc::new(PlayedLesson::play(&o.name, &o.text, &lesson)?);

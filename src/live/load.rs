@@ -115,14 +115,20 @@ pub fn run(students: usize) -> Result<LoadReport, String> {
 async fn run_async(n: usize) -> Result<LoadReport, String> {
     let dist = std::env::temp_dir().join(format!("pnlab-live-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dist).map_err(|e| e.to_string())?;
-    std::fs::write(dist.join("index.html"), "<!doctype html><title>bench</title>")
-        .map_err(|e| e.to_string())?;
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><title>bench</title>",
+    )
+    .map_err(|e| e.to_string())?;
     let catalogue = Arc::new(Catalogue::bundled());
     let played = catalogue.played(LESSON)?;
     let step = played
         .questions
         .iter()
-        .position(|q| q.as_ref().is_some_and(|q| q.question.kind == AskKind::Value))
+        .position(|q| {
+            q.as_ref()
+                .is_some_and(|q| q.question.kind == AskKind::Value)
+        })
         .ok_or_else(|| format!("{LESSON} asks no value question"))?;
     let server = start(ServeConfig {
         bind: "127.0.0.1".parse().expect("an address"),
@@ -219,7 +225,9 @@ async fn run_async(n: usize) -> Result<LoadReport, String> {
         .await?;
         let now = t0.elapsed().as_nanos() as u64;
         for v in values {
-            let Ok(i) = v.value.parse::<usize>() else { continue };
+            let Ok(i) = v.value.parse::<usize>() else {
+                continue;
+            };
             if i < n && latency_ns[i].is_none() {
                 let sent = sent_at[i].load(Ordering::Acquire);
                 latency_ns[i] = Some(now.saturating_sub(sent));
@@ -232,9 +240,7 @@ async fn run_async(n: usize) -> Result<LoadReport, String> {
         clients.push(r.map_err(|e| e.to_string())??);
     }
     let rss_after = rss_bytes();
-    let (room_bytes, in_room) = server
-        .room_student_bytes(&code)
-        .ok_or("the room is gone")?;
+    let (room_bytes, in_room) = server.room_student_bytes(&code).ok_or("the room is gone")?;
     let wire: u64 = clients
         .iter()
         .map(|c| c.sent_bytes + c.received_bytes)

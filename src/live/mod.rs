@@ -13,9 +13,13 @@
 pub mod protocol;
 
 #[cfg(feature = "serve")]
+pub mod client;
+#[cfg(feature = "serve")]
 pub mod codes;
 #[cfg(feature = "serve")]
 pub mod lessons;
+#[cfg(feature = "serve")]
+pub mod load;
 #[cfg(feature = "serve")]
 pub mod rate;
 #[cfg(feature = "serve")]
@@ -23,10 +27,6 @@ pub mod room;
 #[cfg(feature = "serve")]
 pub mod rooms;
 #[cfg(feature = "serve")]
-pub mod tally;
-#[cfg(feature = "serve")]
 pub mod server;
 #[cfg(feature = "serve")]
-pub mod client;
-#[cfg(feature = "serve")]
-pub mod load;
+pub mod tally;

@@ -80,7 +80,10 @@ impl Room {
 
     /// The current step's question.
     pub fn question(&self) -> Option<&StepQuestion> {
-        self.lesson.questions.get(self.step).and_then(Option::as_ref)
+        self.lesson
+            .questions
+            .get(self.step)
+            .and_then(Option::as_ref)
     }
 
     /// Students connected now.
@@ -290,10 +293,7 @@ impl Room {
             .filter_map(|&step| {
                 let q = self.lesson.questions.get(step)?.as_ref()?;
                 let answers = self.answers_to(step);
-                let right = answers
-                    .iter()
-                    .filter(|a| Room::judge(q, a).correct)
-                    .count();
+                let right = answers.iter().filter(|a| Room::judge(q, a).correct).count();
                 let (nodes, values) = tally(answers.iter().copied());
                 Some(QuestionSummary {
                     step,

@@ -635,7 +635,10 @@ impl Rooms {
             }
             let asks = r.question().is_some();
             if asks == (r.phase == Phase::NoQuestion) {
-                return Err(format!("room {code}: phase {:?} on step {}", r.phase, r.step));
+                return Err(format!(
+                    "room {code}: phase {:?} on step {}",
+                    r.phase, r.step
+                ));
             }
             if r.students.len() > self.limits.max_students {
                 return Err(format!("room {code} has {} students", r.students.len()));
@@ -659,16 +662,19 @@ impl Rooms {
                         .questions
                         .get(step)
                         .and_then(Option::as_ref)
-                        .ok_or_else(|| format!("room {code}: an answer to step {step}, which asks nothing"))?;
+                        .ok_or_else(|| {
+                            format!("room {code}: an answer to step {step}, which asks nothing")
+                        })?;
                     let fits = match a {
                         LiveAnswer::Node(p) => q.wants_node() && q.knows(p),
                         LiveAnswer::Value(v) => {
-                            !q.wants_node()
-                                && crate::lesson::question::parse_number(v).is_some()
+                            !q.wants_node() && crate::lesson::question::parse_number(v).is_some()
                         }
                     };
                     if !fits {
-                        return Err(format!("room {code}: a stored answer {a:?} the room would refuse"));
+                        return Err(format!(
+                            "room {code}: a stored answer {a:?} the room would refuse"
+                        ));
                     }
                 }
             }
@@ -700,7 +706,14 @@ fn broadcast_state(r: &Room, tally: bool) -> Vec<(ConnId, ServerMsg)> {
     let mut out: Vec<(ConnId, ServerMsg)> = r
         .connections()
         .into_iter()
-        .map(|c| (c, ServerMsg::State { state: state.clone() }))
+        .map(|c| {
+            (
+                c,
+                ServerMsg::State {
+                    state: state.clone(),
+                },
+            )
+        })
         .collect();
     if tally && r.phase != Phase::NoQuestion {
         out.extend(r.teacher.map(|t| (t, r.tally_msg())));
@@ -717,7 +730,9 @@ fn check_nickname(n: Option<String>) -> Result<Option<String>, String> {
         return Ok(None);
     }
     if t.chars().count() > MAX_NICKNAME_CHARS {
-        return Err(format!("a nickname of at most {MAX_NICKNAME_CHARS} characters"));
+        return Err(format!(
+            "a nickname of at most {MAX_NICKNAME_CHARS} characters"
+        ));
     }
     if t.chars().any(char::is_control) {
         return Err("a nickname without control characters".into());

@@ -230,11 +230,7 @@ async fn summary_csv(
     q: Result<Query<SummaryQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let Ok(Query(q)) = q else {
-        return (
-            StatusCode::BAD_REQUEST,
-            "expected ?code=CODE&token=TOKEN\n",
-        )
-            .into_response();
+        return (StatusCode::BAD_REQUEST, "expected ?code=CODE&token=TOKEN\n").into_response();
     };
     let csv = s.rooms().summary_csv(&q.code, &q.token);
     match csv {
@@ -338,10 +334,7 @@ fn file_under(dist: &Path, uri_path: &str) -> Option<PathBuf> {
     let mut path = dist.to_path_buf();
     let mut any = false;
     for part in uri_path.split('/').filter(|p| !p.is_empty()) {
-        if part == "."
-            || part == ".."
-            || part.contains(['\\', ':', '\0'])
-            || part.starts_with('.')
+        if part == "." || part == ".." || part.contains(['\\', ':', '\0']) || part.starts_with('.')
         {
             return None;
         }
@@ -391,7 +384,10 @@ mod tests {
         std::fs::write(dir.join("sub/a.wasm"), "x").unwrap();
         let root = dir.canonicalize().unwrap();
         assert_eq!(file_under(&dir, "/"), Some(root.join("index.html")));
-        assert_eq!(file_under(&dir, "/sub/a.wasm"), Some(root.join("sub/a.wasm")));
+        assert_eq!(
+            file_under(&dir, "/sub/a.wasm"),
+            Some(root.join("sub/a.wasm"))
+        );
         assert_eq!(file_under(&dir, "/sub"), None, "a folder is never listed");
         assert_eq!(file_under(&dir, "/../etc/passwd"), None);
         assert_eq!(file_under(&dir, "/sub/../index.html"), None);

@@ -52,7 +52,13 @@ pub fn tally<'a>(
 
 /// The number a typed value means, as a key equal for equal numbers.
 fn number_key(text: &str) -> Option<u64> {
-    parse_number(text).map(|v| if v == 0.0 { 0f64.to_bits() } else { v.to_bits() })
+    parse_number(text).map(|v| {
+        if v == 0.0 {
+            0f64.to_bits()
+        } else {
+            v.to_bits()
+        }
+    })
 }
 
 /// A node's name in a summary: its moves, or `root`.
