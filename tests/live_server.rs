@@ -238,7 +238,7 @@ async fn a_class_over_websockets() {
     let (_, right, head) = next(&mut ben, verdict).await;
     assert!(!right && head.starts_with("Not"), "{head}");
     assert!(next(&mut cy, verdict).await.1);
-    assert_eq!(next(&mut dee, verdict).await.0, false, "Dee did not answer");
+    assert!(!next(&mut dee, verdict).await.0, "Dee did not answer");
     let (answered, right) = next(&mut teacher, |m| match m {
         ServerMsg::Revealed {
             answered, right, ..
@@ -257,10 +257,17 @@ async fn a_class_over_websockets() {
     assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
     assert!(csv.contains("text/csv"));
     assert!(
-        csv.contains("\r\n\r\nstep,prompt,answer,answered,right,most_given\n3,"),
+        csv.contains("\r\n\r\nstep,prompt,answer,answered,right,most_given\n"),
         "{csv}"
     );
-    assert!(csv.contains(",3,2,c h: 2; b: 1\n"), "{csv}");
+    // Step 1 (its question opened with the room, unanswered), then step 3.
+    assert!(csv.contains("\n1,Which node will the search expand next? Click it.,node b,0,0,\n"));
+    assert!(
+        csv.contains(
+            "\n3,Which node will the search expand next? Click it.,node c h,3,2,c h: 2; b: 1\n"
+        ),
+        "{csv}"
+    );
     let forged = http(
         addr,
         &format!("/live/summary.csv?code={code}&token={}", "1".repeat(32)),
@@ -275,7 +282,7 @@ async fn a_class_over_websockets() {
         _ => None,
     })
     .await;
-    assert_eq!(rows.len(), 1);
+    assert_eq!(rows.len(), 2);
     next(&mut ben, |m| (m == ServerMsg::Ended).then_some(())).await;
     assert!(server.room_state(&code).is_none());
     server.shutdown().await.unwrap();
@@ -316,27 +323,12 @@ async fn a_flood_is_refused_and_dropped_with_the_room_intact() {
             break;
         }
     }
-    // The flooder hears "slow down", then the connection closes.
-    let mut reasons = Vec::new();
-    tokio::time::timeout(WAIT, async {
-        while let Some(m) = flood.recv().await {
-            if let ServerMsg::Rejected { reason } = m {
-                reasons.push(reason);
-            }
-        }
-    })
-    .await
-    .expect("the flooding connection is closed");
-    assert!(
-        reasons
-            .iter()
-            .any(|r| r.contains("too many messages: slow down")),
-        "{reasons:?}"
-    );
-    assert!(
-        reasons.last().is_some_and(|r| r.contains("closed")),
-        "{reasons:?}"
-    );
+    // The server closes the flooding connection. (What it said before
+    // closing may be lost with the frames it never read: a socket closed
+    // with unread data is reset.)
+    tokio::time::timeout(WAIT, async { while flood.recv().await.is_some() {} })
+        .await
+        .expect("the flooding connection is closed");
     let state = server.room_state(&code).unwrap();
     assert!(state.rejected >= 50, "{}", state.rejected);
     assert_eq!((state.step, state.phase), (STEP, Phase::Open));
