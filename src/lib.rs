@@ -17,6 +17,7 @@ pub mod files;
 pub mod game;
 pub mod layout;
 pub mod lesson;
+pub mod live;
 pub mod params;
 pub mod positions;
 pub mod search;
