@@ -26,7 +26,8 @@ pub struct BenchArgs {
     /// connect6, connect6-vcdt, cns-trees, cns-hex-8, resistance; or one of
     /// the suites run only when named: othello-16-random, othello-20-random,
     /// ffo-20-39, ffo-40-59 (the FFO endgame tests, dfpn-fast);
-    /// connect4-l1r3, connect4-easy (Pons's Connect Four tests, dfpn-fast and dfpn).
+    /// connect4-l1r3, connect4-easy (Pons's Connect Four tests, dfpn-fast and dfpn);
+    /// live-class (a live-class server with 500 simulated students).
     #[arg(long)]
     pub suite: Option<String>,
     /// Algorithm parameter NAME=VALUE for the benchmarked algorithm
@@ -384,6 +385,9 @@ const DEFAULT_ALGOS: &[&str] = &[
 ];
 
 pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
+    if args.suite.as_deref() == Some(super::bench_live::SUITE) {
+        return super::bench_live::run(args.json);
+    }
     if args.ui {
         let max = bounds::count("--ui-max-nodes", args.ui_max_nodes, 1, MAX_UI_NODES)?;
         return run_ui(max);

@@ -18,11 +18,13 @@ macro_rules! outln {
 
 mod bench;
 mod bench_depth;
+mod bench_live;
 mod experiment;
 mod lesson;
 mod perft;
 mod rscn;
 mod scn;
+mod serve;
 mod solve;
 mod tune;
 mod verify;
@@ -136,6 +138,9 @@ pub enum Command {
     /// Lessons: check them headless (`--check PATH...`), print their
     /// answer key, write their frames, or open one in the app.
     Lesson(lesson::LessonArgs),
+    /// Serve the web page, the lessons and live classes (students answer
+    /// on their own devices) over HTTP.
+    Serve(serve::ServeArgs),
 }
 
 /// Moves arguments that are board positions starting with `-` (Othello
@@ -194,6 +199,7 @@ pub fn run(mut cli: Cli) -> ExitCode {
         Some(Command::Scn(a)) => scn::run(a),
         Some(Command::Rscn(a)) => rscn::run(a),
         Some(Command::Lesson(a)) => lesson::run(a),
+        Some(Command::Serve(a)) => serve::run(a),
         None if cli
             .open
             .as_ref()

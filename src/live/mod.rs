@@ -11,3 +11,22 @@
 //! and the server); the server's rooms live behind the `serve` feature.
 
 pub mod protocol;
+
+#[cfg(feature = "serve")]
+pub mod client;
+#[cfg(feature = "serve")]
+pub mod codes;
+#[cfg(feature = "serve")]
+pub mod lessons;
+#[cfg(feature = "serve")]
+pub mod load;
+#[cfg(feature = "serve")]
+pub mod rate;
+#[cfg(feature = "serve")]
+pub mod room;
+#[cfg(feature = "serve")]
+pub mod rooms;
+#[cfg(feature = "serve")]
+pub mod server;
+#[cfg(feature = "serve")]
+pub mod tally;

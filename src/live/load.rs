@@ -1,0 +1,288 @@
+//! The live-class load bench (`pnlab bench --suite live-class`): a server
+//! in this process on a free port, one teacher and N simulated students
+//! (tokio tasks, each with its own WebSocket). Every student joins, then
+//! all answer one value question at once; each answer is a different
+//! number, so the teacher's histogram names exactly whose answers it
+//! includes, and the latency of an answer is from its student's send to
+//! the teacher receiving the first histogram with it (a histogram of up
+//! to N bars: the largest the teacher can get).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::{Barrier, Semaphore};
+use tokio::task::JoinSet;
+
+use super::client::LiveClient;
+use super::lessons::Catalogue;
+use super::protocol::{ClientMsg, LiveAnswer, ServerMsg};
+use super::rooms::Limits;
+use super::server::{start, ServeConfig};
+use crate::lesson::AskKind;
+
+/// The lesson the bench teaches (its first value question is asked).
+pub const LESSON: &str = "lessons/01-and-or-trees.lesson.toml";
+
+/// The bench's figures.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LoadReport {
+    /// Students simulated.
+    pub students: usize,
+    /// Median time from a student's answer to the teacher's histogram with it (ms).
+    pub p50_ms: f64,
+    /// Its 99th percentile (ms).
+    pub p99_ms: f64,
+    /// The slowest (ms).
+    pub max_ms: f64,
+    /// The process's resident memory grown per joined student (bytes):
+    /// server and simulated clients together, so an upper bound on the
+    /// server's.
+    pub bytes_per_student: u64,
+    /// The room's own count of its students' records (bytes per student).
+    pub room_bytes_per_student: u64,
+    /// Text bytes over the WebSockets per student, both ways, the
+    /// teacher's share included (the lesson's text, sent once to each
+    /// device, is most of it).
+    pub wire_bytes_per_student: u64,
+}
+
+/// Resident memory of this process (bytes), from `/proc/self/statm`.
+fn rss_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// Raises the open-files limit to its hard limit: each student is two
+/// sockets in this process (client and server side).
+fn raise_open_files() {
+    // SAFETY: getrlimit/setrlimit read and write a plain struct we own.
+    unsafe {
+        let mut l = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut l) == 0 && l.rlim_cur < l.rlim_max {
+            l.rlim_cur = l.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &l);
+        }
+    }
+}
+
+/// The nearest-rank percentile of sorted values.
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// Waits for the next message that `pick` keeps, within `limit`.
+async fn expect<T>(
+    c: &mut LiveClient,
+    limit: Duration,
+    what: &str,
+    mut pick: impl FnMut(ServerMsg) -> Option<T>,
+) -> Result<T, String> {
+    tokio::time::timeout(limit, async {
+        loop {
+            match c.recv().await {
+                None => return Err(format!("the connection closed while waiting for {what}")),
+                Some(m) => {
+                    if let Some(t) = pick(m) {
+                        return Ok(t);
+                    }
+                }
+            }
+        }
+    })
+    .await
+    .map_err(|_| format!("no {what} within {limit:?}"))?
+}
+
+/// Runs the bench with `students` students (a runtime of its own).
+pub fn run(students: usize) -> Result<LoadReport, String> {
+    raise_open_files();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the bench's threads: {e}"))?;
+    runtime.block_on(run_async(students))
+}
+
+async fn run_async(n: usize) -> Result<LoadReport, String> {
+    let dist = std::env::temp_dir().join(format!("pnlab-live-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dist).map_err(|e| e.to_string())?;
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><title>bench</title>",
+    )
+    .map_err(|e| e.to_string())?;
+    let catalogue = Arc::new(Catalogue::bundled());
+    let played = catalogue.played(LESSON)?;
+    let step = played
+        .questions
+        .iter()
+        .position(|q| {
+            q.as_ref()
+                .is_some_and(|q| q.question.kind == AskKind::Value)
+        })
+        .ok_or_else(|| format!("{LESSON} asks no value question"))?;
+    let server = start(ServeConfig {
+        bind: "127.0.0.1".parse().expect("an address"),
+        port: 0,
+        dist: dist.clone(),
+        catalogue,
+        limits: Limits {
+            max_students: n.max(1),
+            ..Limits::default()
+        },
+    })
+    .await?;
+    let addr = server.addr;
+    let wait = Duration::from_secs(120);
+
+    let mut teacher = LiveClient::connect(addr).await?;
+    teacher
+        .send(&ClientMsg::Create {
+            lesson: LESSON.into(),
+        })
+        .await?;
+    let (code, token) = expect(&mut teacher, wait, "Created", |m| match m {
+        ServerMsg::Created { state, token, .. } => Some((state.code, token)),
+        _ => None,
+    })
+    .await?;
+    teacher
+        .send(&ClientMsg::Goto {
+            token: token.clone(),
+            step,
+        })
+        .await?;
+    let rss_before = rss_bytes();
+
+    // Everyone joins (50 handshakes at a time).
+    let gate = Arc::new(Semaphore::new(50));
+    let mut joins = JoinSet::new();
+    for i in 0..n {
+        let (gate, code) = (gate.clone(), code.clone());
+        joins.spawn(async move {
+            let permit = gate.acquire_owned().await.map_err(|e| e.to_string())?;
+            let mut c = LiveClient::connect(addr).await?;
+            c.send(&ClientMsg::Join {
+                code,
+                nickname: None,
+                student: None,
+            })
+            .await?;
+            expect(&mut c, wait, "Joined", |m| {
+                matches!(m, ServerMsg::Joined { .. }).then_some(())
+            })
+            .await?;
+            drop(permit);
+            Ok::<_, String>((i, c))
+        });
+    }
+    let mut clients: Vec<Option<LiveClient>> = (0..n).map(|_| None).collect();
+    while let Some(r) = joins.join_next().await {
+        let (i, c) = r.map_err(|e| e.to_string())??;
+        clients[i] = Some(c);
+    }
+
+    // All answer at once; student i types the number i.
+    let t0 = Instant::now();
+    let sent_at: Arc<Vec<AtomicU64>> = Arc::new((0..n).map(|_| AtomicU64::new(0)).collect());
+    let go = Arc::new(Barrier::new(n + 1));
+    let mut answers = JoinSet::new();
+    for (i, c) in clients.into_iter().enumerate() {
+        let mut c = c.ok_or("a student did not join")?;
+        let (go, sent_at) = (go.clone(), sent_at.clone());
+        answers.spawn(async move {
+            go.wait().await;
+            sent_at[i].store(t0.elapsed().as_nanos() as u64, Ordering::Release);
+            c.send(&ClientMsg::Answer {
+                step,
+                answer: LiveAnswer::Value(i.to_string()),
+            })
+            .await?;
+            expect(&mut c, wait, "Accepted", |m| {
+                matches!(m, ServerMsg::Accepted { .. }).then_some(())
+            })
+            .await?;
+            Ok::<_, String>(c)
+        });
+    }
+    go.wait().await;
+    let mut latency_ns: Vec<Option<u64>> = vec![None; n];
+    let mut seen = 0;
+    while seen < n {
+        let values = expect(&mut teacher, wait, "the histogram", |m| match m {
+            ServerMsg::Tally { values, .. } => Some(values),
+            _ => None,
+        })
+        .await?;
+        let now = t0.elapsed().as_nanos() as u64;
+        for v in values {
+            let Ok(i) = v.value.parse::<usize>() else {
+                continue;
+            };
+            if i < n && latency_ns[i].is_none() {
+                let sent = sent_at[i].load(Ordering::Acquire);
+                latency_ns[i] = Some(now.saturating_sub(sent));
+                seen += 1;
+            }
+        }
+    }
+    let mut clients = Vec::with_capacity(n);
+    while let Some(r) = answers.join_next().await {
+        clients.push(r.map_err(|e| e.to_string())??);
+    }
+    let rss_after = rss_bytes();
+    let (room_bytes, in_room) = server.room_student_bytes(&code).ok_or("the room is gone")?;
+    let wire: u64 = clients
+        .iter()
+        .map(|c| c.sent_bytes + c.received_bytes)
+        .sum::<u64>()
+        + teacher.sent_bytes
+        + teacher.received_bytes;
+    for c in clients {
+        c.close().await;
+    }
+    teacher.close().await;
+    let _ = server.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dist);
+
+    let mut ms: Vec<f64> = latency_ns
+        .into_iter()
+        .map(|l| l.unwrap_or(0) as f64 / 1e6)
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    let per = |total: u64| total / n.max(1) as u64;
+    Ok(LoadReport {
+        students: n,
+        p50_ms: percentile(&ms, 50.0),
+        p99_ms: percentile(&ms, 99.0),
+        max_ms: ms.last().copied().unwrap_or(f64::NAN),
+        bytes_per_student: per(rss_after
+            .zip(rss_before)
+            .map_or(0, |(a, b)| a.saturating_sub(b))),
+        room_bytes_per_student: (room_bytes / in_room.max(1)) as u64,
+        wire_bytes_per_student: per(wire),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percentile;
+
+    #[test]
+    fn nearest_rank_percentiles() {
+        let v: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(percentile(&v, 50.0), 50.0);
+        assert_eq!(percentile(&v, 99.0), 99.0);
+        assert_eq!(percentile(&v, 100.0), 100.0);
+        assert_eq!(percentile(&[7.0], 99.0), 7.0);
+    }
+}
