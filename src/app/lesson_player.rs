@@ -589,6 +589,7 @@ impl PnlabApp {
     /// reveal).
     pub(super) fn teaching_keys(&mut self, ctx: &egui::Context) {
         self.presenter_keys(ctx);
+        self.live_teacher_keys(ctx);
         if self.class.pending.is_some()
             && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Enter))
         {

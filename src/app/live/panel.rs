@@ -50,7 +50,7 @@ impl PnlabApp {
                 ui.label(RichText::new(s.status_line()).size(17.0));
                 let phase = s.phase();
                 if ui
-                    .add_enabled(phase == Phase::Open, egui::Button::new("Close answers"))
+                    .add_enabled(phase == Phase::Open, egui::Button::new("Close answers (C)"))
                     .clicked()
                 {
                     command = Some(TeacherCommand::Close);
@@ -58,7 +58,7 @@ impl PnlabApp {
                 if ui
                     .add_enabled(
                         matches!(phase, Phase::Open | Phase::Closed),
-                        egui::Button::new("Reveal"),
+                        egui::Button::new("Reveal (Enter)"),
                     )
                     .clicked()
                 {
@@ -98,6 +98,29 @@ impl PnlabApp {
         }
         if leave {
             self.leave_live_class();
+        }
+    }
+
+    /// The teacher's keys in a live class: Enter reveals the answer (as
+    /// in class mode), C closes the answers.
+    pub(in crate::app) fn live_teacher_keys(&mut self, ctx: &egui::Context) {
+        let Some(live) = self.teach.live.as_ref() else {
+            return;
+        };
+        if !live.session.is_teacher() || ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let phase = live.session.phase();
+        let (enter, close) = ctx.input_mut(|i| {
+            (
+                i.consume_key(egui::Modifiers::NONE, egui::Key::Enter),
+                i.consume_key(egui::Modifiers::NONE, egui::Key::C),
+            )
+        });
+        if enter && matches!(phase, Phase::Open | Phase::Closed) {
+            self.live_command(TeacherCommand::Reveal);
+        } else if close && phase == Phase::Open {
+            self.live_command(TeacherCommand::Close);
         }
     }
 
