@@ -53,7 +53,7 @@ if command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then
   scripts/web.sh
   # The page's own code (src/app/web, the wasm32 cfgs) is linted too.
   cargo clippy --target wasm32-unknown-unknown --bin pnlab --no-default-features --features gui -- -D warnings
-  (cd tests/web && npm ci --no-audit --no-fund --loglevel=error && node --test page.test.mjs)
+  (cd tests/web && npm ci --no-audit --no-fund --loglevel=error && node --test page.test.mjs live.test.mjs)
   echo "web page: built and tested in $((SECONDS - web_start)) s"
   disk
   # The wasm32 intermediates are not needed again (web/dist holds the page).

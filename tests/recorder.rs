@@ -252,3 +252,36 @@ fn checkpoints_thin_out_to_stay_within_their_limit() {
     assert!(kept.iter().all(|k| k % rec.spacing() == 0), "{kept:?}");
     assert!(kept.len() >= 2, "{kept:?}");
 }
+
+#[test]
+fn a_copy_share_skips_checkpoints_until_the_run_has_earned_them() {
+    let st = setup("pns", ".........");
+    let mut live = search::build("pns", &st).unwrap();
+    let mut rec = Recorder::new("pns", st, live.sample());
+    rec.set_first_spacing(2);
+    // No run time reported yet: the first copy is free (nothing copied
+    // so far), every later one waits.
+    rec.set_copy_share(Some(0.1));
+    for _ in 0..12 {
+        live.step();
+        rec.after_step(live.as_ref());
+    }
+    assert_eq!(rec.checkpoint_iterations(), vec![2]);
+    // A long run time earns the next checkpoint on the spacing.
+    rec.add_run_time(1e6);
+    for _ in 0..2 {
+        live.step();
+        rec.after_step(live.as_ref());
+    }
+    assert_eq!(rec.checkpoint_iterations(), vec![2, 14]);
+    // Without a share every spacing gets its checkpoint.
+    rec.set_copy_share(None);
+    for _ in 0..4 {
+        live.step();
+        rec.after_step(live.as_ref());
+    }
+    assert_eq!(rec.checkpoint_iterations(), vec![2, 14, 16, 18]);
+    // And the runs replay alike from them.
+    let again = rec.rebuild_at(15).unwrap();
+    assert_eq!(again.counters().iterations, 15);
+}

@@ -126,6 +126,29 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
         "worker_vs_headless": (1000.0 * worker / headless).round() / 1000.0,
     }));
 
+    // The page's PNS sets, bare and driven the way the app drives them
+    // (cooperative slices, checkpoints, samples, snapshots): bench.html
+    // reports the same two rows in the browser.
+    for set in crate::bench::pns_sets()? {
+        let info = crate::search::find_algo("pns").map_err(|e| e.to_string())?;
+        let params = Params::defaults(info.params);
+        let bare = crate::bench::run_set(&set, "pns", &params).map_err(|e| e.to_string())?;
+        let mut driven = crate::app::driver::driven::DrivenSet::new(&set, "pns", &params);
+        while !driven.slice(set.max_iterations)? {}
+        let d = &driven.row;
+        rows.push(serde_json::json!({
+            "suite": "ui-driven",
+            "set": set.name,
+            "algo": "pns",
+            "iterations": d.iterations,
+            "bare_iterations": bare.iterations,
+            "bare_iterations_per_sec": bare.iterations_per_sec().round(),
+            "driven_iterations_per_sec": d.iterations_per_sec().round(),
+            "driven_vs_bare": (1000.0 * d.iterations_per_sec() / bare.iterations_per_sec().max(1e-9)).round() / 1000.0,
+            "slices": d.slices,
+        }));
+    }
+
     // Time travel from the end of that run: Back one iteration, to the
     // middle and to the start, each replayed from the nearest checkpoint.
     // The first waits for the checkpoint the driver prepares near the end

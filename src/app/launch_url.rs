@@ -13,6 +13,8 @@
 //! | `autoplay` | iterations to run once the page has loaded              |
 //! | `lesson`   | a bundled lesson, relative to `lessons/` (the `.lesson.toml` may be left out) |
 //! | `step`     | with `lesson`, the step to open on, 1-based (default the first) |
+//! | `join`     | a live class's join code: this device joins it as a student |
+//! | `teach`    | a bundled lesson: this page starts a live class on it (the teacher's projector) |
 //!
 //! A lesson opens the way `pnlab FILE.lesson.toml` opens it on the
 //! desktop: in the lesson player, on its first step or on `step` (position,
@@ -20,6 +22,9 @@
 //! iteration and never further (its question is about that tree), so with
 //! a lesson `autoplay` only waits for the step to be ready; `open`,
 //! `entry`, `algo` and `set` would contradict the lesson and are refused.
+//!
+//! `join` and `teach` need the page to come from `pnlab serve` (the room
+//! lives on the server that served it) and stand alone in the address.
 //!
 //! Parsing is plain code (tested on the desktop); the web shell reads
 //! `location.search`, resolves it with [`UrlLaunch::resolve`] and hands
@@ -34,7 +39,9 @@ use crate::lesson::{self, bundled::LESSONS, Lesson};
 use super::LaunchOptions;
 
 /// The keys the page understands, in the order the docs list them.
-pub const KEYS: [&str; 7] = ["open", "entry", "algo", "set", "autoplay", "lesson", "step"];
+pub const KEYS: [&str; 9] = [
+    "open", "entry", "algo", "set", "autoplay", "lesson", "step", "join", "teach",
+];
 
 /// What the page's address asks for.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -53,6 +60,10 @@ pub struct UrlLaunch {
     pub lesson: Option<String>,
     /// The lesson's step to open on (1-based).
     pub step: Option<usize>,
+    /// A live class to join as a student (its code).
+    pub join: Option<String>,
+    /// A bundled lesson to start a live class on, relative to `lessons/`.
+    pub teach: Option<String>,
 }
 
 impl UrlLaunch {
@@ -72,6 +83,17 @@ impl UrlLaunch {
     /// added when the address leaves it out.
     pub fn lesson_path(&self) -> Option<String> {
         self.lesson
+            .as_deref()
+            .map(|l| match l.ends_with(lesson::EXTENSION) {
+                true => format!("lessons/{l}"),
+                false => format!("lessons/{l}{}", lesson::EXTENSION),
+            })
+    }
+
+    /// The lesson a live class is started on, as the server names it
+    /// (`lessons/03-most-proving.lesson.toml`).
+    pub fn teach_path(&self) -> Option<String> {
+        self.teach
             .as_deref()
             .map(|l| match l.ends_with(lesson::EXTENSION) {
                 true => format!("lessons/{l}"),
@@ -176,6 +198,16 @@ pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
             "open" => out.open = Some(relative_path(&value).map_err(fail)?),
             "lesson" => out.lesson = Some(relative_path(&value).map_err(fail)?),
             "algo" => out.algo = Some(value.clone()),
+            "teach" => out.teach = Some(relative_path(&value).map_err(fail)?),
+            "join" => {
+                let code = value.trim().to_ascii_uppercase();
+                let ok = (4..=12).contains(&code.len())
+                    && code.chars().all(|c| c.is_ascii_alphanumeric());
+                if !ok {
+                    return Err(fail("a join code: 4 to 12 letters and digits".into()));
+                }
+                out.join = Some(code);
+            }
             "entry" => match value.parse::<usize>() {
                 Ok(k) if k >= 1 => out.entry = Some(k),
                 _ => return Err(fail("a position number 1, 2, …".into())),
@@ -217,6 +249,24 @@ pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
                 expected: format!(
                     "lesson=… alone (with step=K and autoplay=N at most): a lesson sets its own \
                      position, algorithm and parameters, so `{key}` would contradict it"
+                ),
+            });
+        }
+    }
+    let live = [("join", out.join.is_some()), ("teach", out.teach.is_some())];
+    if let Some((key, _)) = live.iter().find(|(_, given)| *given) {
+        let alone = UrlLaunch {
+            join: None,
+            teach: None,
+            ..out.clone()
+        };
+        if !alone.is_empty() || (out.join.is_some() && out.teach.is_some()) {
+            return Err(UrlError {
+                index: 0,
+                text: (*key).into(),
+                expected: format!(
+                    "{key}=… alone: a live class's step, position and algorithm come from its \
+                     lesson"
                 ),
             });
         }
@@ -473,5 +523,24 @@ mod tests {
         assert_eq!(decode("%zz"), "%zz");
         assert_eq!(decode("%4"), "%4");
         assert_eq!(encode_component("a b&c"), "a%20b%26c");
+    }
+}
+
+#[cfg(test)]
+mod live_keys {
+    use super::*;
+
+    #[test]
+    fn join_and_teach_stand_alone() {
+        assert_eq!(parse("?join=k7p2qx").unwrap().join.as_deref(), Some("K7P2QX"));
+        let t = parse("?teach=03-most-proving").unwrap();
+        assert_eq!(
+            t.teach_path().as_deref(),
+            Some("lessons/03-most-proving.lesson.toml")
+        );
+        assert!(parse("?join=K7P2QX&algo=pns").unwrap_err().expected.contains("alone"));
+        assert!(parse("?join=K7&teach=x").is_err());
+        assert!(parse("?join=no-code!").unwrap_err().expected.contains("join code"));
+        assert!(parse("?teach=../x").is_err());
     }
 }

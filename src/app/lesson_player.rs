@@ -100,6 +100,14 @@ pub struct Teaching {
     /// The race a step asked for, started on the next frame (it needs the
     /// window's context).
     pending_race: Option<PendingRace>,
+    /// The live class this window is in (teacher or student).
+    pub live: Option<super::live::LiveClass>,
+    /// The teacher's join window (address and QR code) is open.
+    pub live_qr: bool,
+    /// A student's device shows the board instead of the tree.
+    pub live_board: bool,
+    /// Teach › Live class…, while open.
+    pub live_dialog: Option<super::live::panel::LiveDialog>,
 }
 
 /// A step's race, to start: side B's setting and the iteration the
@@ -277,6 +285,9 @@ impl PnlabApp {
     /// → / Space: next step; ←: previous step (while no text field has
     /// the keyboard). The keys are taken before the run's own shortcuts.
     pub(super) fn lesson_keys(&mut self, ctx: &egui::Context) {
+        if self.is_live_student() {
+            return;
+        }
         let Some(p) = self.teach.lesson.as_ref() else {
             return;
         };
@@ -300,6 +311,13 @@ impl PnlabApp {
     /// A click on node `id` while the step asks for a node: judged by the
     /// engine's answer; true when it was taken as the answer.
     pub fn answer_lesson_node(&mut self, id: NodeId) -> bool {
+        if let Some(live) = self.teach.live.as_ref() {
+            // In a live class a student's click is an answer while the
+            // question is open; the teacher's is a look at the node.
+            if live.session.is_teacher() || !self.live_answering_open() {
+                return false;
+            }
+        }
         let Some(p) = self.teach.lesson.as_ref() else {
             return false;
         };
@@ -312,6 +330,9 @@ impl PnlabApp {
 
     /// Judges a response to the step's question and reveals the answer.
     pub fn answer_lesson(&mut self, response: Response) {
+        if self.live_student_answer(&response) {
+            return;
+        }
         let Some(p) = self.teach.lesson.as_mut() else {
             return;
         };
@@ -373,9 +394,14 @@ impl PnlabApp {
         let mut answer = None;
         let step = p.step;
         let last = p.lesson.len().saturating_sub(1);
+        let student = self.is_live_student();
         ui.horizontal(|ui| {
             ui.label(RichText::new(&p.lesson.title).strong().size(size));
             ui.label(RichText::new(p.counter()).size(size));
+            if student {
+                // The teacher moves the class.
+                return;
+            }
             if ui
                 .add_enabled(step > 0, egui::Button::new("← Previous"))
                 .clicked()
@@ -563,6 +589,7 @@ impl PnlabApp {
     /// reveal).
     pub(super) fn teaching_keys(&mut self, ctx: &egui::Context) {
         self.presenter_keys(ctx);
+        self.live_teacher_keys(ctx);
         if self.class.pending.is_some()
             && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Enter))
         {
@@ -606,6 +633,24 @@ impl PnlabApp {
             if ui.button("Lessons…").clicked() {
                 self.browser.open = true;
                 ui.close();
+            }
+            match self.teach.live.is_some() {
+                false => {
+                    if ui
+                        .button("Live class…")
+                        .on_hover_text("every student answers on their own device")
+                        .clicked()
+                    {
+                        self.open_live_dialog();
+                        ui.close();
+                    }
+                }
+                true => {
+                    if ui.button("Leave the live class").clicked() {
+                        self.leave_live_class();
+                        ui.close();
+                    }
+                }
             }
             if self.teach.lesson.is_some() && ui.button("Close the lesson").clicked() {
                 self.close_lesson();

@@ -47,6 +47,7 @@ pub mod hook;
 pub mod inspector;
 pub mod launch_url;
 pub mod lesson_player;
+pub mod live;
 pub mod lockstep;
 pub mod logic;
 pub mod mirror;

@@ -20,6 +20,10 @@ use super::state::PnlabApp;
 pub const STATE_PREFIX: &str = "pnlab-state ";
 /// The console line of the first frame's time starts with this.
 pub const FIRST_FRAME_PREFIX: &str = "pnlab-first-frame-ms ";
+/// The console line of a live class's state (each time it changes)
+/// starts with this: the room, this device's answer and verdict, and
+/// where the step's nodes are drawn.
+pub const LIVE_PREFIX: &str = "pnlab-live ";
 
 /// The status word: `idle`, `running`, `paused`, `proved`, `disproved`
 /// or `unknown` (the same word the status bar and `--state` use).

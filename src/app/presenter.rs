@@ -167,6 +167,7 @@ impl PnlabApp {
             return false;
         }
         egui::Panel::top("presenter-caption").show(ui, |ui| self.caption_bar(ui, req));
+        self.live_teacher_panel(ui);
         egui::CentralPanel::default().show(ui, |ui| {
             let rect = ui.available_rect_before_wrap();
             match self.teach.presenter.stage {
@@ -250,7 +251,7 @@ impl PnlabApp {
     }
 
     /// The board, as large as the window allows, centred.
-    fn present_board(&mut self, ui: &mut egui::Ui) {
+    pub(in crate::app) fn present_board(&mut self, ui: &mut egui::Ui) {
         let snap = self.main.state.snapshot.as_ref();
         let input = snap
             .and_then(BoardInput::from_snapshot)

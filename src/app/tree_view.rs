@@ -207,6 +207,9 @@ pub struct TreeView {
     /// Nodes ringed in a colour of their own (a lesson's highlights,
     /// class mode's prediction and answer).
     pub marks: Vec<(NodeId, Color32)>,
+    /// Counts drawn beside nodes in a ringed badge (a live class's
+    /// answers: how many students picked each node).
+    pub badges: Vec<(NodeId, usize)>,
     /// What the last frame of the tidy tree drew (layout tests).
     pub drawn: DrawnTree,
 }
@@ -255,6 +258,7 @@ impl Default for TreeView {
             proof_only: true,
             label_px: None,
             marks: Vec::new(),
+            badges: Vec::new(),
             drawn: DrawnTree::default(),
         }
     }
@@ -748,6 +752,9 @@ impl TreeView {
                     StrokeKind::Outside,
                 );
             }
+            if let Some((_, count)) = self.badges.iter().find(|(b, _)| *b == node.id) {
+                live_badge(&painter, node_rect, *count, r);
+            }
             if selected == Some(node.id) {
                 painter.rect_stroke(
                     node_rect.expand(4.0),
@@ -1153,4 +1160,29 @@ pub(super) fn node_tooltip(ui: &mut egui::Ui, snap: &Snapshot, node: &SnapNode) 
         ui.label(why);
     }
     ui.weak("click: inspect · double-click: collapse/expand · right-click: menu");
+}
+
+/// A live class's count on a node: the node ringed in the badge colour
+/// (thicker for more picks) and the count in a filled disc at its top
+/// right, large enough to read from the back of a room.
+fn live_badge(painter: &egui::Painter, node_rect: Rect, count: usize, r: f32) {
+    const BADGE: Color32 = Color32::from_rgb(130, 60, 200);
+    let width = (2.0 + count as f32).min(8.0);
+    painter.rect_stroke(
+        node_rect.expand(3.0 + width / 2.0),
+        6.0,
+        Stroke::new(width, BADGE),
+        StrokeKind::Outside,
+    );
+    let text = count.to_string();
+    let radius = (r * 0.7).max(11.0) + 3.0 * (text.len() as f32 - 1.0);
+    let centre = node_rect.right_top() + Vec2::new(radius * 0.4, -radius * 0.4);
+    painter.circle_filled(centre, radius, BADGE);
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::FontId::proportional(radius * 1.2),
+        Color32::WHITE,
+    );
 }

@@ -60,6 +60,7 @@ impl PnlabApp {
         let ctx = ui.ctx().clone();
         self.apply_settings(&ctx);
         self.take_events(&ctx);
+        self.pump_live(&ctx);
         let mut req = Requests::default();
 
         // Dropped files (a page reads them asynchronously: `web`).
@@ -78,7 +79,7 @@ impl PnlabApp {
 
         self.start_lesson_race(&ctx);
         self.teaching_keys(&ctx);
-        if !self.present_frame(ui, &mut req) {
+        if !self.live_student_frame(ui, &mut req) && !self.present_frame(ui, &mut req) {
             self.usual_frame(ui, &mut req);
         }
 
@@ -90,6 +91,7 @@ impl PnlabApp {
         }
         self.browser_pick(&ctx);
         self.tree_text_window(&ctx);
+        self.live_dialog(&ctx);
 
         // Keyboard shortcuts, then everything asked for in this frame.
         let info = self.run_info();
@@ -111,6 +113,7 @@ impl PnlabApp {
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, req));
         self.lesson_panel(ui, req);
+        self.live_teacher_panel(ui);
         // At projector sizes (1024×768) the side panels give the tree
         // most of the width: their size follows the window's.
         let width = ui.ctx().content_rect().width();

@@ -16,6 +16,16 @@
 //! the live tree, the spacing settles near `N / 2m` after `N` iterations.
 //! A search that cannot be copied keeps no checkpoints and is replayed
 //! from the start.
+//!
+//! Copying is not free: a copy of a large tree costs about as much as
+//! growing it did (most of it is the fresh memory's page faults), and
+//! one every 256 iterations made a driven run 30 to 60 times slower than
+//! the bare search. A driver that steps a run for people to watch
+//! therefore gives copies a *share* of the run's time
+//! ([`Recorder::set_copy_share`]): a checkpoint due while the copies
+//! already took more than that share of the time so far is skipped. The
+//! run's answers do not depend on it (a replay is exact from any
+//! checkpoint); only how far a time travel replays does.
 
 use super::{registry, Search, SearchSetup, StatsSample};
 
@@ -50,6 +60,13 @@ pub struct Recorder {
     limit_bytes: u64,
     /// False once the search declined to be copied.
     copyable: bool,
+    /// The share of the run's time copies may take (`None`: no limit).
+    copy_share: Option<f64>,
+    /// Seconds spent copying checkpoints so far.
+    copy_seconds: f64,
+    /// Seconds the run has been stepped so far (copies included), as the
+    /// driver reports them.
+    run_seconds: f64,
 }
 
 /// What a copy of a search is taken to weigh: the bytes its tree or table
@@ -69,6 +86,9 @@ impl Recorder {
             spacing: FIRST_SPACING,
             limit_bytes: DEFAULT_CHECKPOINT_LIMIT,
             copyable: true,
+            copy_share: None,
+            copy_seconds: 0.0,
+            run_seconds: 0.0,
         }
     }
 
@@ -101,6 +121,23 @@ impl Recorder {
             self.checkpoints.retain(|c| !c.recent);
             true
         }
+    }
+
+    /// Lets checkpoint copies take at most `share` of the run's time (the
+    /// time the driver reports with [`Recorder::add_run_time`]); `None`
+    /// takes every checkpoint on the spacing.
+    pub fn set_copy_share(&mut self, share: Option<f64>) {
+        self.copy_share = share;
+    }
+
+    /// Adds the time the driver spent stepping the run (copies included).
+    pub fn add_run_time(&mut self, seconds: f64) {
+        self.run_seconds += seconds;
+    }
+
+    /// The seconds spent copying checkpoints so far.
+    pub fn copy_seconds(&self) -> f64 {
+        self.copy_seconds
     }
 
     /// Starts the checkpoint spacing at `k` iterations instead of
@@ -154,7 +191,16 @@ impl Recorder {
         if bytes > self.limit_bytes {
             return;
         }
-        match s.checkpoint() {
+        if self
+            .copy_share
+            .is_some_and(|share| self.copy_seconds > share * self.run_seconds)
+        {
+            return;
+        }
+        let started = crate::clock::now();
+        let copy = s.checkpoint();
+        self.copy_seconds += started.elapsed().as_secs_f64();
+        match copy {
             Some(search) => {
                 self.insert(it, bytes, search, false);
             }

@@ -288,3 +288,27 @@ test("File › Open… opens the browser's file picker, and the picked file open
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("bench.html runs each set bare and driven by the app, to the same iterations", async () => {
+  const { page, lines, errors } = await open("bench.html");
+  await line(page, lines, "pnlab-bench-done");
+  const rows = lines.filter((l) => l.startsWith("pnlab-bench ")).map((l) => JSON.parse(l.slice(12)));
+  const bare = rows.filter((r) => !r.driven);
+  const driven = rows.filter((r) => r.driven);
+  assert.ok(bare.length >= 2, "both sets ran");
+  assert.equal(driven.length, bare.length, "each set also ran driven");
+  for (const b of bare) {
+    const d = driven.find((r) => r.suite === b.suite);
+    assert.ok(d, `${b.suite}: a driven row`);
+    // The same searches: the app's driving changes their speed, never
+    // what they do.
+    assert.equal(d.runs, b.runs, `${b.suite}: runs`);
+    assert.equal(d.solved, b.solved, `${b.suite}: solved`);
+    assert.equal(d.iterations, b.iterations, `${b.suite}: iterations`);
+    // For the record (not asserted: speed is measured, not tested).
+    console.log(`bench.html ${b.suite}: bare ${b.iterations_per_sec} it/s, driven ${d.iterations_per_sec} it/s (${d.vs_bare}x)`);
+  }
+  await shoot(page, "bench-page");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

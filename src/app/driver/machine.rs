@@ -90,6 +90,11 @@ struct Preparation {
 /// many PNS iterations takes a few milliseconds.
 pub const RECENT_BACK: u64 = 1024;
 
+/// The share of a driven run's time checkpoint copies may take: the run
+/// goes at least this close to the bare search's speed, and a time
+/// travel replays a little further.
+pub const COPY_SHARE: f64 = 0.1;
+
 /// The run's state machine (see the module docs).
 pub struct RunMachine {
     live: Option<Live>,
@@ -522,6 +527,7 @@ impl RunMachine {
             Ok(search) => {
                 let first = search.sample();
                 let mut recorder = Recorder::new(&spec.algo, spec.setup, first.clone());
+                recorder.set_copy_share(Some(COPY_SHARE));
                 recorder.set_checkpoint_limit(checkpoint_limit(&self.budget));
                 self.live = Some(Live {
                     recorder,
@@ -619,6 +625,9 @@ impl RunMachine {
                 }
             }
         }));
+        if let Some(l) = self.live.as_mut() {
+            l.recorder.add_run_time(start.elapsed().as_secs_f64());
+        }
         match result {
             Ok(true) => self.arrive(out),
             Ok(false) => {
@@ -746,6 +755,7 @@ impl RunMachine {
             }
         }));
         let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+        live.recorder.add_run_time(elapsed_ms / 1000.0);
         if let Some(speed) = paced {
             self.next_due += Duration::from_secs_f64(1.0 / speed);
             let now = clock::now();

@@ -23,6 +23,7 @@
 
 pub mod clock;
 pub mod cooperative;
+pub mod driven;
 pub mod jobs;
 pub mod machine;
 #[cfg(not(target_arch = "wasm32"))]

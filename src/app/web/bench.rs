@@ -5,6 +5,7 @@
 
 use wasm_bindgen::JsCast;
 
+use crate::app::driver::driven::DrivenSet;
 use crate::bench::{pns_sets, run_set};
 use crate::search::{self, Params};
 
@@ -21,6 +22,18 @@ async fn next_frame() {
         if let Some(w) = web_sys::window() {
             let _ = w
                 .set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 30);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Hands the thread back to the browser for a moment (a page's frame
+/// loop does the same between the driver's slices).
+async fn next_tick() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w
+                .set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0);
         }
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
@@ -57,6 +70,32 @@ pub async fn run_page(out: web_sys::Element) {
             );
             let mut json = serde_json::to_value(&row).map_err(|e| e.to_string())?;
             json["iterations_per_sec"] = serde_json::json!(row.iterations_per_sec().round());
+            super::console_line(&format!("{BENCH_PREFIX}{json}"));
+            // The same runs as the app drives them: one slice per frame
+            // of the page, the browser drawing in between.
+            let mut driven = DrivenSet::new(&set, "pns", &params);
+            while !driven.slice(set.max_iterations)? {
+                next_tick().await;
+            }
+            let d = &driven.row;
+            let ratio = d.iterations_per_sec() / row.iterations_per_sec().max(1e-9);
+            append(
+                &out,
+                &format!(
+                    "{:<12} {:>4} {:>6} {:>12} {:>7.0} {:>11.0}  driven by the app, in its slices: {:.2}× the bare search",
+                    format!("{}*", d.suite),
+                    d.runs,
+                    d.solved,
+                    d.iterations,
+                    d.slice_ms,
+                    d.iterations_per_sec(),
+                    ratio
+                ),
+            );
+            let mut json = serde_json::to_value(d).map_err(|e| e.to_string())?;
+            json["driven"] = serde_json::json!(true);
+            json["iterations_per_sec"] = serde_json::json!(d.iterations_per_sec().round());
+            json["vs_bare"] = serde_json::json!((ratio * 1000.0).round() / 1000.0);
             super::console_line(&format!("{BENCH_PREFIX}{json}"));
         }
         Ok::<(), String>(())

@@ -96,6 +96,8 @@ struct WebShell {
     first_frame: bool,
     /// The title last written (the document's title is only set on change).
     title: String,
+    /// The live-class line last logged.
+    live_line: String,
 }
 
 impl WebShell {
@@ -121,6 +123,7 @@ impl WebShell {
             autoplay,
             first_frame: false,
             title: String::new(),
+            live_line: String::new(),
         }
     }
 
@@ -157,6 +160,14 @@ impl WebShell {
                     page::STATE_PREFIX,
                     page::state_json(&self.app)
                 ));
+            }
+        }
+        // A live class's state, whenever it changes (tests follow it).
+        if let Some(live) = self.app.live_state_json() {
+            let line = live.to_string();
+            if line != self.live_line {
+                console_line(&format!("{}{line}", page::LIVE_PREFIX));
+                self.live_line = line;
             }
         }
         let title = page::title(&self.app);
@@ -208,6 +219,16 @@ fn apply_launch(app: &mut PnlabApp, ctx: &egui::Context, launch: &UrlLaunch) -> 
     // configure shows its own located messages in the page.
     if super::configure(app, ctx, &opts).is_err() {
         return done();
+    }
+    // A live class: the room lives on the server this page came from.
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
+    if let Some(code) = &launch.join {
+        app.join_live_class(ctx, &origin, code);
+    }
+    if let Some(lesson) = launch.teach_path() {
+        app.start_live_class(ctx, &origin, &lesson);
     }
     let Some(n) = opts.autoplay else {
         return done();
