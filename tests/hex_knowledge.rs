@@ -351,7 +351,7 @@ fn openings_of_4x4_and_5x5_match_the_table_with_knowledge_on_and_off() {
 #[test]
 fn random_5x5_positions_match_the_exhaustive_solver() {
     let mut reference = Reference::new(5);
-    for g in random_positions(5, 8, 16, 100, 55) {
+    for g in random_positions(5, 10, 16, 60, 55) {
         assert_eq!(
             fast_mover_wins(&g, &[]),
             reference.mover_wins(&g),

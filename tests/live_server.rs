@@ -30,6 +30,9 @@ fn dist(name: &str) -> PathBuf {
     )
     .unwrap();
     std::fs::write(d.join("pnlab_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    // Stands for the gzipped copy scripts/web.sh writes (the server
+    // sends it as it is, with the encoding named).
+    std::fs::write(d.join("pnlab_bg.wasm.gz"), b"gzipped module").unwrap();
     d
 }
 
@@ -348,7 +351,13 @@ async fn a_flood_is_refused_and_dropped_with_the_room_intact() {
 
 /// One HTTP/1.1 GET; the whole response as text.
 async fn http(addr: SocketAddr, path: &str) -> String {
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    http_with(addr, path, "").await
+}
+
+/// One HTTP/1.1 GET with extra header lines (each ending in CRLF).
+async fn http_with(addr: SocketAddr, path: &str, headers: &str) -> String {
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Connection: close\r\n\r\n");
     tokio::task::spawn_blocking(move || {
         use std::io::{Read, Write};
         let mut s = std::net::TcpStream::connect(addr).unwrap();
@@ -377,6 +386,11 @@ async fn the_page_and_the_lessons_over_http() {
     );
     let wasm = http(addr, "/pnlab_bg.wasm").await;
     assert!(wasm.contains("content-type: application/wasm"), "{wasm}");
+    assert!(!wasm.contains("content-encoding"), "{wasm}");
+    let gz = http_with(addr, "/pnlab_bg.wasm", "Accept-Encoding: gzip, br\r\n").await;
+    assert!(gz.contains("content-type: application/wasm"), "{gz}");
+    assert!(gz.contains("content-encoding: gzip"), "{gz}");
+    assert!(gz.ends_with("gzipped module"), "{gz}");
     for bad in [
         "/../Cargo.toml",
         "/%2e%2e/Cargo.toml",

@@ -351,15 +351,42 @@ fn file_under(dist: &Path, uri_path: &str) -> Option<PathBuf> {
 }
 
 /// Any other `GET`: a file of the page's folder.
-async fn static_file(State(s): State<Arc<Shared>>, uri: Uri) -> Response {
+async fn static_file(
+    State(s): State<Arc<Shared>>,
+    uri: Uri,
+    headers: axum::http::HeaderMap,
+) -> Response {
     let Some(path) = file_under(&s.dist, uri.path()) else {
         return (StatusCode::NOT_FOUND, "not found\n").into_response();
     };
+    // A class of thirty downloads the 8 MB module thirty times over the
+    // classroom's Wi-Fi: `scripts/web.sh` writes a gzipped copy beside
+    // it (2.7 MB), sent to every browser that accepts gzip.
+    let accepts_gzip = headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")));
+    let gzipped = {
+        let mut p = path.clone().into_os_string();
+        p.push(".gz");
+        std::path::PathBuf::from(p)
+    };
+    let use_gzip = accepts_gzip && gzipped.is_file();
     let read = {
-        let path = path.clone();
-        tokio::task::spawn_blocking(move || std::fs::read(path)).await
+        let file = if use_gzip { gzipped } else { path.clone() };
+        tokio::task::spawn_blocking(move || std::fs::read(file)).await
     };
     match read {
+        Ok(Ok(bytes)) if use_gzip => (
+            [
+                (header::CONTENT_TYPE, content_type(&path)),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::CONTENT_ENCODING, "gzip"),
+                (header::VARY, "Accept-Encoding"),
+            ],
+            Body::from(bytes),
+        )
+            .into_response(),
         Ok(Ok(bytes)) => (
             [
                 (header::CONTENT_TYPE, content_type(&path)),
