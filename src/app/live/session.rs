@@ -259,6 +259,12 @@ impl LiveSession {
                 joined,
             } => {
                 if self.step() == Some(step) {
+                    // The counts travel with the tally (the room's state
+                    // is sent again only when it moves).
+                    if let Some(st) = self.state.as_mut() {
+                        st.answered = answered;
+                        st.joined = joined;
+                    }
                     self.tally = Some(Tally {
                         step,
                         nodes,
@@ -460,6 +466,22 @@ mod tests {
         });
         assert_eq!(fx, vec![SessionEffect::GoToStep(3)]);
         assert_eq!(s.my_answer, None);
+    }
+
+    #[test]
+    fn a_tally_carries_the_counts_to_the_status_line() {
+        let mut t = LiveSession::teacher();
+        t.apply(ServerMsg::State {
+            state: state(1, Phase::Open),
+        });
+        t.apply(ServerMsg::Tally {
+            step: 1,
+            nodes: vec![],
+            values: vec![],
+            answered: 7,
+            joined: 9,
+        });
+        assert!(t.status_line().contains("9 joined · 7 answered"), "{}", t.status_line());
     }
 
     #[test]
