@@ -532,15 +532,24 @@ mod live_keys {
 
     #[test]
     fn join_and_teach_stand_alone() {
-        assert_eq!(parse("?join=k7p2qx").unwrap().join.as_deref(), Some("K7P2QX"));
+        assert_eq!(
+            parse("?join=k7p2qx").unwrap().join.as_deref(),
+            Some("K7P2QX")
+        );
         let t = parse("?teach=03-most-proving").unwrap();
         assert_eq!(
             t.teach_path().as_deref(),
             Some("lessons/03-most-proving.lesson.toml")
         );
-        assert!(parse("?join=K7P2QX&algo=pns").unwrap_err().expected.contains("alone"));
+        assert!(parse("?join=K7P2QX&algo=pns")
+            .unwrap_err()
+            .expected
+            .contains("alone"));
         assert!(parse("?join=K7&teach=x").is_err());
-        assert!(parse("?join=no-code!").unwrap_err().expected.contains("join code"));
+        assert!(parse("?join=no-code!")
+            .unwrap_err()
+            .expected
+            .contains("join code"));
         assert!(parse("?teach=../x").is_err());
     }
 }

@@ -85,7 +85,8 @@ impl DrivenSet {
             let mut d = CooperativeDriver::new(|| {});
             let mut budget = run_budget(max_iterations);
             budget.time_limit = None;
-            d.send(Command::SetBudget(budget)).map_err(|e| e.to_string())?;
+            d.send(Command::SetBudget(budget))
+                .map_err(|e| e.to_string())?;
             d.send(Command::Load(RunSpec {
                 algo: self.algo.clone(),
                 setup,

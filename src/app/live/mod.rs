@@ -58,7 +58,10 @@ impl LiveClass {
     /// The address students open: `http://host:port/?join=CODE`.
     pub fn join_url(&self) -> Option<String> {
         let code = self.session.code.as_ref()?;
-        Some(format!("{}/?join={code}", self.origin.trim_end_matches('/')))
+        Some(format!(
+            "{}/?join={code}",
+            self.origin.trim_end_matches('/')
+        ))
     }
 
     fn send(&mut self, msg: crate::live::protocol::ClientMsg) {
@@ -81,10 +84,17 @@ impl PnlabApp {
         self.connect_live(ctx, origin, LiveSession::student(code, None), "");
     }
 
-    fn connect_live(&mut self, ctx: &egui::Context, origin: &str, session: LiveSession, lesson: &str) {
+    fn connect_live(
+        &mut self,
+        ctx: &egui::Context,
+        origin: &str,
+        session: LiveSession,
+        lesson: &str,
+    ) {
         let Some(url) = socket::live_url(origin) else {
-            self.messages
-                .push(format!("error: a live class needs a server address (http://…), not `{origin}`"));
+            self.messages.push(format!(
+                "error: a live class needs a server address (http://…), not `{origin}`"
+            ));
             return;
         };
         let mut live = LiveClass {
@@ -215,7 +225,9 @@ impl PnlabApp {
         }
         match Lesson::load_text(name, text, &lesson::Bundled) {
             Ok(l) => self.open_lesson(l),
-            Err(e) => self.messages.push(format!("error: the class's lesson: {e}")),
+            Err(e) => self
+                .messages
+                .push(format!("error: the class's lesson: {e}")),
         }
     }
 

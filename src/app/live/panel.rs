@@ -147,7 +147,11 @@ impl PnlabApp {
     /// A student's device: the class's line, the lesson's caption and the
     /// question on top; the tree (or the board) below. True when it drew
     /// the frame.
-    pub(in crate::app) fn live_student_frame(&mut self, ui: &mut egui::Ui, req: &mut Requests) -> bool {
+    pub(in crate::app) fn live_student_frame(
+        &mut self,
+        ui: &mut egui::Ui,
+        req: &mut Requests,
+    ) -> bool {
         if !self.is_live_student() {
             return false;
         }
@@ -220,7 +224,8 @@ fn value_histogram(ui: &mut egui::Ui, values: &[ValueCount]) {
                 egui::Label::new(RichText::new(&v.value).monospace().size(17.0)),
             );
             let w = BAR_WIDTH * v.count as f32 / most as f32;
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(w.max(2.0), 18.0), egui::Sense::hover());
+            let (rect, _) =
+                ui.allocate_exact_size(egui::vec2(w.max(2.0), 18.0), egui::Sense::hover());
             ui.painter()
                 .rect_filled(rect, 2.0, egui::Color32::from_rgb(130, 60, 200));
             ui.label(RichText::new(v.count.to_string()).size(17.0));
@@ -291,7 +296,9 @@ impl PnlabApp {
                             ui.selectable_value(&mut d.lesson, l.path.to_string(), name);
                         }
                     });
-                start = ui.button("Start the class (this window is the projector)").clicked();
+                start = ui
+                    .button("Start the class (this window is the projector)")
+                    .clicked();
                 ui.separator();
                 ui.horizontal(|ui| {
                     ui.label("or join with a code");

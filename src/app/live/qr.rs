@@ -52,8 +52,14 @@ mod tests {
         // The three finder patterns: a dark 7×7 ring at three corners.
         for (x0, y0) in [(0, 0), (n - 7, 0), (0, n - 7)] {
             for k in 0..7 {
-                assert!(cells[y0 * n + x0 + k], "top edge of the finder at {x0},{y0}");
-                assert!(cells[(y0 + k) * n + x0], "left edge of the finder at {x0},{y0}");
+                assert!(
+                    cells[y0 * n + x0 + k],
+                    "top edge of the finder at {x0},{y0}"
+                );
+                assert!(
+                    cells[(y0 + k) * n + x0],
+                    "left edge of the finder at {x0},{y0}"
+                );
             }
             assert!(!cells[(y0 + 1) * n + x0 + 1], "the finder's light ring");
         }

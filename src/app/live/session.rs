@@ -481,7 +481,11 @@ mod tests {
             answered: 7,
             joined: 9,
         });
-        assert!(t.status_line().contains("9 joined · 7 answered"), "{}", t.status_line());
+        assert!(
+            t.status_line().contains("9 joined · 7 answered"),
+            "{}",
+            t.status_line()
+        );
     }
 
     #[test]
@@ -535,6 +539,14 @@ mod tests {
             row,
             "3,\"Which \"\"node\"\", then?\",\"the node b\",4,3,0.750,\"b: 3; c: 1\""
         );
-        assert_eq!(ShareRight { answer: String::new(), answered: 4, right: 3 }.text(), "3 of 4 right (75%)");
+        assert_eq!(
+            ShareRight {
+                answer: String::new(),
+                answered: 4,
+                right: 3
+            }
+            .text(),
+            "3 of 4 right (75%)"
+        );
     }
 }

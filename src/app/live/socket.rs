@@ -28,7 +28,10 @@ pub struct LiveSocket {
 impl LiveSocket {
     /// Connects to `url` (`ws://host:port/live`); `wake` asks the window
     /// for a frame when something arrives.
-    pub fn connect(url: &str, wake: impl Fn() + Send + Sync + 'static) -> Result<LiveSocket, String> {
+    pub fn connect(
+        url: &str,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Result<LiveSocket, String> {
         Ok(LiveSocket {
             backend: backend::Backend::connect(url, Box::new(wake))?,
             waiting: VecDeque::new(),
@@ -191,7 +194,11 @@ mod backend {
                     };
                     let mut ws = match tungstenite::connect(url.as_str()) {
                         Ok((ws, _)) => ws,
-                        Err(e) => return say(SocketEvent::Closed(format!("cannot connect to {url}: {e}"))),
+                        Err(e) => {
+                            return say(SocketEvent::Closed(format!(
+                                "cannot connect to {url}: {e}"
+                            )))
+                        }
                     };
                     set_timeout(&ws);
                     say(SocketEvent::Open);
@@ -213,7 +220,9 @@ mod backend {
                         match ws.read() {
                             Ok(Message::Text(t)) => say(SocketEvent::Text(t.to_string())),
                             Ok(Message::Close(_)) => {
-                                return say(SocketEvent::Closed("the server closed the class".into()))
+                                return say(SocketEvent::Closed(
+                                    "the server closed the class".into(),
+                                ))
                             }
                             Ok(_) => {}
                             Err(tungstenite::Error::Io(e))
@@ -268,8 +277,14 @@ mod tests {
 
     #[test]
     fn the_live_address_follows_the_page_s_scheme_and_host() {
-        assert_eq!(live_url("http://192.168.1.20:8080").as_deref(), Some("ws://192.168.1.20:8080/live"));
-        assert_eq!(live_url("https://class.school.org/").as_deref(), Some("wss://class.school.org/live"));
+        assert_eq!(
+            live_url("http://192.168.1.20:8080").as_deref(),
+            Some("ws://192.168.1.20:8080/live")
+        );
+        assert_eq!(
+            live_url("https://class.school.org/").as_deref(),
+            Some("wss://class.school.org/live")
+        );
         assert_eq!(live_url("file://x"), None);
         assert_eq!(live_url("http://"), None);
     }

@@ -32,8 +32,8 @@ async fn next_frame() {
 async fn next_tick() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         if let Some(w) = web_sys::window() {
-            let _ = w
-                .set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0);
+            let _ =
+                w.set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0);
         }
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
