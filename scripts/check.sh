@@ -67,11 +67,11 @@ else
 fi
 
 # The tests run once: every test that needs no GUI (the engine, the CLI,
-# the doc tests) in the build without the GUI, which the README promises
+# the live-class server, the doc tests) in the build without the GUI, which the README promises
 # works; then only the GUI's own tests in the default build.
 disk
-echo "== cargo test --no-default-features (engine, CLI, doc tests)"
-cargo test --no-default-features
+echo "== cargo test --no-default-features --features serve (engine, CLI, live-class server, doc tests)"
+cargo test --no-default-features --features serve
 
 disk
 echo "== cargo test: the app's tests (default features)"
