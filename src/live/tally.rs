@@ -46,7 +46,7 @@ pub fn tally<'a>(
         .collect();
     nodes.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.path.cmp(&b.path)));
     // A stable sort keeps first-given order among equal counts.
-    values.sort_by(|a, b| b.count.cmp(&a.count));
+    values.sort_by_key(|v| std::cmp::Reverse(v.count));
     (nodes, values)
 }
 
