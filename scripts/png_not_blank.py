@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Exit 0 iff the PNG file given is a real picture: decodes, is at least
-400x300, and is not one flat colour (at least 2% of pixels differ from the
+400x300 (or the `--min WxH` given: a phone's 390x844), and is not one flat colour (at least 2% of pixels differ from the
 most common colour and there are at least 16 distinct colours).
 Standard library only (zlib), so CI needs nothing extra."""
 import struct
@@ -55,8 +55,11 @@ def read_png(path):
 
 def main():
     path = sys.argv[1]
+    min_w, min_h = 400, 300
+    if len(sys.argv) == 4 and sys.argv[2] == "--min":
+        min_w, min_h = (int(v) for v in sys.argv[3].split("x"))
     w, h, bpp, rows = read_png(path)
-    if w < 400 or h < 300:
+    if w < min_w or h < min_h:
         sys.exit(f"{path}: {w}x{h} is too small for the app window")
     counts = Counter()
     for y in range(0, h, 2):

@@ -111,7 +111,10 @@ async function tap(p, nodePath) {
 async function shoot(page, name) {
   const file = path.join(shots, `${name}.png`);
   await page.screenshot({ path: file });
-  execFileSync("python3", [path.join(root, "scripts/png_not_blank.py"), file], { stdio: "inherit" });
+  const { width, height } = page.viewportSize();
+  execFileSync("python3", [path.join(root, "scripts/png_not_blank.py"), file, "--min", `${width}x${height}`], {
+    stdio: "inherit",
+  });
 }
 
 /** The desktop's answer to the lesson's first question: the node's moves. */

@@ -77,6 +77,8 @@ impl PnlabApp {
     /// becomes the teacher's.
     pub fn start_live_class(&mut self, ctx: &egui::Context, origin: &str, lesson: &str) {
         self.connect_live(ctx, origin, LiveSession::teacher(), lesson);
+        // The join address and its QR code first: the class joins now.
+        self.teach.live_qr = true;
     }
 
     /// Joins room `code` at the server behind `origin` as a student.

@@ -310,7 +310,6 @@ impl PnlabApp {
             });
         if start {
             self.start_live_class(ctx, &d.origin, &d.lesson);
-            self.teach.live_qr = true;
         } else if join {
             self.join_live_class(ctx, &d.origin, &d.code);
         } else if open {
