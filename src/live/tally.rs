@@ -45,7 +45,8 @@ pub fn tally<'a>(
         })
         .collect();
     nodes.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.path.cmp(&b.path)));
-    // A stable sort keeps first-given order among equal counts.
+    // Equal counts: nodes in path order (the root first), values in the
+    // order first given (a stable sort).
     values.sort_by_key(|v| std::cmp::Reverse(v.count));
     (nodes, values)
 }
@@ -144,11 +145,11 @@ mod tests {
             .collect();
         assert_eq!(
             n,
-            vec![("c".into(), 2), ("b".into(), 1), ("root".into(), 1)]
+            vec![("c".into(), 2), ("root".into(), 1), ("b".into(), 1)]
         );
         let v: Vec<(&str, usize)> = values.iter().map(|c| (c.value.as_str(), c.count)).collect();
         assert_eq!(v, vec![("2", 3), ("inf", 2)]);
-        assert_eq!(top(&nodes, &values, 2), vec!["c: 2", "b: 1"]);
+        assert_eq!(top(&nodes, &values, 2), vec!["c: 2", "root: 1"]);
     }
 
     #[test]
