@@ -32,13 +32,16 @@ def test_algorithm_names_and_parameters_are_the_command_line_s(cli):
 def test_per_game_parameters_are_listed_by_game_as_the_command_line_lists_them(cli):
     listing = cli.run("solve", "--list-algos").stdout
     fast = next(a for a in pnlab.algorithms() if a["name"] == "dfpn-fast")
-    assert sorted(fast["game_params"]) == ["connect4", "othello"]
+    assert sorted(fast["game_params"]) == ["connect4", "hex", "othello"]
+    hex_names = [p["name"] for p in fast["game_params"]["hex"]]
+    assert hex_names == ["dead", "captured", "vcs", "mustplay", "resistance_order", "fill_key", "vc_work"]
+    assert "on hex positions also: dead" in listing
     assert [p["name"] for p in fast["game_params"]["othello"]] == ["leaf_empties"]
     c4 = [p["name"] for p in fast["game_params"]["connect4"]]
     assert c4 == ["tactics", "threat_init", "mirror", "leaf_cells"]
     assert "on connect4 positions also: tactics" in listing
     own = [p["name"] for p in fast["params"]]
-    assert not set(own) & set(c4 + ["leaf_empties"])
+    assert not set(own) & set(c4 + hex_names + ["leaf_empties"])
     assert all(a["game_params"] == {} for a in pnlab.algorithms() if a["name"] != "dfpn-fast")
 
 
