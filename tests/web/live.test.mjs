@@ -12,11 +12,11 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { startServer, launchChromium } from "./browser.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = path.resolve(root, process.env.PNLAB_BIN ?? "target/debug/pnlab");
@@ -33,37 +33,13 @@ let browser;
 
 before(async () => {
   assert.ok(fs.existsSync(path.join(root, "web/dist/index.html")), "run scripts/web.sh first");
-  server = spawn(bin, ["serve", "--dist", path.join(root, "web/dist"), "--port", "0"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  base = await new Promise((resolve, reject) => {
-    let seen = "";
-    server.stdout.on("data", (d) => {
-      seen += d.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(seen);
-      if (m) resolve(m[0]);
-    });
-    server.on("exit", (code) => reject(new Error(`pnlab serve exited (${code})`)));
-  });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--use-angle=swiftshader",
-      "--enable-unsafe-swiftshader",
-      // Four pages draw at once; none may be throttled in the background.
-      "--disable-background-timer-throttling",
-      "--disable-renderer-backgrounding",
-      "--disable-backgrounding-occluded-windows",
-    ],
-  });
+  ({ server, base } = await startServer(bin, ["serve", "--dist", path.join(root, "web/dist"), "--port", "0"], root));
+  // Four pages draw at once; none may be throttled in the background.
+  browser = await launchChromium([
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+  ]);
   fs.mkdirSync(shots, { recursive: true });
 });
 
