@@ -70,16 +70,16 @@ fi
 # the live-class server, the doc tests) in the build without the GUI, which the README promises
 # works; then only the GUI's own tests in the default build.
 disk
-echo "== cargo test --no-default-features --features serve (engine, CLI, live-class server, doc tests)"
+echo "== cargo test --no-default-features --features serve (the crates pnlab-core and pnlab-lab, the CLI, the live-class server, the Nim example, doc tests)"
 cargo test --no-default-features --features serve
 
 disk
 echo "== cargo test: the app's tests (default features)"
-cargo test --lib app::
+cargo test -p pnlab --lib app::
 # Every tests/app_*.rs file drives the GUI.
 app_tests=$(for f in tests/app_*.rs; do printf -- '--test %s ' "$(basename "$f" .rs)"; done)
 # shellcheck disable=SC2086
-cargo test $app_tests
+cargo test -p pnlab $app_tests
 
 disk
 echo "== Python module"

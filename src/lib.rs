@@ -1,27 +1,23 @@
 //! pnlab: a laboratory for proof-number search.
 //!
-//! The engine (`game`, `search`, `solve`, `experiments`, `positions`, and the
-//! `export` and `layout` of trees and curves that the app and the CLI
-//! share) is usable without any GUI; the egui app lives in `app` behind the `gui` feature and
-//! depends on the engine, never the reverse.
+//! The project is three crates, one per layer; the compiler rejects an
+//! upward import (docs/architecture.md draws them):
+//! - `pnlab-core`: games, searches, parameters, the clock, positions and
+//!   certificates;
+//! - `pnlab-lab`: solve requests, lessons, drawings and exports,
+//!   experiments, benchmarks and the live class, without any GUI;
+//! - this package: the egui app (`app`, behind the `gui` feature) and the
+//!   `pnlab` binary (the command line, and the page when built for wasm).
+//!
+//! This library re-exports the two lower crates' modules under their old
+//! names (`pnlab::game`, `pnlab::solve`, …), so code written against one
+//! `pnlab` crate keeps working.
 
 #![warn(missing_docs)]
 
-pub mod bench;
-pub mod catalogue;
-pub mod certificate;
-pub mod clock;
-pub mod experiments;
-pub mod export;
-pub mod files;
-pub mod game;
-pub mod layout;
-pub mod lesson;
-pub mod live;
-pub mod params;
-pub mod positions;
-pub mod search;
-pub mod solve;
+pub use pnlab_core::{certificate, clock, files, game, params, positions, search};
+pub use pnlab_core::{choice_enum, game_table, options, with_position};
+pub use pnlab_lab::{bench, catalogue, experiments, export, layout, lesson, live, solve};
 
 #[cfg(feature = "gui")]
 pub mod app;

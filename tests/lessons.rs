@@ -63,7 +63,7 @@ fn every_lesson_file_is_bundled_and_plays_from_the_bundle_alone() {
     bundled.sort();
     assert_eq!(
         on_disk, bundled,
-        "lessons/ and src/lesson/bundled.rs differ"
+        "lessons/ and crates/pnlab-lab/src/lesson/bundled.rs differ"
     );
     for (path, l) in lesson::bundled_lessons() {
         let l = l.unwrap_or_else(|e| panic!("{e}"));

@@ -1,4 +1,4 @@
-//! Position files (src/positions): every bundled file loads and every
+//! Position files (crates/pnlab-core/src/positions): every bundled file loads and every
 //! position with a known result agrees with the exhaustive reference; each
 //! reader reports bad input with the file, line and column; no input, however
 //! mangled, makes a reader panic.
@@ -219,7 +219,7 @@ fn every_bundled_path_exists_on_disk_with_the_same_text() {
     for p in on_disk {
         assert!(
             bundled().iter().any(|f| f.path == p),
-            "{p} is not in src/positions/bundled.rs"
+            "{p} is not in crates/pnlab-core/src/positions/bundled.rs"
         );
     }
 }

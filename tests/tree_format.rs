@@ -1,4 +1,4 @@
-//! The hand-written tree format (src/game/tree): parsing, errors with
+//! The hand-written tree format (crates/pnlab-core/src/game/tree): parsing, errors with
 //! exact line and column, the game semantics, round trips through
 //! `notation()`, and every tree shipped in positions/trees/ solved by PNS
 //! and by the exhaustive reference (which must agree).

@@ -153,7 +153,7 @@ mod tests {
     /// lone child d (the asked node): d's numbers are c's and a's.
     #[test]
     fn a_lone_childs_ancestors_are_hidden_with_it() {
-        use crate::layout::test_nodes::{node, snapshot};
+        use crate::search::test_nodes::{node, snapshot};
         let mut v = vec![
             node(1, None, 0, 0),
             node(2, Some(0), 0, 1),

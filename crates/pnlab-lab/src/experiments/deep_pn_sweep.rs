@@ -1,0 +1,545 @@
+//! `pnlab experiment deep-pn-sweep`: the DeepPN paper's R sweep (Ishitobi
+//! et al. 2015, Figs. 3 and 5; docs/algorithms.md §3, §10).
+//!
+//! For each instance, PN-search runs once as the baseline and DeepPN runs
+//! for every R in the list and both `dpn` forms; each run's iterations and
+//! nodes are divided by PNS's on the same instance. Instances:
+//! - **Othello**: `positions` seeded random positions with `empties` empty
+//!   squares (default 16 = 44 uniformly random disc-placing moves from the
+//!   start; forced passes are played and not counted). A walk that ends the
+//!   game early, or stops on a finished position, is redrawn from the start
+//!   with the same generator, so the list is deterministic for the seed.
+//! - **Hex 4×4**: the empty board, `hex_runs` runs, run i with the legal
+//!   moves shuffled with seed i
+//!   ([`ShuffledMoves`](pnlab_core::game::shuffled::ShuffledMoves)): by default
+//!   every position gets its own random order (`shuffle = per-position`,
+//!   what the paper describes: "the legal moves of Hex are sorted randomly
+//!   in every configuration"); `shuffle = per-run` keeps one permutation of
+//!   the cells for the whole run. Each Hex run also records where its
+//!   first winning opening comes in the root order ([`deep_pn_hex`](super::deep_pn_hex)).
+//!
+//! The question is the default one (does the side to move win?). "Nodes" is
+//! `nodes_created`, the tree size (the paper's memory measure; in PNS and
+//! DeepPN `nodes_expanded` equals `iterations`). Each run is capped at
+//! `max_nodes` created nodes; a capped run is reported, never dropped
+//! silently: the tables ([`deep_pn_summary`](super::deep_pn_summary)) give
+//! the paired means over instances both solved, the means over instances
+//! where every run solved, the counts of capped runs and the totals
+//! counting capped runs at the cap.
+//!
+//! R = 1 is PN-search exactly (the same selection, iteration by iteration;
+//! tests/deep_pn.rs checks it), so by default (`r1 = copy`) the R = 1 row
+//! of each form is PNS's run copied, which saves two of the costliest runs
+//! per instance; `r1 = run` runs it anyway.
+//!
+//! The defaults are the paper's full size (1,000 positions, R = 1.0 …
+//! 0.05 in steps of 0.05); `pnlab experiment deep-pn-sweep --help` lists
+//! the settings. A quick run: `--set positions=20 --set hex_runs=2`.
+//!
+//! Outputs in `--out`: `deep-pn-sweep.csv` (one row per run) and
+//! `deep-pn-sweep.json` (the tables above, the PNS baselines and the Hex
+//! runs' opening analysis).
+//! Each job is one instance with all its runs, so `--shard` splits
+//! instances.
+
+use pnlab_core::game::shuffled::{ShuffleMode, ShuffledMoves};
+use pnlab_core::game::{AnyPosition, Game, GameKind};
+use pnlab_core::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm, DpnTie, SolvedDeep};
+use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+use pnlab_core::search::pns::{Pns, PnsOptions};
+use pnlab_core::search::{run, Budget, Goal, Question, Search};
+
+use super::deep_pn_hex::{self, OpeningRow};
+use super::deep_pn_summary::{InstanceRuns, RunResult, Summary};
+use super::instances::random_othello;
+use super::{
+    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
+};
+
+/// The settings (`--set NAME=VALUE`; `pnlab experiment deep-pn-sweep --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 1000,
+        },
+        help: "Random Othello positions (instances) drawn for the sweep.",
+    },
+    super::instances::empties_setting(16),
+    ParamSpec {
+        name: "hex_runs",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 10,
+        },
+        help: "Runs on the empty Hex 4×4 board, each with its own seeded move order.",
+    },
+    ParamSpec {
+        name: "max_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 20_000_000,
+        },
+        help: "Created-node cap per run; a capped run counts as unsolved.",
+    },
+    ParamSpec {
+        name: "games",
+        kind: ParamKind::List {
+            item: ListItem::Choice(&["othello", "hex"]),
+            default: "othello,hex",
+        },
+        help: "Which instance sets to run.",
+    },
+    ParamSpec {
+        name: "r",
+        kind: ParamKind::List {
+            item: ListItem::Real { min: 0.0, max: 1.0 },
+            default: PAPER_RS,
+        },
+        help: "The R values DeepPN runs with (each in both forms).",
+    },
+    ParamSpec {
+        name: "shuffle",
+        kind: ParamKind::Choice {
+            options: &["per-position", "per-run"],
+            default: "per-position",
+        },
+        help: "Hex move orders: a random order per position, or one permutation kept per run.",
+    },
+    ParamSpec {
+        name: "r1",
+        kind: ParamKind::Choice {
+            options: &["copy", "run"],
+            default: "copy",
+        },
+        help: "R = 1 row: copied from PNS (identical search), or run anyway.",
+    },
+    // DeepPN's tie rule and solved-children switch, described once in
+    // [`DeepPnOptions`].
+    DeepPnOptions::PARAMS[2],
+    DeepPnOptions::PARAMS[3],
+];
+
+/// The paper's R grid: 1.0, 0.95, …, 0.05.
+const PAPER_RS: &str =
+    "1.0,0.95,0.9,0.85,0.8,0.75,0.7,0.65,0.6,0.55,0.5,0.45,0.4,0.35,0.3,0.25,0.2,0.15,0.1,0.05";
+
+/// One instance: a position (already wrapped for Hex) and its label.
+#[derive(Clone, Debug)]
+struct Instance {
+    game: &'static str,
+    index: usize,
+    seed: u64,
+    position: AnyPosition,
+    /// Move-order seed and mode (Hex runs).
+    shuffle: Option<(u64, ShuffleMode)>,
+}
+
+/// What one instance's job returns.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct InstanceResult {
+    runs: Vec<RunResult>,
+    /// Hex runs: the place of the first winning opening in the root order.
+    first_win: Option<u32>,
+    /// Hex runs: the number of root moves.
+    root_moves: u32,
+}
+
+/// Runs PNS and DeepPN for every R and form on `g` (R = 1 copied from
+/// PNS unless `rerun_r1`).
+fn run_instance<G: Game>(
+    g: &G,
+    rs: &[f64],
+    deep: DeepPnOptions,
+    budget: &Budget,
+    rerun_r1: bool,
+) -> Vec<RunResult> {
+    let q = Question {
+        attacker: g.default_attacker().unwrap_or_else(|| g.to_move()),
+        goal: Goal::Win,
+    };
+    let mut out = Vec::new();
+    let mut record = |algo, form, r, s: &mut dyn Search| {
+        let status = run(s, budget, None);
+        let c = s.counters();
+        out.push(RunResult {
+            algo,
+            form,
+            r,
+            status,
+            iterations: c.iterations,
+            nodes: c.nodes_created,
+            max_depth: c.max_depth,
+            root_switches: c.seesaw_root_switches,
+            switches: c.seesaw_switches,
+            time_ms: c.time_ms,
+            copied_from_pns: false,
+        });
+    };
+    let mut pns = Pns::new(g.clone(), q, PnsOptions::default());
+    record("pns", None, 1.0, &mut pns);
+    drop(pns);
+    for form in [DpnForm::Paper, DpnForm::Thesis] {
+        for &r in rs {
+            if r == 1.0 && !rerun_r1 {
+                continue;
+            }
+            let mut s = DeepPn::new(g.clone(), q, DeepPnOptions { r, form, ..deep });
+            record("deep-pn", Some(form), r, &mut s);
+        }
+    }
+    if !rerun_r1 && rs.contains(&1.0) {
+        let base = out[0].clone();
+        for (k, form) in [DpnForm::Paper, DpnForm::Thesis].into_iter().enumerate() {
+            // Keep the rows in R order: the copy goes where R = 1 stands.
+            let at = 1 + k * rs.len() + rs.iter().position(|&r| r == 1.0).unwrap_or(0);
+            let copy = RunResult {
+                algo: "deep-pn",
+                form: Some(form),
+                copied_from_pns: true,
+                ..base.clone()
+            };
+            out.insert(at.min(out.len()), copy);
+        }
+    }
+    out
+}
+
+/// Runs one instance: the runs, and for a shuffled (Hex) one the place of
+/// its first winning opening.
+fn run_one<G: Game>(
+    g: &G,
+    rs: &[f64],
+    deep: DeepPnOptions,
+    budget: &Budget,
+    rerun_r1: bool,
+    opening: bool,
+) -> InstanceResult {
+    let runs = run_instance(g, rs, deep, budget, rerun_r1);
+    let (first_win, root_moves) = if opening {
+        let q = Question {
+            attacker: g.default_attacker().unwrap_or_else(|| g.to_move()),
+            goal: Goal::Win,
+        };
+        deep_pn_hex::first_winning_move(g, &q)
+    } else {
+        (None, 0)
+    };
+    InstanceResult {
+        runs,
+        first_win,
+        root_moves,
+    }
+}
+
+/// The experiment (registered as `deep-pn-sweep`). (`clone` is generic
+/// over the games; some are `Copy`.)
+#[allow(clippy::clone_on_copy)]
+pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
+    let settings = opts.params(SETTINGS)?;
+    let positions = settings.int("positions")? as usize;
+    let empties = settings.int("empties")? as u32;
+    let hex_runs = settings.int("hex_runs")? as usize;
+    let max_nodes = settings.int("max_nodes")? as u64;
+    let games = settings.text("games")?;
+    let rs = settings.real_list("r")?;
+    let shuffle_word = settings.choice("shuffle")?;
+    let shuffle = ShuffleMode::from_name(shuffle_word).ok_or_else(|| {
+        ExperimentError::Invalid(format!("invalid value `{shuffle_word}` for setting `shuffle`: expected per-position or per-run"))
+    })?;
+    let rerun_r1 = settings.choice("r1")? == "run";
+    let invalid = |e: String| ExperimentError::Invalid(e.to_string());
+    let deep = DeepPnOptions {
+        ties: settings
+            .choice("ties")?
+            .parse::<DpnTie>()
+            .map_err(|e| invalid(e.to_string()))?,
+        solved: settings
+            .choice("solved")?
+            .parse::<SolvedDeep>()
+            .map_err(|e| invalid(e.to_string()))?,
+        ..DeepPnOptions::default()
+    };
+    let mut instances = Vec::new();
+    for game in games.split(',').map(str::trim) {
+        match game {
+            "othello" => {
+                for i in 0..positions {
+                    let seed = instance_seed(opts.seed, i);
+                    let g = random_othello(seed, empties).ok_or_else(|| {
+                        ExperimentError::Invalid(format!("could not draw an Othello position with {empties} empties (seed {seed})"))
+                    })?;
+                    instances.push(Instance {
+                        game: "othello",
+                        index: i,
+                        seed,
+                        position: g.into_any(),
+                        shuffle: None,
+                    });
+                }
+            }
+            "hex" => {
+                let hex = AnyPosition::parse(GameKind::Hex, "4:").map_err(|e| {
+                    ExperimentError::Invalid(format!("Hex 4×4 is not available: {}", e.expected))
+                })?;
+                for i in 0..hex_runs {
+                    instances.push(Instance {
+                        game: "hex4",
+                        index: i,
+                        seed: opts.seed.wrapping_add(i as u64),
+                        position: hex.clone(),
+                        shuffle: Some((opts.seed.wrapping_add(i as u64), shuffle)),
+                    });
+                }
+            }
+            other => {
+                return Err(ExperimentError::Invalid(format!(
+                    "unknown game `{other}` in setting `games`; valid: othello, hex"
+                )))
+            }
+        }
+    }
+    let budget = Budget {
+        max_nodes: Some(max_nodes),
+        ..Budget::default()
+    };
+    let results = run_jobs(opts, &instances, |inst| match inst.shuffle {
+        None => {
+            pnlab_core::with_position!(&inst.position, g => run_one(g, &rs, deep, &budget, rerun_r1, false))
+        }
+        Some((s, mode)) => pnlab_core::with_position!(&inst.position, g => {
+            run_one(&ShuffledMoves::with_mode(g.clone(), s, mode), &rs, deep, &budget, rerun_r1, true)
+        }),
+    });
+    let mut csv = Csv::new(&[
+        "game",
+        "instance",
+        "seed",
+        "position",
+        "algo",
+        "dpn",
+        "R",
+        "outcome",
+        "iterations",
+        "nodes",
+        "max_depth",
+        "seesaw_root_switches",
+        "seesaw_switches",
+        "time_ms",
+        "iterations_vs_pns",
+        "nodes_vs_pns",
+        "copied_from_pns",
+        "first_winning_opening",
+    ]);
+    let mut openings = Vec::new();
+    for (i, res) in &results {
+        let inst = &instances[*i];
+        let runs = &res.runs;
+        let base = runs.iter().find(|r| r.algo == "pns");
+        if let (Some(first_win), Some(b)) = (res.first_win, base) {
+            openings.push(opening_row(inst.index, first_win, res.root_moves, b, runs));
+        }
+        for r in runs {
+            let ratio = |num: u64, den: u64| num as f64 / den.max(1) as f64;
+            let both = base.filter(|b| b.solved() && r.solved());
+            let (ri, rn) = match both {
+                Some(b) => (
+                    format!("{:.4}", ratio(r.iterations, b.iterations)),
+                    format!("{:.4}", ratio(r.nodes, b.nodes)),
+                ),
+                None => (String::new(), String::new()),
+            };
+            csv.push(vec![
+                inst.game.to_string(),
+                inst.index.to_string(),
+                inst.seed.to_string(),
+                inst.position.notation(),
+                r.algo.to_string(),
+                r.form.map_or("", DpnForm::name).to_string(),
+                format!("{:.2}", r.r),
+                r.status.outcome_name().to_string(),
+                r.iterations.to_string(),
+                r.nodes.to_string(),
+                r.max_depth.to_string(),
+                r.root_switches.to_string(),
+                r.switches.to_string(),
+                format!("{:.1}", r.time_ms),
+                ri,
+                rn,
+                r.copied_from_pns.to_string(),
+                res.first_win.map_or(String::new(), |f| f.to_string()),
+            ]);
+        }
+    }
+    let table = Summary::build(
+        &results
+            .iter()
+            .map(|(i, res)| InstanceRuns {
+                game: instances[*i].game,
+                runs: &res.runs,
+            })
+            .collect::<Vec<_>>(),
+    );
+    let cpu_s: f64 = results
+        .iter()
+        .flat_map(|(_, res)| &res.runs)
+        .filter(|r| !r.copied_from_pns)
+        .map(|r| r.time_ms)
+        .sum::<f64>()
+        / 1000.0;
+    let name = if opts.shard.1 > 1 {
+        format!("deep-pn-sweep.shard{}of{}", opts.shard.0 + 1, opts.shard.1)
+    } else {
+        "deep-pn-sweep".to_string()
+    };
+    let csv_path = opts.out_dir.join(format!("{name}.csv"));
+    let json_path = opts.out_dir.join(format!("{name}.json"));
+    csv.write(&csv_path)?;
+    let tables = table.to_json();
+    let json = serde_json::json!({
+        "experiment": "deep-pn-sweep",
+        "settings": settings,
+        "nodes_measure": "nodes_created",
+        "ratio": "DeepPN / PNS: paired = mean over instances both solved of run/PNS; unpaired = mean of the solved runs / mean of PNS's solved runs; all_solved = over instances where every run solved",
+        "search_seconds": cpu_s,
+        "rows": tables["rows"],
+        "pns": tables["pns"],
+        "hex_openings": deep_pn_hex::to_json(&openings),
+    });
+    write_json(&json_path, &json)?;
+    let mut summary = table.to_text();
+    if !openings.is_empty() {
+        summary.push('\n');
+        summary.push_str(&deep_pn_hex::to_text(&openings));
+    }
+    summary.push_str(&format!(
+        "search time: {cpu_s:.0} s of CPU (sum over runs)\n"
+    ));
+    Ok(ExperimentReport {
+        outputs: vec![csv_path, json_path],
+        summary,
+    })
+}
+
+/// A Hex run's opening analysis row: the DeepPN cost per form is the
+/// geometric mean of its iterations over R < 1 (capped runs at the cap).
+fn opening_row(
+    instance: usize,
+    first_win: u32,
+    root_moves: u32,
+    base: &RunResult,
+    runs: &[RunResult],
+) -> OpeningRow {
+    let geo = |form: DpnForm| {
+        let v: Vec<f64> = runs
+            .iter()
+            .filter(|r| r.form == Some(form) && r.r < 1.0)
+            .map(|r| (r.iterations.max(1) as f64).ln())
+            .collect();
+        if v.is_empty() {
+            f64::NAN
+        } else {
+            (v.iter().sum::<f64>() / v.len() as f64).exp()
+        }
+    };
+    OpeningRow {
+        instance,
+        first_win,
+        root_moves,
+        pns_iterations: base.iterations,
+        deep_iterations: [geo(DpnForm::Paper), geo(DpnForm::Thesis)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_othello_positions_have_the_requested_empties() {
+        for seed in 0..20 {
+            let g = random_othello(seed, 16).expect("position");
+            assert_eq!(g.empties(), 16);
+            assert!(g.outcome().is_none());
+            assert_eq!(random_othello(seed, 16), Some(g), "deterministic");
+        }
+    }
+
+    #[test]
+    fn quick_sweep_writes_csv_and_summary() {
+        let opts = ExperimentOptions::for_test(
+            "dpn-sweep",
+            &[
+                ("games", "othello"),
+                ("positions", "2"),
+                ("empties", "9"),
+                ("r", "1.0,0.5"),
+                ("r1", "run"),
+            ],
+        );
+        let dir = opts.out_dir.clone();
+        let rep = run_sweep(&opts).expect("sweep");
+        let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
+        // Header + 2 positions × (PNS + 2 forms × 2 R).
+        assert_eq!(csv.lines().count(), 1 + 2 * 5);
+        // R = 1 is PNS: ratio exactly 1 on every position (docs/algorithms.md
+        // §3), here with the R = 1 runs really run.
+        let rows: Vec<Vec<&str>> = csv
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').collect())
+            .collect();
+        for row in rows.iter().filter(|r| r[4] == "deep-pn" && r[6] == "1.00") {
+            assert_eq!((row[14], row[15], row[16]), ("1.0000", "1.0000", "false"));
+        }
+        assert!(rep.summary.contains("othello"));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// Hex runs: R = 1 rows copied from PNS by default, each run's first
+    /// winning opening recorded, and the two shuffles give different trees.
+    #[test]
+    fn hex_runs_record_their_first_winning_opening() {
+        let mut costs = Vec::new();
+        for shuffle in ["per-position", "per-run"] {
+            let opts = ExperimentOptions::for_test(
+                &format!("dpn-hex-{shuffle}"),
+                &[
+                    ("games", "hex"),
+                    ("hex_runs", "2"),
+                    ("r", "1.0"),
+                    ("shuffle", shuffle),
+                ],
+            );
+            let dir = opts.out_dir.clone();
+            run_sweep(&opts).expect("sweep");
+            let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
+            let rows: Vec<Vec<String>> = csv
+                .lines()
+                .skip(1)
+                .map(|l| l.split(',').map(str::to_string).collect())
+                .collect();
+            // 2 runs × (PNS + 2 copied R = 1 rows).
+            assert_eq!(rows.len(), 6);
+            for r in &rows {
+                let first: u32 = r[17].parse().expect("first winning opening");
+                assert!((1..=16).contains(&first));
+                assert_eq!(r[16] == "true", r[4] == "deep-pn");
+                assert_eq!(r[7], "proved", "the first player wins Hex 4×4");
+            }
+            costs.push(rows[0][8].clone());
+            let json = std::fs::read_to_string(dir.join("deep-pn-sweep.json")).unwrap();
+            assert!(json.contains("spearman_first_win_vs_pns"));
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        assert_ne!(
+            costs[0], costs[1],
+            "per-position and per-run orders are different searches"
+        );
+    }
+}

@@ -1,0 +1,115 @@
+//! What several experiments share: the seeded instances (random Othello
+//! endgames) and the descriptions of the settings that choose them, so
+//! that no experiment imports another for them.
+
+use pnlab_core::game::othello::Othello;
+use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+
+use super::{ExperimentError, ExperimentOptions};
+
+pub use pnlab_core::game::othello::random::random_othello;
+
+/// The seed of instance `i` of an experiment run with base seed `base`
+/// (instances stay the same when `--shard` splits the list).
+pub fn instance_seed(base: u64, i: usize) -> u64 {
+    base.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(i as u64)
+}
+
+/// The instances: seeded random Othello positions with `empties` empty
+/// squares (as in `deep-pn-sweep`).
+pub fn othello_instances(
+    opts: &ExperimentOptions,
+    positions: usize,
+    empties: u32,
+) -> Result<Vec<Othello>, ExperimentError> {
+    if !(1..=60).contains(&empties) {
+        return Err(ExperimentError::Invalid(format!(
+            "empties must be in 1..=60, got {empties}"
+        )));
+    }
+    (0..positions)
+        .map(|i| {
+            let seed = instance_seed(opts.seed, i);
+            random_othello(seed, empties).ok_or_else(|| {
+                ExperimentError::Invalid(format!(
+                    "could not draw an Othello position with {empties} empties (seed {seed})"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The `positions` setting of the experiments on random Othello
+/// positions ([`othello_instances`]), with its default.
+pub const fn positions_setting(default: i64) -> ParamSpec {
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default,
+        },
+        help: "Random Othello positions (instances) drawn.",
+    }
+}
+
+/// The `empties` setting of the experiments on random Othello positions.
+pub const fn empties_setting(default: i64) -> ParamSpec {
+    ParamSpec {
+        name: "empties",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 59,
+            default,
+        },
+        help: "Empty squares of each random Othello position.",
+    }
+}
+
+/// The `e_max` / `d_max` settings: the largest E and D of the Deep df-pn
+/// (E, D) grid (the grid is 1..=e_max × 1..=d_max).
+pub const fn grid_setting(name: &'static str, default: i64) -> ParamSpec {
+    ParamSpec {
+        name,
+        kind: ParamKind::Int {
+            min: 1,
+            max: 1000,
+            default,
+        },
+        help: if name.as_bytes()[0] == b'e' {
+            "Largest E of the Deep df-pn (E, D) grid (E runs from 1)."
+        } else {
+            "Largest D of the Deep df-pn (E, D) grid (D runs from 1)."
+        },
+    }
+}
+
+/// The `max_nodes` setting: the cap of every run.
+pub const fn max_nodes_setting(default: i64) -> ParamSpec {
+    ParamSpec {
+        name: "max_nodes",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default,
+        },
+        help: "Cap per run; a capped run counts as unsolved.",
+    }
+}
+
+/// The `eps` setting: the ε values of the 1+ε runs (the range of the
+/// `dfpn-eps` parameter).
+pub const fn eps_setting(default: &'static str, help: &'static str) -> ParamSpec {
+    ParamSpec {
+        name: "eps",
+        kind: ParamKind::List {
+            item: ListItem::Real {
+                min: 1e-12,
+                max: 1000.0,
+            },
+            default,
+        },
+        help,
+    }
+}

@@ -1,0 +1,510 @@
+//! `pnlab experiment memory-sweep`: the memory-budget lab. The df-pn
+//! family keeps its work in a transposition table that replaces entries
+//! when full (the entries with the least work below them go first); PNS
+//! keeps a tree and can only stop when it is full. This experiment runs
+//! each under memory budgets from `min_kib` KiB, doubling, up to the first
+//! budget the run no longer reaches, and records what the budget costs.
+//!
+//! Per position and algorithm: one run with no budget to speak of (4 GiB)
+//! gives the answer and the peak bytes; then one run per budget below that
+//! peak. Each row: time, MID calls (`iterations`; PNS: iterations),
+//! expansions, re-expansions (df-pn family: expansions of a position
+//! already expanded earlier in the run, whether its entry was kept or
+//! replaced; PNS expands a node once and has none), revisits (§ seesaw
+//! definition), entries evicted, peak bytes, and the answer. The answer
+//! under a budget must be the unbudgeted one or `unknown` (a budget may
+//! only cost time, never change an answer): the experiment counts the
+//! rows where it is not (`answer_changes`, expected 0). Runs are capped at
+//! `max_iterations` (a thrashing table ends `unknown (max-iterations)`).
+//!
+//! Sets: `othello` seeded random positions with `empties` empty squares
+//! (the `deep-pn-sweep` generator) and the first `connect4` positions of
+//! Pascal Pons's Test_L2_R1 set (the `connect4` bench suite).
+//!
+//! Settings: `othello` (8), `empties` (14), `connect4` (8, at most 20),
+//! `algos` (`dfpn,dfpn-eps,deep-dfpn,pns`; `dfpn-eps` uses ε = 0.25,
+//! `deep-dfpn` (E, D) = (2, 2)), `min_kib` (256), `max_iterations`
+//! (20000000).
+//!
+//! Outputs: `memory-sweep.csv` (one row per run), `memory-sweep.json`
+//! (per set, algorithm and budget: total MID calls, re-expansions and
+//! time over the set, counting a position whose peak is below the budget
+//! with its unbudgeted run; unknown runs; answer changes) and
+//! `memory-sweep.svg` (total MID calls against the budget, log-log, one
+//! line per set and algorithm; hollow markers where some run ended
+//! unknown). Each job is one position with all its runs, so `--shard`
+//! splits positions.
+
+use serde_json::json;
+
+use pnlab_core::game::{AnyPosition, Game, GameKind};
+use pnlab_core::search::dfpn::{Dfpn, DfpnOptions};
+use pnlab_core::search::pns::{Pns, PnsOptions};
+use pnlab_core::search::{run as run_search, Budget, Goal, Question, Search, Status};
+
+use super::instances::random_othello;
+use super::svg::{log_log_plot, Series};
+use super::{
+    instance_seed, run_jobs, write_atomic, write_json, Csv, ExperimentError, ExperimentOptions,
+    ExperimentReport,
+};
+use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+
+/// The settings (`--set NAME=VALUE`; `pnlab experiment memory-sweep --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "othello",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 8,
+        },
+        help: "Random Othello positions (instances) drawn.",
+    },
+    super::instances::empties_setting(14),
+    ParamSpec {
+        name: "connect4",
+        kind: ParamKind::Int {
+            min: 0,
+            max: 20,
+            default: 8,
+        },
+        help: "Connect Four positions taken from the bundled 20-position set.",
+    },
+    ParamSpec {
+        name: "algos",
+        kind: ParamKind::List {
+            item: ListItem::Choice(ALGOS),
+            default: "dfpn,dfpn-eps,deep-dfpn,pns",
+        },
+        help: "The algorithms run under each budget.",
+    },
+    ParamSpec {
+        name: "min_kib",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 256,
+        },
+        help: "Smallest memory budget in KiB; budgets double up to the peak.",
+    },
+    ParamSpec {
+        name: "max_iterations",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 20_000_000,
+        },
+        help: "Iteration cap per run.",
+    },
+];
+
+/// The "no budget" run's table budget.
+const UNBOUNDED: u64 = 4 << 30;
+
+/// The Connect Four set: Pascal Pons's Test_L2_R1, first 20 positions.
+const CONNECT4: &str = include_str!("../../../../assets/bench/connect4.txt");
+
+const ALGOS: &[&str] = &["dfpn", "dfpn-eps", "deep-dfpn", "pns"];
+
+/// One position of a set.
+#[derive(Clone, Debug)]
+struct Instance {
+    set: &'static str,
+    index: usize,
+    position: AnyPosition,
+}
+
+/// One run.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct RunRow {
+    #[serde(deserialize_with = "super::algo_name")]
+    algo: super::StaticName,
+    /// `None`: the unbudgeted run.
+    budget_bytes: Option<u64>,
+    status: Status,
+    iterations: u64,
+    nodes_expanded: u64,
+    re_expansions: Option<u64>,
+    revisits: u64,
+    evicted: u64,
+    peak_bytes: u64,
+    time_ms: f64,
+}
+
+/// One algorithm's run on `g` with a table or tree budget.
+fn run_one<G: Game>(g: &G, algo: &'static str, budget: Option<u64>, cap: u64) -> RunRow {
+    let q = Question {
+        attacker: g.to_move(),
+        goal: Goal::Win,
+    };
+    let limits = Budget {
+        max_iterations: Some(cap),
+        max_memory_bytes: budget,
+        ..Budget::default()
+    };
+    let table = budget.unwrap_or(UNBOUNDED);
+    let opts = match algo {
+        "dfpn-eps" => Some(DfpnOptions {
+            eps: Some(0.25),
+            budget_bytes: table,
+            ..DfpnOptions::default()
+        }),
+        "deep-dfpn" => Some(DfpnOptions {
+            deep: Some((2, 2)),
+            budget_bytes: table,
+            ..DfpnOptions::default()
+        }),
+        "dfpn" => Some(DfpnOptions {
+            budget_bytes: table,
+            ..DfpnOptions::default()
+        }),
+        _ => None,
+    };
+    // What differs between a table search and PNS's tree; the row is the same.
+    let (status, c, re_expansions, revisits, evicted) = match opts {
+        Some(o) => {
+            let mut s = Dfpn::new(algo, g.clone(), q, o);
+            s.count_re_expansions();
+            let status = run_search(&mut s, &limits, None);
+            let c = s.counters().clone();
+            let revisits = c.revisits;
+            (status, c, s.re_expansions(), revisits, s.table().evicted)
+        }
+        None => {
+            let mut s = Pns::new(g.clone(), q, PnsOptions::default());
+            let status = run_search(&mut s, &limits, None);
+            (status, s.counters().clone(), None, 0, 0)
+        }
+    };
+    RunRow {
+        algo,
+        budget_bytes: budget,
+        status,
+        iterations: c.iterations,
+        nodes_expanded: c.nodes_expanded,
+        re_expansions,
+        revisits,
+        evicted,
+        peak_bytes: c.peak_tree_bytes,
+        time_ms: c.time_ms,
+    }
+}
+
+/// Every algorithm on `g`: the unbudgeted run, then the ladder of budgets
+/// from `min` bytes up to the unbudgeted peak.
+fn runs_for<G: Game>(g: &G, algos: &[&'static str], min: u64, cap: u64) -> Vec<RunRow> {
+    let mut out = Vec::new();
+    for &algo in algos {
+        let free = run_one(g, algo, None, cap);
+        let peak = free.peak_bytes;
+        out.push(free);
+        let mut b = min;
+        while b < peak {
+            out.push(run_one(g, algo, Some(b), cap));
+            b = b.saturating_mul(2);
+        }
+    }
+    out
+}
+
+fn solved(s: Status) -> Option<bool> {
+    match s {
+        Status::Proved => Some(true),
+        Status::Disproved => Some(false),
+        _ => None,
+    }
+}
+
+/// Totals of one (set, algorithm, budget) cell.
+#[derive(Default, Clone)]
+struct Cell {
+    iterations: u64,
+    re_expansions: u64,
+    time_ms: f64,
+    unknown: usize,
+    changed: usize,
+    positions: usize,
+}
+
+/// The experiment entry point.
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
+    let settings = opts.params(SETTINGS)?;
+    let othello = settings.int("othello")? as usize;
+    let empties = settings.int("empties")? as u32;
+    let connect4 = settings.int("connect4")? as usize;
+    let min_kib = settings.int("min_kib")? as u64;
+    let cap = settings.int("max_iterations")? as u64;
+    let algos = super::static_names(&settings.choice_list("algos")?, ALGOS);
+    let c4_lines: Vec<&str> = CONNECT4
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    if connect4 > c4_lines.len() {
+        return Err(ExperimentError::Invalid(format!(
+            "setting `connect4` must be at most {}, got {connect4}",
+            c4_lines.len()
+        )));
+    }
+    let mut instances = Vec::new();
+    for i in 0..othello {
+        let seed = instance_seed(opts.seed, i);
+        let g = random_othello(seed, empties).ok_or_else(|| {
+            ExperimentError::Invalid(format!(
+                "could not draw an Othello position with {empties} empties (seed {seed})"
+            ))
+        })?;
+        instances.push(Instance {
+            set: "othello",
+            index: i,
+            position: g.into_any(),
+        });
+    }
+    for (i, l) in c4_lines.iter().take(connect4).enumerate() {
+        let moves = l.split_whitespace().next().unwrap_or("");
+        let position = AnyPosition::parse(GameKind::Connect4, moves)
+            .map_err(|e| ExperimentError::Invalid(format!("connect4 set line {}: {e}", i + 1)))?;
+        instances.push(Instance {
+            set: "connect4",
+            index: i,
+            position,
+        });
+    }
+    let min = min_kib.saturating_mul(1024);
+    let results = run_jobs(
+        opts,
+        &instances,
+        |inst| pnlab_core::with_position!(&inst.position, g => runs_for(g, &algos, min, cap)),
+    );
+
+    let mut csv = Csv::new(&[
+        "set",
+        "instance",
+        "position",
+        "algo",
+        "budget_kib",
+        "outcome",
+        "stop_reason",
+        "iterations",
+        "nodes_expanded",
+        "re_expansions",
+        "revisits",
+        "evicted",
+        "peak_bytes",
+        "time_ms",
+        "answer_changed",
+    ]);
+    // cells[(set, algo)][k]: budget min·2^k; the last rung any position
+    // needed bounds k.
+    let mut cells: Vec<((&str, &str), Vec<Cell>)> = Vec::new();
+    let mut answer_changes = 0usize;
+    for (i, runs) in &results {
+        let inst = &instances[*i];
+        for &algo in &algos {
+            let mine: Vec<&RunRow> = runs.iter().filter(|r| r.algo == algo).collect();
+            let Some(free) = mine.iter().find(|r| r.budget_bytes.is_none()) else {
+                continue;
+            };
+            let truth = solved(free.status);
+            let key = (inst.set, algo);
+            let at = match cells.iter().position(|(k, _)| *k == key) {
+                Some(p) => p,
+                None => {
+                    cells.push((key, Vec::new()));
+                    cells.len() - 1
+                }
+            };
+            let ladder: Vec<&&RunRow> = mine.iter().filter(|r| r.budget_bytes.is_some()).collect();
+            for (k, r) in ladder.iter().enumerate() {
+                let got = solved(r.status);
+                let changed = got.is_some() && got != truth;
+                answer_changes += usize::from(changed);
+                let v = &mut cells[at].1;
+                if v.len() <= k {
+                    v.resize(k + 1, Cell::default());
+                }
+                let c = &mut v[k];
+                c.iterations += r.iterations;
+                c.re_expansions += r.re_expansions.unwrap_or(0);
+                c.time_ms += r.time_ms;
+                c.unknown += usize::from(got.is_none());
+                c.changed += usize::from(changed);
+                c.positions += 1;
+            }
+            for r in mine.iter() {
+                let got = solved(r.status);
+                csv.push(vec![
+                    inst.set.to_string(),
+                    inst.index.to_string(),
+                    inst.position.notation(),
+                    algo.to_string(),
+                    r.budget_bytes
+                        .map_or_else(|| "none".to_string(), |b| (b / 1024).to_string()),
+                    r.status.outcome_name().to_string(),
+                    r.status.stop_reason_name().to_string(),
+                    r.iterations.to_string(),
+                    r.nodes_expanded.to_string(),
+                    r.re_expansions.map_or_else(String::new, |x| x.to_string()),
+                    r.revisits.to_string(),
+                    r.evicted.to_string(),
+                    r.peak_bytes.to_string(),
+                    format!("{:.1}", r.time_ms),
+                    (got.is_some() && got != truth).to_string(),
+                ]);
+            }
+        }
+    }
+    // A position whose ladder ended below rung k (its peak was under that
+    // budget) counts its unbudgeted run there.
+    let rungs = cells.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+    let mut rows = Vec::new();
+    let mut series = Vec::new();
+    for (key, v) in &cells {
+        let mut points = Vec::new();
+        for k in 0..=rungs {
+            let mut c = v.get(k).cloned().unwrap_or_default();
+            for (i, runs) in &results {
+                if instances[*i].set != key.0 {
+                    continue;
+                }
+                let mine: Vec<&RunRow> = runs.iter().filter(|r| r.algo == key.1).collect();
+                let ladder = mine.iter().filter(|r| r.budget_bytes.is_some()).count();
+                if ladder <= k {
+                    if let Some(free) = mine.iter().find(|r| r.budget_bytes.is_none()) {
+                        c.iterations += free.iterations;
+                        c.re_expansions += free.re_expansions.unwrap_or(0);
+                        c.time_ms += free.time_ms;
+                        c.unknown += usize::from(solved(free.status).is_none());
+                        c.positions += 1;
+                    }
+                }
+            }
+            let budget_kib = min_kib << k;
+            points.push((
+                budget_kib as f64 / 1024.0,
+                c.iterations as f64,
+                c.unknown > 0,
+            ));
+            rows.push(json!({
+                "set": key.0,
+                "algo": key.1,
+                "budget_kib": budget_kib,
+                "positions": c.positions,
+                "total_iterations": c.iterations,
+                "total_re_expansions": if key.1 == "pns" { json!(null) } else { json!(c.re_expansions) },
+                "total_time_ms": (c.time_ms * 10.0).round() / 10.0,
+                "unknown": c.unknown,
+                "answer_changes": c.changed,
+            }));
+        }
+        series.push(Series {
+            label: format!("{} {}", key.0, key.1),
+            points,
+        });
+    }
+    let csv_path = opts.out_dir.join("memory-sweep.csv");
+    let json_path = opts.out_dir.join("memory-sweep.json");
+    let svg_path = opts.out_dir.join("memory-sweep.svg");
+    csv.write(&csv_path)?;
+    write_json(
+        &json_path,
+        &json!({
+            "experiment": "memory-sweep",
+            "settings": settings,
+            "answer_changes": answer_changes,
+            "note": "per budget: totals over the set; a position whose unbudgeted peak is below the budget counts its unbudgeted run",
+            "rows": rows,
+        }),
+    )?;
+    let svg = log_log_plot(
+        "Work against memory budget (hollow: some runs unknown)",
+        "budget (MiB per run)",
+        "MID calls (PNS: iterations), total over the set",
+        2.0,
+        &series,
+    );
+    write_atomic(&svg_path, svg.as_bytes())?;
+    let mut summary =
+        "set       algo        budget      MID calls  re-expansions  unknown  changed\n"
+            .to_string();
+    for r in &rows {
+        summary.push_str(&format!(
+            "{:<9} {:<10} {:>7} KiB {:>12} {:>14} {:>8} {:>8}\n",
+            r["set"].as_str().unwrap_or(""),
+            r["algo"].as_str().unwrap_or(""),
+            r["budget_kib"],
+            r["total_iterations"],
+            r["total_re_expansions"],
+            r["unknown"],
+            r["answer_changes"],
+        ));
+    }
+    summary.push_str(&format!(
+        "answers changed by a budget: {answer_changes} (must be 0)\n"
+    ));
+    Ok(ExperimentReport {
+        outputs: vec![csv_path, json_path, svg_path],
+        summary,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pnlab_core::search::reference;
+
+    /// Small positions and tiny budgets: the unbudgeted answers are the
+    /// exhaustive reference's, and no budget changes an answer.
+    #[test]
+    fn budgets_never_change_an_answer() {
+        let opts = ExperimentOptions::for_test(
+            "memory-sweep",
+            &[
+                ("othello", "3"),
+                ("empties", "10"),
+                ("connect4", "0"),
+                ("min_kib", "1"),
+                ("max_iterations", "300000"),
+            ],
+        );
+        let dir = opts.out_dir.clone();
+        let rep = run(&opts).expect("sweep");
+        assert!(
+            rep.summary.contains("answers changed by a budget: 0"),
+            "{}",
+            rep.summary
+        );
+        let csv = std::fs::read_to_string(dir.join("memory-sweep.csv")).expect("csv");
+        let lines: Vec<&str> = csv.lines().collect();
+        let header: Vec<&str> = lines[0].split(',').collect();
+        let col = |name: &str| header.iter().position(|h| *h == name).expect(name);
+        let mut budgeted = 0;
+        for l in &lines[1..] {
+            let f: Vec<&str> = l.split(',').collect();
+            assert_eq!(f[col("answer_changed")], "false", "{l}");
+            let g =
+                pnlab_core::game::othello::Othello::parse(f[col("position")]).expect("position");
+            let q = Question {
+                attacker: g.to_move(),
+                goal: Goal::Win,
+            };
+            let truth = if reference::answer_memo(&g, &q) {
+                "proved"
+            } else {
+                "disproved"
+            };
+            let outcome = f[col("outcome")];
+            if f[col("budget_kib")] == "none" {
+                assert_eq!(outcome, truth, "{l}");
+            } else {
+                budgeted += 1;
+                assert!(outcome == truth || outcome == "unknown", "{l}");
+            }
+        }
+        assert!(budgeted > 0, "the budgets were never below a peak");
+        let svg = std::fs::read_to_string(dir.join("memory-sweep.svg")).expect("svg");
+        assert_eq!(svg.matches("<polyline").count(), 4);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -1,0 +1,531 @@
+//! `pnlab experiment pgame-compare`: the PPN paper's two series
+//! (Song, Iida, van den Herik 2019, §4; docs/algorithms.md §5, §10).
+//!
+//! 200 seeded P-game trees with b = 2, d = 20 and 200 with b = 8, d = 8,
+//! question "does MAX win?"; PPN-search, PN-search, MCPN-search, the UCT
+//! solver (C = 2) and the pure MCTS solver, K = 10 playouts per new node.
+//! Per algorithm and series: mean time, mean iterations raw and normalised
+//! (b MCTS iterations count as one expansion of a b-child node, as the
+//! paper does) and the error rate of the move the algorithm names at each
+//! (normalised) iteration.
+//!
+//! Correct moves: the root moves that win for MAX (exhaustive reference);
+//! when MAX has none, the moves that at least draw; when it has none of
+//! those either, every move is equally correct (the tree is lost whatever
+//! MAX plays). Before an algorithm names any move, its choice counts as an
+//! error; after it stops, its final choice stands. The curve CSV gives the
+//! error rate over all trees (`error_rate`) and over the trees MAX wins
+//! (`error_rate_won`, correct = winning moves only), since on a disproved
+//! tree a "win" search has no reason to prefer a drawing move.
+//!
+//! Settings (`--set NAME=VALUE`): `trees` (per series, default 200),
+//! `series` (`both`, `1` or `2`), `cap` (iteration cap per run in
+//! normalised iterations, default 2000000), `K` (default 10), `C` (UCT,
+//! default 2), `A` (the MCTS solvers' final choice v + A/√n, default 1;
+//! 0 names the child with the largest mean), `norm` (how work is
+//! counted: `b`, the paper's MCTS iterations divided by b, or `nodes`,
+//! the tree nodes every algorithm created), `values` (the generator's
+//! move values: `signed`, the papers', or `symmetric`, every move in
+//! [−127, 127]), `algos` (comma-separated subset). `K`, `A`, `norm` and
+//! `values` are the switches that isolate why our
+//! order of the solvers differs from the paper's (one at a time against
+//! the defaults; results/README.md).
+
+use pnlab_core::search::clock::Instant;
+
+use pnlab_core::game::pgame::{MoveValues, PGame};
+use pnlab_core::game::{Game, Player};
+use pnlab_core::search::registry::{build, find_algo};
+use pnlab_core::search::{
+    correct_moves, reference, Goal, Params, Question, QuestionKind, SearchSetup, Status,
+};
+
+use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
+use pnlab_core::search::mcts_solver::{A_PARAM, C_PARAM};
+use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+use pnlab_core::search::playout::K_PARAM;
+
+const ALL_ALGOS: &[&str] = &["ppn", "pns", "mcpn", "uct-solver", "mcts-solver"];
+/// The settings (`--set NAME=VALUE`; `pnlab experiment pgame-compare --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "trees",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 200,
+        },
+        help: "Random P-game trees per series.",
+    },
+    ParamSpec {
+        name: "series",
+        kind: ParamKind::Choice {
+            options: &["both", "1", "2"],
+            default: "both",
+        },
+        help: "Which series: 1 (b=2, d=20), 2 (b=8, d=8) or both.",
+    },
+    ParamSpec {
+        name: "cap",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 2_000_000,
+        },
+        help: "Iteration cap per run (a capped run counts the cap).",
+    },
+    K_PARAM,
+    C_PARAM,
+    A_PARAM,
+    ParamSpec {
+        name: "norm",
+        kind: ParamKind::Choice {
+            options: &["b", "nodes"],
+            default: "b",
+        },
+        help: "Work unit: b (MCTS iterations divided by b, the paper's) or nodes (tree nodes created, every algorithm).",
+    },
+    ParamSpec {
+        name: "values",
+        kind: ParamKind::Choice {
+            options: &["signed", "symmetric"],
+            default: "signed",
+        },
+        help: "P-game move values: signed (MAX [0, 127], MIN [-127, 0], the papers') or symmetric (both [-127, 127]).",
+    },
+    ParamSpec {
+        name: "algos",
+        kind: ParamKind::List {
+            item: ListItem::Choice(ALL_ALGOS),
+            default: "ppn,pns,mcpn,uct-solver,mcts-solver",
+        },
+        help: "The solvers to compare.",
+    },
+];
+
+/// One tree of one series.
+struct TreeJob {
+    series: u32,
+    b: u32,
+    d: u32,
+    index: usize,
+    seed: u64,
+}
+
+/// One algorithm's run on one tree.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RunResult {
+    #[serde(deserialize_with = "super::algo_name")]
+    algo: super::StaticName,
+    status: Status,
+    iterations: u64,
+    norm_iterations: f64,
+    time_ms: f64,
+    nodes_created: u64,
+    playouts: u64,
+    /// (raw iteration, named root child) each time the choice changed.
+    choices: Vec<(u64, Option<u32>)>,
+    final_correct: bool,
+}
+
+/// A tree's reference data and its runs.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct TreeResult {
+    answer: bool,
+    correct: Vec<bool>,
+    runs: Vec<RunResult>,
+}
+
+fn is_mcts(algo: &str) -> bool {
+    algo == "uct-solver" || algo == "mcts-solver"
+}
+
+/// The root moves counted as correct (see the module comment; the rule is
+/// [`correct_moves::exhaustive`]'s with MAX to move).
+fn correct_moves(g: &PGame) -> Vec<bool> {
+    let q = Question {
+        attacker: Player::First,
+        goal: Goal::Win,
+    };
+    correct_moves::exhaustive(g, &q, u64::MAX)
+        .map(|c| c.correct)
+        .unwrap_or_else(|| vec![true; g.branching() as usize])
+}
+
+/// How work is counted across the algorithms (`norm`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Norm {
+    /// Iterations, an MCTS solver's divided by b (the paper's Figs. 8, 11).
+    ByB,
+    /// Tree nodes created, for every algorithm.
+    Nodes,
+}
+
+/// The switches passed on to the solvers and the work unit.
+#[derive(Clone, Copy, Debug)]
+struct RunSettings {
+    k: i64,
+    c: f64,
+    a: f64,
+    norm: Norm,
+    cap_norm: u64,
+}
+
+/// The work done so far in raw units (iterations or nodes created).
+fn work(s: &dyn pnlab_core::search::Search, norm: Norm) -> u64 {
+    let c = s.counters();
+    match norm {
+        Norm::ByB => c.iterations,
+        Norm::Nodes => c.nodes_created,
+    }
+}
+
+fn run_one(
+    algo: &'static str,
+    g: &PGame,
+    seed: u64,
+    rs: RunSettings,
+    correct: &[bool],
+) -> Result<RunResult, ExperimentError> {
+    let info = find_algo(algo)?;
+    let mut params = Params::defaults(info.params);
+    for (name, value) in [
+        ("K", rs.k.to_string()),
+        ("C", rs.c.to_string()),
+        ("A", rs.a.to_string()),
+    ] {
+        if info.params.iter().any(|p| p.name == name) {
+            params.set(info.params, name, &value)?;
+        }
+    }
+    let setup = SearchSetup {
+        position: g.clone().into_any(),
+        params,
+        seed,
+        question: QuestionKind::Win,
+        memory_limit_bytes: None,
+    };
+    let mut s = build(algo, &setup)?;
+    let per = per_unit(algo, g.branching(), rs.norm);
+    let cap = rs.cap_norm.saturating_mul(per);
+    let mut choices: Vec<(u64, Option<u32>)> = vec![(0, None)];
+    let mut time = 0.0f64;
+    while !s.status().is_final() {
+        if work(s.as_ref(), rs.norm) >= cap {
+            s.stop(pnlab_core::search::StopReason::MaxIterations);
+            break;
+        }
+        let t = Instant::now();
+        s.step();
+        time += t.elapsed().as_secs_f64();
+        let bc = s.sample().best_child;
+        if choices.last().map(|x| x.1) != Some(bc) {
+            choices.push((work(s.as_ref(), rs.norm), bc));
+        }
+    }
+    let c = s.counters();
+    let last = choices.last().and_then(|x| x.1);
+    Ok(RunResult {
+        algo,
+        status: s.status(),
+        iterations: c.iterations,
+        norm_iterations: work(s.as_ref(), rs.norm) as f64 / per as f64,
+        time_ms: time * 1000.0,
+        nodes_created: c.nodes_created,
+        playouts: c.playouts,
+        final_correct: last.is_some_and(|m| correct.get(m as usize).copied().unwrap_or(false)),
+        choices,
+    })
+}
+
+/// Raw work units per normalised one: b for an MCTS solver's iterations
+/// under `norm=b`, else 1.
+fn per_unit(algo: &str, b: u32, norm: Norm) -> u64 {
+    if is_mcts(algo) && norm == Norm::ByB {
+        u64::from(b)
+    } else {
+        1
+    }
+}
+
+/// The named child after raw iteration `it` (the last change at or before).
+fn choice_at(choices: &[(u64, Option<u32>)], it: u64) -> Option<u32> {
+    let i = choices.partition_point(|&(j, _)| j <= it);
+    if i == 0 {
+        None
+    } else {
+        choices[i - 1].1
+    }
+}
+
+/// Normalised iterations at which the error curve is sampled: every one up
+/// to 100, then about 2% apart, up to `max`.
+fn curve_grid(max: u64) -> Vec<u64> {
+    let mut v: Vec<u64> = (1..=max.min(100)).collect();
+    let mut x = 100.0f64;
+    while (x as u64) < max {
+        x *= 1.02;
+        let k = (x as u64).min(max);
+        if v.last() != Some(&k) {
+            v.push(k);
+        }
+    }
+    v
+}
+
+/// The experiment entry point.
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
+    let settings = opts.params(SETTINGS)?;
+    let trees = settings.int("trees")? as usize;
+    let series = settings.choice("series")?;
+    let cap = settings.int("cap")? as u64;
+    let k = settings.int("K")?;
+    let c = settings.real("C")?;
+    let a = settings.real("A")?;
+    let norm = match settings.choice("norm")? {
+        "nodes" => Norm::Nodes,
+        _ => Norm::ByB,
+    };
+    let values = MoveValues::from_name(settings.choice("values")?).unwrap_or_default();
+    let rs = RunSettings {
+        k,
+        c,
+        a,
+        norm,
+        cap_norm: cap,
+    };
+    let algos = super::static_names(&settings.choice_list("algos")?, ALL_ALGOS);
+    let shapes: Vec<(u32, u32, u32)> = match series {
+        "both" => vec![(1, 2, 20), (2, 8, 8)],
+        "1" => vec![(1, 2, 20)],
+        "2" => vec![(2, 8, 8)],
+        other => {
+            return Err(ExperimentError::Invalid(format!(
+                "invalid value `{other}` for setting `series`: expected both, 1 or 2"
+            )))
+        }
+    };
+    let mut jobs = Vec::new();
+    for &(sn, b, d) in &shapes {
+        for i in 0..trees {
+            jobs.push(TreeJob {
+                series: sn,
+                b,
+                d,
+                index: i,
+                seed: opts.seed.wrapping_add(sn as u64 * 1_000_000 + i as u64),
+            });
+        }
+    }
+    let results = run_jobs(opts, &jobs, |job| -> Result<TreeResult, ExperimentError> {
+        let g = PGame::with_values(job.b, job.d, job.seed, values)?;
+        let answer = reference::answer(
+            &g,
+            &Question {
+                attacker: Player::First,
+                goal: Goal::Win,
+            },
+        );
+        let correct = correct_moves(&g);
+        let mut runs = Vec::new();
+        for &a in &algos {
+            runs.push(run_one(a, &g, job.seed, rs, &correct)?);
+        }
+        Ok(TreeResult {
+            answer,
+            correct,
+            runs,
+        })
+    });
+    let dir = opts.out_dir.join("pgame-compare");
+    let mut runs_csv = Csv::new(&[
+        "series",
+        "b",
+        "d",
+        "tree",
+        "seed",
+        "reference",
+        "correct_moves",
+        "algo",
+        "outcome",
+        "stop_reason",
+        "agrees",
+        "iterations",
+        "norm_iterations",
+        "time_ms",
+        "nodes_created",
+        "playouts",
+        "final_move_correct",
+    ]);
+    let mut curve_csv = Csv::new(&[
+        "series",
+        "b",
+        "d",
+        "algo",
+        "norm_iteration",
+        "error_rate",
+        "trees",
+        "error_rate_won",
+        "won_trees",
+    ]);
+    let mut summary_rows = Vec::new();
+    let mut table = String::from(
+        "series     algo         trees  won solved wrong  mean_iter  mean_norm_iter  mean_time_ms final_err\n",
+    );
+    let mut wrong_total = 0usize;
+    for &(sn, b, d) in &shapes {
+        let mine: Vec<(&TreeJob, &TreeResult)> = results
+            .iter()
+            .filter_map(|(i, r)| {
+                let j = &jobs[*i];
+                match r {
+                    Ok(t) if j.series == sn => Some((j, t)),
+                    _ => None,
+                }
+            })
+            .collect();
+        if let Some((i, Err(e))) = results.iter().find(|(_, r)| r.is_err()) {
+            return Err(ExperimentError::Invalid(format!(
+                "tree {}: {e}",
+                jobs[*i].index
+            )));
+        }
+        for (ai, &algo) in algos.iter().enumerate() {
+            let per = per_unit(algo, b, norm);
+            let (mut n, mut solved, mut wrong, mut final_wrong) = (0usize, 0usize, 0usize, 0usize);
+            let (mut it, mut nit, mut tm) = (0.0f64, 0.0f64, 0.0f64);
+            let mut max_norm = 1u64;
+            for (j, t) in &mine {
+                let r = &t.runs[ai];
+                n += 1;
+                it += r.iterations as f64;
+                nit += r.norm_iterations;
+                tm += r.time_ms;
+                max_norm = max_norm.max(r.norm_iterations.ceil() as u64);
+                let agrees = match r.status {
+                    Status::Proved => Some(t.answer),
+                    Status::Disproved => Some(!t.answer),
+                    _ => None,
+                };
+                if agrees.is_some() {
+                    solved += 1;
+                }
+                if agrees == Some(false) {
+                    wrong += 1;
+                }
+                if !r.final_correct {
+                    final_wrong += 1;
+                }
+                runs_csv.push(vec![
+                    sn.to_string(),
+                    b.to_string(),
+                    d.to_string(),
+                    j.index.to_string(),
+                    j.seed.to_string(),
+                    if t.answer { "win" } else { "not-win" }.to_string(),
+                    t.correct.iter().filter(|&&x| x).count().to_string(),
+                    r.algo.to_string(),
+                    r.status.outcome_name().to_string(),
+                    r.status.stop_reason_name().to_string(),
+                    match agrees {
+                        Some(true) => "yes",
+                        Some(false) => "NO",
+                        None => "",
+                    }
+                    .to_string(),
+                    r.iterations.to_string(),
+                    format!("{:.3}", r.norm_iterations),
+                    format!("{:.3}", r.time_ms),
+                    r.nodes_created.to_string(),
+                    r.playouts.to_string(),
+                    r.final_correct.to_string(),
+                ]);
+            }
+            wrong_total += wrong;
+            let won = mine.iter().filter(|(_, t)| t.answer).count();
+            let wrong_at = |t: &TreeResult, raw: u64| {
+                let ch = choice_at(&t.runs[ai].choices, raw);
+                !ch.is_some_and(|m| t.correct.get(m as usize).copied().unwrap_or(false))
+            };
+            for x in curve_grid(max_norm) {
+                let raw = x * per;
+                let errors = mine.iter().filter(|(_, t)| wrong_at(t, raw)).count();
+                let errors_won = mine
+                    .iter()
+                    .filter(|(_, t)| t.answer && wrong_at(t, raw))
+                    .count();
+                curve_csv.push(vec![
+                    sn.to_string(),
+                    b.to_string(),
+                    d.to_string(),
+                    algo.to_string(),
+                    x.to_string(),
+                    format!("{:.4}", errors as f64 / n.max(1) as f64),
+                    n.to_string(),
+                    format!("{:.4}", errors_won as f64 / won.max(1) as f64),
+                    won.to_string(),
+                ]);
+            }
+            let nf = n.max(1) as f64;
+            table.push_str(&format!(
+                "{sn} b={b},d={d:<2} {algo:<12} {n:>5} {won:>4} {solved:>6} {wrong:>5} {:>10.1} {:>15.1} {:>13.2} {:>9.3}\n",
+                it / nf,
+                nit / nf,
+                tm / nf,
+                final_wrong as f64 / nf
+            ));
+            summary_rows.push(serde_json::json!({
+                "series": sn, "b": b, "d": d, "algo": algo, "trees": n,
+                "won_trees": won, "solved": solved, "wrong": wrong,
+                "mean_iterations": it / nf,
+                "mean_norm_iterations": nit / nf,
+                "mean_time_ms": tm / nf,
+                "final_error_rate": final_wrong as f64 / nf,
+            }));
+        }
+    }
+    let runs_path = dir.join("runs.csv");
+    let curve_path = dir.join("error_curve.csv");
+    let summary_path = dir.join("summary.json");
+    runs_csv.write(&runs_path)?;
+    curve_csv.write(&curve_path)?;
+    let summary = serde_json::json!({
+        "experiment": "pgame-compare",
+        "settings": settings,
+        "trees_per_series": trees,
+        "K": k, "C": c, "A": a, "norm": settings.choice("norm")?, "values": values.name(), "cap_norm_iterations": cap,
+        "seed": opts.seed,
+        "shard": format!("{}/{}", opts.shard.0 + 1, opts.shard.1),
+        "note": "means over runs that stopped at the cap count the cap; see runs.csv",
+        "rows": summary_rows,
+    });
+    write_json(&summary_path, &summary)?;
+    if wrong_total > 0 {
+        table.push_str(&format!(
+            "WARNING: {wrong_total} runs disagreed with the exhaustive reference\n"
+        ));
+    }
+    Ok(ExperimentReport {
+        outputs: vec![runs_path, curve_path, summary_path],
+        summary: table,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choice_lookup_and_grid() {
+        let ch = vec![(0, None), (1, Some(0)), (5, Some(1))];
+        assert_eq!(choice_at(&ch, 0), None);
+        assert_eq!(choice_at(&ch, 4), Some(0));
+        assert_eq!(choice_at(&ch, 5), Some(1));
+        assert_eq!(choice_at(&ch, 99), Some(1));
+        let g = curve_grid(1000);
+        assert_eq!(g[0], 1);
+        assert_eq!(*g.last().unwrap(), 1000);
+        assert!(g.windows(2).all(|w| w[0] < w[1]));
+    }
+}

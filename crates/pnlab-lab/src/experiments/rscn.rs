@@ -1,0 +1,641 @@
+//! `pnlab experiment rscn`: the three RSCN studies of Zhang's 2019 thesis
+//! (§4.3; Song & Iida 2018) on substitute data.
+//!
+//! - `set=tactical`: the thesis composed 96 tactical positions in which
+//!   Red forces mate; pnlab uses 96 verified mate-in-3 puzzles with Red to
+//!   move (`assets/rscn/tactical-96.tsv`, from real games). The engine
+//!   (alpha-beta with SCN, the same iterative deepening) plays both sides
+//!   to the end of the game; RSCN_red, RSCN_black, Vl_red and Vl_black of
+//!   each game are the histogram data (T = 600).
+//! - `set=drawn`: the same positions with every rook, horse, cannon and
+//!   pawn removed (only generals, advisors and elephants: nobody can
+//!   mate); positions the removal makes illegal are skipped and counted.
+//!   Self-play ends by repetition (a draw) or at `max-plies`.
+//! - `set=long`: the same study on positions with a longer forced mate
+//!   (`assets/rscn/long-mates.tsv`: puzzles from real games whose mate in
+//!   5 or more pnlab's mate search proved and whose "no mate in N − 1"
+//!   it disproved, both with verified certificates), so the losing side's
+//!   SCN stays finite for more depths than in a mate in 3.
+//! - `set=handicap`: the start position and six handicap openings (Red
+//!   without one rook, both rooks, one horse, both horses, one cannon,
+//!   both cannons), two moves per side (four positions), T = 200 and 600.
+//!
+//! Outputs: `rscn-SET.csv` (one row per game), `rscn-SET-positions.csv`
+//! (one row per position) and `rscn-SET.json` (settings, the substitute
+//! data statement, per-series histograms and the separation figures).
+
+use pnlab_core::search::clock::Instant;
+
+use serde_json::json;
+
+use pnlab_core::game::xiangqi::Xiangqi;
+use pnlab_core::game::{Game, Player};
+use pnlab_core::search::alphabeta::rscn::{self, Band, RscnEntry, Summary};
+use pnlab_core::search::alphabeta::sequence::{self_play, Flow};
+use pnlab_core::search::alphabeta::{AlphaBetaOptions, MoveOrder};
+use pnlab_core::search::params::{ParamKind, ParamSpec};
+use pnlab_core::search::pn;
+
+use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
+
+/// The tactical positions (see the module documentation and the file's
+/// header for the source).
+const TACTICAL: &str = include_str!("../../../../assets/rscn/tactical-96.tsv");
+
+/// The standard start position.
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// The handicap openings: name and FEN (Red gives the handicap and moves
+/// first).
+const OPENINGS: [(&str, &str); 7] = [
+    ("normal", START),
+    (
+        "one-rook",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1",
+    ),
+    (
+        "two-rooks",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w - - 0 1",
+    ),
+    (
+        "one-horse",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1",
+    ),
+    (
+        "two-horses",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKAB1R w - - 0 1",
+    ),
+    (
+        "one-cannon",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/7C1/9/RNBAKABNR w - - 0 1",
+    ),
+    (
+        "two-cannons",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/RNBAKABNR w - - 0 1",
+    ),
+];
+
+/// The settings (`--set NAME=VALUE`; `pnlab experiment rscn --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "set",
+        kind: ParamKind::Choice {
+            options: &["tactical", "drawn", "handicap", "long"],
+            default: "tactical",
+        },
+        help: "Mate-in-3 puzzles, the puzzles without attackers, handicap openings, or long mates (mate in 5 or more).",
+    },
+    ParamSpec {
+        name: "depth",
+        kind: ParamKind::Int {
+            min: 1,
+            max: pnlab_core::search::alphabeta::MAX_DEPTH as i64,
+            default: DEFAULT_DEPTH as i64,
+        },
+        help: "Alpha-beta search depth of the self-play.",
+    },
+    ParamSpec {
+        name: "T",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i32::MAX as i64,
+            default: 0,
+        },
+        help: "RSCN threshold T; 0 = the set's own (600, or 200 and 600 for handicap).",
+    },
+    ParamSpec {
+        name: "positions",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 96,
+        },
+        help: "Use the first N positions of the tactical, drawn or long set.",
+    },
+    ParamSpec {
+        name: "max-plies",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+            default: 200,
+        },
+        help: "Longest self-play game of the tactical and drawn sets, in plies.",
+    },
+    ParamSpec {
+        name: "order",
+        kind: ParamKind::Choice {
+            options: &["game", "captures-first"],
+            default: "game",
+        },
+        help: "Move order of the alpha-beta search.",
+    },
+];
+
+/// The default depth (chosen so the tactical set runs in under ten
+/// minutes on two cores; see the closing note of the RSCN issue).
+pub const DEFAULT_DEPTH: u32 = 6;
+
+/// One game of the study.
+struct Job {
+    id: String,
+    fen: String,
+    threshold: i32,
+}
+
+/// What one game produced (kept in a shard's job file for `experiment
+/// merge`).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameResult {
+    rows: Vec<PositionRow>,
+    entries: Vec<RscnEntry>,
+    summary: Summary,
+    end: String,
+    nodes: u64,
+    time_ms: f64,
+}
+
+/// One searched position.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PositionRow {
+    side: Player,
+    fen: String,
+    played: Option<String>,
+    value: Option<i32>,
+    scn: Option<pn::Pn>,
+    nodes: u64,
+}
+
+/// A FEN with every rook, horse, cannon and pawn taken off the board.
+pub fn without_attackers(fen: &str) -> String {
+    let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+    let ranks: Vec<String> = board
+        .split('/')
+        .map(|rank| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for c in rank.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    empty += d;
+                } else if "rRnNhHcCpP".contains(c) {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    format!("{} {rest}", ranks.join("/"))
+}
+
+/// The long mates (see the module documentation and the file's header
+/// for the source and how each length was proved).
+const LONG: &str = include_str!("../../../../assets/rscn/long-mates.tsv");
+
+/// The tactical positions: (id, FEN).
+fn tactical() -> Vec<(String, String)> {
+    id_fen_rows(TACTICAL)
+}
+
+/// The (id, FEN) rows of a tab-separated position list (`#` comments).
+fn id_fen_rows(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            Some((f.next()?.to_string(), f.next()?.to_string()))
+        })
+        .collect()
+}
+
+/// Plays one game by self-play and works out its RSCN.
+fn play(
+    job: &Job,
+    opts: &AlphaBetaOptions,
+    max_plies: usize,
+) -> Result<GameResult, ExperimentError> {
+    let start = Instant::now();
+    let g = Xiangqi::parse_fen(&job.fen)
+        .map_err(|e| ExperimentError::Invalid(format!("{}: {e}", job.id)))?;
+    let seq = self_play(&g, opts, max_plies, |_, _| Flow::Continue);
+    let curves: Vec<(Player, &[pnlab_core::search::alphabeta::CurvePoint])> =
+        seq.iter().map(|p| (p.side, p.curve.as_slice())).collect();
+    let entries = rscn::along(&curves);
+    let summary = rscn::summarize(&entries);
+    let last = seq.last().map(|p| p.position.clone());
+    let end = match last.and_then(|p| p.outcome()) {
+        Some(o) => match o.winner() {
+            Some(Player::First) => "red-wins",
+            Some(Player::Second) => "black-wins",
+            None => "draw",
+        },
+        None => "max-plies",
+    }
+    .to_string();
+    let rows = seq
+        .iter()
+        .map(|p| PositionRow {
+            side: p.side,
+            fen: p.position.notation(),
+            played: p.played.clone(),
+            value: p.curve.last().map(|c| c.value),
+            scn: p.curve.last().map(|c| c.scn),
+            nodes: p.nodes,
+        })
+        .collect();
+    Ok(GameResult {
+        rows,
+        entries,
+        summary,
+        end,
+        nodes: seq.iter().map(|p| p.nodes).sum(),
+        time_ms: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+fn cell(x: Option<f64>) -> String {
+    x.map_or(String::new(), |v| format!("{v:.3}"))
+}
+
+/// Counts of `xs` in `bins` equal bins over [lo, hi].
+fn histogram(xs: &[f64], lo: f64, hi: f64, bins: usize) -> Vec<usize> {
+    let mut h = vec![0; bins];
+    let w = (hi - lo) / bins as f64;
+    for &x in xs {
+        let k = if w > 0.0 {
+            (((x - lo) / w) as usize).min(bins - 1)
+        } else {
+            0
+        };
+        h[k] += 1;
+    }
+    h
+}
+
+/// The mean of `xs`, none when it is empty.
+fn mean(xs: &[f64]) -> Option<f64> {
+    (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
+}
+
+/// Histogram data and overlap figures of two series (Red's and Black's).
+fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
+    let all: Vec<f64> = red.iter().chain(black).copied().collect();
+    let lo = all.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if all.is_empty() { (0.0, 0.0) } else { (lo, hi) };
+    let bins = 20;
+    let max_red = red.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let min_red = red.iter().copied().fold(f64::INFINITY, f64::min);
+    let max_black = black.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let min_black = black.iter().copied().fold(f64::INFINITY, f64::min);
+    let pairs = red.len().min(black.len());
+    json!({
+        "series": name,
+        "red_mean": mean(red),
+        "black_mean": mean(black),
+        "red_count": red.len(),
+        "black_count": black.len(),
+        "edges": (0..=bins).map(|i| lo + (hi - lo) * i as f64 / bins as f64).collect::<Vec<_>>(),
+        "red_histogram": histogram(red, lo, hi, bins),
+        "black_histogram": histogram(black, lo, hi, bins),
+        "red_min": (min_red.is_finite()).then_some(min_red),
+        "red_max": (max_red.is_finite()).then_some(max_red),
+        "black_min": (min_black.is_finite()).then_some(min_black),
+        "black_max": (max_black.is_finite()).then_some(max_black),
+        // Whether the two ranges overlap at all, whichever side lies higher
+        // (a "clear boundary" means they do not: a winning Red's RSCN lies
+        // below Black's, its Vl above). With no finite number on one side
+        // there is nothing to separate: null, not a boundary.
+        "ranges_overlap": (!red.is_empty() && !black.is_empty())
+            .then_some(min_red <= max_black && min_black <= max_red),
+        "paired_games": pairs,
+    })
+}
+
+/// Runs the experiment.
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
+    let settings = opts.params(SETTINGS)?;
+    let set = settings.choice("set")?.to_string();
+    let depth = settings.int("depth")? as u32;
+    let max_plies = settings.int("max-plies")? as usize;
+    let order = match settings.choice("order")? {
+        "captures-first" => MoveOrder::CapturesFirst,
+        _ => MoveOrder::Game,
+    };
+    let wanted = settings.int("positions")? as usize;
+    let t_given: Option<i32> = match settings.int("T")? {
+        0 => None,
+        t => Some(t as i32),
+    };
+    let mut skipped = Vec::new();
+    let (jobs, max_plies, substitute): (Vec<Job>, usize, &str) = match set.as_str() {
+        "tactical" | "drawn" | "long" => {
+            let t = t_given.unwrap_or(600);
+            let mut jobs = Vec::new();
+            let rows = if set == "long" {
+                id_fen_rows(LONG)
+            } else {
+                tactical()
+            };
+            for (id, fen) in rows.into_iter().take(wanted) {
+                let fen = if set == "drawn" {
+                    without_attackers(&fen)
+                } else {
+                    fen
+                };
+                match Xiangqi::parse_fen(&fen) {
+                    Ok(_) => jobs.push(Job {
+                        id,
+                        fen,
+                        threshold: t,
+                    }),
+                    Err(e) => skipped.push(format!("{id}: {e}")),
+                }
+            }
+            let what = if set == "tactical" {
+                "96 verified mate-in-3 puzzles with Red to move (real games, maksimKorzh/wukong-xiangqi) replace the thesis' 96 composed tactical positions"
+            } else if set == "long" {
+                "puzzles from real games (maksimKorzh/wukong-xiangqi) with a certified mate in 5 or more, Red to move, replace the thesis' 96 composed tactical positions"
+            } else {
+                "the tactical set's puzzles with every rook, horse, cannon and pawn removed replace the thesis' 96 drawn positions"
+            };
+            (jobs, max_plies, what)
+        }
+        "handicap" => {
+            let ts = match t_given {
+                Some(t) => vec![t],
+                None => vec![200, 600],
+            };
+            let mut jobs = Vec::new();
+            for t in ts {
+                for (name, fen) in OPENINGS {
+                    jobs.push(Job {
+                        id: name.to_string(),
+                        fen: fen.to_string(),
+                        threshold: t,
+                    });
+                }
+            }
+            (
+                jobs,
+                3,
+                "the start position without Red's pieces as named (a0 rook, both rooks, b0 horse, both horses, b2 cannon, both cannons) replace the thesis' handicap openings; two moves per side",
+            )
+        }
+        other => {
+            return Err(ExperimentError::Invalid(format!(
+                "set `{other}`: expected tactical, drawn or handicap"
+            )))
+        }
+    };
+    let results = run_jobs(opts, &jobs, |job| {
+        let ab = AlphaBetaOptions {
+            threshold: job.threshold,
+            max_depth: depth,
+            prune: true,
+            order,
+            record_limit: 0,
+        };
+        play(job, &ab, max_plies)
+    });
+
+    let mut games = Csv::new(&[
+        "set",
+        "id",
+        "T",
+        "depth",
+        "positions",
+        "end",
+        "rscn_red",
+        "rscn_black",
+        "vl_red",
+        "vl_black",
+        "band_red",
+        "band_black",
+        "nodes",
+        "time_ms",
+    ]);
+    let mut positions = Csv::new(&[
+        "set", "id", "T", "ply", "side", "fen", "move", "value", "scn", "r", "rscn", "vl", "band",
+        "nodes",
+    ]);
+    let mut series: [Vec<f64>; 4] = Default::default();
+    let mut per_game = Vec::new();
+    let mut total_ms = 0.0;
+    for (i, r) in &results {
+        let job = &jobs[*i];
+        let r = r.as_ref().map_err(ExperimentError::clone)?;
+        total_ms += r.time_ms;
+        let s = &r.summary;
+        let band = |x: Option<f64>| Band::of(x.map_or(rscn::Rscn::Undefined, rscn::Rscn::Finite));
+        games.push(vec![
+            set.clone(),
+            job.id.clone(),
+            job.threshold.to_string(),
+            depth.to_string(),
+            r.rows.len().to_string(),
+            r.end.to_string(),
+            cell(s.rscn_red),
+            cell(s.rscn_black),
+            cell(s.vl_red),
+            cell(s.vl_black),
+            band(s.rscn_red).name().to_string(),
+            band(s.rscn_black).name().to_string(),
+            r.nodes.to_string(),
+            format!("{:.1}", r.time_ms),
+        ]);
+        for (x, v) in [s.rscn_red, s.rscn_black, s.vl_red, s.vl_black]
+            .into_iter()
+            .zip(series.iter_mut())
+        {
+            if let Some(x) = x {
+                v.push(x);
+            }
+        }
+        per_game.push(json!({
+            "id": job.id, "T": job.threshold, "end": r.end, "positions": r.rows.len(),
+            "rscn_red": s.rscn_red, "rscn_black": s.rscn_black,
+            "vl_red": s.vl_red, "vl_black": s.vl_black,
+            "band_red": band(s.rscn_red).name(), "band_black": band(s.rscn_black).name(),
+        }));
+        for (ply, (row, e)) in r.rows.iter().zip(&r.entries).enumerate() {
+            positions.push(vec![
+                set.clone(),
+                job.id.clone(),
+                job.threshold.to_string(),
+                ply.to_string(),
+                if row.side == Player::First {
+                    "red"
+                } else {
+                    "black"
+                }
+                .to_string(),
+                row.fen.clone(),
+                row.played.clone().unwrap_or_default(),
+                row.value.map_or(String::new(), |v| v.to_string()),
+                row.scn.map_or(String::new(), |s| {
+                    if s == pn::INF {
+                        "inf".to_string()
+                    } else {
+                        s.to_string()
+                    }
+                }),
+                cell(e.r),
+                match e.rscn {
+                    rscn::Rscn::Finite(x) => format!("{x:.3}"),
+                    rscn::Rscn::Infinite => "inf".to_string(),
+                    rscn::Rscn::Undefined => String::new(),
+                },
+                cell(e.vl),
+                e.band.name().to_string(),
+                row.nodes.to_string(),
+            ]);
+        }
+    }
+    let [rr, rb, vr, vb] = &series;
+    // Games that gave a side no finite RSCN: a curve needs four finite
+    // depths, and the losing side's SCN is INF from the depth at which its
+    // loss comes inside the horizon (short mates leave too few).
+    let no_rscn = (results.len() - rr.len(), results.len() - rb.len());
+    let in_band = |xs: &[f64], b: Band| {
+        xs.iter()
+            .filter(|&&x| Band::of(rscn::Rscn::Finite(x)) == b)
+            .count()
+    };
+    let summary = json!({
+        "experiment": "rscn",
+        "settings": settings,
+        "set": set,
+        "substitute_data": substitute,
+        "depth": depth,
+        "order": if order == MoveOrder::Game { "game" } else { "captures-first" },
+        "max_plies": max_plies,
+        "games": results.len(),
+        "skipped": skipped,
+        "games_without_finite_rscn": {"red": no_rscn.0, "black": no_rscn.1},
+        "rscn": compare("rscn", rr, rb),
+        "vl": compare("vl", vr, vb),
+        "bands": {
+            "red": {"high": in_band(rr, Band::High), "normal": in_band(rr, Band::Normal), "low": in_band(rr, Band::Low)},
+            "black": {"high": in_band(rb, Band::High), "normal": in_band(rb, Band::Normal), "low": in_band(rb, Band::Low)},
+        },
+        "time_ms": total_ms,
+        "per_game": per_game,
+    });
+    let dir = &opts.out_dir;
+    let shard = if opts.shard.1 > 1 {
+        format!("-shard{}of{}", opts.shard.0 + 1, opts.shard.1)
+    } else {
+        String::new()
+    };
+    let csv = dir.join(format!("rscn-{set}{shard}.csv"));
+    let pcsv = dir.join(format!("rscn-{set}{shard}-positions.csv"));
+    let js = dir.join(format!("rscn-{set}{shard}.json"));
+    games.write(&csv)?;
+    positions.write(&pcsv)?;
+    write_json(&js, &summary)?;
+    let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.1}"));
+    let overlap = |v: &serde_json::Value| {
+        v.as_bool()
+            .map_or("– (a side has no numbers)".to_string(), |b| b.to_string())
+    };
+    let mut text = format!(
+        "rscn set={set} depth={depth}: {} games ({} skipped), substitute data: {substitute}\n  mean RSCN_red {}  RSCN_black {}  Vl_red {}  Vl_black {}\n  RSCN ranges overlap: {}; Vl ranges overlap: {}\n  Red's RSCN in bands high/normal/low: {}/{}/{}; Black's: {}/{}/{}",
+        results.len(),
+        skipped.len(),
+        f(mean(rr)),
+        f(mean(rb)),
+        f(mean(vr)),
+        f(mean(vb)),
+        overlap(&summary["rscn"]["ranges_overlap"]),
+        overlap(&summary["vl"]["ranges_overlap"]),
+        in_band(rr, Band::High),
+        in_band(rr, Band::Normal),
+        in_band(rr, Band::Low),
+        in_band(rb, Band::High),
+        in_band(rb, Band::Normal),
+        in_band(rb, Band::Low),
+    );
+    if no_rscn != (0, 0) {
+        text.push_str(&format!(
+            "\n  no finite RSCN in {} games for Red, {} for Black: an SCN curve needs 4 finite depths, and a side's SCN is INF once its loss is inside the horizon",
+            no_rscn.0, no_rscn.1
+        ));
+    }
+    Ok(ExperimentReport {
+        outputs: vec![csv, pcsv, js],
+        summary: text,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removing_attackers_keeps_generals_advisors_and_elephants() {
+        assert_eq!(
+            without_attackers(START),
+            "2bakab2/9/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1"
+        );
+        assert_eq!(
+            without_attackers(
+                "3k1ab2/2r1a1N2/1R2b1C2/p5R1p/9/4p4/P2p2P1P/4r4/N3A4/4KAB1c w - - 0 1"
+            ),
+            "3k1ab2/4a4/4b4/9/9/9/9/9/4A4/4KAB2 w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn an_empty_side_separates_nothing() {
+        assert_eq!(compare("rscn", &[], &[1.0])["ranges_overlap"], json!(null));
+        assert_eq!(compare("rscn", &[2.0], &[])["ranges_overlap"], json!(null));
+        assert_eq!(
+            compare("rscn", &[-3.0], &[1.0])["ranges_overlap"],
+            json!(false)
+        );
+        assert_eq!(
+            compare("rscn", &[1.0], &[1.0])["ranges_overlap"],
+            json!(true)
+        );
+        assert_eq!(
+            compare("vl", &[5.0, 9.0], &[-2.0, 1.0])["ranges_overlap"],
+            json!(false)
+        );
+        assert_eq!(
+            compare("vl", &[0.0, 9.0], &[-2.0, 1.0])["ranges_overlap"],
+            json!(true)
+        );
+    }
+
+    #[test]
+    fn ninety_six_tactical_positions_parse() {
+        let t = tactical();
+        assert_eq!(t.len(), 96);
+        for (id, fen) in &t {
+            let g = Xiangqi::parse_fen(fen).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(g.to_move(), Player::First, "{id}");
+        }
+        for (name, fen) in OPENINGS {
+            assert!(Xiangqi::parse_fen(fen).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_long_mates_parse_with_red_to_move() {
+        let t = id_fen_rows(LONG);
+        assert!(!t.is_empty());
+        for (id, fen) in &t {
+            let g = Xiangqi::parse_fen(fen).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(g.to_move(), Player::First, "{id}");
+        }
+    }
+}

@@ -1,0 +1,847 @@
+//! `pnlab experiment scns-hex`: SCNS against an MCTS player and an
+//! alpha-beta player on 7×7 and 8×8 Hex — an honest, small-scale
+//! substitute for the tournament of Pawlewicz & Hayward (2015), which
+//! pitted DeepHex (SCNS) against MoHex and Wolve on 11×11 at 30 s to
+//! 8 min per move with Benzene's virtual-connection engine. None of that
+//! can be rerun here; what this measures is pnlab's own three searches,
+//! with no virtual connections, patterns or tuning, on boards small enough
+//! for a laptop, at budgets of milliseconds.
+//!
+//! Players (each with its registry defaults): `scns` (SCEF over the
+//! resistance move scores), `uct-solver` (UCT with random playouts and
+//! solver back-up), `alphabeta` (iterative deepening alpha-beta over the
+//! resistance evaluation ln(R_W/R_B), Wolve's evaluation; it also counts
+//! the single conspiracy number on the way, which costs it some time).
+//!
+//! **Budgets.** Moves get equal *time* budgets (`budgets`, nominal ms per
+//! move). On a shared machine wall time is noisy, so by default
+//! (`budget=units`) each budget is turned into a number of search
+//! iterations per algorithm and board size with calibrated rates
+//! (iterations per ms, `rates`; `calibrate=1` measures them on this
+//! machine and prints them), which makes the run deterministic and
+//! reproducible; `budget=time` uses the wall clock instead. Default
+//! budgets 10, 20, 40, 80 ms; the default run (16 openings on each board)
+//! takes about 35 CPU minutes.
+//!
+//! **Games.** Competitors are (player, budget). Every pair of players
+//! meets at every budget, and (`cross=adjacent`, default) every player
+//! meets itself at the next larger budget, which ties the budgets together
+//! for the rating fit (`cross=all`: every competitor meets every other;
+//! `cross=none`). Each pairing plays from each opening cell (`openings=N`:
+//! N cells spread evenly over the board, default 16; `openings=0`: every cell)
+//! twice, once with each side as Black (no swap rule).
+//!
+//! **Outputs.** `scns-hex-games.csv` (one row per game),
+//! `scns-hex-first-moves.csv`, and `scns-hex.json`: win rates per pairing
+//! with 95 % Wilson intervals, Elo ratings per competitor (Bradley–Terry
+//! maximum likelihood, bootstrap 95 % intervals), each player's rating
+//! across budgets, and the first-move quality: for each player, budget and
+//! board, the share of its opening moves on the empty board (over
+//! `first_moves` seeds) that win according to the Benzene tables.
+
+use pnlab_core::search::clock::Instant;
+
+use serde_json::json;
+
+use pnlab_core::game::hex::Hex;
+use pnlab_core::game::{Game, Player};
+use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+use pnlab_core::search::registry::{build, find_algo};
+use pnlab_core::search::{run as drive, Budget, Params, QuestionKind, SearchSetup};
+
+use super::rating::{self, fit_with_intervals, wilson};
+use super::{
+    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
+};
+
+/// The settings (`--set NAME=VALUE`; `pnlab experiment scns-hex --help`
+/// lists them with their ranges and defaults).
+pub const SETTINGS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "sizes",
+        kind: ParamKind::List {
+            item: ListItem::Int { min: 3, max: 11 },
+            default: "7,8",
+        },
+        help: "Hex board sizes played.",
+    },
+    ParamSpec {
+        name: "budgets",
+        kind: ParamKind::List {
+            item: ListItem::Real {
+                min: 0.001,
+                max: 1e6,
+            },
+            default: "10,20,40,80",
+        },
+        help: "Nominal budgets in ms per move, one competitor per player and budget.",
+    },
+    ParamSpec {
+        name: "budget",
+        kind: ParamKind::Choice {
+            options: &["units", "time"],
+            default: "units",
+        },
+        help: "units: ms turned into iterations by the rates (deterministic); time: a wall-clock limit.",
+    },
+    ParamSpec {
+        name: "players",
+        kind: ParamKind::List {
+            item: ListItem::Choice(PLAYERS),
+            default: "scns,uct-solver,alphabeta",
+        },
+        help: "The players of the round robin.",
+    },
+    ParamSpec {
+        name: "openings",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 16,
+        },
+        help: "Opening cells each pairing plays from (0 = every cell).",
+    },
+    ParamSpec {
+        name: "cross",
+        kind: ParamKind::Choice {
+            options: &["adjacent", "none", "all"],
+            default: "adjacent",
+        },
+        help: "Pairs that play besides equal budgets: a player's next budget, none or all.",
+    },
+    ParamSpec {
+        name: "first_moves",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 5,
+        },
+        help: "Positions per size on which first-move quality is measured.",
+    },
+    ParamSpec {
+        name: "rates",
+        kind: ParamKind::Text { default: "" },
+        help: "Iterations per ms overriding the calibrated ones: PLAYER@SIZE=RATE,…",
+    },
+    ParamSpec {
+        name: "calibrate",
+        kind: ParamKind::Int {
+            min: 0,
+            max: 1,
+            default: 0,
+        },
+        help: "1: only measure every player's iterations per ms and write them.",
+    },
+    ParamSpec {
+        name: "bootstrap",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+            default: 200,
+        },
+        help: "Bootstrap resamples for the Elo intervals.",
+    },
+];
+
+/// The players, by registry name.
+pub const PLAYERS: &[&str] = &["scns", "uct-solver", "alphabeta"];
+
+/// Calibrated iterations per ms of CPU, per (player, board size):
+/// measured with `calibrate=1` (release build, 2026-11-23; see
+/// `results/2026-11-23/scns-hex/`). An SCNS iteration solves the resistance
+/// circuits of the expanded node, hence its low rate.
+const DEFAULT_RATES: &[(&str, u8, f64)] = &[
+    ("scns", 7, 0.73),
+    ("scns", 8, 0.54),
+    ("uct-solver", 7, 135.82),
+    ("uct-solver", 8, 111.41),
+    ("alphabeta", 7, 8.68),
+    ("alphabeta", 8, 8.01),
+];
+
+/// The Benzene first-move tables (7×7 and 8×8, no swap).
+const BENZENE: &str = include_str!("../../../../assets/hex/benzene-first-moves.csv");
+
+/// Whether Black's first move `cell` wins on an `n`×`n` board, from the
+/// Benzene tables (8×8 lists columns a–d; the rest by the 180° rotation).
+pub fn first_move_wins(n: u8, cell: &str) -> Option<bool> {
+    let g = Hex::new(n)?;
+    let mv = g.parse_move(cell).ok()?;
+    let (c, r) = (mv % n, mv / n);
+    let rotated = g.name_of((n - 1 - r) * n + (n - 1 - c));
+    let board = format!("{n}x{n}");
+    BENZENE
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f.len() == 3 && f[0] == board).then(|| (f[1], f[2]))
+        })
+        .find(|(c, _)| *c == cell || *c == rotated)
+        .map(|(_, w)| w == "black")
+}
+
+/// How budgets are enforced.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum BudgetMode {
+    Units,
+    Time,
+}
+
+/// A player at a budget.
+#[derive(Clone, Debug, PartialEq)]
+struct Competitor {
+    player: &'static str,
+    budget_ms: f64,
+}
+
+impl Competitor {
+    fn name(&self) -> String {
+        format!("{}@{}ms", self.player, self.budget_ms)
+    }
+}
+
+/// The experiment's configuration.
+#[derive(Clone)]
+struct Config {
+    sizes: Vec<u8>,
+    budgets: Vec<f64>,
+    mode: BudgetMode,
+    players: Vec<&'static str>,
+    openings: Option<usize>,
+    rates: Vec<(&'static str, u8, f64)>,
+    first_moves: usize,
+    bootstrap: usize,
+    seed: u64,
+    /// `calibrate=1`: measure the rates instead of playing.
+    calibrate: bool,
+    /// Which pairs play (`cross`).
+    cross: String,
+    /// Every setting with the defaults filled in (for the JSON summary).
+    settings: Params,
+}
+
+impl Config {
+    fn rate(&self, player: &str, n: u8) -> f64 {
+        self.rates
+            .iter()
+            .find(|(p, s, _)| *p == player && *s == n)
+            .or_else(|| self.rates.iter().find(|(p, _, _)| *p == player))
+            .map_or(10.0, |r| r.2)
+    }
+
+    /// The search budget of `c` on an `n`×`n` board.
+    fn budget(&self, c: &Competitor, n: u8) -> (Budget, u64) {
+        match self.mode {
+            BudgetMode::Units => {
+                let units = (c.budget_ms * self.rate(c.player, n)).round().max(1.0) as u64;
+                (
+                    Budget {
+                        max_iterations: Some(units),
+                        ..Budget::default()
+                    },
+                    units,
+                )
+            }
+            BudgetMode::Time => (
+                Budget {
+                    time_limit: Some(pnlab_core::search::clock::Duration::from_secs_f64(
+                        c.budget_ms / 1000.0,
+                    )),
+                    ..Budget::default()
+                },
+                0,
+            ),
+        }
+    }
+}
+
+/// The parameters a player runs with: its registry defaults (alpha-beta
+/// deepens as far as its budget lets it).
+fn player_params(player: &str) -> Result<Params, ExperimentError> {
+    let info = find_algo(player)?;
+    let mut p = Params::defaults(info.params);
+    if player == "alphabeta" {
+        p.set(info.params, "depth", "64")?;
+    }
+    Ok(p)
+}
+
+/// `c`'s move at `g` (`seed` for randomised players), with the iterations
+/// used.
+fn choose_move(
+    cfg: &Config,
+    c: &Competitor,
+    g: &Hex,
+    seed: u64,
+) -> Result<(u8, u64), ExperimentError> {
+    let setup = SearchSetup {
+        position: g.into_any(),
+        params: player_params(c.player)?,
+        seed,
+        question: QuestionKind::Win,
+        memory_limit_bytes: None,
+    };
+    let mut s = build(c.player, &setup)?;
+    let (budget, _) = cfg.budget(c, g.size());
+    drive(s.as_mut(), &budget, None);
+    let used = s.counters().iterations;
+    let named = s.best_move().and_then(|m| g.parse_move(&m).ok());
+    // A search stopped before it named a move (alpha-beta inside its
+    // first depth) plays the first legal move.
+    let mv = match named {
+        Some(m) => m,
+        None => {
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            *moves
+                .first()
+                .ok_or_else(|| ExperimentError::Invalid("no legal move".into()))?
+        }
+    };
+    Ok((mv, used))
+}
+
+/// One game to play.
+struct GameJob {
+    index: usize,
+    size: u8,
+    opening: u8,
+    black: usize,
+    white: usize,
+}
+
+/// Its result (kept in a shard's job file for `experiment merge`).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameResult {
+    winner: Player,
+    plies: usize,
+    moves: String,
+    units: [u64; 2],
+    time_ms: f64,
+}
+
+fn play(cfg: &Config, comps: &[Competitor], job: &GameJob) -> Result<GameResult, ExperimentError> {
+    let start = Instant::now();
+    let mut g =
+        Hex::new(job.size).ok_or_else(|| ExperimentError::Invalid("bad board size".into()))?;
+    g.play(job.opening);
+    let mut units = [0u64; 2];
+    let mut ply = 1usize;
+    while g.outcome().is_none() {
+        let side = g.to_move();
+        let c = &comps[if side == Player::First {
+            job.black
+        } else {
+            job.white
+        }];
+        let seed = instance_seed(cfg.seed, job.index * 1000 + ply);
+        let (mv, used) = choose_move(cfg, c, &g, seed)?;
+        units[side.index()] += used;
+        g.play(mv);
+        ply += 1;
+    }
+    Ok(GameResult {
+        winner: g
+            .outcome()
+            .and_then(|o| o.winner())
+            .ok_or_else(|| ExperimentError::Invalid("Hex has no draws".into()))?,
+        plies: g.moves_played().len(),
+        moves: g.notation(),
+        units,
+        time_ms: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+/// The first moves played: every cell, or `k` cells spread evenly over
+/// the board (cell ⌊j·cells/k⌋ for j < k).
+fn opening_cells(cells: u32, k: Option<usize>) -> Vec<u8> {
+    match k {
+        None => (0..cells as u8).collect(),
+        Some(k) => {
+            let k = (k as u32).min(cells);
+            (0..k).map(|j| (j * cells / k) as u8).collect()
+        }
+    }
+}
+
+/// The pairings: (competitor a, competitor b), each played both ways.
+fn pairings(
+    comps: &[Competitor],
+    cfg: &Config,
+    cross: &str,
+) -> Result<Vec<(usize, usize)>, ExperimentError> {
+    let mut out = Vec::new();
+    for i in 0..comps.len() {
+        for j in i + 1..comps.len() {
+            let (a, b) = (&comps[i], &comps[j]);
+            let same_budget = a.budget_ms == b.budget_ms && a.player != b.player;
+            let next = |x: &Competitor, y: &Competitor| {
+                x.player == y.player
+                    && cfg
+                        .budgets
+                        .windows(2)
+                        .any(|w| w[0] == x.budget_ms && w[1] == y.budget_ms)
+            };
+            let keep = match cross {
+                "adjacent" => same_budget || next(a, b) || next(b, a),
+                "none" => same_budget,
+                "all" => true,
+                other => {
+                    return Err(ExperimentError::Invalid(format!(
+                    "invalid value `{other}` for setting `cross`: expected adjacent, none or all"
+                )))
+                }
+            };
+            if keep {
+                out.push((i, j));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// CPU time of the calling thread in ms: calibration on a shared machine
+/// must not count the time other processes ran (wall time would).
+#[cfg(unix)]
+fn thread_cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `clock_gettime` writes into the valid `timespec` we pass.
+    unsafe {
+        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts);
+    }
+    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
+}
+
+/// Elsewhere: wall time since the first call.
+#[cfg(not(unix))]
+fn thread_cpu_ms() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+/// Iterations per ms of each player on positions from the early and
+/// middle game of random games (CPU time of the thread, so other load on
+/// the machine does not lower the rates).
+fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, ExperimentError> {
+    let mut out = Vec::new();
+    for &n in &cfg.sizes {
+        let cells = n as usize * n as usize;
+        // Positions after 0, ¼, ½ of the board filled at random.
+        let mut positions = Vec::new();
+        for k in 0..6u64 {
+            let mut g = Hex::new(n).ok_or_else(|| ExperimentError::Invalid("bad size".into()))?;
+            let plies = (cells * (k as usize % 3)) / 6;
+            let mut x = instance_seed(cfg.seed ^ 0xCA1, k as usize);
+            let mut moves = Vec::new();
+            for _ in 0..plies {
+                moves.clear();
+                g.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                x = pnlab_core::game::mix::splitmix64(x);
+                let m = moves[(x % moves.len() as u64) as usize];
+                let mut h = g;
+                h.play(m);
+                if h.outcome().is_none() {
+                    g = h;
+                }
+            }
+            positions.push(g);
+        }
+        for &p in &cfg.players {
+            let c = Competitor {
+                player: p,
+                budget_ms: 200.0,
+            };
+            let time_cfg = Config {
+                mode: BudgetMode::Time,
+                ..cfg.clone()
+            };
+            let (mut units, mut ms) = (0u64, 0.0);
+            for (k, g) in positions.iter().enumerate() {
+                let t = thread_cpu_ms();
+                let (_, used) = choose_move(&time_cfg, &c, g, k as u64)?;
+                ms += thread_cpu_ms() - t;
+                units += used;
+            }
+            out.push((p, n, units as f64 / ms.max(1e-9)));
+        }
+    }
+    Ok(out)
+}
+
+fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), ExperimentError> {
+    let settings = opts.params(SETTINGS)?;
+    let sizes: Vec<u8> = settings
+        .int_list("sizes")?
+        .into_iter()
+        .map(|n| n as u8)
+        .collect();
+    let budgets = settings.real_list("budgets")?;
+    let mode = match settings.choice("budget")? {
+        "time" => BudgetMode::Time,
+        _ => BudgetMode::Units,
+    };
+    let players = super::static_names(&settings.choice_list("players")?, PLAYERS);
+    let openings = match settings.int("openings")? {
+        0 => None,
+        k => Some(k as usize),
+    };
+    let mut rates: Vec<(&'static str, u8, f64)> = DEFAULT_RATES.to_vec();
+    let text = settings.text("rates")?;
+    if !text.is_empty() {
+        // player@size=rate,…
+        for item in text.split(',') {
+            let bad = || {
+                ExperimentError::Invalid(format!("invalid item `{item}` in setting `rates`: expected PLAYER@SIZE=ITERATIONS_PER_MS"))
+            };
+            let (lhs, r) = item.split_once('=').ok_or_else(bad)?;
+            let (p, n) = lhs.split_once('@').ok_or_else(bad)?;
+            let player = PLAYERS.iter().find(|&&x| x == p.trim()).ok_or_else(bad)?;
+            let n: u8 = n.trim().parse().map_err(|_| bad())?;
+            let r: f64 = r
+                .trim()
+                .parse()
+                .ok()
+                .filter(|r: &f64| *r > 0.0)
+                .ok_or_else(bad)?;
+            rates.retain(|(q, s, _)| !(q == player && *s == n));
+            rates.push((player, n, r));
+        }
+    }
+    let cfg = Config {
+        sizes,
+        budgets,
+        mode,
+        players,
+        openings,
+        rates,
+        first_moves: settings.int("first_moves")? as usize,
+        bootstrap: settings.int("bootstrap")? as usize,
+        seed: opts.seed,
+        calibrate: settings.int("calibrate")? == 1,
+        cross: settings.choice("cross")?.to_string(),
+        settings,
+    };
+    let cross = cfg.cross.clone();
+    Ok((cfg, cross))
+}
+
+/// Runs the experiment (see the module documentation).
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
+    let (cfg, cross) = parse_config(opts)?;
+    if cfg.calibrate {
+        let rates = calibrate(&cfg)?;
+        let text = rates
+            .iter()
+            .map(|(p, n, r)| format!("{p}@{n}={r:.2}"))
+            .collect::<Vec<_>>()
+            .join(",");
+        let path = opts.out_dir.join("scns-hex-calibration.json");
+        write_json(&path, &json!({ "rates": text }))?;
+        return Ok(ExperimentReport {
+            outputs: vec![path],
+            summary: format!(
+                "iterations per ms on this machine (pass as --set rates=…):\n{text}\n"
+            ),
+        });
+    }
+    let comps: Vec<Competitor> = cfg
+        .budgets
+        .iter()
+        .flat_map(|&b| {
+            cfg.players.iter().map(move |&p| Competitor {
+                player: p,
+                budget_ms: b,
+            })
+        })
+        .collect();
+    let pairs = pairings(&comps, &cfg, &cross)?;
+    // Jobs: games, then first-move probes.
+    let mut games = Vec::new();
+    for &n in &cfg.sizes {
+        let cells = n as u32 * n as u32;
+        for &(a, b) in &pairs {
+            for opening in opening_cells(cells, cfg.openings) {
+                for (black, white) in [(a, b), (b, a)] {
+                    games.push(GameJob {
+                        index: games.len(),
+                        size: n,
+                        opening,
+                        black,
+                        white,
+                    });
+                }
+            }
+        }
+    }
+    let results = run_jobs(opts, &games, |job| play(&cfg, &comps, job));
+    let mut probes = Vec::new();
+    for &n in &cfg.sizes {
+        for (ci, _) in comps.iter().enumerate() {
+            for seed in 0..cfg.first_moves as u64 {
+                probes.push((n, ci, seed));
+            }
+        }
+    }
+    let probe_results = run_jobs(opts, &probes, |&(n, ci, seed)| {
+        let g = Hex::new(n)
+            .ok_or_else(|| ExperimentError::Invalid(format!("no Hex board of size {n}")))?;
+        choose_move(&cfg, &comps[ci], &g, seed).map(|(m, _)| g.name_of(m))
+    });
+    report(
+        opts,
+        &cfg,
+        &cross,
+        &comps,
+        &games,
+        results,
+        &probes,
+        probe_results,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    opts: &ExperimentOptions,
+    cfg: &Config,
+    cross: &str,
+    comps: &[Competitor],
+    games: &[GameJob],
+    results: Vec<(usize, Result<GameResult, ExperimentError>)>,
+    probes: &[(u8, usize, u64)],
+    probe_results: Vec<(usize, Result<String, ExperimentError>)>,
+) -> Result<ExperimentReport, ExperimentError> {
+    let mut csv = Csv::new(&[
+        "size",
+        "opening",
+        "black",
+        "white",
+        "black_units",
+        "white_units",
+        "winner",
+        "winner_side",
+        "plies",
+        "time_ms",
+        "moves",
+    ]);
+    let mut decided = Vec::new();
+    for (i, r) in results {
+        let r = r?;
+        let job = &games[i];
+        let (b, w) = (&comps[job.black], &comps[job.white]);
+        let (win, lose) = if r.winner == Player::First {
+            (job.black, job.white)
+        } else {
+            (job.white, job.black)
+        };
+        decided.push((
+            job.size,
+            rating::Game {
+                winner: win,
+                loser: lose,
+            },
+        ));
+        csv.push(vec![
+            job.size.to_string(),
+            Hex::new(job.size)
+                .map(|g| g.name_of(job.opening))
+                .unwrap_or_default(),
+            b.name(),
+            w.name(),
+            r.units[0].to_string(),
+            r.units[1].to_string(),
+            comps[win].name(),
+            if r.winner == Player::First {
+                "black"
+            } else {
+                "white"
+            }
+            .into(),
+            r.plies.to_string(),
+            format!("{:.1}", r.time_ms),
+            r.moves,
+        ]);
+    }
+    // Win rates per pairing (both colours together), per size and overall.
+    let mut pair_rows = Vec::new();
+    let mut keys: Vec<(usize, usize)> = Vec::new();
+    for (_, g) in &decided {
+        let k = (g.winner.min(g.loser), g.winner.max(g.loser));
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    let mut summary = String::from(
+        "Substitute for Pawlewicz & Hayward (2015): pnlab's scns, uct-solver and alphabeta on small Hex, equal budgets per move.\n\npairing                                  games  first wins  rate   95% interval\n",
+    );
+    for &(a, b) in &keys {
+        let (mut wins, mut n) = (0usize, 0usize);
+        for (_, g) in &decided {
+            if (g.winner, g.loser) == (a, b) {
+                wins += 1;
+                n += 1;
+            } else if (g.winner, g.loser) == (b, a) {
+                n += 1;
+            }
+        }
+        let (lo, hi) = wilson(wins, n);
+        let rate = wins as f64 / n.max(1) as f64;
+        summary.push_str(&format!(
+            "{:<40} {n:>5}  {wins:>10}  {rate:.3}  [{lo:.3}, {hi:.3}]\n",
+            format!("{} vs {}", comps[a].name(), comps[b].name())
+        ));
+        pair_rows.push(json!({
+            "a": comps[a].name(), "b": comps[b].name(), "games": n, "a_wins": wins,
+            "a_rate": rate, "a_rate_low": lo, "a_rate_high": hi,
+        }));
+    }
+    let all: Vec<rating::Game> = decided.iter().map(|(_, g)| *g).collect();
+    let ratings = fit_with_intervals(comps.len(), &all, cfg.bootstrap, cfg.seed ^ 0xE10);
+    summary.push_str("\nElo (mean 0, bootstrap 95% interval)\n");
+    let mut elo_rows = Vec::new();
+    for (c, r) in comps.iter().zip(&ratings) {
+        summary.push_str(&format!(
+            "{:<24} {:>7.1}  [{:.1}, {:.1}]\n",
+            c.name(),
+            r.elo,
+            r.low,
+            r.high
+        ));
+        elo_rows.push(json!({
+            "player": c.player, "budget_ms": c.budget_ms, "elo": r.elo, "low": r.low, "high": r.high,
+        }));
+    }
+    // First moves.
+    let mut fm_csv = Csv::new(&["size", "player", "budget_ms", "seed", "move", "wins"]);
+    let mut fm_rows = Vec::new();
+    for (i, r) in probe_results {
+        let (n, ci, seed) = probes[i];
+        let mv = r?;
+        let wins = first_move_wins(n, &mv);
+        fm_csv.push(vec![
+            n.to_string(),
+            comps[ci].player.into(),
+            comps[ci].budget_ms.to_string(),
+            seed.to_string(),
+            mv.clone(),
+            wins.map_or("unknown".into(), |w| w.to_string()),
+        ]);
+        fm_rows.push((n, ci, mv, wins));
+    }
+    summary.push_str("\nfirst-move quality (share of opening moves on the empty board that win, Benzene tables)\n");
+    let mut fm_json = Vec::new();
+    for &n in &cfg.sizes {
+        for (ci, c) in comps.iter().enumerate() {
+            let mine: Vec<&(u8, usize, String, Option<bool>)> =
+                fm_rows.iter().filter(|r| r.0 == n && r.1 == ci).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            let good = mine.iter().filter(|r| r.3 == Some(true)).count();
+            let mut moves: Vec<String> = mine.iter().map(|r| r.2.clone()).collect();
+            moves.sort();
+            moves.dedup();
+            summary.push_str(&format!(
+                "{n}x{n} {:<24} {good}/{}  ({})\n",
+                c.name(),
+                mine.len(),
+                moves.join(" ")
+            ));
+            fm_json.push(json!({
+                "size": n, "player": c.player, "budget_ms": c.budget_ms,
+                "winning": good, "probes": mine.len(), "moves": moves,
+            }));
+        }
+    }
+    let dir = &opts.out_dir;
+    let (games_path, fm_path, json_path) = (
+        dir.join("scns-hex-games.csv"),
+        dir.join("scns-hex-first-moves.csv"),
+        dir.join("scns-hex.json"),
+    );
+    csv.write(&games_path)?;
+    fm_csv.write(&fm_path)?;
+    write_json(
+        &json_path,
+        &json!({
+            "experiment": "scns-hex",
+            "settings": cfg.settings,
+            "note": "pnlab's scns, uct-solver and alphabeta (resistance evaluation) on 7x7/8x8 Hex: a small substitute for the DeepHex/MoHex/Wolve tournament of Pawlewicz & Hayward (2015), which cannot be rerun here",
+            "budget": if cfg.mode == BudgetMode::Units { "units" } else { "time" },
+            "budgets_ms": cfg.budgets,
+            "rates_iterations_per_ms": cfg.rates.iter().map(|(p, n, r)| json!({"player": p, "size": n, "rate": r})).collect::<Vec<_>>(),
+            "cross": cross,
+            "shard": format!("{}/{}", opts.shard.0 + 1, opts.shard.1),
+            "seed": cfg.seed,
+            "games": decided.len(),
+            "pairings": pair_rows,
+            "elo": elo_rows,
+            "first_moves": fm_json,
+        }),
+    )?;
+    Ok(ExperimentReport {
+        outputs: vec![games_path, fm_path, json_path],
+        summary,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_benzene_tables_give_the_published_counts() {
+        // 27 of 49 first moves win on 7×7 and 32 of 64 on 8×8 (Benzene).
+        for (n, want) in [(7u8, 27), (8, 32)] {
+            let g = Hex::new(n).unwrap();
+            let wins = (0..n * n)
+                .filter(|&c| first_move_wins(n, &g.name_of(c)) == Some(true))
+                .count();
+            assert_eq!(wins, want, "{n}x{n}");
+            assert!((0..n * n).all(|c| first_move_wins(n, &g.name_of(c)).is_some()));
+        }
+        assert_eq!(first_move_wins(7, "d4"), Some(true));
+        assert_eq!(first_move_wins(7, "a1"), Some(false));
+    }
+
+    #[test]
+    fn a_few_openings_spread_over_the_board() {
+        assert_eq!(opening_cells(49, Some(4)), vec![0, 12, 24, 36]);
+        assert_eq!(opening_cells(9, Some(20)).len(), 9);
+        assert_eq!(opening_cells(9, None), (0..9).collect::<Vec<u8>>());
+    }
+
+    #[test]
+    fn a_tiny_run_plays_every_pairing_both_ways_and_rates_them() {
+        let opts = ExperimentOptions::for_test(
+            "scns-hex",
+            &[
+                ("sizes", "4"),
+                ("budgets", "1,2"),
+                ("openings", "2"),
+                ("first_moves", "1"),
+                ("bootstrap", "10"),
+                ("rates", "scns@4=5,uct-solver@4=5,alphabeta@4=5"),
+            ],
+        );
+        let r = run(&opts).unwrap();
+        let games = std::fs::read_to_string(opts.out_dir.join("scns-hex-games.csv")).unwrap();
+        // 3 players × 2 budgets: 3 same-budget pairs per budget + 3
+        // adjacent self-pairs = 9 pairings, 2 openings, both colours.
+        assert_eq!(games.lines().count(), 1 + 9 * 2 * 2);
+        let v: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(opts.out_dir.join("scns-hex.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(v["games"], 36);
+        assert_eq!(v["elo"].as_array().unwrap().len(), 6);
+        assert!(r.summary.contains("Elo"));
+        let _ = std::fs::remove_dir_all(&opts.out_dir);
+    }
+}

@@ -1,0 +1,179 @@
+//! The record of one solved position: the fields of `pnlab solve --json`
+//! (docs/cli.md), as one typed, serialisable struct. The CLI prints it,
+//! the Python module returns it as a dict, the app's "Run as JSON" and
+//! `--export run.json` start from it, so the field list exists once.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::RunRecord;
+use pnlab_core::game::AnyPosition;
+use pnlab_core::search::{Goal, Params};
+
+/// One run as `pnlab solve --json` prints it (one object per line).
+///
+/// Field order is the order of the JSON object. Optional fields are left
+/// out when they do not apply (`within` without a move limit, `playouts`
+/// for searches without playouts, `expected` when the file states no
+/// answer, `proof_file` without `--proof`); the algorithm-specific fields
+/// (`value`, `nodes_visited`, `curve`, …) follow the counters.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveRecord {
+    /// The position's name (the inline notation, or the file's entry name).
+    pub name: String,
+    /// The game's CLI name.
+    pub game: String,
+    /// The position in the game's native notation.
+    pub position: String,
+    /// The algorithm's registry name.
+    pub algo: String,
+    /// Every parameter of the run, defaults filled in.
+    pub params: Params,
+    /// The run's seed.
+    pub seed: u64,
+    /// `win` or `not-lose`.
+    pub question: String,
+    /// The attacker's move limit (`--within`, or the file's `within`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub within: Option<u32>,
+    /// The xiangqi repetition rule in force.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repetition: Option<String>,
+    /// `proved`, `disproved` or `unknown`.
+    pub outcome: String,
+    /// The answer in words: `win`, `not-win`, `not-lose`, `loss`, `unknown`.
+    pub answer: String,
+    /// The root move the algorithm names best, in notation.
+    pub best_move: Option<String>,
+    /// Calls of `step()`.
+    pub iterations: u64,
+    /// Nodes or table entries created.
+    pub nodes_created: u64,
+    /// Nodes whose children were generated.
+    pub nodes_expanded: u64,
+    /// Deepest node reached, in plies.
+    pub max_depth: u32,
+    /// Changes of the root's selected child.
+    pub seesaw_root_switches: u64,
+    /// Changes of the selected child at any node of the path.
+    pub seesaw_switches: u64,
+    /// Iterations that went back into a subtree they had left.
+    pub revisits: u64,
+    /// Wall time of the run in milliseconds (three decimals).
+    pub time_ms: f64,
+    /// Largest memory held by the tree or table, in bytes.
+    pub peak_tree_bytes: u64,
+    /// `solved` (`certified` with `--certify`), or why the search stopped
+    /// without an answer (`uncertified`: a solved answer whose
+    /// certificate failed its check).
+    pub stop_reason: String,
+    /// Monte-Carlo playouts, for the searches that run them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playouts: Option<u64>,
+    /// The answer the position's file states, when it states one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<ExpectedRecord>,
+    /// Algorithm-specific fields ([`pnlab_core::search::Search::extra_json`]).
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+    /// Where `--proof` wrote the certificate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_file: Option<String>,
+    /// The number of positions of the answer's certificate (with
+    /// `--proof` or `--certify`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_positions: Option<usize>,
+    /// With `--certify`: whether the answer's certificate was written and
+    /// verified (false for an `unknown` run, which has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certified: Option<bool>,
+    /// With `--certify`: milliseconds spent writing and verifying the
+    /// certificate (not part of `time_ms`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certify_ms: Option<f64>,
+    /// With `--certify`: why a solved answer could not be certified (it is
+    /// then reported `unknown`, stop reason `uncertified`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certify_error: Option<String>,
+}
+
+/// The known answer a position file states, as the record shows it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ExpectedRecord {
+    /// `win`, `draw` or `loss` for the side to move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The exact score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
+    /// Moves known to be best.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub best_moves: Vec<String>,
+}
+
+impl SolveRecord {
+    /// The record of a run.
+    pub fn of(run: &RunRecord<'_>) -> SolveRecord {
+        let c = run.counters;
+        let position = &run.entry.position;
+        SolveRecord {
+            name: run.entry.name.clone(),
+            game: run.entry.game.name().to_string(),
+            position: position.notation(),
+            algo: run.algo.to_string(),
+            params: run.params.clone(),
+            seed: run.seed,
+            question: match run.question.goal {
+                Goal::NotLose => "not-lose",
+                _ => "win",
+            }
+            .to_string(),
+            within: position.within_limit(),
+            repetition: match position.shown() {
+                AnyPosition::Xiangqi(g) => Some(g.repetition().name().to_string()),
+                _ => None,
+            },
+            outcome: run.status.outcome_name().to_string(),
+            answer: run.question.answer_name(run.status).to_string(),
+            best_move: run.facts.best_move.clone(),
+            iterations: c.iterations,
+            nodes_created: c.nodes_created,
+            nodes_expanded: c.nodes_expanded,
+            max_depth: c.max_depth,
+            seesaw_root_switches: c.seesaw_root_switches,
+            seesaw_switches: c.seesaw_switches,
+            revisits: c.revisits,
+            time_ms: (c.time_ms * 1000.0).round() / 1000.0,
+            peak_tree_bytes: c.peak_tree_bytes,
+            stop_reason: run.status.stop_reason_name().to_string(),
+            playouts: (c.playouts > 0).then_some(c.playouts),
+            expected: run.entry.expected.as_ref().map(|e| ExpectedRecord {
+                result: e.result.clone(),
+                value: e.value,
+                best_moves: e.best_moves.clone(),
+            }),
+            extra: run.facts.extra.clone(),
+            proof_file: None,
+            proof_positions: None,
+            certified: None,
+            certify_ms: None,
+            certify_error: None,
+        }
+    }
+
+    /// The record as one JSON object. An algorithm-specific field never
+    /// duplicates a contract field: a clash keeps the key once, where the
+    /// contract puts it, with the algorithm's value.
+    pub fn to_map(&self) -> Map<String, Value> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map,
+            // A struct of plain fields always serialises to an object.
+            _ => Map::new(),
+        }
+    }
+
+    /// The `--json` line.
+    pub fn to_line(&self) -> String {
+        Value::Object(self.to_map()).to_string()
+    }
+}
