@@ -10,11 +10,11 @@
 
 use std::time::Duration;
 
+use pnlab::clock::{self, Instant};
 use pnlab::game::connect::vcdt::VcdtOptions;
 use pnlab::game::connect::zone_game::{ZoneContext, ZoneGame, ZoneSettings};
 use pnlab::game::connect::Connect;
 use pnlab::game::{AnyPosition, Game, GameKind, Player};
-use pnlab::search::clock::{self, Instant};
 use pnlab::search::playout::Playouts;
 use pnlab::search::{self, Budget, Counters, Goal, Question, QuestionKind, Status, StopReason};
 

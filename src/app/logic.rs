@@ -2,7 +2,7 @@
 //! kept apart from the drawing code (this module takes data in, the
 //! panels only draw it).
 
-use super::driver::clock::{self, Duration};
+use crate::clock::{self, Duration};
 
 use crate::export::RunFacts;
 use crate::search::{Snapshot, StatsSample, Status, StopReason};

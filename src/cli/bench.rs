@@ -577,7 +577,7 @@ fn bench_one(
     let (mut bytes, mut live) = (0u64, 0u64);
     let mut solved = 0usize;
     let mut wrong = 0usize;
-    let cpu_before = process_cpu_ms();
+    let cpu_before = pnlab::clock::process_cpu_time();
     let each = |i: usize, st: search::Status, c: &search::Counters| {
         if matches!(st, search::Status::Proved | search::Status::Disproved) {
             solved += 1;
@@ -595,7 +595,9 @@ fn bench_one(
     };
     let (positions, repeat) = (&suite.positions, suite.repeat);
     pnlab::bench::run_positions(positions, repeat, info.name, params, &budget, each)?;
-    let cpu_ms = process_cpu_ms().zip(cpu_before).map(|(a, b)| a - b);
+    let cpu_ms = pnlab::clock::process_cpu_time()
+        .zip(cpu_before)
+        .map(|(a, b)| (a - b).as_secs_f64() * 1000.0);
     let secs = (ms / 1000.0).max(1e-9);
     let mut row = json!({
         "suite": suite.name,
@@ -624,21 +626,6 @@ fn bench_one(
         row["simulations_per_sec"] = json!((it as f64 / secs).round());
     }
     Ok(row)
-}
-
-/// CPU time (user + system) of this process so far, in milliseconds, from
-/// `/proc/self/stat` (Linux; `None` elsewhere). On a machine shared with
-/// other work, CPU time is steadier than wall time; with several search
-/// threads it is their sum.
-pub(super) fn process_cpu_ms() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which may hold spaces) in parentheses.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 here.
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    // The kernel's USER_HZ is 100 on every Linux target Rust supports.
-    Some(ticks * 10.0)
 }
 
 /// Resistance evaluations (both circuits solved) per second on 8×8 and

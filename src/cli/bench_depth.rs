@@ -43,7 +43,7 @@ fn measure<G: Game>(suite: &str, positions: &[G], depth: u32) -> serde_json::Val
         record_limit: 0,
     };
     let (mut nodes, mut steps) = (0u64, 0u64);
-    let cpu_before = super::bench::process_cpu_ms();
+    let cpu_before = pnlab::clock::process_cpu_time();
     let start = Instant::now();
     for g in positions {
         let mut s = AlphaBeta::new(g.clone(), g.to_move(), QuestionKind::Win, opts);
@@ -53,9 +53,9 @@ fn measure<G: Game>(suite: &str, positions: &[G], depth: u32) -> serde_json::Val
         steps += c.iterations;
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
-    let cpu_ms = super::bench::process_cpu_ms()
+    let cpu_ms = pnlab::clock::process_cpu_time()
         .zip(cpu_before)
-        .map(|(a, b)| a - b);
+        .map(|(a, b)| (a - b).as_secs_f64() * 1000.0);
     let game = positions.first().map_or("", |g| g.kind().name());
     let mut row = json!({
         "suite": suite,

@@ -9,9 +9,9 @@
 
 use std::collections::VecDeque;
 
-use super::clock::{self, Duration};
 use super::machine::{Outbox, RunMachine};
 use super::{Command, DriverError, DriverKind, Event, SearchDriver, QUEUE_CAPACITY};
+use crate::clock::{self, Duration};
 
 /// Time one pump may spend stepping: a few milliseconds of a 16.7 ms
 /// frame, leaving the rest to drawing.

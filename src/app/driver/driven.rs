@@ -8,9 +8,9 @@
 use crate::bench::{run_budget, BenchSet};
 use crate::search::{Params, QuestionKind, SearchSetup, Status};
 
-use super::clock;
 use super::cooperative::CooperativeDriver;
 use super::{Command, Event, RunSpec, SearchDriver};
+use crate::clock;
 
 /// One set's driven runs, advanced a slice at a time.
 pub struct DrivenSet {

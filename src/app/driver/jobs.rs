@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use crossbeam_channel::Receiver;
 
-use super::clock::Duration;
+use crate::clock::Duration;
 
 /// Runs `work` on a thread named `name` (with `stack_bytes` of stack),
 /// or, where threads are missing, right here before returning. For jobs

@@ -22,8 +22,8 @@ use crate::search::driver::sampled;
 use crate::search::recorder::Recorder;
 use crate::search::{registry, Budget, Search, SearchSetup, StatsSample, Status, ViewRequest};
 
-use super::clock::{self, Duration, Instant};
 use super::{Command, Event, ProofSaved, RunSpec, Travel, SNAPSHOT_INTERVAL};
+use crate::clock::{self, Duration, Instant};
 
 /// Positions the certificate writer may evaluate itself (where the search
 /// kept nothing) before it gives up, as `pnlab solve --proof` allows.

@@ -21,7 +21,6 @@
 //! for the same commands (`tests/app_driver.rs` checks it on seeded runs);
 //! only where a droppable live snapshot falls depends on the clock.
 
-pub mod clock;
 pub mod cooperative;
 pub mod driven;
 pub mod jobs;
@@ -32,7 +31,7 @@ pub mod thread;
 use crate::export::RunFacts;
 use crate::search::{Budget, SearchSetup, Snapshot, StatsSample, Status, StopReason, ViewRequest};
 
-use clock::Duration;
+use crate::clock::Duration;
 
 /// At most this many live snapshots per second while running (≈ 30/s).
 pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(33);

@@ -14,9 +14,9 @@ use std::thread::JoinHandle;
 
 use crossbeam_channel::{bounded, Receiver, RecvTimeoutError, Sender, TrySendError};
 
-use super::clock::{self, Duration};
 use super::machine::{Outbox, RunMachine};
 use super::{Command, DriverError, DriverKind, Event, SearchDriver, QUEUE_CAPACITY};
+use crate::clock::{self, Duration};
 
 /// A running chunk returns to the command queue after this long.
 pub const CHUNK: Duration = Duration::from_millis(12);

@@ -14,8 +14,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::clock::{self, Duration, Instant};
 use super::{Search, StatsSample, Status, StopReason};
+use crate::clock::{self, Duration, Instant};
 use crate::params::bounds;
 
 /// The most steps that run between two looks at the clock and the cancel

@@ -10,7 +10,6 @@ pub mod alphabeta;
 pub mod arena;
 mod arena_search;
 pub mod chance;
-pub mod clock;
 pub mod cns;
 pub mod correct_moves;
 pub mod deep_pn;

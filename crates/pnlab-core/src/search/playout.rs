@@ -18,9 +18,9 @@ use rand::SeedableRng;
 
 use crate::game::{Game, Player};
 
-use super::clock;
 use super::params::{ParamKind, ParamSpec};
 use super::{Counters, Question};
+use crate::clock;
 
 /// `K`: playouts per new node (the PPN paper uses 10).
 pub const K_PARAM: ParamSpec = ParamSpec {

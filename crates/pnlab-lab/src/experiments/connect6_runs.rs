@@ -12,7 +12,7 @@
 //! position share a [`VcdtCache`], so only the first pays for the VCDT
 //! work in time; the node numbers do not depend on the order of runs.
 
-use pnlab_core::search::clock::Instant;
+use pnlab_core::clock::Instant;
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;

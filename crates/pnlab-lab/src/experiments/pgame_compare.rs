@@ -31,7 +31,7 @@
 //! order of the solvers differs from the paper's (one at a time against
 //! the defaults; results/README.md).
 
-use pnlab_core::search::clock::Instant;
+use pnlab_core::clock::Instant;
 
 use pnlab_core::game::pgame::{MoveValues, PGame};
 use pnlab_core::game::{Game, Player};

@@ -24,7 +24,7 @@
 //! (one row per position) and `rscn-SET.json` (settings, the substitute
 //! data statement, per-series histograms and the separation figures).
 
-use pnlab_core::search::clock::Instant;
+use pnlab_core::clock::Instant;
 
 use serde_json::json;
 

@@ -39,7 +39,7 @@
 //! board, the share of its opening moves on the empty board (over
 //! `first_moves` seeds) that win according to the Benzene tables.
 
-use pnlab_core::search::clock::Instant;
+use pnlab_core::clock::Instant;
 
 use serde_json::json;
 
@@ -245,7 +245,7 @@ impl Config {
             }
             BudgetMode::Time => (
                 Budget {
-                    time_limit: Some(pnlab_core::search::clock::Duration::from_secs_f64(
+                    time_limit: Some(pnlab_core::clock::Duration::from_secs_f64(
                         c.budget_ms / 1000.0,
                     )),
                     ..Budget::default()
@@ -402,23 +402,12 @@ fn pairings(
 }
 
 /// CPU time of the calling thread in ms: calibration on a shared machine
-/// must not count the time other processes ran (wall time would).
-#[cfg(unix)]
+/// must not count the time other processes ran (wall time would). Where
+/// the system has no thread clock: wall time since the first call.
 fn thread_cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `clock_gettime` writes into the valid `timespec` we pass.
-    unsafe {
-        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts);
+    if let Some(t) = pnlab_core::clock::thread_cpu_time() {
+        return t.as_secs_f64() * 1000.0;
     }
-    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
-}
-
-/// Elsewhere: wall time since the first call.
-#[cfg(not(unix))]
-fn thread_cpu_ms() -> f64 {
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
 }

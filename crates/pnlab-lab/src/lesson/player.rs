@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use pnlab_core::search::clock::{Duration, Instant};
+use pnlab_core::clock::{Duration, Instant};
 use pnlab_core::search::{
     driver, registry, NodeId, Search, SearchSetup, Snapshot, StatsSample, ViewRequest,
 };

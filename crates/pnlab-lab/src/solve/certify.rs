@@ -13,7 +13,7 @@
 //! certificate (about its text size) while it is checked.
 
 use pnlab_core::certificate::{verify, Certificate, Verdict};
-use pnlab_core::search::clock::Instant;
+use pnlab_core::clock::Instant;
 use pnlab_core::search::{proof, Search, SearchSetup, Status};
 
 use super::PROOF_WRITER_BUDGET;

@@ -29,7 +29,7 @@
 //! [`Vcdt::proof_zone`](super::zone) re-checks every step of the proof
 //! tree while deriving its relevance zone.
 //!
-//! A run's time limit cuts a solve short too ([`crate::search::clock`]):
+//! A run's time limit cuts a solve short too ([`crate::clock`]):
 //! the solve then ends without a win and says so
 //! ([`Vcdt::interrupted`]), so that nobody caches its answer.
 //!
@@ -39,9 +39,9 @@
 
 use std::collections::HashMap;
 
+use crate::clock;
 use crate::game::mix::zobrist_key;
 use crate::game::Player;
-use crate::search::clock;
 
 use super::board::{Board, Cell, WindowId};
 use super::threats::CellSets;

@@ -31,7 +31,7 @@
 //! pure function of the position and the settings, so the cache changes
 //! speed, not answers); the nodes of each distinct solve a run asks for
 //! are counted in [`ZoneContext::vcdt_nodes`]. A solve cut short by the
-//! run's deadline ([`crate::search::clock`]) answers "no VCDT" (more moves
+//! run's deadline ([`crate::clock`]) answers "no VCDT" (more moves
 //! for the defender, no early win: the step can only prove less) and is
 //! not cached. The cache holds at most [`CACHE_LIMIT`] positions, fewer
 //! under a memory budget ([`VcdtCache::for_memory`]).
@@ -47,8 +47,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::clock;
 use crate::game::{AnyPosition, Game, GameKind, MoveError, Outcome, Player};
-use crate::search::clock;
 
 use super::board::Cell;
 use super::threats::immediate_win;

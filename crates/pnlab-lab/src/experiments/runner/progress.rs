@@ -2,7 +2,7 @@
 //! far and an estimate of the time left, redrawn at most five times a
 //! second.
 
-use pnlab_core::search::clock::Instant;
+use pnlab_core::clock::Instant;
 use std::io::Write;
 use std::sync::Mutex;
 

@@ -363,7 +363,7 @@ impl<'a> Solver<'a> {
     fn reaches_deep(&mut self, p: u64, o: u64, t: i32, n: u32) -> bool {
         // Past the run's deadline every answer is `false`; the caller
         // drops the result (`clock::tripped`) and nothing is stored.
-        if crate::search::clock::interrupted() {
+        if crate::clock::interrupted() {
             return false;
         }
         if n >= STABILITY_MIN {
@@ -460,7 +460,7 @@ impl<'a> Solver<'a> {
     #[inline]
     fn save(&self, p: u64, o: u64, n: u32, known: Bounds, t: i32, yes: bool, best: u32) {
         // An answer given after the deadline may be wrong: never cached.
-        if crate::search::clock::tripped() {
+        if crate::clock::tripped() {
             return;
         }
         let mut b = known;

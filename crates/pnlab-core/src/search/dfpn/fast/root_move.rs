@@ -119,7 +119,7 @@ pub fn find<G: Game, R: Rules<G>>(
             None => deeper.push((i, a)),
         }
     }
-    if crate::search::clock::tripped() {
+    if crate::clock::tripped() {
         return None;
     }
     // Step 4: search the rest, likeliest first.
@@ -160,7 +160,7 @@ fn search_child<G: Game, R: Rules<G>>(
         if e == Event::Done {
             break;
         }
-        if crate::search::clock::tripped() {
+        if crate::clock::tripped() {
             work.calls += w.counters.calls;
             return None;
         }

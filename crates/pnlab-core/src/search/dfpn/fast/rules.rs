@@ -151,6 +151,6 @@ impl Rules<Othello> for OthelloRules {
             .at_frontier(g)
             .then(|| othello_leaf::answer_with(g, q, &self.table, nodes));
         // A solve cut short by the run's deadline answers nothing.
-        r.filter(|_| !crate::search::clock::tripped())
+        r.filter(|_| !crate::clock::tripped())
     }
 }

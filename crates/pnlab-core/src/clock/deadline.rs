@@ -1,11 +1,6 @@
-//! The engine's one clock, and the deadline that long loops inside a
-//! single search step obey.
+//! The deadline that long loops inside a single search step obey.
 //!
-//! Everything in the engine that reads the time goes through [`Instant`]
-//! here, which is [`crate::clock`]'s: `std::time` on the desktop, the
-//! browser's monotonic clock in a web page (where `std`'s panics).
-//!
-//! **Why a deadline inside a step.** The driver ([`super::driver`]) checks
+//! **Why a deadline inside a step.** The driver ([`crate::search::driver`]) checks
 //! a run's budget between steps, but some single steps are long: a zone
 //! search on Connect6 runs a VCDT solve (the threat search) for every
 //! child it generates, inside the game's move generation; `dfpn-fast` on
@@ -29,8 +24,7 @@
 
 use std::cell::Cell;
 
-// The program's one clock (`crate::clock`, which works in a web page).
-pub use crate::clock::{Duration, Instant};
+use super::Instant;
 
 /// Calls of [`interrupted`] between two readings of the clock.
 pub const POLL_EVERY: u32 = 256;
@@ -113,6 +107,7 @@ pub fn tripped() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::Duration;
 
     #[test]
     fn no_deadline_is_never_interrupted() {
