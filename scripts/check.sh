@@ -76,10 +76,8 @@ cargo test --no-default-features --features serve
 disk
 echo "== cargo test: the app's tests (default features)"
 cargo test -p pnlab --lib app::
-# Every tests/app_*.rs file drives the GUI.
-app_tests=$(for f in tests/app_*.rs; do printf -- '--test %s ' "$(basename "$f" .rs)"; done)
-# shellcheck disable=SC2086
-cargo test -p pnlab $app_tests
+# tests/app/ (one test binary) drives the GUI.
+cargo test -p pnlab --test app
 
 disk
 echo "== Python module"
