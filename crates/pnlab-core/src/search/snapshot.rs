@@ -324,6 +324,34 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// A snapshot with no nodes: the algorithm's name, its status and
+    /// counters, and nothing to draw. What a search that keeps no tree
+    /// returns (an algorithm written outside pnlab can start here and fill
+    /// in `nodes` once it draws its tree).
+    pub fn empty(algo: &str, status: Status, counters: Counters) -> Snapshot {
+        Snapshot {
+            algo: algo.to_string(),
+            status,
+            counters,
+            value_names: vec![],
+            label_values: vec![],
+            nodes: vec![],
+            extra_edges: vec![],
+            selection_path: vec![],
+            selection_moves: vec![],
+            root_children: vec![],
+            frames: vec![],
+            total_nodes: 0,
+            inspection: None,
+            position: None,
+            position_path: vec![],
+            switch_events: vec![],
+            extras: vec![],
+            functions: None,
+            overview: None,
+        }
+    }
+
     /// The values a tree view prints on a node (`label_values`), formatted
     /// and joined by `sep`: `"1 / 2"` for pn/dn. One rule for the app's
     /// tree and board labels and the DOT and SVG exports.

@@ -28,25 +28,11 @@ pub fn node(id: u64, parent: Option<u32>, child_index: u32, depth: u32) -> SnapN
 
 /// A snapshot of `nodes` with `n_values` values, all printed.
 pub fn snapshot(nodes: Vec<SnapNode>, n_values: usize) -> crate::search::Snapshot {
-    crate::search::Snapshot {
-        algo: "test".into(),
-        status: crate::search::Status::Running,
-        counters: Default::default(),
-        value_names: (0..n_values).map(|i| format!("v{i}")).collect(),
-        label_values: (0..n_values).collect(),
-        total_nodes: nodes.len() as u64,
-        nodes,
-        extra_edges: vec![],
-        selection_path: vec![],
-        selection_moves: vec![],
-        root_children: vec![],
-        frames: vec![],
-        inspection: None,
-        position: None,
-        position_path: vec![],
-        switch_events: vec![],
-        extras: vec![],
-        overview: None,
-        functions: None,
-    }
+    let mut snap =
+        crate::search::Snapshot::empty("test", crate::search::Status::Running, Default::default());
+    snap.value_names = (0..n_values).map(|i| format!("v{i}")).collect();
+    snap.label_values = (0..n_values).collect();
+    snap.total_nodes = nodes.len() as u64;
+    snap.nodes = nodes;
+    snap
 }
