@@ -2,20 +2,40 @@
 """Collect xiangqi positions with a proved mate in 5 or more for the side
 to move, for `pnlab experiment rscn --set set=long`.
 
-Usage: xiangqi_long_mates.py PNLAB PUZZLES.tsv OUT.tsv [MAX_N] [MAX_NODES] [CLAIMS]
+Usage: xiangqi_long_mates.py PNLAB CANDIDATES.tsv OUT.tsv [MAX_N] [MAX_NODES] [CLAIMS] [LOG.tsv] [SCREEN_NODES] [RETRY]
 
-For every puzzle whose mate length is not yet verified (the `-` rows of
-tests/data/xiangqi/xiangqi_mate_puzzles.tsv, those with a claimed length
-in CLAIMS, default "4,?"), pnlab's mate search (`pnlab solve --within N
---algo dfpn`) looks for a mate within 4, then within 5, 6, ... MAX_N
-(default 9) attacker moves, each search capped at MAX_NODES created
-nodes (default 1,000,000). A position with no mate within 4 whose
-smallest found length N is 5 or more is kept only if both answers are
-certified (`--certify`: the certificate is verified before the answer
-counts): the mate within N, and no mate within N − 1 (with three times
-the cap). Kept positions are written with Red to move (a Black-to-move
-position is mirrored: ranks reversed and colours swapped, which the rules
-do not see) as they are found.
+CANDIDATES.tsv has the columns of tests/data/xiangqi/xiangqi_mate_puzzles.tsv
+(at least `id`, `fen`, `claimed_mate_in`, `verified_mate_in`; `#` lines
+before the header are comments). A row is a candidate when its mate
+length is not yet verified (`-`) and its claimed length is in CLAIMS
+(default "4,?").
+
+Every candidate goes through pnlab's mate search (`pnlab solve --within N
+--algo dfpn`), each search capped at MAX_NODES created nodes (default
+200,000), in the order that spends the least on positions that are
+dropped:
+
+1. a mate within 5, 6, ... MAX_N (default 7) attacker moves, each capped
+   at SCREEN_NODES (default MAX_NODES), until one is proved; a position
+   where none is proved is dropped (no mate that short, or none found
+   under the cap). Proofs of mates this short are small (about a thousand
+   nodes for a mate in 5), while a position without one can use the
+   whole cap, so a low screening cap saves most of the time (a search
+   within 7 straight away was tried and missed mates that the search
+   within 5 finds under the same cap);
+2. then, certified (`--certify`: an answer counts only when its
+   certificate verifies), a mate within 4, 5, ... MAX_N in turn; a
+   search that ends without an answer is tried again with RETRY times
+   the cap (default 3; 1: no second try). A proof within 4 drops the
+   position (a short mate); the first certified proof within N >= 5 whose
+   search within N - 1 was a certified disproof keeps it as a mate in N.
+   Any search that ends without a certified answer drops the position.
+
+So a kept position's shortest forced mate is exactly N, with both
+certificates verified. Kept positions are written with Red to move (a
+Black-to-move position is mirrored: ranks reversed and colours swapped,
+which the rules do not see) as they are found; LOG.tsv (optional) gets
+one line per candidate with what happened to it ("-": none).
 """
 import json
 import subprocess
@@ -46,14 +66,43 @@ def mate_within(pnlab, fen, n, max_nodes, certify=False):
     return r["outcome"], r
 
 
+def shortest_mate(pnlab, fen, max_n, max_nodes, screen_nodes, retry):
+    """(length, first move, what happened): the certified length of the
+    shortest mate when it is 5 to max_n, else (None, None, reason)."""
+    for n in range(5, max_n + 1):
+        outcome, _ = mate_within(pnlab, fen, n, screen_nodes)
+        if outcome == "proved":
+            break
+    else:
+        return None, None, f"no mate within {max_n} found"
+    for n in range(4, max_n + 1):
+        outcome, r = mate_within(pnlab, fen, n, max_nodes, certify=True)
+        if outcome not in ("proved", "disproved") and retry > 1:
+            # An unanswered search is tried again with a larger cap before
+            # the position is given up.
+            outcome, r = mate_within(pnlab, fen, n, retry * max_nodes, certify=True)
+        if outcome == "proved":
+            if n == 4:
+                return None, None, "mate within 4"
+            return n, r["best_move"], f"mate in {n}"
+        if outcome != "disproved":
+            # Without a certified "no mate within n", a mate found at n + 1
+            # would not be known to be the shortest.
+            return None, None, f"within {n} not certified ({outcome})"
+    return None, None, f"mate within {max_n} not certified"
+
+
 def main(argv):
     if len(argv) < 4:
         sys.exit(__doc__)
     pnlab, src, out = argv[1], argv[2], argv[3]
-    max_n = int(argv[4]) if len(argv) > 4 else 9
-    max_nodes = int(argv[5]) if len(argv) > 5 else 1_000_000
+    max_n = int(argv[4]) if len(argv) > 4 else 7
+    max_nodes = int(argv[5]) if len(argv) > 5 else 200_000
     claims = (argv[6] if len(argv) > 6 else "4,?").split(",")
-    found = []
+    log = open(argv[7], "w") if len(argv) > 7 and argv[7] != "-" else None
+    screen_nodes = int(argv[8]) if len(argv) > 8 else max_nodes
+    retry = int(argv[9]) if len(argv) > 9 else 3
+    found = 0
     # Rows are written as they are found, so a long collection can be
     # stopped and still leave its results.
     sink = open(out, "w")
@@ -68,33 +117,19 @@ def main(argv):
             if row.get("verified_mate_in") != "-" or row.get("claimed_mate_in") not in claims:
                 continue
             fen = row["fen"]
-            if mate_within(pnlab, fen, 4, max_nodes)[0] == "proved":
-                print(f"{row['id']}: mate within 4", flush=True)
-                continue
-            length, best = None, None
-            for n in range(5, max_n + 1):
-                outcome, r = mate_within(pnlab, fen, n, max_nodes)
-                if outcome == "proved":
-                    length = n
-                    break
+            length, best, what = shortest_mate(pnlab, fen, max_n, max_nodes, screen_nodes, retry)
+            print(f"{row['id']}: {what}", flush=True)
+            if log:
+                log.write(f"{row['id']}\t{what}\n")
+                log.flush()
             if length is None:
-                print(f"{row['id']}: no mate within {max_n} found", flush=True)
                 continue
-            # The length, certified both ways: a mate within it, none
-            # within one move less.
-            proof, r = mate_within(pnlab, fen, length, max_nodes, certify=True)
-            shorter, _ = mate_within(pnlab, fen, length - 1, 3 * max_nodes, certify=True)
-            if proof != "proved" or shorter != "disproved":
-                print(f"{row['id']}: mate in {length} not certified ({proof}, {shorter})", flush=True)
-                continue
-            best = r["best_move"]
             red = fen if fen.split()[1] == "w" else mirror(fen)
-            found.append((row["id"], red, length, fen.split()[1], best))
-            sink.write("\t".join(map(str, found[-1])) + "\n")
+            sink.write("\t".join(map(str, (row["id"], red, length, fen.split()[1], best))) + "\n")
             sink.flush()
-            print(f"{row['id']}: mate in {length}", flush=True)
+            found += 1
     sink.close()
-    print(f"{len(found)} positions with a certified mate in 5 or more")
+    print(f"{found} positions with a certified mate in 5 or more")
 
 
 if __name__ == "__main__":

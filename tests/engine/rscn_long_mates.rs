@@ -55,6 +55,75 @@ fn every_row_is_a_long_mate_with_red_to_move() {
     }
 }
 
+/// Each position appears once, so no game of the study counts twice.
+#[test]
+fn every_position_appears_once() {
+    let rows = rows();
+    let ids: std::collections::HashSet<_> = rows.iter().map(|r| &r.0).collect();
+    let fens: std::collections::HashSet<_> = rows.iter().map(|r| &r.1).collect();
+    assert_eq!(ids.len(), rows.len(), "an id appears twice");
+    assert_eq!(fens.len(), rows.len(), "a position appears twice");
+}
+
+/// The colour-swapped position: ranks in reverse order, Red and Black
+/// exchanged, the other side to move (how the set stores a puzzle that
+/// had Black to move).
+fn mirrored(fen: &str) -> String {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().unwrap();
+    let side = if fields.next() == Some("w") { "b" } else { "w" };
+    let ranks: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|r| {
+            r.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let rest: Vec<&str> = fields.collect();
+    format!("{} {side} {}", ranks.join("/"), rest.join(" "))
+}
+
+/// Every row taken from the bundled puzzles is that puzzle's position
+/// (mirrored when it had Black to move), so the set's provenance can be
+/// checked against the source file.
+#[test]
+fn puzzle_rows_are_the_source_puzzles() {
+    let source: std::collections::HashMap<&str, &str> =
+        include_str!("data/xiangqi/xiangqi_mate_puzzles.tsv")
+            .split('\n')
+            .filter(|l| l.starts_with("puzzle_"))
+            .map(|l| {
+                let mut f = l.split('\t');
+                (f.next().unwrap(), f.next().unwrap())
+            })
+            .collect();
+    let text = include_str!("../assets/rscn/long-mates.tsv");
+    let mut checked = 0;
+    for line in text.lines().filter(|l| l.starts_with("puzzle_")) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let original = *source
+            .get(f[0])
+            .unwrap_or_else(|| panic!("{} is not in the puzzle file", f[0]));
+        let expected = if f[3] == "w" {
+            original.to_string()
+        } else {
+            mirrored(original)
+        };
+        assert_eq!(f[1], expected, "{}", f[0]);
+        assert_eq!(original.split_whitespace().nth(1), Some(f[3]), "{}", f[0]);
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
 #[test]
 fn the_first_rows_are_certified_at_n_and_not_at_n_minus_1() {
     for (id, fen, n) in rows().into_iter().take(3) {
