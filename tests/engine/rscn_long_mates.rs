@@ -97,7 +97,7 @@ fn mirrored(fen: &str) -> String {
 #[test]
 fn puzzle_rows_are_the_source_puzzles() {
     let source: std::collections::HashMap<&str, &str> =
-        include_str!("data/xiangqi/xiangqi_mate_puzzles.tsv")
+        include_str!("../data/xiangqi/xiangqi_mate_puzzles.tsv")
             .split('\n')
             .filter(|l| l.starts_with("puzzle_"))
             .map(|l| {
@@ -105,7 +105,7 @@ fn puzzle_rows_are_the_source_puzzles() {
                 (f.next().unwrap(), f.next().unwrap())
             })
             .collect();
-    let text = include_str!("../assets/rscn/long-mates.tsv");
+    let text = include_str!("../../assets/rscn/long-mates.tsv");
     let mut checked = 0;
     for line in text.lines().filter(|l| l.starts_with("puzzle_")) {
         let f: Vec<&str> = line.split('\t').collect();
