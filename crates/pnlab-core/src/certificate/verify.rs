@@ -178,6 +178,9 @@ const UNSEEN: u8 = 0;
 const ON_PATH: u8 = 1;
 const DONE: u8 = 2;
 
+/// Walks the certificate depth first from `root`, checking each node
+/// against the game's position there; a node reached again must stand
+/// for the same position.
 fn check<G: Game>(c: &Certificate, root: G) -> Verdict {
     let invalid = |path: &[String], reason: String| Verdict::Invalid {
         path: path.to_vec(),
@@ -219,124 +222,9 @@ fn check<G: Game>(c: &Certificate, root: G) -> Verdict {
                 _ => {}
             }
             positions += 1;
-            let node = &c.nodes[i];
-            let outcome = g.outcome();
-            let one_side = if c.proved {
-                c.attacker
-            } else {
-                c.attacker.other()
-            };
-            let pending = match (&node.body, outcome) {
-                (NodeBody::End(score), Some(o)) => {
-                    if o.score != *score {
-                        return invalid(
-                            &path,
-                            format!(
-                                "node {id}: the game ends with score {} here, not {score}",
-                                o.score
-                            ),
-                        );
-                    }
-                    if goal_met(c, o) != c.proved {
-                        return invalid(
-                            &path,
-                            format!(
-                                "node {id}: the final score {} {} the goal, so it cannot end a {}",
-                                o.score,
-                                if c.proved { "misses" } else { "meets" },
-                                if c.proved { "proof" } else { "disproof" }
-                            ),
-                        );
-                    }
-                    Vec::new()
-                }
-                (NodeBody::End(_), None) => {
-                    return invalid(&path, format!("node {id}: the game is not over here"));
-                }
-                (_, Some(o)) if c.within.is_some() && o.score.abs() == HORIZON_SCORE => {
-                    return invalid(
-                        &path,
-                        format!(
-                            "node {id}: {} has made its {} moves here, so the play ends without the goal, but the node lists moves",
-                            player_name(c.attacker),
-                            c.within.unwrap_or(0)
-                        ),
-                    );
-                }
-                (_, Some(o)) => {
-                    return invalid(
-                        &path,
-                        format!(
-                            "node {id}: the game is over here (score {}) but the node lists moves",
-                            o.score
-                        ),
-                    );
-                }
-                (NodeBody::One(m, child), None) => {
-                    if g.to_move() != one_side {
-                        return invalid(
-                            &path,
-                            format!(
-                                "node {id}: {} moves here, so every move must be listed (`all`), not one",
-                                player_name(g.to_move())
-                            ),
-                        );
-                    }
-                    let mv = match g.parse_move(m) {
-                        Ok(mv) => mv,
-                        Err(e) => return invalid(&path, format!("node {id}: move `{m}`: {e}")),
-                    };
-                    let mut next = g.clone();
-                    next.play(mv);
-                    vec![(m.clone(), *child, next)]
-                }
-                (NodeBody::All(list), None) => {
-                    if g.to_move() == one_side {
-                        return invalid(
-                            &path,
-                            format!(
-                                "node {id}: {} moves here and needs one move (`one`), not a list",
-                                player_name(g.to_move())
-                            ),
-                        );
-                    }
-                    let mut legal = Vec::new();
-                    g.legal_moves(&mut legal);
-                    let mut names: Vec<String> = legal.iter().map(|&m| g.format_move(m)).collect();
-                    let mut listed: Vec<&str> = list.iter().map(|(m, _)| m.as_str()).collect();
-                    names.sort();
-                    listed.sort_unstable();
-                    if names.iter().map(String::as_str).ne(listed.iter().copied()) {
-                        let missing: Vec<&str> = names
-                            .iter()
-                            .map(String::as_str)
-                            .filter(|n| !listed.contains(n))
-                            .collect();
-                        let reason = if missing.is_empty() {
-                            format!(
-                                "node {id}: the listed moves are not the legal moves ({})",
-                                names.join(" ")
-                            )
-                        } else {
-                            format!(
-                                "node {id}: legal move(s) {} not answered",
-                                missing.join(" ")
-                            )
-                        };
-                        return invalid(&path, reason);
-                    }
-                    let mut out = Vec::with_capacity(list.len());
-                    for (m, child) in list {
-                        let mv = match g.parse_move(m) {
-                            Ok(mv) => mv,
-                            Err(e) => return invalid(&path, format!("node {id}: move `{m}`: {e}")),
-                        };
-                        let mut next = g.clone();
-                        next.play(mv);
-                        out.push((m.clone(), *child, next));
-                    }
-                    out
-                }
+            let pending = match children(c, id, &g) {
+                Ok(pending) => pending,
+                Err(reason) => return invalid(&path, reason),
             };
             state[i] = ON_PATH;
             seen_at[i] = Some(g);
@@ -364,4 +252,114 @@ fn check<G: Game>(c: &Certificate, root: G) -> Verdict {
         answer: answer_words(c),
         positions,
     }
+}
+
+/// The children to visit of node `id` at position `g` (move, child id,
+/// child position), once the node is checked against the game: an end
+/// where the game ends as it says, one move where the goal's side moves,
+/// every legal move where the other side does. The reason when it is
+/// wrong.
+fn children<G: Game>(c: &Certificate, id: u32, g: &G) -> Result<Vec<(String, u32, G)>, String> {
+    let node = &c.nodes[id as usize];
+    let one_side = if c.proved {
+        c.attacker
+    } else {
+        c.attacker.other()
+    };
+    match (&node.body, g.outcome()) {
+        (NodeBody::End(score), Some(o)) => {
+            check_end(c, id, *score, o)?;
+            Ok(Vec::new())
+        }
+        (NodeBody::End(_), None) => Err(format!("node {id}: the game is not over here")),
+        (_, Some(o)) if c.within.is_some() && o.score.abs() == HORIZON_SCORE => Err(format!(
+            "node {id}: {} has made its {} moves here, so the play ends without the goal, but the node lists moves",
+            player_name(c.attacker),
+            c.within.unwrap_or(0)
+        )),
+        (_, Some(o)) => Err(format!(
+            "node {id}: the game is over here (score {}) but the node lists moves",
+            o.score
+        )),
+        (NodeBody::One(m, child), None) => {
+            if g.to_move() != one_side {
+                return Err(format!(
+                    "node {id}: {} moves here, so every move must be listed (`all`), not one",
+                    player_name(g.to_move())
+                ));
+            }
+            Ok(vec![(m.clone(), *child, after(id, g, m)?)])
+        }
+        (NodeBody::All(list), None) => {
+            if g.to_move() == one_side {
+                return Err(format!(
+                    "node {id}: {} moves here and needs one move (`one`), not a list",
+                    player_name(g.to_move())
+                ));
+            }
+            check_all_listed(id, g, list)?;
+            list.iter()
+                .map(|(m, child)| Ok((m.clone(), *child, after(id, g, m)?)))
+                .collect()
+        }
+    }
+}
+
+/// An end node: the game ends with the `score` it says, on the side of
+/// the goal the certificate claims.
+fn check_end(c: &Certificate, id: u32, score: i32, o: Outcome) -> Result<(), String> {
+    if o.score != score {
+        return Err(format!(
+            "node {id}: the game ends with score {} here, not {score}",
+            o.score
+        ));
+    }
+    if goal_met(c, o) != c.proved {
+        return Err(format!(
+            "node {id}: the final score {} {} the goal, so it cannot end a {}",
+            o.score,
+            if c.proved { "misses" } else { "meets" },
+            if c.proved { "proof" } else { "disproof" }
+        ));
+    }
+    Ok(())
+}
+
+/// An `all` node lists exactly the legal moves of `g`.
+fn check_all_listed<G: Game>(id: u32, g: &G, list: &[(String, u32)]) -> Result<(), String> {
+    let mut legal = Vec::new();
+    g.legal_moves(&mut legal);
+    let mut names: Vec<String> = legal.iter().map(|&m| g.format_move(m)).collect();
+    let mut listed: Vec<&str> = list.iter().map(|(m, _)| m.as_str()).collect();
+    names.sort();
+    listed.sort_unstable();
+    if names.iter().map(String::as_str).eq(listed.iter().copied()) {
+        return Ok(());
+    }
+    let missing: Vec<&str> = names
+        .iter()
+        .map(String::as_str)
+        .filter(|n| !listed.contains(n))
+        .collect();
+    Err(if missing.is_empty() {
+        format!(
+            "node {id}: the listed moves are not the legal moves ({})",
+            names.join(" ")
+        )
+    } else {
+        format!(
+            "node {id}: legal move(s) {} not answered",
+            missing.join(" ")
+        )
+    })
+}
+
+/// The position after move `m` (in notation) of node `id` at `g`.
+fn after<G: Game>(id: u32, g: &G, m: &str) -> Result<G, String> {
+    let mv = g
+        .parse_move(m)
+        .map_err(|e| format!("node {id}: move `{m}`: {e}"))?;
+    let mut next = g.clone();
+    next.play(mv);
+    Ok(next)
 }

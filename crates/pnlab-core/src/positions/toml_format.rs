@@ -106,13 +106,14 @@ pub(super) fn read(
     text: &str,
     resolver: &dyn Resolver,
 ) -> Result<Vec<PositionEntry>, FileError> {
-    let at = |byte: usize, msg: String| {
-        let (l, c) = line_col(text, byte);
-        file_error(file, l, c, msg)
+    let reader = Reader {
+        file,
+        text,
+        resolver,
     };
     let parsed: TomlFile = toml::from_str(text).map_err(|e| {
         let byte = e.span().map(|s| s.start).unwrap_or(0);
-        at(byte, e.message().trim().to_string())
+        reader.at(byte, e.message().trim().to_string())
     })?;
     if parsed.position.is_empty() {
         return Err(file_error(
@@ -129,79 +130,170 @@ pub(super) fn read(
         .filter(|(_, l)| l.trim().starts_with("[[position]]"))
         .map(|(i, _)| i + 1)
         .collect();
+    parsed
+        .position
+        .into_iter()
+        .enumerate()
+        .map(|(k, p)| reader.entry(k, p, &headers))
+        .collect()
+}
 
-    let mut out = Vec::new();
-    for (k, p) in parsed.position.into_iter().enumerate() {
+/// The file being read, for the entries' errors and their file
+/// references.
+struct Reader<'a> {
+    file: &'a str,
+    text: &'a str,
+    resolver: &'a dyn Resolver,
+}
+
+impl Reader<'_> {
+    /// An error at byte `byte` of the file.
+    fn at(&self, byte: usize, msg: String) -> FileError {
+        let (l, c) = line_col(self.text, byte);
+        file_error(self.file, l, c, msg)
+    }
+
+    /// The `k`-th `[[position]]` table as an entry; `headers` are the
+    /// tables' header lines.
+    fn entry(
+        &self,
+        k: usize,
+        p: TomlPosition,
+        headers: &[usize],
+    ) -> Result<PositionEntry, FileError> {
+        let (file, text) = (self.file, self.text);
         let game_span = p.game.span();
         let kind: GameKind = p
             .game
             .get_ref()
             .parse()
-            .map_err(|e: UnknownGame| at(game_span.start, e.to_string()))?;
-        let position = match (&p.position, &p.file) {
-            (Some(_), Some(f)) => {
-                return Err(at(
-                    f.span().start,
-                    "give either `position` or `file`, not both".into(),
-                ));
-            }
-            (None, None) => {
-                return Err(at(
-                    game_span.start,
-                    "this position has neither `position = \"…\"` (the notation) nor `file = \"…\"` (a file holding it)".into(),
-                ));
-            }
-            (Some(s), None) => {
-                let span = s.span();
-                AnyPosition::parse(kind, s.get_ref()).map_err(|e| {
-                    let (start, exact) = content_start(text, &span);
-                    let (l, c) = line_col(text, start);
-                    let error = if exact {
-                        e.offset(l, c)
-                    } else {
-                        crate::game::ParseError::new(l, c, e.to_string())
-                    };
-                    FileError {
-                        file: file.to_string(),
-                        error,
-                    }
-                })?
-            }
-            (None, Some(f)) => {
-                let path = relative_to(file, f.get_ref()).map_err(|m| at(f.span().start, m))?;
-                let body = resolver
-                    .read(&path)
-                    .map_err(|e| at(f.span().start, e.to_string()))?;
-                let body = if kind == GameKind::Tree {
-                    body.as_str()
-                } else {
-                    body.trim()
-                };
-                AnyPosition::parse(kind, body).map_err(|error| FileError {
-                    // Named without `x/..` steps (the file was read by
-                    // `path`, joined as written).
-                    file: super::reference::bundled_name(&path),
-                    error,
-                })?
-            }
-        };
+            .map_err(|e: UnknownGame| self.at(game_span.start, e.to_string()))?;
+        let position = self.position(kind, &p, game_span.start)?;
+        let position = self.with_rules(position, &p)?;
+        let expected = self.expected(&p, &position)?;
+        let algo_name = p.algo.as_ref().map(|a| a.get_ref().clone());
+        let params = self.params(&p)?;
+        // The registry checks the algorithm and its parameters
+        // (`search::registry::check_suggestion`): the searches sit above
+        // this layer.
+        let suggestion_at = (p.algo.is_some() || p.params.is_some()).then(|| SuggestionAt {
+            file: file.to_string(),
+            algo: p.algo.as_ref().map(|a| line_col(text, a.span().start)),
+            params: p.params.as_ref().map(|t| line_col(text, t.span().start)),
+        });
+        let line = headers
+            .get(k)
+            .copied()
+            .unwrap_or_else(|| line_col(text, game_span.start).0);
+        let name = p
+            .name
+            .unwrap_or_else(|| format!("{} #{}", stem(file), k + 1));
+        Ok(PositionEntry {
+            game: kind,
+            notes: p.notes.unwrap_or_default().trim().to_string(),
+            expected,
+            algo: algo_name,
+            params,
+            suggestion_at,
+            ..PositionEntry::new(name, position, line)
+        })
+    }
 
+    /// The position of a table, from its `position` notation or the file
+    /// its `file` names (exactly one of them); `game_at` is the byte of
+    /// its `game`.
+    fn position(
+        &self,
+        kind: GameKind,
+        p: &TomlPosition,
+        game_at: usize,
+    ) -> Result<AnyPosition, FileError> {
+        match (&p.position, &p.file) {
+            (Some(_), Some(f)) => Err(self.at(
+                f.span().start,
+                "give either `position` or `file`, not both".into(),
+            )),
+            (None, None) => Err(self.at(
+                game_at,
+                "this position has neither `position = \"…\"` (the notation) nor `file = \"…\"` (a file holding it)".into(),
+            )),
+            (Some(s), None) => self.inline_position(kind, s),
+            (None, Some(f)) => self.referenced_position(kind, f),
+        }
+    }
+
+    /// A position written in the table: its errors point into the
+    /// string (exactly when the string has no escapes).
+    fn inline_position(
+        &self,
+        kind: GameKind,
+        s: &Spanned<String>,
+    ) -> Result<AnyPosition, FileError> {
+        let (file, text) = (self.file, self.text);
+        let span = s.span();
+        AnyPosition::parse(kind, s.get_ref()).map_err(|e| {
+            let (start, exact) = content_start(text, &span);
+            let (l, c) = line_col(text, start);
+            let error = if exact {
+                e.offset(l, c)
+            } else {
+                crate::game::ParseError::new(l, c, e.to_string())
+            };
+            FileError {
+                file: file.to_string(),
+                error,
+            }
+        })
+    }
+
+    /// A position read from the file `f` names, relative to this file:
+    /// its errors point into that file.
+    fn referenced_position(
+        &self,
+        kind: GameKind,
+        f: &Spanned<String>,
+    ) -> Result<AnyPosition, FileError> {
+        let path = relative_to(self.file, f.get_ref()).map_err(|m| self.at(f.span().start, m))?;
+        let body = self
+            .resolver
+            .read(&path)
+            .map_err(|e| self.at(f.span().start, e.to_string()))?;
+        let body = if kind == GameKind::Tree {
+            body.as_str()
+        } else {
+            body.trim()
+        };
+        AnyPosition::parse(kind, body).map_err(|error| FileError {
+            // Named without `x/..` steps (the file was read by
+            // `path`, joined as written).
+            file: super::reference::bundled_name(&path),
+            error,
+        })
+    }
+
+    /// The position with the table's `repetition` rule and `within`
+    /// bound, if given.
+    fn with_rules(
+        &self,
+        position: AnyPosition,
+        p: &TomlPosition,
+    ) -> Result<AnyPosition, FileError> {
         let position = match &p.repetition {
             None => position,
             Some(r) => {
                 let rule = Repetition::from_name(r.get_ref())
-                    .map_err(|e| at(r.span().start, e.to_string()))?;
+                    .map_err(|e| self.at(r.span().start, e.to_string()))?;
                 position
                     .with_repetition(rule)
-                    .map_err(|e| at(r.span().start, e.to_string()))?
+                    .map_err(|e| self.at(r.span().start, e.to_string()))?
             }
         };
-        let position = match &p.within {
+        Ok(match &p.within {
             None => position,
             Some(n) => match u32::try_from(*n.get_ref()) {
                 Ok(moves) if moves <= MAX_WITHIN => position.within(moves),
                 _ => {
-                    return Err(at(
+                    return Err(self.at(
                         n.span().start,
                         format!(
                             "expected `within` between 0 and {MAX_WITHIN} (moves of the side to move), found {}",
@@ -210,14 +302,22 @@ pub(super) fn read(
                     ))
                 }
             },
-        };
+        })
+    }
 
+    /// The table's expected result, value and best moves (each best move
+    /// checked to be legal in `position`), if any is given.
+    fn expected(
+        &self,
+        p: &TomlPosition,
+        position: &AnyPosition,
+    ) -> Result<Option<Expected>, FileError> {
         let expected_result = match &p.expected {
             None => None,
             Some(s) => match s.get_ref().as_str() {
                 "win" | "draw" | "loss" => Some(s.get_ref().clone()),
                 other => {
-                    return Err(at(
+                    return Err(self.at(
                         s.span().start,
                         format!(
                         "expected `win`, `draw` or `loss` (for the side to move), found `{other}`"
@@ -231,69 +331,50 @@ pub(super) fn read(
             Some(b) => {
                 for m in b.get_ref() {
                     if let Err(e) = position.after_move(m) {
-                        return Err(at(b.span().start, format!("best move `{m}`: {e}")));
+                        return Err(self.at(b.span().start, format!("best move `{m}`: {e}")));
                     }
                 }
                 b.get_ref().clone()
             }
         };
-        let expected = if expected_result.is_some() || p.value.is_some() || !best_moves.is_empty() {
-            Some(Expected {
-                result: expected_result,
-                value: p.value,
-                best_moves,
-            })
-        } else {
-            None
-        };
-
-        let algo_name = p.algo.as_ref().map(|a| a.get_ref().clone());
-        let mut params = Vec::new();
-        if let Some(t) = &p.params {
-            for (key, v) in t.get_ref() {
-                let value = match v {
-                    toml::Value::String(s) => s.clone(),
-                    toml::Value::Integer(i) => i.to_string(),
-                    toml::Value::Float(f) => f.to_string(),
-                    toml::Value::Boolean(b) => b.to_string(),
-                    other => {
-                        return Err(at(
-                            t.span().start,
-                            format!(
-                                "parameter `{key}`: expected a string or a number, found {}",
-                                other.type_str()
-                            ),
-                        ))
-                    }
-                };
-                params.push((key.clone(), value));
-            }
-        }
-        // The registry checks the algorithm and its parameters
-        // (`search::registry::check_suggestion`): the searches sit above
-        // this layer.
-        let suggestion_at = (p.algo.is_some() || p.params.is_some()).then(|| SuggestionAt {
-            file: file.to_string(),
-            algo: p.algo.as_ref().map(|a| line_col(text, a.span().start)),
-            params: p.params.as_ref().map(|t| line_col(text, t.span().start)),
-        });
-
-        let line = headers
-            .get(k)
-            .copied()
-            .unwrap_or_else(|| line_col(text, game_span.start).0);
-        let name = p
-            .name
-            .unwrap_or_else(|| format!("{} #{}", stem(file), k + 1));
-        out.push(PositionEntry {
-            game: kind,
-            notes: p.notes.unwrap_or_default().trim().to_string(),
-            expected,
-            algo: algo_name,
-            params,
-            suggestion_at,
-            ..PositionEntry::new(name, position, line)
-        });
+        Ok(
+            if expected_result.is_some() || p.value.is_some() || !best_moves.is_empty() {
+                Some(Expected {
+                    result: expected_result,
+                    value: p.value,
+                    best_moves,
+                })
+            } else {
+                None
+            },
+        )
     }
-    Ok(out)
+
+    /// The table's suggested parameters as texts; values other than
+    /// strings, numbers and booleans are refused.
+    fn params(&self, p: &TomlPosition) -> Result<Vec<(String, String)>, FileError> {
+        let mut params = Vec::new();
+        let Some(t) = &p.params else {
+            return Ok(params);
+        };
+        for (key, v) in t.get_ref() {
+            let value = match v {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Integer(i) => i.to_string(),
+                toml::Value::Float(f) => f.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                other => {
+                    return Err(self.at(
+                        t.span().start,
+                        format!(
+                            "parameter `{key}`: expected a string or a number, found {}",
+                            other.type_str()
+                        ),
+                    ))
+                }
+            };
+            params.push((key.clone(), value));
+        }
+        Ok(params)
+    }
 }

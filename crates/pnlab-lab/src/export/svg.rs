@@ -8,9 +8,9 @@
 //! Lesson frames add marks: highlighted nodes, the inspected node, a
 //! question's answer, and may hide the path (a question about it).
 
-use crate::layout::scene::LabelKind;
+use crate::layout::scene::{LabelKind, SceneLabel};
 use crate::layout::{ApproxMeasure, Measure, SceneStyle, Tidy, TreeScene};
-use pnlab_core::search::snapshot::{NodeKind, ValueSource};
+use pnlab_core::search::snapshot::{NodeKind, SnapNode, ValueSource};
 use pnlab_core::search::{NodeId, Snapshot};
 
 use super::dot::{status_fill, BACK_EDGE_COLOUR, PATH_COLOUR};
@@ -71,72 +71,124 @@ pub fn tree_drawing_styled(
 ) -> TreePicture {
     let layout = Tidy::of(&snap.nodes);
     let scene = TreeScene::build(snap, &layout.pos, style, measure, None);
-    let r = style.radius;
-    let at = |i: usize| {
-        let b = &scene.nodes[i];
-        ((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0)
-    };
-    let path_colour = Colour::hex(PATH_COLOUR);
-    let grey = Colour::hex("#777777");
-    let dark = Colour::hex("#333333");
-    let black = Colour(0, 0, 0);
-    let width = style.font / 11.0;
-    let on_path = |i: usize| !marks.hide_path && snap.nodes[i].on_path;
     let mut d = Drawing::new(
         scene.content.max_x,
         scene.content.max_y,
         Colour::hex("#ffffff"),
     );
+    let painter = Painter {
+        snap,
+        marks,
+        scene: &scene,
+        r: style.radius,
+        width: style.font / 11.0,
+        path_colour: Colour::hex(PATH_COLOUR),
+        grey: Colour::hex("#777777"),
+        dark: Colour::hex("#333333"),
+    };
+    painter.edges(&mut d);
+    painter.extra_edges(&mut d);
     for (i, n) in snap.nodes.iter().enumerate() {
-        let Some(p) = n.parent else { continue };
-        let (x1, y1) = at(p as usize);
-        let (x2, y2) = at(i);
-        let stroke = if on_path(i) && on_path(p as usize) {
-            Stroke::solid(path_colour, 3.0 * width)
-        } else {
-            Stroke {
-                colour: grey,
-                width: width.max(1.0),
-                dashed: n.source == ValueSource::Ghost,
-            }
-        };
-        d.shapes.push(Shape::Line {
-            from: (x1, y1 + r),
-            to: (x2, y2 - r),
-            stroke,
-        });
+        painter.node(&mut d, i, n);
     }
-    // A shared node's other parents (dashed) and the moves that repeat a
-    // position on the path (purple), as the DOT export draws them.
-    for e in &snap.extra_edges {
-        if scene.nodes.get(e.from as usize).is_none() || scene.nodes.get(e.to as usize).is_none() {
-            continue;
+    for l in &scene.labels {
+        painter.label(&mut d, l);
+    }
+    TreePicture { drawing: d, scene }
+}
+
+/// Draws a laid-out tree: its scene, marks and the colours and line
+/// width of the style.
+struct Painter<'a> {
+    snap: &'a Snapshot,
+    marks: &'a TreeMarks,
+    scene: &'a TreeScene,
+    /// The nodes' radius.
+    r: f32,
+    /// The thin line's width.
+    width: f32,
+    path_colour: Colour,
+    grey: Colour,
+    dark: Colour,
+}
+
+impl Painter<'_> {
+    /// The centre of node `i`.
+    fn at(&self, i: usize) -> (f32, f32) {
+        let b = &self.scene.nodes[i];
+        ((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0)
+    }
+
+    /// Whether node `i` is drawn on the selection path (hidden by the
+    /// marks while a question asks for it).
+    fn on_path(&self, i: usize) -> bool {
+        !self.marks.hide_path && self.snap.nodes[i].on_path
+    }
+
+    /// The tree's edges, thick along the path, dashed to ghosts.
+    fn edges(&self, d: &mut Drawing) {
+        let (r, width) = (self.r, self.width);
+        for (i, n) in self.snap.nodes.iter().enumerate() {
+            let Some(p) = n.parent else { continue };
+            let (x1, y1) = self.at(p as usize);
+            let (x2, y2) = self.at(i);
+            let stroke = if self.on_path(i) && self.on_path(p as usize) {
+                Stroke::solid(self.path_colour, 3.0 * width)
+            } else {
+                Stroke {
+                    colour: self.grey,
+                    width: width.max(1.0),
+                    dashed: n.source == ValueSource::Ghost,
+                }
+            };
+            d.shapes.push(Shape::Line {
+                from: (x1, y1 + r),
+                to: (x2, y2 - r),
+                stroke,
+            });
         }
-        let (x1, y1) = at(e.from as usize);
-        let (x2, y2) = at(e.to as usize);
-        let colour = if e.back {
-            Colour::hex(BACK_EDGE_COLOUR)
-        } else {
-            grey
-        };
-        d.shapes.push(Shape::Line {
-            from: (x1, y1 + r),
-            to: (x2, y2 + if y2 > y1 { -r } else { r }),
-            stroke: Stroke {
-                colour,
-                width: 1.5 * width,
-                dashed: true,
-            },
-        });
     }
-    for (i, n) in snap.nodes.iter().enumerate() {
-        let (x, y) = at(i);
+
+    /// A shared node's other parents (dashed) and the moves that repeat a
+    /// position on the path (purple), as the DOT export draws them.
+    fn extra_edges(&self, d: &mut Drawing) {
+        let r = self.r;
+        for e in &self.snap.extra_edges {
+            if self.scene.nodes.get(e.from as usize).is_none()
+                || self.scene.nodes.get(e.to as usize).is_none()
+            {
+                continue;
+            }
+            let (x1, y1) = self.at(e.from as usize);
+            let (x2, y2) = self.at(e.to as usize);
+            let colour = if e.back {
+                Colour::hex(BACK_EDGE_COLOUR)
+            } else {
+                self.grey
+            };
+            d.shapes.push(Shape::Line {
+                from: (x1, y1 + r),
+                to: (x2, y2 + if y2 > y1 { -r } else { r }),
+                stroke: Stroke {
+                    colour,
+                    width: 1.5 * self.width,
+                    dashed: true,
+                },
+            });
+        }
+    }
+
+    /// Node `i`'s rings (highlight, answer, selection) and its shape: a
+    /// square for OR, a circle for AND, a diamond for chance.
+    fn node(&self, d: &mut Drawing, i: usize, n: &SnapNode) {
+        let (r, width, marks) = (self.r, self.width, self.marks);
+        let (x, y) = self.at(i);
         let ghost = n.source == ValueSource::Ghost;
-        let stroke = Some(if on_path(i) {
-            Stroke::solid(path_colour, 3.0 * width)
+        let stroke = Some(if self.on_path(i) {
+            Stroke::solid(self.path_colour, 3.0 * width)
         } else {
             Stroke {
-                colour: if ghost { grey } else { dark },
+                colour: if ghost { self.grey } else { self.dark },
                 width: width.max(1.0),
                 dashed: ghost,
             }
@@ -163,7 +215,7 @@ pub fn tree_drawing_styled(
             d.shapes.push(ring(ANSWER_COLOUR, r * 1.85, false));
         }
         if marks.selected == Some(n.id) {
-            d.shapes.push(ring(dark, r * 2.2, true));
+            d.shapes.push(ring(self.dark, r * 2.2, true));
         }
         d.shapes.push(match n.kind {
             NodeKind::Or => Shape::Rect {
@@ -185,10 +237,13 @@ pub fn tree_drawing_styled(
             },
         });
     }
-    for l in &scene.labels {
-        let n = &snap.nodes[l.node];
+
+    /// A label on its white backdrop (values have none unless the marks
+    /// ask for label boxes); a concealed value reads `?`.
+    fn label(&self, d: &mut Drawing, l: &SceneLabel) {
+        let n = &self.snap.nodes[l.node];
         let b = l.bounds;
-        let concealed = l.kind == LabelKind::Values && marks.conceal.contains(&n.id);
+        let concealed = l.kind == LabelKind::Values && self.marks.conceal.contains(&n.id);
         let text = if concealed {
             "?".to_string()
         } else {
@@ -196,14 +251,14 @@ pub fn tree_drawing_styled(
         };
         let muted = n.source != ValueSource::Computed && l.kind == LabelKind::Values;
         let colour = match l.kind {
-            LabelKind::Threshold => path_colour,
+            LabelKind::Threshold => self.path_colour,
             LabelKind::Loop => Colour::hex(BACK_EDGE_COLOUR),
-            LabelKind::Shared => grey,
-            LabelKind::Move if on_path(l.node) => Colour::hex("#b35900"),
+            LabelKind::Shared => self.grey,
+            LabelKind::Move if self.on_path(l.node) => Colour::hex("#b35900"),
             _ if muted => Colour::hex("#6e6e6e"),
-            _ => black,
+            _ => Colour(0, 0, 0),
         };
-        if marks.label_boxes || l.kind != LabelKind::Values {
+        if self.marks.label_boxes || l.kind != LabelKind::Values {
             d.shapes.push(Shape::Rect {
                 at: (b.min_x - 1.0, b.min_y),
                 size: (b.width() + 2.0, b.height()),
@@ -226,7 +281,6 @@ pub fn tree_drawing_styled(
             text,
         });
     }
-    TreePicture { drawing: d, scene }
 }
 
 /// The snapshot's tree as an SVG document.

@@ -11,7 +11,7 @@
 //! second parent gets a short stub with a badge ("→ shared with c4 a3")
 //! instead of an edge across the canvas.
 
-use pnlab_core::search::snapshot::{NodeKind, SnapNode, ValueSource};
+use pnlab_core::search::snapshot::{ExtraEdge, NodeKind, SnapNode, ValueSource};
 use pnlab_core::search::Snapshot;
 
 use super::labels::{short_label, short_value, Bounds, Measure, Placer};
@@ -273,12 +273,43 @@ impl TreeScene {
             content.max_x = content.max_x.max(b.max_x + style.margin);
             content.max_y = content.max_y.max(b.max_y + style.margin);
         }
+        let shapes = LabelShapes {
+            snap,
+            centers: &centers,
+            style,
+            measure,
+            pad: 2.0,
+            h_small: style.small_font * 1.25,
+            h_font: style.font * 1.25,
+        };
+        let cands = shapes.candidates(&nodes, only);
+        let placed = place_labels(cands, &nodes, style, &mut content);
+        placed.shifted(nodes, content)
+    }
+}
+
+/// Where the labels of a scene may go: the places each label may take,
+/// best first, around its node's centre.
+struct LabelShapes<'a> {
+    snap: &'a Snapshot,
+    centers: &'a [(f32, f32)],
+    style: &'a SceneStyle,
+    measure: &'a dyn Measure,
+    /// The gap between a node and a label beside it.
+    pad: f32,
+    /// The height of a line in the small font.
+    h_small: f32,
+    /// The height of a line in the font.
+    h_font: f32,
+}
+
+impl LabelShapes<'_> {
+    /// The candidates in priority order: the path's labels, then every
+    /// move (never dropped), then the other values, then the badges;
+    /// only for nodes inside `only` when given.
+    fn candidates(&self, nodes: &[Bounds], only: Option<Bounds>) -> Vec<Cand> {
+        let snap = self.snap;
         let wanted = |b: &Bounds| only.is_none_or(|o| o.intersects(b));
-        let pad = 2.0;
-        let h_small = style.small_font * 1.25;
-        let h_font = style.font * 1.25;
-        // Candidates in priority order: the path's labels, then every
-        // move (never dropped), then the other values, then the badges.
         let path: Vec<usize> = (0..snap.nodes.len())
             .filter(|&i| snap.nodes[i].on_path && wanted(&nodes[i]))
             .collect();
@@ -286,143 +317,188 @@ impl TreeScene {
             .filter(|&i| !snap.nodes[i].on_path && wanted(&nodes[i]))
             .collect();
         let mut cands: Vec<Cand> = Vec::new();
-        let values = |i: usize| -> Option<Cand> {
-            let (cx, cy) = centers[i];
-            let node = &snap.nodes[i];
-            let mut text = short_label(snap, &node.values);
-            if text.is_empty() {
-                return None;
-            }
-            if node.source == ValueSource::Stored {
-                text.push_str(STORED_MARK);
-            }
-            let w = measure.width(&text, style.font);
-            let alts = vec![
-                Bounds::from_min_size(cx - w / 2.0, cy + r + pad, w, h_font),
-                Bounds::from_min_size(cx + r + pad, cy - h_font / 2.0, w, h_font),
-                Bounds::from_min_size(cx - r - pad - w, cy - h_font / 2.0, w, h_font),
-            ];
-            Some(Cand::new(
-                i,
-                LabelKind::Values,
-                text,
-                style.font,
-                alts,
-                false,
-            ))
-        };
-        let threshold = |i: usize| -> Option<Cand> {
-            let (cx, cy) = centers[i];
-            let text = threshold_text(snap, i)?;
-            let w = measure.width(&text, style.small_font);
-            let alts = vec![
-                Bounds::from_min_size(cx - r - pad - w, cy - h_small / 2.0, w, h_small),
-                Bounds::from_min_size(cx + r + pad, cy - h_small / 2.0, w, h_small),
-                Bounds::from_min_size(cx - r - pad - w, cy - r - h_small, w, h_small),
-            ];
-            Some(Cand::new(
-                i,
-                LabelKind::Threshold,
-                text,
-                style.small_font,
-                alts,
-                true,
-            ))
-        };
-        let mv = |i: usize| -> Option<Cand> {
-            let node = &snap.nodes[i];
-            let p = node.parent.filter(|_| !node.move_label.is_empty())?;
-            let (cx, cy) = centers[i];
-            let (px, py) = centers[p as usize];
-            // The move, with its probability below a chance node.
-            let text = snap.edge_label(i);
-            let w = measure.width(&text, style.small_font);
-            // Beside the edge, first on the outer side (left of an edge
-            // that goes down to the left, so a left child's move does not
-            // run into its parent's values or its sibling's move), then
-            // further along the edge, then on the other side, then on the
-            // edge itself.
-            let left = cx < px - 0.5;
-            let mut alts = Vec::new();
-            for side in [left, !left] {
-                for t in [0.55, 0.4, 0.7, 0.28, 0.82] {
-                    let (mx, my) = (px + (cx - px) * t, py + (cy - py) * t);
-                    let x = if side { mx - 3.0 - w } else { mx + 3.0 };
-                    alts.push(Bounds::from_min_size(x, my - h_small / 2.0, w, h_small));
-                }
-            }
-            for t in [0.55, 0.4, 0.7] {
-                let (mx, my) = (px + (cx - px) * t, py + (cy - py) * t);
-                alts.push(Bounds::from_center_size(mx, my, w, h_small));
-            }
-            Some(Cand::new(
-                i,
-                LabelKind::Move,
-                text,
-                style.small_font,
-                alts,
-                true,
-            ))
-        };
         for &i in &path {
-            cands.extend(values(i));
-            cands.extend(threshold(i));
-            cands.extend(mv(i));
+            cands.extend(self.values(i));
+            cands.extend(self.threshold(i));
+            cands.extend(self.mv(i));
         }
         for &i in &rest {
-            cands.extend(mv(i));
+            cands.extend(self.mv(i));
         }
         for &i in &rest {
-            cands.extend(values(i));
+            cands.extend(self.values(i));
         }
         for e in &snap.extra_edges {
             let (a, b) = (e.from as usize, e.to as usize);
             if a >= nodes.len() || b >= nodes.len() || !wanted(&nodes[a]) {
                 continue;
             }
-            let (ax, ay) = centers[a];
-            let (kind, text) = if e.back {
-                (LabelKind::Loop, format!("{} ↺ loop", e.label))
-            } else {
-                let to = path_text(&snap.nodes, b, 3);
-                (LabelKind::Shared, format!("{} → shared with {to}", e.label))
-            };
-            let w = measure.width(&text, style.small_font);
-            let at = Bounds::from_min_size(ax + r * 0.6, ay + r + 0.3 * style.level, w, h_small);
-            cands.push(Cand::new(a, kind, text, style.small_font, vec![at], false));
+            cands.push(self.badge(e, a, b));
         }
-        let mut placer = Placer::new(&nodes);
-        let mut labels = Vec::new();
-        let mut dropped = 0;
-        let mut crowded = 0;
-        for c in cands {
-            let mut label = c.label;
-            let spot = c.alts.iter().find(|b| placer.is_free(b)).copied();
-            let bounds = match (spot, c.must) {
-                (Some(b), _) => b,
-                (None, true) => {
-                    // No free spot: drawn anyway at its first place (on a
-                    // backdrop), counted so tests and views can tell.
-                    crowded += 1;
-                    c.alts[0]
-                }
-                (None, false) => {
-                    dropped += 1;
-                    continue;
-                }
-            };
-            placer.take(bounds);
-            label.bounds = bounds;
-            content.max_x = content.max_x.max(bounds.max_x + style.margin / 2.0);
-            content.max_y = content.max_y.max(bounds.max_y + style.margin / 2.0);
-            labels.push(label);
+        cands
+    }
+
+    /// Node `i`'s values, below it, else right of it, else left of it.
+    fn values(&self, i: usize) -> Option<Cand> {
+        let (style, r, pad, h_font) = (self.style, self.style.radius, self.pad, self.h_font);
+        let (cx, cy) = self.centers[i];
+        let node = &self.snap.nodes[i];
+        let mut text = short_label(self.snap, &node.values);
+        if text.is_empty() {
+            return None;
         }
-        // Labels may stick out left of or above the first node: shift
-        // everything so the content starts at the corner.
+        if node.source == ValueSource::Stored {
+            text.push_str(STORED_MARK);
+        }
+        let w = self.measure.width(&text, style.font);
+        let alts = vec![
+            Bounds::from_min_size(cx - w / 2.0, cy + r + pad, w, h_font),
+            Bounds::from_min_size(cx + r + pad, cy - h_font / 2.0, w, h_font),
+            Bounds::from_min_size(cx - r - pad - w, cy - h_font / 2.0, w, h_font),
+        ];
+        Some(Cand::new(
+            i,
+            LabelKind::Values,
+            text,
+            style.font,
+            alts,
+            false,
+        ))
+    }
+
+    /// Node `i`'s thresholds, left of it, else right of it, else above
+    /// on the left.
+    fn threshold(&self, i: usize) -> Option<Cand> {
+        let (style, r, pad, h_small) = (self.style, self.style.radius, self.pad, self.h_small);
+        let (cx, cy) = self.centers[i];
+        let text = threshold_text(self.snap, i)?;
+        let w = self.measure.width(&text, style.small_font);
+        let alts = vec![
+            Bounds::from_min_size(cx - r - pad - w, cy - h_small / 2.0, w, h_small),
+            Bounds::from_min_size(cx + r + pad, cy - h_small / 2.0, w, h_small),
+            Bounds::from_min_size(cx - r - pad - w, cy - r - h_small, w, h_small),
+        ];
+        Some(Cand::new(
+            i,
+            LabelKind::Threshold,
+            text,
+            style.small_font,
+            alts,
+            true,
+        ))
+    }
+
+    /// The move into node `i`, with its probability below a chance node.
+    fn mv(&self, i: usize) -> Option<Cand> {
+        let h_small = self.h_small;
+        let node = &self.snap.nodes[i];
+        let p = node.parent.filter(|_| !node.move_label.is_empty())?;
+        let (cx, cy) = self.centers[i];
+        let (px, py) = self.centers[p as usize];
+        let text = self.snap.edge_label(i);
+        let w = self.measure.width(&text, self.style.small_font);
+        // Beside the edge, first on the outer side (left of an edge
+        // that goes down to the left, so a left child's move does not
+        // run into its parent's values or its sibling's move), then
+        // further along the edge, then on the other side, then on the
+        // edge itself.
+        let left = cx < px - 0.5;
+        let mut alts = Vec::new();
+        for side in [left, !left] {
+            for t in [0.55, 0.4, 0.7, 0.28, 0.82] {
+                let (mx, my) = (px + (cx - px) * t, py + (cy - py) * t);
+                let x = if side { mx - 3.0 - w } else { mx + 3.0 };
+                alts.push(Bounds::from_min_size(x, my - h_small / 2.0, w, h_small));
+            }
+        }
+        for t in [0.55, 0.4, 0.7] {
+            let (mx, my) = (px + (cx - px) * t, py + (cy - py) * t);
+            alts.push(Bounds::from_center_size(mx, my, w, h_small));
+        }
+        Some(Cand::new(
+            i,
+            LabelKind::Move,
+            text,
+            self.style.small_font,
+            alts,
+            true,
+        ))
+    }
+
+    /// The badge of an extra edge from node `a` to node `b` (a loop back
+    /// or a second parent of a shared node), below right of `a`.
+    fn badge(&self, e: &ExtraEdge, a: usize, b: usize) -> Cand {
+        let (style, r) = (self.style, self.style.radius);
+        let (ax, ay) = self.centers[a];
+        let (kind, text) = if e.back {
+            (LabelKind::Loop, format!("{} ↺ loop", e.label))
+        } else {
+            let to = path_text(&self.snap.nodes, b, 3);
+            (LabelKind::Shared, format!("{} → shared with {to}", e.label))
+        };
+        let w = self.measure.width(&text, style.small_font);
+        let at = Bounds::from_min_size(ax + r * 0.6, ay + r + 0.3 * style.level, w, self.h_small);
+        Cand::new(a, kind, text, style.small_font, vec![at], false)
+    }
+}
+
+/// The labels placed by [`place_labels`], with the counts of those
+/// dropped and crowded.
+struct Placed {
+    labels: Vec<SceneLabel>,
+    dropped: usize,
+    crowded: usize,
+}
+
+/// Places the candidates in order, each at its first free place; grows
+/// `content` to hold them.
+fn place_labels(
+    cands: Vec<Cand>,
+    nodes: &[Bounds],
+    style: &SceneStyle,
+    content: &mut Bounds,
+) -> Placed {
+    let mut placer = Placer::new(nodes);
+    let mut labels = Vec::new();
+    let mut dropped = 0;
+    let mut crowded = 0;
+    for c in cands {
+        let mut label = c.label;
+        let spot = c.alts.iter().find(|b| placer.is_free(b)).copied();
+        let bounds = match (spot, c.must) {
+            (Some(b), _) => b,
+            (None, true) => {
+                // No free spot: drawn anyway at its first place (on a
+                // backdrop), counted so tests and views can tell.
+                crowded += 1;
+                c.alts[0]
+            }
+            (None, false) => {
+                dropped += 1;
+                continue;
+            }
+        };
+        placer.take(bounds);
+        label.bounds = bounds;
+        content.max_x = content.max_x.max(bounds.max_x + style.margin / 2.0);
+        content.max_y = content.max_y.max(bounds.max_y + style.margin / 2.0);
+        labels.push(label);
+    }
+    Placed {
+        labels,
+        dropped,
+        crowded,
+    }
+}
+
+impl Placed {
+    /// The scene. Labels may stick out left of or above the first node:
+    /// everything is shifted so the content starts at the corner.
+    fn shifted(self, mut nodes: Vec<Bounds>, mut content: Bounds) -> TreeScene {
+        let mut labels = self.labels;
         let (dx, dy) = labels.iter().fold((0.0f32, 0.0f32), |(x, y), l| {
             (x.max(-l.bounds.min_x), y.max(-l.bounds.min_y))
         });
-        let mut nodes = nodes;
         if dx > 0.0 || dy > 0.0 {
             for b in &mut nodes {
                 *b = b.translate(dx, dy);
@@ -436,8 +512,8 @@ impl TreeScene {
         TreeScene {
             nodes,
             labels,
-            dropped,
-            crowded,
+            dropped: self.dropped,
+            crowded: self.crowded,
             content,
             shift: (dx, dy),
         }

@@ -484,16 +484,7 @@ impl Reader<'_> {
         explicit_algo: &mut bool,
     ) -> Result<Step, LessonError> {
         let s = raw.get_ref();
-        // The k-th `[[step]]` header line (a table's span starts at its
-        // first key, and an empty table has none).
-        let header_line = self
-            .text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| l.trim() == "[[step]]")
-            .nth(k)
-            .map(|(i, _)| i + 1)
-            .unwrap_or_else(|| self.loc(raw.span().start).line);
+        let header_line = self.step_header_line(raw, k);
         let Some(caption_raw) = &s.caption else {
             return Err(self.err(
                 Loc {
@@ -504,121 +495,15 @@ impl Reader<'_> {
             ));
         };
         let caption = self.caption(caption_raw)?;
-        let reveal = match &s.reveal {
-            Some(r) if s.ask.is_none() => {
-                return Err(self.err_at(
-                    r.span().start,
-                    K::Syntax(
-                        "`reveal` is the caption shown once the step's question is answered, and this step has no `ask`".into(),
-                    ),
-                ))
-            }
-            Some(r) => Some(self.caption(r)?),
-            None => None,
-        };
-        let position = match &s.position {
-            Some(p) => {
-                let entry = self.position(p)?;
-                if !*explicit_algo {
-                    *algo_so_far = Some(
-                        entry
-                            .algo
-                            .clone()
-                            .unwrap_or_else(|| DEFAULT_ALGO.to_string()),
-                    );
-                }
-                Some(Located {
-                    value: entry,
-                    at: self.loc(p.span().start),
-                    inner: None,
-                })
-            }
-            None => None,
-        };
-        let mut goal = s.goal.as_ref().map(|g| self.goal(g)).transpose()?;
-        if goal.is_none() {
-            if let Some(g) = s.position.as_ref().and_then(|p| p.get_ref().goal.as_ref()) {
-                goal = Some(self.goal(g)?);
-            }
-        }
-        let algo = match &s.algo {
-            Some(a) => {
-                find_algo(a.get_ref())
-                    .map_err(|m| self.err_at(a.span().start, K::UnknownAlgorithm(m.to_string())))?;
-                *algo_so_far = Some(a.get_ref().clone());
-                *explicit_algo = true;
-                Some(self.located(a.get_ref().clone(), &a.span()))
-            }
-            None => None,
-        };
-        let params = match &s.params {
-            Some(p) => {
-                let Some(name) = algo_so_far.clone() else {
-                    return Err(self.err_at(
-                        p.span().start,
-                        K::Missing("`params` before any step set `algo`".into()),
-                    ));
-                };
-                Some(Located {
-                    value: self.params(p, &name)?,
-                    at: self.loc(p.span().start),
-                    inner: None,
-                })
-            }
-            None => None,
-        };
-        let seed = match &s.seed {
-            Some(v) if *v.get_ref() >= 0 => Some(*v.get_ref() as u64),
-            Some(v) => {
-                return Err(self.err_at(v.span().start, K::Syntax("expected a `seed` ≥ 0".into())))
-            }
-            None => None,
-        };
-        let iteration = match &s.iteration {
-            None => None,
-            Some(v) => {
-                let it = match v.get_ref() {
-                    toml::Value::Integer(n) if *n >= 0 && (*n as u64) <= MAX_ITERATIONS => Iteration::At(*n as u64),
-                    toml::Value::String(w) if w == "end" => Iteration::End,
-                    _ => {
-                        return Err(self.err_at(
-                            v.span().start,
-                            K::Syntax(format!("expected `iteration` to be a number of iterations from 0 to {MAX_ITERATIONS}, or \"end\" (run until the search finishes)")),
-                        ))
-                    }
-                };
-                Some(self.located(it, &v.span()))
-            }
-        };
-        let show = match &s.show {
-            Some(v) => Some(Located {
-                value: self.panels(v)?,
-                at: v
-                    .first()
-                    .map(|x| self.loc(x.span().start))
-                    .unwrap_or_else(|| self.loc(raw.span().start)),
-                inner: None,
-            }),
-            None => None,
-        };
-        let race = match &s.race {
-            Some(r) => {
-                let rr = r.get_ref();
-                find_algo(rr.algo.get_ref()).map_err(|m| {
-                    self.err_at(rr.algo.span().start, K::UnknownAlgorithm(m.to_string()))
-                })?;
-                let params = match &rr.params {
-                    Some(p) => self.params(p, rr.algo.get_ref())?,
-                    None => Vec::new(),
-                };
-                Some(RaceSpec {
-                    algo: self.located(rr.algo.get_ref().clone(), &rr.algo.span()),
-                    params,
-                    label: rr.label.clone(),
-                })
-            }
-            None => None,
-        };
+        let reveal = self.reveal(s)?;
+        let position = self.step_position(s, algo_so_far, *explicit_algo)?;
+        let goal = self.step_goal(s)?;
+        let algo = self.step_algo(s, algo_so_far, explicit_algo)?;
+        let params = self.step_params(s, algo_so_far.as_deref())?;
+        let seed = self.seed(s)?;
+        let iteration = self.iteration(s)?;
+        let show = self.show(s, raw)?;
+        let race = self.race(s)?;
         Ok(Step {
             title: s.title.clone(),
             caption,
@@ -642,6 +527,178 @@ impl Reader<'_> {
             race,
             ask: s.ask.as_ref().map(|a| self.ask(a)).transpose()?,
         })
+    }
+
+    /// The `k`-th `[[step]]` header line (a table's span starts at its
+    /// first key, and an empty table has none).
+    fn step_header_line(&self, raw: &Spanned<RawStep>, k: usize) -> usize {
+        self.text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.trim() == "[[step]]")
+            .nth(k)
+            .map(|(i, _)| i + 1)
+            .unwrap_or_else(|| self.loc(raw.span().start).line)
+    }
+
+    /// The caption shown once the step's question is answered; only a
+    /// step with an `ask` has one.
+    fn reveal(&self, s: &RawStep) -> Result<Option<Caption>, LessonError> {
+        match &s.reveal {
+            Some(r) if s.ask.is_none() => Err(self.err_at(
+                r.span().start,
+                K::Syntax(
+                    "`reveal` is the caption shown once the step's question is answered, and this step has no `ask`".into(),
+                ),
+            )),
+            Some(r) => Ok(Some(self.caption(r)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The step's position. Unless a step set `algo` explicitly, the
+    /// position's suggested algorithm (else the default) becomes the
+    /// algorithm so far.
+    fn step_position(
+        &self,
+        s: &RawStep,
+        algo_so_far: &mut Option<String>,
+        explicit_algo: bool,
+    ) -> Result<Option<Located<Arc<PositionEntry>>>, LessonError> {
+        let Some(p) = &s.position else {
+            return Ok(None);
+        };
+        let entry = self.position(p)?;
+        if !explicit_algo {
+            *algo_so_far = Some(
+                entry
+                    .algo
+                    .clone()
+                    .unwrap_or_else(|| DEFAULT_ALGO.to_string()),
+            );
+        }
+        Ok(Some(Located {
+            value: entry,
+            at: self.loc(p.span().start),
+            inner: None,
+        }))
+    }
+
+    /// The step's goal, else its position's.
+    fn step_goal(&self, s: &RawStep) -> Result<Option<QuestionKind>, LessonError> {
+        let goal = s.goal.as_ref().map(|g| self.goal(g)).transpose()?;
+        if goal.is_some() {
+            return Ok(goal);
+        }
+        match s.position.as_ref().and_then(|p| p.get_ref().goal.as_ref()) {
+            Some(g) => Ok(Some(self.goal(g)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The step's algorithm, checked by name; it becomes the algorithm so
+    /// far, set explicitly.
+    fn step_algo(
+        &self,
+        s: &RawStep,
+        algo_so_far: &mut Option<String>,
+        explicit_algo: &mut bool,
+    ) -> Result<Option<Located<String>>, LessonError> {
+        let Some(a) = &s.algo else {
+            return Ok(None);
+        };
+        find_algo(a.get_ref())
+            .map_err(|m| self.err_at(a.span().start, K::UnknownAlgorithm(m.to_string())))?;
+        *algo_so_far = Some(a.get_ref().clone());
+        *explicit_algo = true;
+        Ok(Some(self.located(a.get_ref().clone(), &a.span())))
+    }
+
+    /// The step's parameters, checked against the algorithm so far.
+    fn step_params(
+        &self,
+        s: &RawStep,
+        algo_so_far: Option<&str>,
+    ) -> Result<Option<Located<Vec<(String, String)>>>, LessonError> {
+        let Some(p) = &s.params else {
+            return Ok(None);
+        };
+        let Some(name) = algo_so_far else {
+            return Err(self.err_at(
+                p.span().start,
+                K::Missing("`params` before any step set `algo`".into()),
+            ));
+        };
+        Ok(Some(Located {
+            value: self.params(p, name)?,
+            at: self.loc(p.span().start),
+            inner: None,
+        }))
+    }
+
+    fn seed(&self, s: &RawStep) -> Result<Option<u64>, LessonError> {
+        match &s.seed {
+            Some(v) if *v.get_ref() >= 0 => Ok(Some(*v.get_ref() as u64)),
+            Some(v) => Err(self.err_at(v.span().start, K::Syntax("expected a `seed` ≥ 0".into()))),
+            None => Ok(None),
+        }
+    }
+
+    /// The iteration the step shows: a number or `"end"`.
+    fn iteration(&self, s: &RawStep) -> Result<Option<Located<Iteration>>, LessonError> {
+        let Some(v) = &s.iteration else {
+            return Ok(None);
+        };
+        let it = match v.get_ref() {
+            toml::Value::Integer(n) if *n >= 0 && (*n as u64) <= MAX_ITERATIONS => Iteration::At(*n as u64),
+            toml::Value::String(w) if w == "end" => Iteration::End,
+            _ => {
+                return Err(self.err_at(
+                    v.span().start,
+                    K::Syntax(format!("expected `iteration` to be a number of iterations from 0 to {MAX_ITERATIONS}, or \"end\" (run until the search finishes)")),
+                ))
+            }
+        };
+        Ok(Some(self.located(it, &v.span())))
+    }
+
+    /// The panels the step shows, located at the first (else at the
+    /// step).
+    fn show(
+        &self,
+        s: &RawStep,
+        raw: &Spanned<RawStep>,
+    ) -> Result<Option<Located<Vec<Panel>>>, LessonError> {
+        let Some(v) = &s.show else {
+            return Ok(None);
+        };
+        Ok(Some(Located {
+            value: self.panels(v)?,
+            at: v
+                .first()
+                .map(|x| self.loc(x.span().start))
+                .unwrap_or_else(|| self.loc(raw.span().start)),
+            inner: None,
+        }))
+    }
+
+    /// The second search the step races against its own.
+    fn race(&self, s: &RawStep) -> Result<Option<RaceSpec>, LessonError> {
+        let Some(r) = &s.race else {
+            return Ok(None);
+        };
+        let rr = r.get_ref();
+        find_algo(rr.algo.get_ref())
+            .map_err(|m| self.err_at(rr.algo.span().start, K::UnknownAlgorithm(m.to_string())))?;
+        let params = match &rr.params {
+            Some(p) => self.params(p, rr.algo.get_ref())?,
+            None => Vec::new(),
+        };
+        Ok(Some(RaceSpec {
+            algo: self.located(rr.algo.get_ref().clone(), &rr.algo.span()),
+            params,
+            label: rr.label.clone(),
+        }))
     }
 }
 

@@ -16,7 +16,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::export::drawing::{Anchor, Colour, Drawing, Shape, Stroke, TextStyle};
-use crate::export::svg::{tree_drawing_styled, TreeMarks, ANSWER_COLOUR, HIGHLIGHT_COLOUR};
+use crate::export::svg::{
+    tree_drawing_styled, TreeMarks, TreePicture, ANSWER_COLOUR, HIGHLIGHT_COLOUR,
+};
 use crate::layout::{Bounds, Measure, SceneStyle};
 use pnlab_core::search::NodeId;
 
@@ -366,73 +368,205 @@ pub fn frame(
     measure: &dyn Measure,
     size: FrameSize,
 ) -> FramePicture {
-    let sz = Sizes::of(size);
-    let (width, height) = (size.width as f32, size.height as f32);
-    let m = sz.margin;
-    let q = st.question.as_ref();
-    let asks_path = q.is_some_and(|q| matches!(q.kind, AskKind::MostProving | AskKind::Child));
-    let concealed = q
-        .filter(|q| q.kind == AskKind::Value && !reveal)
-        .and_then(|q| q.node.as_ref())
-        .map(|n| n.id);
-    let marks = TreeMarks {
-        highlight: st.highlights.iter().map(|h| h.id).collect(),
-        selected: st.select.as_ref().map(|s| s.id),
-        answer: q.filter(|_| reveal).and_then(|q| match &q.answer {
-            super::Answer::Node(n) => Some(n.id),
-            super::Answer::Number { .. } => q.node.as_ref().map(|n| n.id),
-        }),
-        hide_path: asks_path && !reveal,
-        conceal: concealed.into_iter().collect(),
-        label_boxes: true,
-    };
+    Slide::new(lesson, st, reveal, measure, size).picture()
+}
 
-    // The head: lesson, step, caption, the search's state.
-    let mut top = Writer::new(width, m, width - m, measure);
-    top.y = m * 0.6;
-    top.text(0.0, TextStyle::plain(sz.small, MUTED), &lesson.title);
-    let head = match &st.title {
-        Some(t) => format!("Step {} of {}: {t}", st.index + 1, st.count),
-        None => format!("Step {} of {}", st.index + 1, st.count),
-    };
-    top.text(0.0, TextStyle::bold(sz.head, TEXT), &head);
-    top.caption(&st.caption.blocks, sz.caption);
-    let s = &st.setting;
-    let params = if s.params.is_empty() {
-        String::new()
-    } else {
-        let ps: Vec<String> = s.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        format!(" ({})", ps.join(", "))
-    };
-    let counters = st.search.counters();
-    let info = format!(
-        "{} · {}{params} · iteration {} · {} nodes · {}",
-        s.position.value.name,
-        s.algo,
-        counters.iterations,
-        counters.nodes_created,
-        super::player::status_words(st.search.as_ref())
-    );
-    top.text(0.0, TextStyle::plain(sz.small, MUTED), &info);
-    let head_end = top.y;
+/// Spans of one line of code (a formula, a reason): monospace text.
+fn code(t: &str) -> Vec<Span> {
+    vec![Span {
+        text: t.to_string(),
+        style: Style {
+            code: true,
+            ..Style::default()
+        },
+    }]
+}
 
-    // The foot: the question (and its answer).
-    let mut foot = Writer::new(
-        width,
-        m + sz.small * 0.5,
-        width - m - sz.small * 0.5,
-        measure,
-    );
-    let code = |t: &str| {
-        vec![Span {
-            text: t.to_string(),
-            style: Style {
-                code: true,
-                ..Style::default()
-            },
-        }]
-    };
-    if let Some(q) = q {
+/// The area of a frame left to the tree, in frame pixels.
+#[derive(Clone, Copy)]
+struct TreeArea {
+    left: f32,
+    top: f32,
+    width: f32,
+    height: f32,
+}
+
+/// The tree of a frame, cropped to its area.
+struct CroppedTree {
+    /// The part of the tree's drawing shown, at scale 1.
+    shown: Drawing,
+    /// Where `shown` lies in the whole tree's drawing.
+    window: Bounds,
+    scale: f32,
+    /// The frame's x of the crop's left edge (the crop is centred in
+    /// the area when narrower).
+    x: f32,
+    labels: Vec<(String, Bounds, f32)>,
+    nodes: Vec<NodeId>,
+    too_deep: bool,
+}
+
+/// A frame being laid out: the step, whether the answer shows, and the
+/// frame's sizes, shared by the parts (head, foot, side column, tree).
+struct Slide<'a> {
+    lesson: &'a Lesson,
+    st: &'a StepState,
+    reveal: bool,
+    measure: &'a dyn Measure,
+    sz: Sizes,
+    width: f32,
+    height: f32,
+    /// The question asks for a path or a child: the path is hidden until
+    /// the answer shows.
+    asks_path: bool,
+    /// The node whose value the question asks, hidden until the answer.
+    concealed: Option<NodeId>,
+}
+
+impl<'a> Slide<'a> {
+    fn new(
+        lesson: &'a Lesson,
+        st: &'a StepState,
+        reveal: bool,
+        measure: &'a dyn Measure,
+        size: FrameSize,
+    ) -> Slide<'a> {
+        let q = st.question.as_ref();
+        Slide {
+            lesson,
+            st,
+            reveal,
+            measure,
+            sz: Sizes::of(size),
+            width: size.width as f32,
+            height: size.height as f32,
+            asks_path: q.is_some_and(|q| matches!(q.kind, AskKind::MostProving | AskKind::Child)),
+            concealed: q
+                .filter(|q| q.kind == AskKind::Value && !reveal)
+                .and_then(|q| q.node.as_ref())
+                .map(|n| n.id),
+        }
+    }
+
+    /// The whole slide: the head on top, the foot at the bottom, the side
+    /// column on the right (when it has something) and the tree with its
+    /// legend in what is left.
+    fn picture(&self) -> FramePicture {
+        let (width, height, sz) = (self.width, self.height, self.sz);
+        let m = sz.margin;
+        let top = self.head();
+        let head_end = top.y;
+        let foot = self.foot();
+        let foot_h = foot.y;
+        let side_w = (width * 0.32).round();
+        let side_left = width - m - side_w;
+        let middle_bottom =
+            height - m * 0.6 - foot_h - if foot_h > 0.0 { sz.small * 0.5 } else { 0.0 };
+        let (side, has_board) = self.side(side_left, side_w, head_end, middle_bottom);
+        let side_used = side.y > head_end + sz.small;
+
+        let tree_left = m;
+        let tree_right = if side_used { side_left - m } else { width - m };
+        let leg = self.legend(tree_left, tree_right);
+        let legend_h = leg.y + sz.small * 0.2;
+        let tree_top = head_end + sz.small * 0.4;
+        let tree_bottom = (middle_bottom - legend_h).max(tree_top + 2.0 * sz.small);
+        let tree = self.tree(TreeArea {
+            left: tree_left,
+            top: tree_top,
+            width: tree_right - tree_left,
+            height: tree_bottom - tree_top,
+        });
+
+        let mut d = Drawing::new(width, height, Colour(255, 255, 255));
+        d.place_scaled(&tree.shown, tree.x, tree_top, tree.scale);
+        d.place(
+            &leg.d,
+            0.0,
+            tree_top + tree.window.height() * tree.scale + sz.small * 0.2,
+        );
+        d.shapes.extend(top.d.shapes);
+        d.shapes.extend(side.d.shapes);
+        d.place(&foot.d, 0.0, height - m * 0.6 - foot_h);
+        FramePicture {
+            drawing: d,
+            tree_labels: tree.labels,
+            tree_nodes: tree.nodes,
+            too_deep: tree.too_deep,
+            board: has_board,
+        }
+    }
+
+    /// The marks of the tree: the step's highlights and selection, and
+    /// the question's answer (or what it hides until then).
+    fn marks(&self) -> TreeMarks {
+        let (st, reveal) = (self.st, self.reveal);
+        let q = st.question.as_ref();
+        TreeMarks {
+            highlight: st.highlights.iter().map(|h| h.id).collect(),
+            selected: st.select.as_ref().map(|s| s.id),
+            answer: q.filter(|_| reveal).and_then(|q| match &q.answer {
+                super::Answer::Node(n) => Some(n.id),
+                super::Answer::Number { .. } => q.node.as_ref().map(|n| n.id),
+            }),
+            hide_path: self.asks_path && !reveal,
+            conceal: self.concealed.into_iter().collect(),
+            label_boxes: true,
+        }
+    }
+
+    /// The head: lesson, step, caption, the search's state.
+    fn head(&self) -> Writer<'a> {
+        let (sz, st, width) = (self.sz, self.st, self.width);
+        let m = sz.margin;
+        let mut top = Writer::new(width, m, width - m, self.measure);
+        top.y = m * 0.6;
+        top.text(0.0, TextStyle::plain(sz.small, MUTED), &self.lesson.title);
+        let head = match &st.title {
+            Some(t) => format!("Step {} of {}: {t}", st.index + 1, st.count),
+            None => format!("Step {} of {}", st.index + 1, st.count),
+        };
+        top.text(0.0, TextStyle::bold(sz.head, TEXT), &head);
+        top.caption(&st.caption.blocks, sz.caption);
+        top.text(0.0, TextStyle::plain(sz.small, MUTED), &self.search_line());
+        top
+    }
+
+    /// The head's last line: position, algorithm and parameters,
+    /// iteration, nodes, status.
+    fn search_line(&self) -> String {
+        let s = &self.st.setting;
+        let params = if s.params.is_empty() {
+            String::new()
+        } else {
+            let ps: Vec<String> = s.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!(" ({})", ps.join(", "))
+        };
+        let counters = self.st.search.counters();
+        format!(
+            "{} · {}{params} · iteration {} · {} nodes · {}",
+            s.position.value.name,
+            s.algo,
+            counters.iterations,
+            counters.nodes_created,
+            super::player::status_words(self.st.search.as_ref())
+        )
+    }
+
+    /// The foot: the question (and its answer) in a box; empty without a
+    /// question.
+    fn foot(&self) -> Writer<'a> {
+        let (sz, width, reveal) = (self.sz, self.width, self.reveal);
+        let m = sz.margin;
+        let mut foot = Writer::new(
+            width,
+            m + sz.small * 0.5,
+            width - m - sz.small * 0.5,
+            self.measure,
+        );
+        let Some(q) = self.st.question.as_ref() else {
+            return foot;
+        };
         foot.y = sz.small * 0.4;
         foot.text(
             0.0,
@@ -462,31 +596,66 @@ pub fn frame(
                 )),
             },
         );
+        foot
     }
-    let foot_h = foot.y;
 
-    // The side column: board, inspector, race, cells.
-    let position = st.snapshot.position.as_ref();
-    let side_w = (width * 0.32).round();
-    let side_left = width - m - side_w;
-    let mut side = Writer::new(width, side_left, width - m, measure);
-    side.y = head_end + sz.small * 0.4;
-    let middle_bottom = height - m * 0.6 - foot_h - if foot_h > 0.0 { sz.small * 0.5 } else { 0.0 };
-    let board_side = side_w.min((middle_bottom - side.y) * 0.55);
-    let board = position.and_then(|p| crate::export::board::board_drawing(p, board_side, sz.small));
-    let has_board = board.is_some();
-    if let Some(b) = &board {
-        side.d.place(b, side_left, side.y);
-        side.y += b.height + sz.small * 0.6;
+    /// The side column from `side_left`, `side_w` wide, below the head:
+    /// board, inspector, race, cells; and whether it has a board.
+    fn side(
+        &self,
+        side_left: f32,
+        side_w: f32,
+        head_end: f32,
+        middle_bottom: f32,
+    ) -> (Writer<'a>, bool) {
+        let (sz, width) = (self.sz, self.width);
+        let mut side = Writer::new(width, side_left, width - sz.margin, self.measure);
+        side.y = head_end + sz.small * 0.4;
+        let board_side = side_w.min((middle_bottom - side.y) * 0.55);
+        let position = self.st.snapshot.position.as_ref();
+        let board =
+            position.and_then(|p| crate::export::board::board_drawing(p, board_side, sz.small));
+        let has_board = board.is_some();
+        if let Some(b) = &board {
+            side.d.place(b, side_left, side.y);
+            side.y += b.height + sz.small * 0.6;
+        }
+        self.inspector(&mut side);
+        self.race(&mut side);
+        if !self.st.cells.is_empty() {
+            let cells: Vec<&str> = self.st.cells.iter().map(|c| c.name.as_str()).collect();
+            side.text(
+                0.0,
+                TextStyle::plain(sz.small, HIGHLIGHT_COLOUR),
+                &format!("Board cells: {}", cells.join(", ")),
+            );
+        }
+        (side, has_board)
     }
-    // An answer frame shows the reason, which is the inspector's text:
-    // the inspector itself would repeat it.
-    let inspector_shown = if reveal {
-        q.is_none_or(|q| q.reason.is_empty())
-    } else {
-        concealed.is_none()
-    };
-    if let Some(ins) = st.snapshot.inspection.as_ref().filter(|_| inspector_shown) {
+
+    /// The inspector's lines for the selected node, unless they would
+    /// give the answer away or repeat it.
+    fn inspector(&self, side: &mut Writer) {
+        let (sz, reveal) = (self.sz, self.reveal);
+        // An answer frame shows the reason, which is the inspector's text:
+        // the inspector itself would repeat it.
+        let inspector_shown = if reveal {
+            self.st
+                .question
+                .as_ref()
+                .is_none_or(|q| q.reason.is_empty())
+        } else {
+            self.concealed.is_none()
+        };
+        let Some(ins) = self
+            .st
+            .snapshot
+            .inspection
+            .as_ref()
+            .filter(|_| inspector_shown)
+        else {
+            return;
+        };
         let who = if ins.path.is_empty() {
             "the root".to_string()
         } else {
@@ -502,11 +671,17 @@ pub fn frame(
         }
         // The choice line names the child the search takes: the answer
         // of a path question.
-        if let Some(c) = ins.choice.as_ref().filter(|_| reveal || !asks_path) {
+        if let Some(c) = ins.choice.as_ref().filter(|_| reveal || !self.asks_path) {
             side.spans(sz.small * 0.6, &code(c), sz.small);
         }
     }
-    if let Some(r) = &st.race {
+
+    /// The counters of both searches of a race.
+    fn race(&self, side: &mut Writer) {
+        let Some(r) = &self.st.race else {
+            return;
+        };
+        let sz = self.sz;
         let line = |label: &str, snap: &pnlab_core::search::Snapshot| {
             format!(
                 "{label}: iteration {}, {} nodes, {}",
@@ -518,7 +693,7 @@ pub fn frame(
         side.text(0.0, TextStyle::bold(sz.small, TEXT), "Race");
         side.spans(
             sz.small * 0.6,
-            &code(&line(&s.algo, &st.snapshot)),
+            &code(&line(&self.st.setting.algo, &self.st.snapshot)),
             sz.small,
         );
         side.spans(
@@ -527,34 +702,75 @@ pub fn frame(
             sz.small,
         );
     }
-    if !st.cells.is_empty() {
-        let cells: Vec<&str> = st.cells.iter().map(|c| c.name.as_str()).collect();
-        side.text(
-            0.0,
-            TextStyle::plain(sz.small, HIGHLIGHT_COLOUR),
-            &format!("Board cells: {}", cells.join(", ")),
-        );
-    }
-    let side_used = side.y > head_end + sz.small;
 
-    // The tree, with its legend under it, in what is left.
-    let legend = crate::layout::scene::legend(&st.snapshot);
-    let tree_left = m;
-    let tree_right = if side_used { side_left - m } else { width - m };
-    // The legend's lines as they wrap in the tree's width.
-    let mut leg = Writer::new(width, tree_left, tree_right, measure);
-    for l in &legend {
-        leg.text(0.0, TextStyle::plain(sz.small, MUTED), l);
+    /// The legend's lines as they wrap in the tree's width.
+    fn legend(&self, tree_left: f32, tree_right: f32) -> Writer<'a> {
+        let legend = crate::layout::scene::legend(&self.st.snapshot);
+        let mut leg = Writer::new(self.width, tree_left, tree_right, self.measure);
+        for l in &legend {
+            leg.text(0.0, TextStyle::plain(self.sz.small, MUTED), l);
+        }
+        leg
     }
-    let legend_h = leg.y + sz.small * 0.2;
-    let tree_top = head_end + sz.small * 0.4;
-    let tree_bottom = (middle_bottom - legend_h).max(tree_top + 2.0 * sz.small);
-    let (aw, ah) = (tree_right - tree_left, tree_bottom - tree_top);
-    let f = sz.small;
-    // Levels as far apart as the labels like (4.6 label heights) when the
-    // tree's depth fits the area, closer (down to 3.4, still clear of
-    // the value and move labels) when it does not.
-    let draw = |snap: &pnlab_core::search::Snapshot| {
+
+    /// The tree drawn at the frame's label size and cropped to `area`
+    /// around the nodes the step names.
+    fn tree(&self, area: TreeArea) -> CroppedTree {
+        let (aw, ah) = (area.width, area.height);
+        let marks = self.marks();
+        let wanted = wanted_nodes(self.st);
+        // A tree wider than its area shows what the step names (with the
+        // path to it and, if that fits, its neighbours) rather than a crop
+        // that cuts the path from the root.
+        let mut snap = std::borrow::Cow::Borrowed(&self.st.snapshot);
+        let mut pic = self.draw_tree(&snap, &marks, ah);
+        for children in [true, false] {
+            if pic.drawing.width <= aw {
+                break;
+            }
+            let smaller = super::slide_tree::around(&self.st.snapshot, &wanted, children);
+            pic = self.draw_tree(&smaller, &marks, ah);
+            snap = std::borrow::Cow::Owned(smaller);
+        }
+        let (tw, th) = (pic.drawing.width, pic.drawing.height);
+        let (want, focus) = self.want_and_focus(&snap, &pic, &wanted);
+        let want = want.unwrap_or(Bounds::from_min_size(0.0, 0.0, tw.min(aw), th.min(ah)));
+        let focus = focus.unwrap_or((tw / 2.0, 0.0));
+        let (scale, window) = fit_window(tw, th, aw, ah, want, focus);
+        let shown =
+            pic.drawing
+                .cropped(window.min_x, window.min_y, window.width(), window.height());
+        let x = area.left + ((aw - window.width() * scale) / 2.0).max(0.0);
+        let labels = placed_labels(&pic, window, (x, area.top), scale);
+        let nodes = snap
+            .nodes
+            .iter()
+            .zip(&pic.scene.nodes)
+            .filter(|(_, b)| window.contains(b))
+            .map(|(n, _)| n.id)
+            .collect();
+        CroppedTree {
+            shown,
+            window,
+            scale,
+            x,
+            labels,
+            nodes,
+            too_deep: th > ah,
+        }
+    }
+
+    /// The tree of `snap` drawn for an area `ah` high. Levels are as far
+    /// apart as the labels like (4.6 label heights) when the tree's depth
+    /// fits the area, closer (down to 3.4, still clear of the value and
+    /// move labels) when it does not.
+    fn draw_tree(
+        &self,
+        snap: &pnlab_core::search::Snapshot,
+        marks: &TreeMarks,
+        ah: f32,
+    ) -> TreePicture {
+        let f = self.sz.small;
         let levels = snap.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
             - snap.nodes.first().map_or(0, |n| n.depth);
         let level = (ah - 2.6 * f) / (levels as f32).max(1.0);
@@ -566,74 +782,73 @@ pub fn frame(
             small_font: f,
             margin: 0.8 * f,
         };
-        tree_drawing_styled(snap, &marks, &style, measure)
-    };
-    let wanted = wanted_nodes(st);
-    // A tree wider than its area shows what the step names (with the
-    // path to it and, if that fits, its neighbours) rather than a crop
-    // that cuts the path from the root.
-    let mut snap = std::borrow::Cow::Borrowed(&st.snapshot);
-    let mut pic = draw(&snap);
-    for children in [true, false] {
-        if pic.drawing.width <= aw {
-            break;
-        }
-        let smaller = super::slide_tree::around(&st.snapshot, &wanted, children);
-        pic = draw(&smaller);
-        snap = std::borrow::Cow::Owned(smaller);
+        tree_drawing_styled(snap, marks, &style, self.measure)
     }
-    let (tw, th) = (pic.drawing.width, pic.drawing.height);
-    let mut want: Option<Bounds> = None;
-    let mut focus = None;
-    for (i, n) in snap.nodes.iter().enumerate() {
-        if !wanted.contains(&n.id) {
-            continue;
-        }
-        let b = pic.scene.nodes[i];
-        let grown = Bounds::from_min_size(
-            b.min_x - 2.0 * f,
-            b.min_y - f,
-            b.width() + 4.0 * f,
-            b.height() + 2.5 * f,
-        );
-        want = Some(match want {
-            None => grown,
-            Some(w) => Bounds {
-                min_x: w.min_x.min(grown.min_x),
-                min_y: w.min_y.min(grown.min_y),
-                max_x: w.max_x.max(grown.max_x),
-                max_y: w.max_y.max(grown.max_y),
-            },
-        });
-        // The focus: the asked node, else the deepest node of the path,
-        // else the first node named.
-        let asked = st
+
+    /// The box around the wanted nodes of the drawn tree (with room for
+    /// their labels), and the point to centre on when that box does not
+    /// fit: the asked node, else the deepest node of the path, else the
+    /// first node named.
+    fn want_and_focus(
+        &self,
+        snap: &pnlab_core::search::Snapshot,
+        pic: &TreePicture,
+        wanted: &[NodeId],
+    ) -> (Option<Bounds>, Option<(f32, f32)>) {
+        let f = self.sz.small;
+        let asked = self
+            .st
             .question
             .as_ref()
             .and_then(|q| q.node.as_ref())
             .map(|n| n.id);
-        let rank = if asked == Some(n.id) {
-            (2, 0)
-        } else if n.on_path {
-            (1, n.depth)
-        } else {
-            (0, 0)
-        };
-        if focus.is_none_or(|(r, _)| rank > r) {
-            focus = Some((rank, ((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0)));
+        let mut want: Option<Bounds> = None;
+        let mut focus = None;
+        for (i, n) in snap.nodes.iter().enumerate() {
+            if !wanted.contains(&n.id) {
+                continue;
+            }
+            let b = pic.scene.nodes[i];
+            let grown = Bounds::from_min_size(
+                b.min_x - 2.0 * f,
+                b.min_y - f,
+                b.width() + 4.0 * f,
+                b.height() + 2.5 * f,
+            );
+            want = Some(match want {
+                None => grown,
+                Some(w) => Bounds {
+                    min_x: w.min_x.min(grown.min_x),
+                    min_y: w.min_y.min(grown.min_y),
+                    max_x: w.max_x.max(grown.max_x),
+                    max_y: w.max_y.max(grown.max_y),
+                },
+            });
+            let rank = if asked == Some(n.id) {
+                (2, 0)
+            } else if n.on_path {
+                (1, n.depth)
+            } else {
+                (0, 0)
+            };
+            if focus.is_none_or(|(r, _)| rank > r) {
+                focus = Some((rank, ((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0)));
+            }
         }
+        (want, focus.map(|(_, at)| at))
     }
-    let focus = focus.map(|(_, at)| at);
-    let want = want.unwrap_or(Bounds::from_min_size(0.0, 0.0, tw.min(aw), th.min(ah)));
-    let focus = focus.unwrap_or((tw / 2.0, 0.0));
-    let (scale, window) = fit_window(tw, th, aw, ah, want, focus);
-    let shown = pic
-        .drawing
-        .cropped(window.min_x, window.min_y, window.width(), window.height());
-    let tx = tree_left + ((aw - window.width() * scale) / 2.0).max(0.0);
-    let ty = tree_top;
-    let tree_labels = pic
-        .scene
+}
+
+/// The tree's labels inside `window`, placed in the frame: the window's
+/// corner at `at`, scaled by `scale`; with their font sizes.
+fn placed_labels(
+    pic: &TreePicture,
+    window: Bounds,
+    at: (f32, f32),
+    scale: f32,
+) -> Vec<(String, Bounds, f32)> {
+    let (tx, ty) = at;
+    pic.scene
         .labels
         .iter()
         .filter(|l| window.contains(&l.bounds))
@@ -647,28 +862,7 @@ pub fn frame(
             );
             (l.text.clone(), b, l.font * scale)
         })
-        .collect();
-
-    let mut d = Drawing::new(width, height, Colour(255, 255, 255));
-    d.place_scaled(&shown, tx, ty, scale);
-    d.place(&leg.d, 0.0, ty + window.height() * scale + sz.small * 0.2);
-    d.shapes.extend(top.d.shapes);
-    d.shapes.extend(side.d.shapes);
-    d.place(&foot.d, 0.0, height - m * 0.6 - foot_h);
-    let tree_nodes = snap
-        .nodes
-        .iter()
-        .zip(&pic.scene.nodes)
-        .filter(|(_, b)| window.contains(b))
-        .map(|(n, _)| n.id)
-        .collect();
-    FramePicture {
-        drawing: d,
-        tree_labels,
-        tree_nodes,
-        too_deep: th > ah,
-        board: has_board,
-    }
+        .collect()
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), FrameError> {

@@ -133,246 +133,322 @@ pub(crate) fn compute(
     snap: &Snapshot,
     ask: &Located<Ask>,
 ) -> Result<Question, LessonError> {
-    let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
-    let a = &ask.value;
-    let it = snap.counters.iterations;
-    let over = || {
-        err(
-            ask.at,
+    let asking = Asking {
+        lesson,
+        setting,
+        search,
+        snap,
+        ask,
+        index: ChildIndex::new(snap),
+    };
+    match ask.value.kind {
+        AskKind::MostProving => asking.most_proving(),
+        AskKind::Child => asking.child(),
+        AskKind::Value => asking.value(),
+    }
+}
+
+/// A question being computed: the `ask` line and the step's lesson,
+/// setting, search and snapshot it is asked of.
+struct Asking<'a> {
+    lesson: &'a Lesson,
+    setting: &'a Setting,
+    search: &'a dyn Search,
+    snap: &'a Snapshot,
+    ask: &'a Located<Ask>,
+    index: ChildIndex<'a>,
+}
+
+impl Asking<'_> {
+    /// An error at `at` in the lesson file.
+    fn err(&self, at: Loc, kind: K) -> LessonError {
+        LessonError::new(&self.lesson.file, at.line, at.col, kind)
+    }
+
+    /// The error of a most-proving or child question asked of a search
+    /// that is over: it expands and chooses nothing more.
+    fn over(&self) -> LessonError {
+        let it = self.snap.counters.iterations;
+        self.err(
+            self.ask.at,
             K::Question(format!(
                 "the search is over at iteration {it} ({}): it expands nothing more and chooses no child; ask before it finishes",
-                super::player::status_words(search)
+                super::player::status_words(self.search)
             )),
         )
-    };
-    let index = ChildIndex::new(snap);
-    let root = &setting.position.value.position;
-    let node_of = |p: &NodePath| index.resolve(p, Some(root)).ok();
-    match a.kind {
-        AskKind::MostProving => {
-            if search.status().is_final() {
-                return Err(over());
-            }
-            let (&id, path) = match snap.selection_path.last() {
-                Some(id) => (id, NodePath::from_moves(snap.selection_moves.clone())),
-                None => {
-                    return Err(err(
-                        ask.at,
-                        K::Question(format!("`{}` shows no selection path", setting.algo)),
-                    ))
-                }
-            };
-            // The engine checks the claim: one more iteration expands it.
-            let next = match setting.iteration {
-                Iteration::At(_) => {
-                    run(
-                        lesson,
-                        setting,
-                        &setting.algo,
-                        &setting.params,
-                        setting.algo_at,
-                        false,
-                        1,
-                        None,
-                    )?
-                    .0
-                }
-                Iteration::End => return Err(over()),
-            };
-            let after = next.snapshot(&lesson_view());
-            let expanded = after.nodes.iter().find(|n| n.id == id).is_some_and(|n| {
-                n.expanded
-                    || n.terminal
-                    || n.status != pnlab_core::search::snapshot::NodeStatus::Unknown
-            });
-            let before = snap.nodes.iter().find(|n| n.id == id);
-            if before.is_some_and(|n| n.expanded) || !expanded {
-                return Err(err(
-                    ask.at,
-                    K::Question(format!(
-                        "`{}` does not expand the end of its path ({}) in its next iteration, so it has no most-proving node to predict here; ask a `child` question instead",
-                        setting.algo,
-                        name(&path)
-                    )),
-                ));
-            }
-            let mut reason = path_reasons(search, snap);
-            if let Some(i) = node_of(&path) {
-                reason.push(format!(
-                    "{} is a frontier node ({}): the next iteration expands it",
-                    name(&path),
-                    values_text(snap, i)
-                ));
-            }
-            Ok(Question {
-                kind: a.kind,
-                prompt: a
-                    .prompt
-                    .clone()
-                    .unwrap_or_else(|| "Which node will the search expand next? Click it.".into()),
-                node: None,
-                value_name: None,
-                answer: Answer::Node(ResolvedNode { path, id }),
-                reason,
-                choices: Vec::new(),
-            })
+    }
+
+    /// The snapshot index of the node at `p`, if the snapshot has it.
+    fn node_of(&self, p: &NodePath) -> Option<usize> {
+        self.index
+            .resolve(p, Some(&self.setting.position.value.position))
+            .ok()
+    }
+
+    /// The node the question names, or the root when it names none.
+    fn asked_node(&self) -> Result<ResolvedNode, LessonError> {
+        Ok(match &self.ask.value.node {
+            Some(p) => resolve(self.lesson, self.setting, self.snap, p)?,
+            None => ResolvedNode {
+                path: NodePath::default(),
+                id: self.snap.nodes.first().map(|n| n.id).unwrap_or_default(),
+            },
+        })
+    }
+
+    /// "Which node will the search expand next?": the end of the
+    /// selection path, checked by running one more iteration.
+    fn most_proving(&self) -> Result<Question, LessonError> {
+        let (a, snap) = (&self.ask.value, self.snap);
+        if self.search.status().is_final() {
+            return Err(self.over());
         }
-        AskKind::Child => {
-            if search.status().is_final() {
-                return Err(over());
+        let (&id, path) = match snap.selection_path.last() {
+            Some(id) => (id, NodePath::from_moves(snap.selection_moves.clone())),
+            None => {
+                return Err(self.err(
+                    self.ask.at,
+                    K::Question(format!("`{}` shows no selection path", self.setting.algo)),
+                ))
             }
-            let asked = match &a.node {
-                Some(p) => resolve(lesson, setting, snap, p)?,
-                None => ResolvedNode {
-                    path: NodePath::default(),
-                    id: snap.nodes.first().map(|n| n.id).unwrap_or_default(),
-                },
-            };
-            let at = a.node.as_ref().map(|p| p.at).unwrap_or(ask.at);
-            let k = snap.selection_path.iter().position(|&x| x == asked.id);
-            if let Some(k) = k.filter(|&k| k + 1 == snap.selection_path.len()) {
-                if let Some(mv) = snap.selection_moves.get(k) {
-                    return Err(err(
-                        at,
-                        K::Question(format!(
-                            "at iteration {it} the search's next choice at {} is the move `{mv}`, which is not in its tree yet (`{}` adds it in the next iteration); ask at a later iteration, when the child exists",
-                            name(&asked.path),
-                            setting.algo
-                        )),
-                    ));
-                }
+        };
+        self.check_expanded_next(id, &path)?;
+        let mut reason = path_reasons(self.search, snap);
+        if let Some(i) = self.node_of(&path) {
+            reason.push(format!(
+                "{} is a frontier node ({}): the next iteration expands it",
+                name(&path),
+                values_text(snap, i)
+            ));
+        }
+        Ok(Question {
+            kind: a.kind,
+            prompt: a
+                .prompt
+                .clone()
+                .unwrap_or_else(|| "Which node will the search expand next? Click it.".into()),
+            node: None,
+            value_name: None,
+            answer: Answer::Node(ResolvedNode { path, id }),
+            reason,
+            choices: Vec::new(),
+        })
+    }
+
+    /// The engine checks a most-proving claim: one more iteration expands
+    /// node `id` (at `path`), which is not expanded yet.
+    fn check_expanded_next(&self, id: NodeId, path: &NodePath) -> Result<(), LessonError> {
+        let setting = self.setting;
+        let next = match setting.iteration {
+            Iteration::At(_) => {
+                run(
+                    self.lesson,
+                    setting,
+                    &setting.algo,
+                    &setting.params,
+                    setting.algo_at,
+                    false,
+                    1,
+                    None,
+                )?
+                .0
             }
-            let Some(k) = k.filter(|&k| k + 1 < snap.selection_path.len()) else {
-                let route = if snap.selection_moves.is_empty() {
-                    "it ends at the root".to_string()
-                } else {
-                    format!("it goes {}", snap.selection_moves.join(" → "))
-                };
-                return Err(err(
+            Iteration::End => return Err(self.over()),
+        };
+        let after = next.snapshot(&lesson_view());
+        let expanded = after.nodes.iter().find(|n| n.id == id).is_some_and(|n| {
+            n.expanded
+                || n.terminal
+                || n.status != pnlab_core::search::snapshot::NodeStatus::Unknown
+        });
+        let before = self.snap.nodes.iter().find(|n| n.id == id);
+        if before.is_some_and(|n| n.expanded) || !expanded {
+            return Err(self.err(
+                self.ask.at,
+                K::Question(format!(
+                    "`{}` does not expand the end of its path ({}) in its next iteration, so it has no most-proving node to predict here; ask a `child` question instead",
+                    setting.algo,
+                    name(path)
+                )),
+            ));
+        }
+        Ok(())
+    }
+
+    /// "Which child of … will the search choose next?": the next node of
+    /// the selection path after the asked one.
+    fn child(&self) -> Result<Question, LessonError> {
+        let (a, snap) = (&self.ask.value, self.snap);
+        if self.search.status().is_final() {
+            return Err(self.over());
+        }
+        let asked = self.asked_node()?;
+        let k = self.place_on_path(&asked)?;
+        let mut moves = asked.path.moves.clone();
+        moves.push(snap.selection_moves[k].clone());
+        let chosen = ResolvedNode {
+            path: NodePath::from_moves(moves),
+            id: snap.selection_path[k + 1],
+        };
+        let mut reason: Vec<String> = Vec::new();
+        if let Some(ins) = inspect(self.search, asked.id) {
+            if let Some(c) = ins.choice {
+                reason.push(format!("at {}: {c}", name(&asked.path)));
+            }
+            reason.extend(ins.formulas.into_iter().map(|(_, f)| f));
+        }
+        let choices = self.children_of(&asked);
+        Ok(Question {
+            kind: a.kind,
+            prompt: a.prompt.clone().unwrap_or_else(|| {
+                format!(
+                    "Which child of {} will the search choose next?",
+                    name(&asked.path)
+                )
+            }),
+            node: Some(asked),
+            value_name: None,
+            answer: Answer::Node(chosen),
+            reason,
+            choices,
+        })
+    }
+
+    /// Where the asked node is on the selection path, which must go on
+    /// from it to a child already in the tree.
+    fn place_on_path(&self, asked: &ResolvedNode) -> Result<usize, LessonError> {
+        let snap = self.snap;
+        let it = snap.counters.iterations;
+        let at = self
+            .ask
+            .value
+            .node
+            .as_ref()
+            .map(|p| p.at)
+            .unwrap_or(self.ask.at);
+        let k = snap.selection_path.iter().position(|&x| x == asked.id);
+        if let Some(k) = k.filter(|&k| k + 1 == snap.selection_path.len()) {
+            if let Some(mv) = snap.selection_moves.get(k) {
+                return Err(self.err(
                     at,
                     K::Question(format!(
-                        "the search's path at iteration {it} does not go through {} and on to a child ({route}); ask about a node on it",
-                        name(&asked.path)
+                        "at iteration {it} the search's next choice at {} is the move `{mv}`, which is not in its tree yet (`{}` adds it in the next iteration); ask at a later iteration, when the child exists",
+                        name(&asked.path),
+                        self.setting.algo
                     )),
                 ));
-            };
-            let chosen_id = snap.selection_path[k + 1];
-            let mut moves = asked.path.moves.clone();
-            moves.push(snap.selection_moves[k].clone());
-            let chosen = ResolvedNode {
-                path: NodePath::from_moves(moves),
-                id: chosen_id,
-            };
-            let mut reason: Vec<String> = Vec::new();
-            if let Some(ins) = inspect(search, asked.id) {
-                if let Some(c) = ins.choice {
-                    reason.push(format!("at {}: {c}", name(&asked.path)));
-                }
-                reason.extend(ins.formulas.into_iter().map(|(_, f)| f));
             }
-            let parent = node_of(&asked.path);
-            let choices: Vec<ResolvedNode> = parent
-                .map(|pi| {
-                    snap.nodes
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, n)| n.parent == Some(pi as u32))
-                        .map(|(_, n)| {
-                            let mut m = asked.path.moves.clone();
-                            m.push(n.move_label.clone());
-                            ResolvedNode {
-                                path: NodePath::from_moves(m),
-                                id: n.id,
-                            }
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            Ok(Question {
-                kind: a.kind,
-                prompt: a.prompt.clone().unwrap_or_else(|| {
-                    format!(
-                        "Which child of {} will the search choose next?",
-                        name(&asked.path)
-                    )
-                }),
-                node: Some(asked),
-                value_name: None,
-                answer: Answer::Node(chosen),
-                reason,
-                choices,
-            })
         }
-        AskKind::Value => {
-            let asked = match &a.node {
-                Some(p) => resolve(lesson, setting, snap, p)?,
-                None => ResolvedNode {
-                    path: NodePath::default(),
-                    id: snap.nodes.first().map(|n| n.id).unwrap_or_default(),
-                },
+        let Some(k) = k.filter(|&k| k + 1 < snap.selection_path.len()) else {
+            let route = if snap.selection_moves.is_empty() {
+                "it ends at the root".to_string()
+            } else {
+                format!("it goes {}", snap.selection_moves.join(" → "))
             };
-            let vname = a
-                .value
-                .as_ref()
-                .map(|v| v.value.clone())
-                .unwrap_or_default();
-            let vat = a.value.as_ref().map(|v| v.at).unwrap_or(ask.at);
-            let Some(vi) = snap.value_names.iter().position(|n| *n == vname) else {
-                return Err(err(
-                    vat,
-                    K::Question(format!(
-                        "`{}` shows no value `{vname}`; its values: {}",
-                        setting.algo,
-                        snap.value_names.join(", ")
-                    )),
-                ));
-            };
-            let i = node_of(&asked.path).unwrap_or(0);
-            let value = snap.nodes[i].values.get(vi).copied().unwrap_or(f64::NAN);
-            if value.is_nan() {
-                return Err(err(
-                    vat,
-                    K::Question(format!(
-                        "{} has no `{vname}` (the algorithm leaves it undefined there)",
-                        name(&asked.path)
-                    )),
-                ));
-            }
-            let mut reason = Vec::new();
-            if let Some(ins) = inspect(search, asked.id) {
-                let own: Vec<String> = ins
-                    .formulas
-                    .iter()
-                    .filter(|(n, _)| *n == vname)
-                    .map(|(_, f)| f.clone())
-                    .collect();
-                if own.is_empty() {
-                    reason.extend(ins.formulas.into_iter().map(|(n, f)| format!("{n}: {f}")));
-                } else {
-                    reason.extend(own);
+            return Err(self.err(
+                at,
+                K::Question(format!(
+                    "the search's path at iteration {it} does not go through {} and on to a child ({route}); ask about a node on it",
+                    name(&asked.path)
+                )),
+            ));
+        };
+        Ok(k)
+    }
+
+    /// The children of the asked node in the snapshot: the choices the
+    /// class clicks among.
+    fn children_of(&self, asked: &ResolvedNode) -> Vec<ResolvedNode> {
+        let Some(pi) = self.node_of(&asked.path) else {
+            return Vec::new();
+        };
+        self.snap
+            .nodes
+            .iter()
+            .filter(|n| n.parent == Some(pi as u32))
+            .map(|n| {
+                let mut m = asked.path.moves.clone();
+                m.push(n.move_label.clone());
+                ResolvedNode {
+                    path: NodePath::from_moves(m),
+                    id: n.id,
                 }
-            }
-            if reason.is_empty() {
-                reason.push(format!("{vname} = {}", fmt_value(value)));
-            }
-            Ok(Question {
-                kind: a.kind,
-                prompt: a.prompt.clone().unwrap_or_else(|| {
-                    format!(
-                        "What is {vname} of {}? Type the number (∞ as inf).",
-                        name(&asked.path)
-                    )
-                }),
-                node: Some(asked),
-                value_name: Some(vname),
-                answer: Answer::Number {
-                    value,
-                    shown: fmt_value(value),
-                },
-                reason,
-                choices: Vec::new(),
             })
+            .collect()
+    }
+
+    /// "What is VALUE of …?": the number the snapshot shows.
+    fn value(&self) -> Result<Question, LessonError> {
+        let (a, snap) = (&self.ask.value, self.snap);
+        let asked = self.asked_node()?;
+        let vname = a
+            .value
+            .as_ref()
+            .map(|v| v.value.clone())
+            .unwrap_or_default();
+        let vat = a.value.as_ref().map(|v| v.at).unwrap_or(self.ask.at);
+        let Some(vi) = snap.value_names.iter().position(|n| *n == vname) else {
+            return Err(self.err(
+                vat,
+                K::Question(format!(
+                    "`{}` shows no value `{vname}`; its values: {}",
+                    self.setting.algo,
+                    snap.value_names.join(", ")
+                )),
+            ));
+        };
+        let i = self.node_of(&asked.path).unwrap_or(0);
+        let value = snap.nodes[i].values.get(vi).copied().unwrap_or(f64::NAN);
+        if value.is_nan() {
+            return Err(self.err(
+                vat,
+                K::Question(format!(
+                    "{} has no `{vname}` (the algorithm leaves it undefined there)",
+                    name(&asked.path)
+                )),
+            ));
         }
+        let reason = self.value_reason(&asked, &vname, value);
+        Ok(Question {
+            kind: a.kind,
+            prompt: a.prompt.clone().unwrap_or_else(|| {
+                format!(
+                    "What is {vname} of {}? Type the number (∞ as inf).",
+                    name(&asked.path)
+                )
+            }),
+            node: Some(asked),
+            value_name: Some(vname),
+            answer: Answer::Number {
+                value,
+                shown: fmt_value(value),
+            },
+            reason,
+            choices: Vec::new(),
+        })
+    }
+
+    /// Why the asked node has `value` as `vname`: the inspector's formula
+    /// for that value (else all its formulas), else the value itself.
+    fn value_reason(&self, asked: &ResolvedNode, vname: &str, value: f64) -> Vec<String> {
+        let mut reason = Vec::new();
+        if let Some(ins) = inspect(self.search, asked.id) {
+            let own: Vec<String> = ins
+                .formulas
+                .iter()
+                .filter(|(n, _)| *n == vname)
+                .map(|(_, f)| f.clone())
+                .collect();
+            if own.is_empty() {
+                reason.extend(ins.formulas.into_iter().map(|(n, f)| format!("{n}: {f}")));
+            } else {
+                reason.extend(own);
+            }
+        }
+        if reason.is_empty() {
+            reason.push(format!("{vname} = {}", fmt_value(value)));
+        }
+        reason
     }
 }
 

@@ -7,6 +7,7 @@
 //! the teacher receiving the first histogram with it (a histogram of up
 //! to N bars: the largest the teacher can get).
 
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -112,24 +113,13 @@ pub fn run(students: usize) -> Result<LoadReport, String> {
     runtime.block_on(run_async(students))
 }
 
+/// How long the bench waits for any one message.
+const WAIT: Duration = Duration::from_secs(120);
+
 async fn run_async(n: usize) -> Result<LoadReport, String> {
-    let dist = std::env::temp_dir().join(format!("pnlab-live-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dist).map_err(|e| e.to_string())?;
-    std::fs::write(
-        dist.join("index.html"),
-        "<!doctype html><title>bench</title>",
-    )
-    .map_err(|e| e.to_string())?;
+    let dist = bench_dist()?;
     let catalogue = Arc::new(Catalogue::bundled());
-    let played = catalogue.played(LESSON)?;
-    let step = played
-        .questions
-        .iter()
-        .position(|q| {
-            q.as_ref()
-                .is_some_and(|q| q.question.kind == AskKind::Value)
-        })
-        .ok_or_else(|| format!("{LESSON} asks no value question"))?;
+    let step = value_step(&catalogue)?;
     let server = start(ServeConfig {
         bind: "127.0.0.1".parse().expect("an address"),
         port: 0,
@@ -142,103 +132,10 @@ async fn run_async(n: usize) -> Result<LoadReport, String> {
     })
     .await?;
     let addr = server.addr;
-    let wait = Duration::from_secs(120);
-
-    let mut teacher = LiveClient::connect(addr).await?;
-    teacher
-        .send(&ClientMsg::Create {
-            lesson: LESSON.into(),
-        })
-        .await?;
-    let (code, token) = expect(&mut teacher, wait, "Created", |m| match m {
-        ServerMsg::Created { state, token, .. } => Some((state.code, token)),
-        _ => None,
-    })
-    .await?;
-    teacher
-        .send(&ClientMsg::Goto {
-            token: token.clone(),
-            step,
-        })
-        .await?;
+    let (mut teacher, code) = open_room(addr, step).await?;
     let rss_before = rss_bytes();
-
-    // Everyone joins (50 handshakes at a time).
-    let gate = Arc::new(Semaphore::new(50));
-    let mut joins = JoinSet::new();
-    for i in 0..n {
-        let (gate, code) = (gate.clone(), code.clone());
-        joins.spawn(async move {
-            let permit = gate.acquire_owned().await.map_err(|e| e.to_string())?;
-            let mut c = LiveClient::connect(addr).await?;
-            c.send(&ClientMsg::Join {
-                code,
-                nickname: None,
-                student: None,
-            })
-            .await?;
-            expect(&mut c, wait, "Joined", |m| {
-                matches!(m, ServerMsg::Joined { .. }).then_some(())
-            })
-            .await?;
-            drop(permit);
-            Ok::<_, String>((i, c))
-        });
-    }
-    let mut clients: Vec<Option<LiveClient>> = (0..n).map(|_| None).collect();
-    while let Some(r) = joins.join_next().await {
-        let (i, c) = r.map_err(|e| e.to_string())??;
-        clients[i] = Some(c);
-    }
-
-    // All answer at once; student i types the number i.
-    let t0 = Instant::now();
-    let sent_at: Arc<Vec<AtomicU64>> = Arc::new((0..n).map(|_| AtomicU64::new(0)).collect());
-    let go = Arc::new(Barrier::new(n + 1));
-    let mut answers = JoinSet::new();
-    for (i, c) in clients.into_iter().enumerate() {
-        let mut c = c.ok_or("a student did not join")?;
-        let (go, sent_at) = (go.clone(), sent_at.clone());
-        answers.spawn(async move {
-            go.wait().await;
-            sent_at[i].store(t0.elapsed().as_nanos() as u64, Ordering::Release);
-            c.send(&ClientMsg::Answer {
-                step,
-                answer: LiveAnswer::Value(i.to_string()),
-            })
-            .await?;
-            expect(&mut c, wait, "Accepted", |m| {
-                matches!(m, ServerMsg::Accepted { .. }).then_some(())
-            })
-            .await?;
-            Ok::<_, String>(c)
-        });
-    }
-    go.wait().await;
-    let mut latency_ns: Vec<Option<u64>> = vec![None; n];
-    let mut seen = 0;
-    while seen < n {
-        let values = expect(&mut teacher, wait, "the histogram", |m| match m {
-            ServerMsg::Tally { values, .. } => Some(values),
-            _ => None,
-        })
-        .await?;
-        let now = t0.elapsed().as_nanos() as u64;
-        for v in values {
-            let Ok(i) = v.value.parse::<usize>() else {
-                continue;
-            };
-            if i < n && latency_ns[i].is_none() {
-                let sent = sent_at[i].load(Ordering::Acquire);
-                latency_ns[i] = Some(now.saturating_sub(sent));
-                seen += 1;
-            }
-        }
-    }
-    let mut clients = Vec::with_capacity(n);
-    while let Some(r) = answers.join_next().await {
-        clients.push(r.map_err(|e| e.to_string())??);
-    }
+    let clients = join_all(addr, &code, n).await?;
+    let (latency_ns, clients) = answer_all(&mut teacher, clients, step).await?;
     let rss_after = rss_bytes();
     let (room_bytes, in_room) = server.room_student_bytes(&code).ok_or("the room is gone")?;
     let wire: u64 = clients
@@ -271,6 +168,164 @@ async fn run_async(n: usize) -> Result<LoadReport, String> {
         room_bytes_per_student: (room_bytes / in_room.max(1)) as u64,
         wire_bytes_per_student: per(wire),
     })
+}
+
+/// A directory of its own for the server's web page (a stub: the bench
+/// speaks only the WebSocket).
+fn bench_dist() -> Result<std::path::PathBuf, String> {
+    let dist = std::env::temp_dir().join(format!("pnlab-live-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dist).map_err(|e| e.to_string())?;
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><title>bench</title>",
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(dist)
+}
+
+/// The first step of the bench's lesson that asks a value question (the
+/// students type their answers).
+fn value_step(catalogue: &Catalogue) -> Result<usize, String> {
+    let played = catalogue.played(LESSON)?;
+    played
+        .questions
+        .iter()
+        .position(|q| {
+            q.as_ref()
+                .is_some_and(|q| q.question.kind == AskKind::Value)
+        })
+        .ok_or_else(|| format!("{LESSON} asks no value question"))
+}
+
+/// The teacher opens a room on the lesson and goes to `step`: the
+/// teacher's connection and the room's code.
+async fn open_room(addr: SocketAddr, step: usize) -> Result<(LiveClient, String), String> {
+    let mut teacher = LiveClient::connect(addr).await?;
+    teacher
+        .send(&ClientMsg::Create {
+            lesson: LESSON.into(),
+        })
+        .await?;
+    let (code, token) = expect(&mut teacher, WAIT, "Created", |m| match m {
+        ServerMsg::Created { state, token, .. } => Some((state.code, token)),
+        _ => None,
+    })
+    .await?;
+    teacher
+        .send(&ClientMsg::Goto {
+            token: token.clone(),
+            step,
+        })
+        .await?;
+    Ok((teacher, code))
+}
+
+/// Everyone joins room `code` (50 handshakes at a time): student i's
+/// connection at index i.
+async fn join_all(
+    addr: SocketAddr,
+    code: &str,
+    n: usize,
+) -> Result<Vec<Option<LiveClient>>, String> {
+    let gate = Arc::new(Semaphore::new(50));
+    let mut joins = JoinSet::new();
+    for i in 0..n {
+        let (gate, code) = (gate.clone(), code.to_string());
+        joins.spawn(async move {
+            let permit = gate.acquire_owned().await.map_err(|e| e.to_string())?;
+            let mut c = LiveClient::connect(addr).await?;
+            c.send(&ClientMsg::Join {
+                code,
+                nickname: None,
+                student: None,
+            })
+            .await?;
+            expect(&mut c, WAIT, "Joined", |m| {
+                matches!(m, ServerMsg::Joined { .. }).then_some(())
+            })
+            .await?;
+            drop(permit);
+            Ok::<_, String>((i, c))
+        });
+    }
+    let mut clients: Vec<Option<LiveClient>> = (0..n).map(|_| None).collect();
+    while let Some(r) = joins.join_next().await {
+        let (i, c) = r.map_err(|e| e.to_string())??;
+        clients[i] = Some(c);
+    }
+    Ok(clients)
+}
+
+/// All answer at once; student i types the number i. Each student's
+/// latency is from sending to the teacher's histogram counting it.
+/// Returns the latencies (nanoseconds) and the students' connections.
+async fn answer_all(
+    teacher: &mut LiveClient,
+    clients: Vec<Option<LiveClient>>,
+    step: usize,
+) -> Result<(Vec<Option<u64>>, Vec<LiveClient>), String> {
+    let n = clients.len();
+    let t0 = Instant::now();
+    let sent_at: Arc<Vec<AtomicU64>> = Arc::new((0..n).map(|_| AtomicU64::new(0)).collect());
+    let go = Arc::new(Barrier::new(n + 1));
+    let mut answers = JoinSet::new();
+    for (i, c) in clients.into_iter().enumerate() {
+        let mut c = c.ok_or("a student did not join")?;
+        let (go, sent_at) = (go.clone(), sent_at.clone());
+        answers.spawn(async move {
+            go.wait().await;
+            sent_at[i].store(t0.elapsed().as_nanos() as u64, Ordering::Release);
+            c.send(&ClientMsg::Answer {
+                step,
+                answer: LiveAnswer::Value(i.to_string()),
+            })
+            .await?;
+            expect(&mut c, WAIT, "Accepted", |m| {
+                matches!(m, ServerMsg::Accepted { .. }).then_some(())
+            })
+            .await?;
+            Ok::<_, String>(c)
+        });
+    }
+    go.wait().await;
+    let latency_ns = tally_latencies(teacher, t0, &sent_at).await?;
+    let mut clients = Vec::with_capacity(n);
+    while let Some(r) = answers.join_next().await {
+        clients.push(r.map_err(|e| e.to_string())??);
+    }
+    Ok((latency_ns, clients))
+}
+
+/// Reads the teacher's histograms until every student's answer is
+/// counted: each student's latency from `sent_at` (nanoseconds after
+/// `t0`).
+async fn tally_latencies(
+    teacher: &mut LiveClient,
+    t0: Instant,
+    sent_at: &[AtomicU64],
+) -> Result<Vec<Option<u64>>, String> {
+    let n = sent_at.len();
+    let mut latency_ns: Vec<Option<u64>> = vec![None; n];
+    let mut seen = 0;
+    while seen < n {
+        let values = expect(teacher, WAIT, "the histogram", |m| match m {
+            ServerMsg::Tally { values, .. } => Some(values),
+            _ => None,
+        })
+        .await?;
+        let now = t0.elapsed().as_nanos() as u64;
+        for v in values {
+            let Ok(i) = v.value.parse::<usize>() else {
+                continue;
+            };
+            if i < n && latency_ns[i].is_none() {
+                let sent = sent_at[i].load(Ordering::Acquire);
+                latency_ns[i] = Some(now.saturating_sub(sent));
+                seen += 1;
+            }
+        }
+    }
+    Ok(latency_ns)
 }
 
 #[cfg(test)]

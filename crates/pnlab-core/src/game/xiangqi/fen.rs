@@ -300,9 +300,6 @@ pub fn parse(text: &str) -> Result<Board, FenError> {
         return Err(FenError::Empty { col: 1 });
     }
     let board_start = chars[i].0;
-    let mut pieces = [EMPTY; POINTS];
-    // Column of each placed piece, for placement errors.
-    let mut piece_col = [0usize; POINTS];
     // The board field, split into ranks (column of each rank's start).
     let mut ranks: Vec<(usize, Vec<(usize, char)>)> = vec![(board_start, Vec::new())];
     while i < chars.len() && !chars[i].1.is_whitespace() {
@@ -314,39 +311,32 @@ pub fn parse(text: &str) -> Result<Board, FenError> {
         }
         i += 1;
     }
-    for (k, (rank_col, items)) in ranks.iter().enumerate().take(10) {
-        let rank = 9 - k;
-        let mut file = 0usize;
-        for &(col, c) in items {
-            if let Some(d) = c.to_digit(10).filter(|&d| d >= 1) {
-                file += d as usize;
-                continue;
-            }
-            let piece = piece_of_letter(c).ok_or(FenError::UnknownPiece { col, found: c })?;
-            if file < 9 {
-                pieces[rank * 9 + file] = piece;
-                piece_col[rank * 9 + file] = col;
-            }
-            file += 1;
-        }
-        if file != 9 {
-            return Err(FenError::RankWidth {
-                col: *rank_col,
-                rank,
-                files: file,
-            });
-        }
-    }
-    if ranks.len() != 10 {
-        return Err(FenError::RankCount {
-            col: board_start,
-            found: ranks.len(),
+    let placed = Placed::of_ranks(&ranks, board_start)?;
+    let board_end_col = chars.get(i).map(|c| c.0).unwrap_or(chars.len() + 1);
+    let fields = fields_after(&chars[i..]);
+    let side = side_to_move(&fields, board_end_col)?;
+    if let Some((col, w)) = fields.get(5) {
+        return Err(FenError::Trailing {
+            col: *col,
+            found: w.clone(),
         });
     }
-    let board_end_col = chars.get(i).map(|c| c.0).unwrap_or(chars.len() + 1);
+    placed.check_placement(false)?;
+    placed.check_counts()?;
+    placed.check_placement(true)?;
+    let board = Board::from_points(&placed.pieces, side);
+    if board.opponent_in_check() {
+        return Err(FenError::OpponentInCheck {
+            col: fields.first().map(|f| f.0).unwrap_or(board_start),
+        });
+    }
+    Ok(board)
+}
 
-    // Fields after the board.
+/// The whitespace-separated fields after the board, with their columns.
+fn fields_after(chars: &[(usize, char)]) -> Vec<(usize, String)> {
     let mut fields: Vec<(usize, String)> = Vec::new();
+    let mut i = 0;
     while i < chars.len() {
         while i < chars.len() && chars[i].1.is_whitespace() {
             i += 1;
@@ -362,98 +352,140 @@ pub fn parse(text: &str) -> Result<Board, FenError> {
         }
         fields.push((col, word));
     }
-    let side = match fields.first() {
-        None => return Err(FenError::MissingSide { col: board_end_col }),
+    fields
+}
+
+/// The side to move, the first field after the board (`board_end_col`
+/// is where it is missing).
+fn side_to_move(fields: &[(usize, String)], board_end_col: usize) -> Result<Player, FenError> {
+    match fields.first() {
+        None => Err(FenError::MissingSide { col: board_end_col }),
         Some((col, w)) => match w.as_str() {
-            "w" | "W" | "r" | "R" => Player::First,
-            "b" | "B" => Player::Second,
-            _ => {
-                return Err(FenError::BadSide {
-                    col: *col,
-                    found: w.clone(),
-                })
-            }
+            "w" | "W" | "r" | "R" => Ok(Player::First),
+            "b" | "B" => Ok(Player::Second),
+            _ => Err(FenError::BadSide {
+                col: *col,
+                found: w.clone(),
+            }),
         },
-    };
-    if let Some((col, w)) = fields.get(5) {
-        return Err(FenError::Trailing {
-            col: *col,
-            found: w.clone(),
-        });
+    }
+}
+
+/// The pieces of the board field, with the column each was written at
+/// (for placement errors).
+struct Placed {
+    pieces: [u8; POINTS],
+    piece_col: [usize; POINTS],
+    /// The column where the board field starts.
+    board_start: usize,
+}
+
+impl Placed {
+    /// Places the ranks of the board field (top rank first), each nine
+    /// files wide; there must be ten of them.
+    fn of_ranks(
+        ranks: &[(usize, Vec<(usize, char)>)],
+        board_start: usize,
+    ) -> Result<Placed, FenError> {
+        let mut placed = Placed {
+            pieces: [EMPTY; POINTS],
+            piece_col: [0usize; POINTS],
+            board_start,
+        };
+        for (k, (rank_col, items)) in ranks.iter().enumerate().take(10) {
+            let rank = 9 - k;
+            let mut file = 0usize;
+            for &(col, c) in items {
+                if let Some(d) = c.to_digit(10).filter(|&d| d >= 1) {
+                    file += d as usize;
+                    continue;
+                }
+                let piece = piece_of_letter(c).ok_or(FenError::UnknownPiece { col, found: c })?;
+                if file < 9 {
+                    placed.pieces[rank * 9 + file] = piece;
+                    placed.piece_col[rank * 9 + file] = col;
+                }
+                file += 1;
+            }
+            if file != 9 {
+                return Err(FenError::RankWidth {
+                    col: *rank_col,
+                    rank,
+                    files: file,
+                });
+            }
+        }
+        if ranks.len() != 10 {
+            return Err(FenError::RankCount {
+                col: board_start,
+                found: ranks.len(),
+            });
+        }
+        Ok(placed)
     }
 
-    // Placement and counts.
-    let mut counts = [[0usize; 8]; 2];
-    for (p, &piece) in pieces.iter().enumerate() {
-        if piece == EMPTY {
-            continue;
-        }
-        let (file, rank) = (p % 9, p / 9);
-        let s = usize::from(piece & BLACK != 0);
-        counts[s][(piece & 7) as usize] += 1;
-        if piece & 7 != KING {
+    /// Every piece (the generals when `kings`, else the others) stands
+    /// where its kind may stand.
+    fn check_placement(&self, kings: bool) -> Result<(), FenError> {
+        for (p, &piece) in self.pieces.iter().enumerate() {
+            if piece == EMPTY || (piece & 7 == KING) != kings {
+                continue;
+            }
+            let (file, rank) = (p % 9, p / 9);
             if let Some(why) = placement_error(piece, file, rank) {
                 return Err(FenError::Misplaced {
-                    col: piece_col[p],
+                    col: self.piece_col[p],
                     piece: piece_desc(piece),
                     point: point_name(file, rank),
                     why,
                 });
             }
         }
+        Ok(())
     }
-    for (s, side_counts) in counts.iter().enumerate() {
-        let color = if s == 0 { RED } else { BLACK };
-        let n = side_counts[KING as usize];
-        if n != 1 {
-            let col = (0..POINTS)
-                .filter(|&p| pieces[p] == color | KING)
-                .map(|p| piece_col[p])
-                .nth(1)
-                .unwrap_or(board_start);
-            return Err(FenError::GeneralCount {
-                col,
-                side: side_name(color),
-                count: n,
-            });
+
+    /// One general a side, and no more of a kind than a side starts with.
+    fn check_counts(&self) -> Result<(), FenError> {
+        let mut counts = [[0usize; 8]; 2];
+        for &piece in self.pieces.iter().filter(|&&piece| piece != EMPTY) {
+            let s = usize::from(piece & BLACK != 0);
+            counts[s][(piece & 7) as usize] += 1;
         }
-        for kind in [ADVISOR, ELEPHANT, HORSE, ROOK, CANNON, PAWN] {
-            let n = side_counts[kind as usize];
-            if n > max_count(kind) {
-                let col = (0..POINTS)
-                    .filter(|&p| pieces[p] == color | kind)
-                    .map(|p| piece_col[p])
-                    .nth(max_count(kind))
-                    .unwrap_or(board_start);
-                return Err(FenError::TooMany {
-                    col,
+        for (s, side_counts) in counts.iter().enumerate() {
+            let color = if s == 0 { RED } else { BLACK };
+            let n = side_counts[KING as usize];
+            if n != 1 {
+                return Err(FenError::GeneralCount {
+                    col: self.col_of_nth(color | KING, 1),
                     side: side_name(color),
-                    kind: kind_name(kind),
                     count: n,
-                    max: max_count(kind),
                 });
             }
-        }
-    }
-    for (p, &piece) in pieces.iter().enumerate() {
-        if piece & 7 == KING {
-            if let Some(why) = placement_error(piece, p % 9, p / 9) {
-                return Err(FenError::Misplaced {
-                    col: piece_col[p],
-                    piece: piece_desc(piece),
-                    point: point_name(p % 9, p / 9),
-                    why,
-                });
+            for kind in [ADVISOR, ELEPHANT, HORSE, ROOK, CANNON, PAWN] {
+                let n = side_counts[kind as usize];
+                if n > max_count(kind) {
+                    return Err(FenError::TooMany {
+                        col: self.col_of_nth(color | kind, max_count(kind)),
+                        side: side_name(color),
+                        kind: kind_name(kind),
+                        count: n,
+                        max: max_count(kind),
+                    });
+                }
             }
         }
+        Ok(())
     }
-    let board = Board::from_points(&pieces, side);
-    if board.opponent_in_check() {
-        return Err(FenError::OpponentInCheck {
-            col: fields.first().map(|f| f.0).unwrap_or(board_start),
-        });
+
+    /// The column of the `nth` (from 0) `piece` in point order: the one
+    /// too many. The board's start when there is none.
+    fn col_of_nth(&self, piece: u8, nth: usize) -> usize {
+        (0..POINTS)
+            .filter(|&p| self.pieces[p] == piece)
+            .map(|p| self.piece_col[p])
+            .nth(nth)
+            .unwrap_or(self.board_start)
     }
-    Ok(board)
 }
 
 /// `Red pawn`, `Black general`, … for messages.

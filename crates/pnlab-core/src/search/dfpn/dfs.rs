@@ -243,6 +243,173 @@ impl<G: Game> Dfs<G> {
     }
 }
 
+/// The stack as a snapshot shows it: the path's nodes with their
+/// children, the frames, the path's ids and its moves.
+#[derive(Default)]
+struct StackView {
+    nodes: Vec<SnapNode>,
+    frames: Vec<SnapFrame>,
+    path_ids: Vec<NodeId>,
+    labels: Vec<String>,
+}
+
+impl<G: Game> Dfs<G> {
+    /// OR where the attacker moves, AND where the defender does.
+    fn kind_of(&self, g: &G) -> NodeKind {
+        if g.to_move() == self.question.attacker {
+            NodeKind::Or
+        } else {
+            NodeKind::And
+        }
+    }
+
+    /// The nodes of the stack (or the bare root before the search
+    /// starts), each path node with the children `req` lets it show.
+    fn stack_view(&self, req: &ViewRequest) -> StackView {
+        let mut view = StackView::default();
+        if self.stack.is_empty() {
+            view.nodes.push(self.unstarted_root());
+            view.path_ids.push(self.root_pos.hash());
+        }
+        let mut parent: Option<u32> = None;
+        for (d, f) in self.stack.iter().enumerate() {
+            let id = f.pos.hash();
+            let me = view.nodes.len() as u32;
+            view.nodes.push(self.path_node(d, f, parent, &view.labels));
+            view.path_ids.push(id);
+            view.frames.push(SnapFrame {
+                node: id,
+                move_label: view.nodes[me as usize].move_label.clone(),
+                values: vec![
+                    ("child".into(), f.next as f64),
+                    ("children".into(), f.count as f64),
+                ],
+            });
+            let current = f.next.checked_sub(1);
+            for i in 0..f.count {
+                let mv = self.moves[f.first + i];
+                if Some(i) == current && d + 1 < self.stack.len() {
+                    view.labels.push(f.pos.format_move(mv));
+                    continue;
+                }
+                if view.nodes.len() >= req.max_nodes || !req.expands(id, d as u32, true) {
+                    view.nodes[me as usize].truncated = true;
+                    continue;
+                }
+                view.nodes.push(self.child_node(d, f, i, me));
+            }
+            parent = Some(me);
+        }
+        view
+    }
+
+    /// The root before the search starts, with the search's result.
+    fn unstarted_root(&self) -> SnapNode {
+        let root_status = match self.status {
+            Status::Proved => NodeStatus::Proven,
+            Status::Disproved => NodeStatus::Disproven,
+            _ => NodeStatus::Unknown,
+        };
+        SnapNode {
+            id: self.root_pos.hash(),
+            parent: None,
+            child_index: 0,
+            depth: 0,
+            move_label: String::new(),
+            kind: self.kind_of(&self.root_pos),
+            status: root_status,
+            values: Self::node_values(root_status),
+            expanded: false,
+            n_children: self.root_pos.move_count() as u32,
+            descendants: 0,
+            truncated: false,
+            on_path: true,
+            terminal: self.root_pos.outcome().is_some(),
+            source: Default::default(),
+        }
+    }
+
+    /// The node of frame `f` at depth `d` under `parent`; `labels` are
+    /// the moves of the path so far (the last one leads here).
+    fn path_node(
+        &self,
+        d: usize,
+        f: &DfsFrame<G>,
+        parent: Option<u32>,
+        labels: &[String],
+    ) -> SnapNode {
+        let label = labels.last().cloned().unwrap_or_default();
+        SnapNode {
+            id: f.pos.hash(),
+            parent,
+            child_index: if d > 0 {
+                self.stack[d - 1].next.saturating_sub(1) as u32
+            } else {
+                0
+            },
+            depth: d as u32,
+            move_label: if d == 0 { String::new() } else { label },
+            kind: self.kind_of(&f.pos),
+            status: NodeStatus::Unknown,
+            values: Self::node_values(NodeStatus::Unknown),
+            expanded: true,
+            n_children: f.count as u32,
+            descendants: 0,
+            truncated: false,
+            on_path: true,
+            terminal: false,
+            source: Default::default(),
+        }
+    }
+
+    /// Child `i` of frame `f` (at depth `d`, snapshot node `me`) off the
+    /// path: refuted or untried.
+    fn child_node(&self, d: usize, f: &DfsFrame<G>, i: usize, me: u32) -> SnapNode {
+        let mv = self.moves[f.first + i];
+        let mut c = f.pos.clone();
+        c.play(mv);
+        let st = Self::child_status(f, i);
+        SnapNode {
+            id: c.hash(),
+            parent: Some(me),
+            child_index: i as u32,
+            depth: d as u32 + 1,
+            move_label: f.pos.format_move(mv),
+            kind: self.kind_of(&c),
+            status: st,
+            values: Self::node_values(st),
+            expanded: false,
+            n_children: 0,
+            descendants: 0,
+            truncated: false,
+            on_path: false,
+            terminal: c.outcome().is_some(),
+            source: Default::default(),
+        }
+    }
+
+    /// The root's children with what the search knows of them.
+    fn root_children(&self) -> Vec<ChildSummary> {
+        let Some(f) = self.stack.first() else {
+            return Vec::new();
+        };
+        (0..f.count)
+            .map(|i| {
+                let mv = self.moves[f.first + i];
+                let mut c = f.pos.clone();
+                c.play(mv);
+                let st = Self::child_status(f, i);
+                ChildSummary {
+                    id: c.hash(),
+                    move_label: f.pos.format_move(mv),
+                    status: st,
+                    values: Self::node_values(st),
+                }
+            })
+            .collect()
+    }
+}
+
 impl<G: Game> Search for Dfs<G> {
     fn checkpoint(&self) -> Option<Box<dyn Search>> {
         Some(Box::new(self.clone()))
@@ -311,127 +478,12 @@ impl<G: Game> Search for Dfs<G> {
     /// The stack as frames, and as nodes: the path with each path node's
     /// children (refuted, current, untried).
     fn snapshot(&self, req: &ViewRequest) -> Snapshot {
-        let mut nodes: Vec<SnapNode> = Vec::new();
-        let mut frames = Vec::new();
-        let mut path_ids = Vec::new();
-        let mut labels = Vec::new();
-        let mut parent: Option<u32> = None;
-        let kind = |g: &G| {
-            if g.to_move() == self.question.attacker {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            }
-        };
-        let root_status = match self.status {
-            Status::Proved => NodeStatus::Proven,
-            Status::Disproved => NodeStatus::Disproven,
-            _ => NodeStatus::Unknown,
-        };
-        if self.stack.is_empty() {
-            nodes.push(SnapNode {
-                id: self.root_pos.hash(),
-                parent: None,
-                child_index: 0,
-                depth: 0,
-                move_label: String::new(),
-                kind: kind(&self.root_pos),
-                status: root_status,
-                values: Self::node_values(root_status),
-                expanded: false,
-                n_children: self.root_pos.move_count() as u32,
-                descendants: 0,
-                truncated: false,
-                on_path: true,
-                terminal: self.root_pos.outcome().is_some(),
-                source: Default::default(),
-            });
-            path_ids.push(self.root_pos.hash());
-        }
-        for (d, f) in self.stack.iter().enumerate() {
-            let id = f.pos.hash();
-            let label = labels.last().cloned().unwrap_or_default();
-            let me = nodes.len() as u32;
-            nodes.push(SnapNode {
-                id,
-                parent,
-                child_index: 0,
-                depth: d as u32,
-                move_label: if d == 0 { String::new() } else { label },
-                kind: kind(&f.pos),
-                status: NodeStatus::Unknown,
-                values: Self::node_values(NodeStatus::Unknown),
-                expanded: true,
-                n_children: f.count as u32,
-                descendants: 0,
-                truncated: false,
-                on_path: true,
-                terminal: false,
-                source: Default::default(),
-            });
-            if d > 0 {
-                nodes[me as usize].child_index = self.stack[d - 1].next.saturating_sub(1) as u32;
-            }
-            path_ids.push(id);
-            frames.push(SnapFrame {
-                node: id,
-                move_label: nodes[me as usize].move_label.clone(),
-                values: vec![
-                    ("child".into(), f.next as f64),
-                    ("children".into(), f.count as f64),
-                ],
-            });
-            let current = f.next.checked_sub(1);
-            for i in 0..f.count {
-                let mv = self.moves[f.first + i];
-                if Some(i) == current && d + 1 < self.stack.len() {
-                    labels.push(f.pos.format_move(mv));
-                    continue;
-                }
-                if nodes.len() >= req.max_nodes || !req.expands(id, d as u32, true) {
-                    nodes[me as usize].truncated = true;
-                    continue;
-                }
-                let mut c = f.pos.clone();
-                c.play(mv);
-                let st = Self::child_status(f, i);
-                nodes.push(SnapNode {
-                    id: c.hash(),
-                    parent: Some(me),
-                    child_index: i as u32,
-                    depth: d as u32 + 1,
-                    move_label: f.pos.format_move(mv),
-                    kind: kind(&c),
-                    status: st,
-                    values: Self::node_values(st),
-                    expanded: false,
-                    n_children: 0,
-                    descendants: 0,
-                    truncated: false,
-                    on_path: false,
-                    terminal: c.outcome().is_some(),
-                    source: Default::default(),
-                });
-            }
-            parent = Some(me);
-        }
-        let root_children = match self.stack.first() {
-            Some(f) => (0..f.count)
-                .map(|i| {
-                    let mv = self.moves[f.first + i];
-                    let mut c = f.pos.clone();
-                    c.play(mv);
-                    let st = Self::child_status(f, i);
-                    ChildSummary {
-                        id: c.hash(),
-                        move_label: f.pos.format_move(mv),
-                        status: st,
-                        values: Self::node_values(st),
-                    }
-                })
-                .collect(),
-            None => Vec::new(),
-        };
+        let StackView {
+            nodes,
+            frames,
+            path_ids,
+            labels,
+        } = self.stack_view(req);
         let overview = crate::search::overview::if_requested(req, &nodes);
         let events = &self.root_switches.events;
         Snapshot {
@@ -445,7 +497,7 @@ impl<G: Game> Search for Dfs<G> {
             extra_edges: Vec::new(),
             selection_path: path_ids,
             selection_moves: labels.clone(),
-            root_children,
+            root_children: self.root_children(),
             frames,
             inspection: req.inspect.and_then(|id| self.explain(id)),
             position: req.want_position.then(|| {
