@@ -50,32 +50,16 @@ fn child_hash(h: u64, i: u32) -> u64 {
     mix(h.wrapping_add((i as u64 + 1).wrapping_mul(GOLDEN)))
 }
 
-/// How move values are drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum MoveValues {
-    /// MAX's moves uniform in [0, 127], MIN's in [−127, 0] (the papers').
-    #[default]
-    Signed,
-    /// Every move uniform in [−127, 127], whoever moves.
-    Symmetric,
-}
-
-impl MoveValues {
-    /// The notation's word (`values=…`).
-    pub fn name(self) -> &'static str {
-        match self {
-            MoveValues::Signed => "signed",
-            MoveValues::Symmetric => "symmetric",
-        }
-    }
-
-    /// The distribution named `word`.
-    pub fn from_name(word: &str) -> Option<MoveValues> {
-        match word {
-            "signed" => Some(MoveValues::Signed),
-            "symmetric" => Some(MoveValues::Symmetric),
-            _ => None,
-        }
+crate::choice_enum! {
+    /// How move values are drawn (the notation's `values=…` and
+    /// `pgame-compare`'s `values` setting).
+    #[derive(Default)]
+    pub enum MoveValues {
+        /// MAX's moves uniform in [0, 127], MIN's in [−127, 0] (the papers').
+        #[default]
+        Signed = "signed",
+        /// Every move uniform in [−127, 127], whoever moves.
+        Symmetric = "symmetric",
     }
 }
 
@@ -234,7 +218,7 @@ impl PGame {
                 }
                 "values" => {
                     dup(values.is_some())?;
-                    values = Some(MoveValues::from_name(value).ok_or_else(|| {
+                    values = Some(value.parse::<MoveValues>().map_err(|_| {
                         ParseError::at_col(
                             vcol,
                             format!(

@@ -26,32 +26,16 @@ use std::hash::{Hash, Hasher};
 use super::mix::splitmix64 as splitmix;
 use super::{AnyPosition, Game, GameKind, Outcome, Player};
 
-/// Whether each position gets its own random move order or one
-/// permutation serves the whole run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum ShuffleMode {
-    /// Every position its own order, from (seed, position hash).
-    PerPosition,
-    /// One permutation of the moves for the whole run, from the seed.
-    PerRun,
-}
-
-impl ShuffleMode {
-    /// The setting's word (`per-position`, `per-run`).
-    pub fn name(self) -> &'static str {
-        match self {
-            ShuffleMode::PerPosition => "per-position",
-            ShuffleMode::PerRun => "per-run",
-        }
-    }
-
-    /// The mode a setting word names.
-    pub fn from_name(word: &str) -> Option<ShuffleMode> {
-        match word {
-            "per-position" => Some(ShuffleMode::PerPosition),
-            "per-run" => Some(ShuffleMode::PerRun),
-            _ => None,
-        }
+crate::choice_enum! {
+    /// Whether each position gets its own random move order or one
+    /// permutation serves the whole run (the setting's words
+    /// `per-position`, `per-run`).
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub enum ShuffleMode {
+        /// Every position its own order, from (seed, position hash).
+        PerPosition = "per-position",
+        /// One permutation of the moves for the whole run, from the seed.
+        PerRun = "per-run",
     }
 }
 

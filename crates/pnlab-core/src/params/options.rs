@@ -35,10 +35,15 @@
 //! A field's description is either written in braces — `{ "NAME",
 //! KIND = DEFAULT, "help" }` with KIND one of `real(min, max)`,
 //! `int(min, max)`, `choice` (a [`choice_enum!`](crate::choice_enum) type),
-//! `flag` (a `bool`) or `real_or_auto(min, max)` (an `Option<f64>`, default
-//! `auto`, written without `= DEFAULT`) — or the name of a `ParamSpec`
-//! constant that several algorithms share (playouts' `K`, df-pn's
-//! `threads`), so that a parameter shared by several searches is still
+//! `flag` (a `bool`), `real_or_auto(min, max)` (an `Option<f64>`, default
+//! `auto`, written without `= DEFAULT`), `text` (a `String`) or a
+//! comma-separated list — `real_list(min, max)` (`Vec<f64>`),
+//! `int_list(min, max)` (`Vec<i64>`), `choice_list(WORDS)`
+//! (`Vec<String>`), each with its default written as text — or the name
+//! of a `ParamSpec` constant that several algorithms share (playouts' `K`,
+//! df-pn's `threads`), or a parenthesised constant expression giving one
+//! (`(positions_setting(30))`, a shared description with this user's
+//! default), so that a parameter shared by several searches is still
 //! described once. Fields that are not parameters (a recording limit
 //! that callers set in code) follow in an `extra { field: Type = DEFAULT }`
 //! block after the struct.
@@ -83,6 +88,56 @@ impl ParamField for Option<f64> {
             Some(v) => ParamValue::Real(*v),
             None => ParamValue::Choice(AUTO.to_string()),
         }
+    }
+}
+
+/// A text parameter (kind `text`).
+impl ParamField for String {
+    fn read(p: &Params, name: &str) -> Result<String, ParamError> {
+        p.text(name).map(str::to_string)
+    }
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Choice(self.clone())
+    }
+}
+
+/// A list of words (kind `choice_list`).
+impl ParamField for Vec<String> {
+    fn read(p: &Params, name: &str) -> Result<Vec<String>, ParamError> {
+        p.choice_list(name)
+    }
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Choice(self.join(","))
+    }
+}
+
+/// A list of reals (kind `real_list`).
+impl ParamField for Vec<f64> {
+    fn read(p: &Params, name: &str) -> Result<Vec<f64>, ParamError> {
+        p.real_list(name)
+    }
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Choice(
+            self.iter()
+                .map(f64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        )
+    }
+}
+
+/// A list of integers (kind `int_list`).
+impl ParamField for Vec<i64> {
+    fn read(p: &Params, name: &str) -> Result<Vec<i64>, ParamError> {
+        p.int_list(name)
+    }
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Choice(
+            self.iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        )
     }
 }
 
@@ -267,8 +322,10 @@ macro_rules! options {
 
     (@name { $name:literal, $($rest:tt)* }) => { $name };
     (@name $shared:ident) => { $shared.name };
+    (@name ($shared:expr)) => { $shared.name };
 
     (@spec $ty:ty; $shared:ident) => { $shared };
+    (@spec $ty:ty; ($shared:expr)) => { $shared };
     (@spec $ty:ty; {
         $name:literal, $kind:ident $(( $($arg:expr),* ))? $(= $default:expr)?, $help:expr $(,)?
     }) => {
@@ -296,6 +353,27 @@ macro_rules! options {
     };
     (@kind $ty:ty; real_or_auto($min:expr, $max:expr);) => {
         $crate::params::ParamKind::RealOrAuto { min: $min, max: $max }
+    };
+    (@kind $ty:ty; text(); $d:expr) => {
+        $crate::params::ParamKind::Text { default: $d }
+    };
+    (@kind $ty:ty; real_list($min:expr, $max:expr); $d:expr) => {
+        $crate::params::ParamKind::List {
+            item: $crate::params::ListItem::Real { min: $min, max: $max },
+            default: $d,
+        }
+    };
+    (@kind $ty:ty; int_list($min:expr, $max:expr); $d:expr) => {
+        $crate::params::ParamKind::List {
+            item: $crate::params::ListItem::Int { min: $min as i64, max: $max as i64 },
+            default: $d,
+        }
+    };
+    (@kind $ty:ty; choice_list($words:expr); $d:expr) => {
+        $crate::params::ParamKind::List {
+            item: $crate::params::ListItem::Choice($words),
+            default: $d,
+        }
     };
 }
 

@@ -32,67 +32,52 @@ use rand::{Rng, SeedableRng};
 
 use pnlab_core::game::ewn::Ewn;
 use pnlab_core::game::{AnyPosition, Game, GameKind};
-use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
 use super::chance_trees::{random_tree_text, LeafScores};
 use super::{instance_seed, run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment chance-compare --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "trees",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 20,
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment chance-compare
+    /// --help` lists them with their ranges and defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct ChanceCompareSettings {
+        /// Random trees per (depth, branching).
+        pub trees: usize => {
+            "trees", int(0, i64::MAX) = 20,
+            "Random chance trees per (depth, branching)."
         },
-        help: "Random chance trees per (depth, branching).",
-    },
-    ParamSpec {
-        name: "depths",
-        kind: ParamKind::List {
-            item: ListItem::Int { min: 1, max: 1000 },
-            default: "1,2,3",
+        /// Depths of the random trees.
+        pub depths: Vec<i64> => {
+            "depths", int_list(1, 1000) = "1,2,3",
+            "Depths of the random trees (rounds of max, chance, min, chance)."
         },
-        help: "Depths of the random trees (rounds of max, chance, min, chance).",
-    },
-    ParamSpec {
-        name: "branchings",
-        kind: ParamKind::List {
-            item: ListItem::Int { min: 1, max: 1000 },
-            default: "2,3,4",
+        /// Branching factors of the random trees.
+        pub branchings: Vec<i64> => {
+            "branchings", int_list(1, 1000) = "2,3,4",
+            "Branching factors of the random trees."
         },
-        help: "Branching factors of the random trees.",
-    },
-    ParamSpec {
-        name: "ewn",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 20,
+        /// Random EWN endgames.
+        pub ewn: usize => {
+            "ewn", int(0, i64::MAX) = 20,
+            "Random EinStein würfelt nicht! endgames."
         },
-        help: "Random EinStein würfelt nicht! endgames.",
-    },
-    ParamSpec {
-        name: "cap",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 200_000,
+        /// Node cap per run.
+        pub cap: u64 => {
+            "cap", int(1, i64::MAX) = 200_000,
+            "Node cap per run; an instance where a run hits it is skipped."
         },
-        help: "Node cap per run; an instance where a run hits it is skipped.",
-    },
-    ParamSpec {
-        name: "leaves",
-        kind: ParamKind::Choice {
-            options: LeafScores::NAMES,
-            default: "uniform",
+        /// Leaf scores of the random trees.
+        pub leaves: LeafScores => {
+            "leaves", choice = LeafScores::Uniform,
+            "Leaf scores of the random trees: uniform (independent), ordered (the same, best move first everywhere) or correlated (sums of steps along the path)."
         },
-        help: "Leaf scores of the random trees: uniform (independent), ordered (the same, best move first everywhere) or correlated (sums of steps along the path).",
-    },
-];
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = ChanceCompareSettings::PARAMS;
 
 /// The three algorithms, expectimax (the baseline) first.
 pub const ALGOS: [&str; 3] = ["expectimax", "star1", "star2"];
@@ -217,15 +202,18 @@ const MAX_LEAVES: f64 = 2e6;
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let trees = settings.int("trees")? as usize;
-    let ewn = settings.int("ewn")? as usize;
-    let cap = settings.int("cap")? as u64;
-    let leaves_word = settings.choice("leaves")?;
-    let leaves = LeafScores::from_name(leaves_word)
-        .ok_or_else(|| ExperimentError::Invalid(format!("unknown leaf scores `{leaves_word}`")))?;
+    let ChanceCompareSettings {
+        trees,
+        depths,
+        branchings,
+        ewn,
+        cap,
+        leaves,
+    } = ChanceCompareSettings::from_params(&settings)?;
+    // Items are in 1..=1000 (checked when the settings were read).
     let u32s = |v: Vec<i64>| v.into_iter().map(|x| x as u32).collect::<Vec<u32>>();
-    let depths = u32s(settings.int_list("depths")?);
-    let branchings = u32s(settings.int_list("branchings")?);
+    let depths = u32s(depths);
+    let branchings = u32s(branchings);
     // Expectimax visits every leaf: a (depth, branching) pair whose trees
     // have more than MAX_LEAVES leaves is left out and named in the
     // summary (the default grid's depth 3 × branching 4 has 4^12).

@@ -19,38 +19,16 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// How the leaves of a random tree are scored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LeafScores {
-    /// Independent uniform scores.
-    Uniform,
-    /// Uniform scores, moves sorted best first.
-    Ordered,
-    /// Sums of random steps along the path.
-    Correlated,
-}
-
-impl LeafScores {
-    /// The setting's values, in this order.
-    pub const NAMES: &'static [&'static str] = &["uniform", "ordered", "correlated"];
-
-    /// The distribution named `name` (one of [`LeafScores::NAMES`]).
-    pub fn from_name(name: &str) -> Option<LeafScores> {
-        match name {
-            "uniform" => Some(LeafScores::Uniform),
-            "ordered" => Some(LeafScores::Ordered),
-            "correlated" => Some(LeafScores::Correlated),
-            _ => None,
-        }
-    }
-
-    /// The setting's value for this distribution.
-    pub fn name(self) -> &'static str {
-        match self {
-            LeafScores::Uniform => "uniform",
-            LeafScores::Ordered => "ordered",
-            LeafScores::Correlated => "correlated",
-        }
+pnlab_core::choice_enum! {
+    /// How the leaves of a random tree are scored (the `leaves` setting
+    /// of `chance-compare`).
+    pub enum LeafScores {
+        /// Independent uniform scores.
+        Uniform = "uniform",
+        /// Uniform scores, moves sorted best first.
+        Ordered = "ordered",
+        /// Sums of random steps along the path.
+        Correlated = "correlated",
     }
 }
 

@@ -43,75 +43,65 @@ use pnlab_core::game::AnyPosition;
 use pnlab_core::positions::{bundled, load_file, load_text, PositionEntry};
 use pnlab_core::search::dfpn::hill_climb::ClimbRule;
 use pnlab_core::search::dfpn::{climb, DfpnOptions, HillClimbResult};
-use pnlab_core::search::params::{ParamKind, ParamSpec, FLAG};
-use pnlab_core::search::Params;
+use pnlab_core::search::params::ParamSpec;
 
 use super::connect6_runs::{settings, vcdt_depth_setting, vcdt_nodes_setting, zone_run, ZoneRun};
 use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-deep-dfpn --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "file",
-        kind: ParamKind::Text {
-            default: DEFAULT_FILE,
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment
+    /// connect6-deep-dfpn --help` lists them with their ranges and
+    /// defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct Connect6DeepDfpnSettings {
+        /// The position file.
+        pub file: String => {
+            "file", text = DEFAULT_FILE,
+            "The Connect6 position file (a bundled path or a file on disk)."
         },
-        help: "The Connect6 position file (a bundled path or a file on disk).",
-    },
-    ParamSpec {
-        name: "positions",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 0,
+        /// How many of the file's positions (0 = all).
+        pub positions: usize => {
+            "positions", int(0, i64::MAX) = 0,
+            "Use the first N positions of the file (0 = all of them)."
         },
-        help: "Use the first N positions of the file (0 = all of them).",
-    },
-    super::instances::grid_setting("e_max", 6),
-    super::instances::grid_setting("d_max", 6),
-    super::instances::eps_setting(
-        "0.05,0.25,0.5,1,2,4",
-        "The ε values of the 1+ε runs (unless eps_step is set).",
-    ),
-    ParamSpec {
-        name: "eps_step",
-        kind: ParamKind::Real {
-            min: 0.0,
-            max: 1e6,
-            default: 0.0,
+        /// Largest E of the grid.
+        pub e_max: u32 => (super::instances::grid_setting("e_max", 6)),
+        /// Largest D of the grid.
+        pub d_max: u32 => (super::instances::grid_setting("d_max", 6)),
+        /// The ε values of the 1+ε runs.
+        pub eps: Vec<f64> => (super::instances::eps_setting(
+            "0.05,0.25,0.5,1,2,4",
+            "The ε values of the 1+ε runs (unless eps_step is set).",
+        )),
+        /// The step of the ε grid (0: use `eps`).
+        pub eps_step: f64 => {
+            "eps_step", real(0.0, 1e6) = 0.0,
+            "When > 0, the ε list is eps_step, 2·eps_step, …, eps_max instead of eps."
         },
-        help: "When > 0, the ε list is eps_step, 2·eps_step, …, eps_max instead of eps.",
-    },
-    ParamSpec {
-        name: "eps_max",
-        kind: ParamKind::Real {
-            min: 0.0,
-            max: 1e6,
-            default: 15.0,
+        /// The last ε of the grid.
+        pub eps_max: f64 => {
+            "eps_max", real(0.0, 1e6) = 15.0,
+            "The last ε of the eps_step grid."
         },
-        help: "The last ε of the eps_step grid.",
-    },
-    ParamSpec {
-        name: "cap",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 200_000,
+        /// MID-call cap per run.
+        pub cap: u64 => {
+            "cap", int(1, i64::MAX) = 200_000,
+            "MID-call cap per run; a capped run counts as unsolved."
         },
-        help: "MID-call cap per run; a capped run counts as unsolved.",
-    },
-    ParamSpec {
-        name: "hill_climb",
-        kind: ParamKind::Choice {
-            options: FLAG,
-            default: "true",
+        /// Whether to hill-climb too.
+        pub hill_climb: bool => {
+            "hill_climb", flag = true,
+            "Also hill-climb (E, D) from (1, 1) on every position."
         },
-        help: "Also hill-climb (E, D) from (1, 1) on every position.",
-    },
-    vcdt_depth_setting(6),
-    vcdt_nodes_setting(5_000),
-];
+        /// VCDT's most attacker moves.
+        pub vcdt_depth: u32 => (vcdt_depth_setting(6)),
+        /// VCDT's node cap.
+        pub vcdt_nodes: u64 => (vcdt_nodes_setting(5_000)),
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = Connect6DeepDfpnSettings::PARAMS;
 
 /// The position set the experiment runs on by default.
 pub const DEFAULT_FILE: &str = "positions/connect6/generated.toml";
@@ -164,10 +154,10 @@ fn load_positions(file: &str) -> Result<Vec<(String, Connect)>, ExperimentError>
 }
 
 /// The ε list: `eps`, or the grid `eps_step, 2·eps_step, …, eps_max`.
-fn eps_list(settings: &Params) -> Result<Vec<f64>, ExperimentError> {
-    let step = settings.real("eps_step")?;
+fn eps_list(settings: &Connect6DeepDfpnSettings) -> Result<Vec<f64>, ExperimentError> {
+    let step = settings.eps_step;
     if step > 0.0 {
-        let max = settings.real("eps_max")?;
+        let max = settings.eps_max;
         let n = (max / step + 1e-9).floor() as usize;
         if !(1..=100_000).contains(&n) {
             return Err(ExperimentError::Invalid(format!(
@@ -179,7 +169,7 @@ fn eps_list(settings: &Params) -> Result<Vec<f64>, ExperimentError> {
             .map(|i| (i as f64 * step * 1e9).round() / 1e9)
             .collect());
     }
-    Ok(settings.real_list("eps")?)
+    Ok(settings.eps.clone())
 }
 
 /// Runs everything on one position; the runs share one VCDT cache.
@@ -321,21 +311,22 @@ fn average(rows: &[(&ZoneRun, Option<&ZoneRun>)]) -> serde_json::Value {
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let file = settings.text("file")?;
+    let s = Connect6DeepDfpnSettings::from_params(&settings)?;
+    let file = s.file.as_str();
     let mut positions = load_positions(file)?;
-    match settings.int("positions")? {
+    match s.positions {
         0 => {}
-        limit => positions.truncate(limit as usize),
+        limit => positions.truncate(limit),
     }
     let plan = Plan {
-        e_max: settings.int("e_max")? as u32,
-        d_max: settings.int("d_max")? as u32,
-        eps: eps_list(&settings)?,
-        cap: settings.int("cap")? as u64,
-        hill_climb: settings.flag("hill_climb")?,
+        e_max: s.e_max,
+        d_max: s.d_max,
+        eps: eps_list(&s)?,
+        cap: s.cap,
+        hill_climb: s.hill_climb,
         vcdt: VcdtOptions {
-            max_depth: settings.int("vcdt_depth")? as u32,
-            max_nodes: settings.int("vcdt_nodes")? as u64,
+            max_depth: s.vcdt_depth,
+            max_nodes: s.vcdt_nodes,
         },
     };
     let results = run_jobs(opts, &positions, |(_, p)| run_position(p, &plan));
@@ -526,7 +517,8 @@ mod tests {
     #[test]
     fn the_eps_grid_has_the_thesis_values() {
         let o = ExperimentOptions::for_test("c6-eps", &[("eps_step", "0.05"), ("eps_max", "15")]);
-        let v = eps_list(&o.params(SETTINGS).unwrap()).unwrap();
+        let s = Connect6DeepDfpnSettings::from_params(&o.params(SETTINGS).unwrap()).unwrap();
+        let v = eps_list(&s).unwrap();
         assert_eq!(v.len(), 300);
         assert_eq!((v[0], v[2], v[299]), (0.05, 0.15, 15.0));
     }

@@ -34,7 +34,7 @@ use pnlab_core::game::connect::zone_game::VcdtCache;
 use pnlab_core::game::connect::Connect;
 use pnlab_core::game::{Game, Player};
 use pnlab_core::search::dfpn::DfpnOptions;
-use pnlab_core::search::params::{ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::{Search, Status};
 
 use super::connect6_runs::{
@@ -45,66 +45,51 @@ use super::{
     ExperimentReport,
 };
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment connect6-positions --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "games",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 24,
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment
+    /// connect6-positions --help` lists them with their ranges and
+    /// defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct Connect6PositionsSettings {
+        /// Seeded games played.
+        pub games: usize => {
+            "games", int(1, i64::MAX) = 24,
+            "Seeded games played (one position kept per game at most)."
         },
-        help: "Seeded games played (one position kept per game at most).",
-    },
-    ParamSpec {
-        name: "width",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 6,
+        /// How many best-scored moves heuristic play picks among.
+        pub width: usize => {
+            "width", int(1, i64::MAX) = 6,
+            "Heuristic play picks uniformly among this many best-scored moves."
         },
-        help: "Heuristic play picks uniformly among this many best-scored moves.",
-    },
-    ParamSpec {
-        name: "min_stones",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 9,
+        /// Stones before the first proof attempt.
+        pub min_stones: usize => {
+            "min_stones", int(0, i64::MAX) = 9,
+            "Stones on the board before the first proof attempt."
         },
-        help: "Stones on the board before the first proof attempt.",
-    },
-    ParamSpec {
-        name: "max_stones",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 45,
+        /// Stones at which a game without a proof is dropped.
+        pub max_stones: usize => {
+            "max_stones", int(0, i64::MAX) = 45,
+            "A game that reaches this many stones without a proof is dropped."
         },
-        help: "A game that reaches this many stones without a proof is dropped.",
-    },
-    ParamSpec {
-        name: "cap",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 1_000_000,
+        /// MID-call cap of each proof attempt.
+        pub cap: u64 => {
+            "cap", int(1, i64::MAX) = 1_000_000,
+            "MID-call cap of each df-pn proof attempt."
         },
-        help: "MID-call cap of each df-pn proof attempt.",
-    },
-    vcdt_depth_setting(6),
-    vcdt_nodes_setting(20_000),
-    ParamSpec {
-        name: "keep_vcdt",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 0,
+        /// VCDT's most attacker moves.
+        pub vcdt_depth: u32 => (vcdt_depth_setting(6)),
+        /// VCDT's node cap.
+        pub vcdt_nodes: u64 => (vcdt_nodes_setting(20_000)),
+        /// Least VCDT nodes of a kept proof.
+        pub keep_vcdt: u64 => {
+            "keep_vcdt", int(0, i64::MAX) = 0,
+            "Keep only positions whose proof needed at least this many VCDT nodes."
         },
-        help: "Keep only positions whose proof needed at least this many VCDT nodes.",
-    },
-];
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = Connect6PositionsSettings::PARAMS;
 
 /// The generator's parameters.
 #[derive(Clone, Copy, Debug)]
@@ -208,17 +193,18 @@ fn play(seed: u64, gen: &Gen) -> Vec<Test> {
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let games = settings.int("games")? as usize;
+    let s = Connect6PositionsSettings::from_params(&settings)?;
+    let games = s.games;
     let gen = Gen {
-        width: settings.int("width")? as usize,
-        min_stones: settings.int("min_stones")? as usize,
-        max_stones: settings.int("max_stones")? as usize,
-        cap: settings.int("cap")? as u64,
+        width: s.width,
+        min_stones: s.min_stones,
+        max_stones: s.max_stones,
+        cap: s.cap,
         vcdt: VcdtOptions {
-            max_depth: settings.int("vcdt_depth")? as u32,
-            max_nodes: settings.int("vcdt_nodes")? as u64,
+            max_depth: s.vcdt_depth,
+            max_nodes: s.vcdt_nodes,
         },
-        keep_vcdt: settings.int("keep_vcdt")? as _,
+        keep_vcdt: s.keep_vcdt as _,
     };
     let seeds: Vec<u64> = (0..games).map(|i| instance_seed(opts.seed, i)).collect();
     let results = run_jobs(opts, &seeds, |&s| play(s, &gen));

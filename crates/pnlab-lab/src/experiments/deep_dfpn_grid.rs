@@ -32,21 +32,33 @@ use super::{
 };
 use pnlab_core::search::params::ParamSpec;
 
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment deep-dfpn-grid
+    /// --help` lists them with their ranges and defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct DeepDfpnGridSettings {
+        /// Random Othello positions drawn.
+        pub positions: usize => (positions_setting(20)),
+        /// Empty squares of each position.
+        pub empties: u32 => (empties_setting(12)),
+        /// Largest E of the grid.
+        pub e_max: u32 => (grid_setting("e_max", 8)),
+        /// Largest D of the grid.
+        pub d_max: u32 => (grid_setting("d_max", 8)),
+        /// The ε values of the 1+ε runs.
+        pub eps: Vec<f64> => (eps_setting("0.05,0.25,0.5,1,2,4", "The ε values of the 1+ε runs.")),
+        /// The MID-call cap of every run.
+        pub max_nodes: u64 => (max_nodes_setting(2_000_000)),
+    }
+}
+
 /// Whether a run ended with an answer.
 pub fn solved(s: Status) -> bool {
     matches!(s, Status::Proved | Status::Disproved)
 }
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment deep-dfpn-grid --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    positions_setting(20),
-    empties_setting(12),
-    grid_setting("e_max", 8),
-    grid_setting("d_max", 8),
-    eps_setting("0.05,0.25,0.5,1,2,4", "The ε values of the 1+ε runs."),
-    max_nodes_setting(2_000_000),
-];
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = DeepDfpnGridSettings::PARAMS;
 
 /// One run's result.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -153,12 +165,14 @@ pub fn eps_runs(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let positions = settings.int("positions")? as usize;
-    let empties = settings.int("empties")? as u32;
-    let e_max = settings.int("e_max")? as u32;
-    let d_max = settings.int("d_max")? as u32;
-    let cap = settings.int("max_nodes")? as u64;
-    let eps = settings.real_list("eps")?;
+    let DeepDfpnGridSettings {
+        positions,
+        empties,
+        e_max,
+        d_max,
+        eps,
+        max_nodes: cap,
+    } = DeepDfpnGridSettings::from_params(&settings)?;
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| runs_for(g, e_max, d_max, &eps, cap));
     let mut csv = Csv::new(

@@ -45,7 +45,7 @@
 use pnlab_core::game::shuffled::{ShuffleMode, ShuffledMoves};
 use pnlab_core::game::{AnyPosition, Game, GameKind};
 use pnlab_core::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm, DpnTie, SolvedDeep};
-use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::pns::{Pns, PnsOptions};
 use pnlab_core::search::{run, Budget, Goal, Question, Search};
 
@@ -56,74 +56,70 @@ use super::{
     instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
 };
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment deep-pn-sweep --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "positions",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 1000,
+pnlab_core::choice_enum! {
+    /// What the R = 1 row is (`r1`).
+    pub enum RowR1 {
+        /// Copied from PNS (the same search).
+        Copy = "copy",
+        /// Run anyway.
+        Run = "run",
+    }
+}
+
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment deep-pn-sweep
+    /// --help` lists them with their ranges and defaults). The R list is
+    /// spelled `r` (recorded commands in results/ use it), DeepPN's own
+    /// parameter `R`.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct DeepPnSweepSettings {
+        /// Random Othello positions drawn.
+        pub positions: usize => {
+            "positions", int(1, i64::MAX) = 1000,
+            "Random Othello positions (instances) drawn for the sweep."
         },
-        help: "Random Othello positions (instances) drawn for the sweep.",
-    },
-    super::instances::empties_setting(16),
-    ParamSpec {
-        name: "hex_runs",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 10,
+        /// Empty squares of each position.
+        pub empties: u32 => (super::instances::empties_setting(16)),
+        /// Runs on the empty Hex 4×4 board.
+        pub hex_runs: usize => {
+            "hex_runs", int(1, i64::MAX) = 10,
+            "Runs on the empty Hex 4×4 board, each with its own seeded move order."
         },
-        help: "Runs on the empty Hex 4×4 board, each with its own seeded move order.",
-    },
-    ParamSpec {
-        name: "max_nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 20_000_000,
+        /// Created-node cap per run.
+        pub max_nodes: u64 => {
+            "max_nodes", int(1, i64::MAX) = 20_000_000,
+            "Created-node cap per run; a capped run counts as unsolved."
         },
-        help: "Created-node cap per run; a capped run counts as unsolved.",
-    },
-    ParamSpec {
-        name: "games",
-        kind: ParamKind::List {
-            item: ListItem::Choice(&["othello", "hex"]),
-            default: "othello,hex",
+        /// Which instance sets to run.
+        pub games: Vec<String> => {
+            "games", choice_list(&["othello", "hex"]) = "othello,hex",
+            "Which instance sets to run."
         },
-        help: "Which instance sets to run.",
-    },
-    ParamSpec {
-        name: "r",
-        kind: ParamKind::List {
-            item: ListItem::Real { min: 0.0, max: 1.0 },
-            default: PAPER_RS,
+        /// The R values DeepPN runs with.
+        pub r: Vec<f64> => {
+            "r", real_list(0.0, 1.0) = PAPER_RS,
+            "The R values DeepPN runs with (each in both forms)."
         },
-        help: "The R values DeepPN runs with (each in both forms).",
-    },
-    ParamSpec {
-        name: "shuffle",
-        kind: ParamKind::Choice {
-            options: &["per-position", "per-run"],
-            default: "per-position",
+        /// Hex move orders.
+        pub shuffle: ShuffleMode => {
+            "shuffle", choice = ShuffleMode::PerPosition,
+            "Hex move orders: a random order per position, or one permutation kept per run."
         },
-        help: "Hex move orders: a random order per position, or one permutation kept per run.",
-    },
-    ParamSpec {
-        name: "r1",
-        kind: ParamKind::Choice {
-            options: &["copy", "run"],
-            default: "copy",
+        /// What the R = 1 row is.
+        pub r1: RowR1 => {
+            "r1", choice = RowR1::Copy,
+            "R = 1 row: copied from PNS (identical search), or run anyway."
         },
-        help: "R = 1 row: copied from PNS (identical search), or run anyway.",
-    },
-    // DeepPN's tie rule and solved-children switch, described once in
-    // [`DeepPnOptions`].
-    DeepPnOptions::PARAMS[2],
-    DeepPnOptions::PARAMS[3],
-];
+        /// DeepPN's tie rule, described once in [`DeepPnOptions`].
+        pub ties: DpnTie => (DeepPnOptions::PARAMS[2]),
+        /// DeepPN's solved-children switch, described once in
+        /// [`DeepPnOptions`].
+        pub solved: SolvedDeep => (DeepPnOptions::PARAMS[3]),
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = DeepPnSweepSettings::PARAMS;
 
 /// The paper's R grid: 1.0, 0.95, …, 0.05.
 const PAPER_RS: &str =
@@ -242,32 +238,27 @@ fn run_one<G: Game>(
 #[allow(clippy::clone_on_copy)]
 pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let positions = settings.int("positions")? as usize;
-    let empties = settings.int("empties")? as u32;
-    let hex_runs = settings.int("hex_runs")? as usize;
-    let max_nodes = settings.int("max_nodes")? as u64;
-    let games = settings.text("games")?;
-    let rs = settings.real_list("r")?;
-    let shuffle_word = settings.choice("shuffle")?;
-    let shuffle = ShuffleMode::from_name(shuffle_word).ok_or_else(|| {
-        ExperimentError::Invalid(format!("invalid value `{shuffle_word}` for setting `shuffle`: expected per-position or per-run"))
-    })?;
-    let rerun_r1 = settings.choice("r1")? == "run";
-    let invalid = |e: String| ExperimentError::Invalid(e.to_string());
+    let DeepPnSweepSettings {
+        positions,
+        empties,
+        hex_runs,
+        max_nodes,
+        games,
+        r: rs,
+        shuffle,
+        r1,
+        ties,
+        solved,
+    } = DeepPnSweepSettings::from_params(&settings)?;
+    let rerun_r1 = r1 == RowR1::Run;
     let deep = DeepPnOptions {
-        ties: settings
-            .choice("ties")?
-            .parse::<DpnTie>()
-            .map_err(|e| invalid(e.to_string()))?,
-        solved: settings
-            .choice("solved")?
-            .parse::<SolvedDeep>()
-            .map_err(|e| invalid(e.to_string()))?,
+        ties,
+        solved,
         ..DeepPnOptions::default()
     };
     let mut instances = Vec::new();
-    for game in games.split(',').map(str::trim) {
-        match game {
+    for game in &games {
+        match game.as_str() {
             "othello" => {
                 for i in 0..positions {
                     let seed = instance_seed(opts.seed, i);

@@ -28,17 +28,27 @@ use super::instances::{
 use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios};
 use pnlab_core::search::params::ParamSpec;
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment eps-sweep --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    positions_setting(30),
-    empties_setting(12),
-    eps_setting(
-        "0.01,0.05,0.1,0.25,0.5,1,2,4",
-        "The ε values of the 1+ε runs.",
-    ),
-    max_nodes_setting(2_000_000),
-];
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment eps-sweep
+    /// --help` lists them with their ranges and defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct EpsSweepSettings {
+        /// Random Othello positions drawn.
+        pub positions: usize => (positions_setting(30)),
+        /// Empty squares of each position.
+        pub empties: u32 => (empties_setting(12)),
+        /// The ε values of the 1+ε runs.
+        pub eps: Vec<f64> => (eps_setting(
+            "0.01,0.05,0.1,0.25,0.5,1,2,4",
+            "The ε values of the 1+ε runs.",
+        )),
+        /// The MID-call cap of every run.
+        pub max_nodes: u64 => (max_nodes_setting(2_000_000)),
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = EpsSweepSettings::PARAMS;
 
 /// df-pn, then 1+ε for every ε.
 fn runs_for(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
@@ -50,10 +60,12 @@ fn runs_for(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let positions = settings.int("positions")? as usize;
-    let empties = settings.int("empties")? as u32;
-    let cap = settings.int("max_nodes")? as u64;
-    let eps = settings.real_list("eps")?;
+    let EpsSweepSettings {
+        positions,
+        empties,
+        eps,
+        max_nodes: cap,
+    } = EpsSweepSettings::from_params(&settings)?;
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| runs_for(g, &eps, cap));
 

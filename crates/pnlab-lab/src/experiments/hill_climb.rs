@@ -34,15 +34,26 @@ use super::instances::othello_instances;
 use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios};
 use pnlab_core::search::params::ParamSpec;
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment hill-climb --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    super::instances::positions_setting(10),
-    super::instances::empties_setting(12),
-    super::instances::grid_setting("e_max", 6),
-    super::instances::grid_setting("d_max", 6),
-    super::instances::max_nodes_setting(2_000_000),
-];
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment hill-climb
+    /// --help` lists them with their ranges and defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct HillClimbSettings {
+        /// Random Othello positions drawn.
+        pub positions: usize => (super::instances::positions_setting(10)),
+        /// Empty squares of each position.
+        pub empties: u32 => (super::instances::empties_setting(12)),
+        /// Largest E of the grid.
+        pub e_max: u32 => (super::instances::grid_setting("e_max", 6)),
+        /// Largest D of the grid.
+        pub d_max: u32 => (super::instances::grid_setting("d_max", 6)),
+        /// The MID-call cap of every run.
+        pub max_nodes: u64 => (super::instances::max_nodes_setting(2_000_000)),
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = HillClimbSettings::PARAMS;
 
 /// The rules compared, in the order they are reported.
 const RULES: [ClimbRule; 2] = [ClimbRule::Thesis, ClimbRule::FirstMinimum];
@@ -127,11 +138,13 @@ struct RuleTally {
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let positions = settings.int("positions")? as usize;
-    let empties = settings.int("empties")? as u32;
-    let e_max = settings.int("e_max")? as u32;
-    let d_max = settings.int("d_max")? as u32;
-    let cap = settings.int("max_nodes")? as u64;
+    let HillClimbSettings {
+        positions,
+        empties,
+        e_max,
+        d_max,
+        max_nodes: cap,
+    } = HillClimbSettings::from_params(&settings)?;
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| run_instance(g, e_max, d_max, cap));
 

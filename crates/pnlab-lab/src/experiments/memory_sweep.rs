@@ -48,57 +48,45 @@ use super::{
     instance_seed, run_jobs, write_atomic, write_json, Csv, ExperimentError, ExperimentOptions,
     ExperimentReport,
 };
-use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment memory-sweep --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "othello",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 8,
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment memory-sweep
+    /// --help` lists them with their ranges and defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct MemorySweepSettings {
+        /// Random Othello positions drawn.
+        pub othello: usize => {
+            "othello", int(0, i64::MAX) = 8,
+            "Random Othello positions (instances) drawn."
         },
-        help: "Random Othello positions (instances) drawn.",
-    },
-    super::instances::empties_setting(14),
-    ParamSpec {
-        name: "connect4",
-        kind: ParamKind::Int {
-            min: 0,
-            max: 20,
-            default: 8,
+        /// Empty squares of each Othello position.
+        pub empties: u32 => (super::instances::empties_setting(14)),
+        /// Connect Four positions from the bundled set.
+        pub connect4: usize => {
+            "connect4", int(0, 20) = 8,
+            "Connect Four positions taken from the bundled 20-position set."
         },
-        help: "Connect Four positions taken from the bundled 20-position set.",
-    },
-    ParamSpec {
-        name: "algos",
-        kind: ParamKind::List {
-            item: ListItem::Choice(ALGOS),
-            default: "dfpn,dfpn-eps,deep-dfpn,pns",
+        /// The algorithms run under each budget.
+        pub algos: Vec<String> => {
+            "algos", choice_list(ALGOS) = "dfpn,dfpn-eps,deep-dfpn,pns",
+            "The algorithms run under each budget."
         },
-        help: "The algorithms run under each budget.",
-    },
-    ParamSpec {
-        name: "min_kib",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 256,
+        /// Smallest memory budget in KiB.
+        pub min_kib: u64 => {
+            "min_kib", int(1, i64::MAX) = 256,
+            "Smallest memory budget in KiB; budgets double up to the peak."
         },
-        help: "Smallest memory budget in KiB; budgets double up to the peak.",
-    },
-    ParamSpec {
-        name: "max_iterations",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 20_000_000,
+        /// Iteration cap per run.
+        pub max_iterations: u64 => {
+            "max_iterations", int(1, i64::MAX) = 20_000_000,
+            "Iteration cap per run."
         },
-        help: "Iteration cap per run.",
-    },
-];
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = MemorySweepSettings::PARAMS;
 
 /// The "no budget" run's table budget.
 const UNBOUNDED: u64 = 4 << 30;
@@ -231,12 +219,15 @@ struct Cell {
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let othello = settings.int("othello")? as usize;
-    let empties = settings.int("empties")? as u32;
-    let connect4 = settings.int("connect4")? as usize;
-    let min_kib = settings.int("min_kib")? as u64;
-    let cap = settings.int("max_iterations")? as u64;
-    let algos = super::static_names(&settings.choice_list("algos")?, ALGOS);
+    let MemorySweepSettings {
+        othello,
+        empties,
+        connect4,
+        algos,
+        min_kib,
+        max_iterations: cap,
+    } = MemorySweepSettings::from_params(&settings)?;
+    let algos = super::static_names(&algos, ALGOS);
     let c4_lines: Vec<&str> = CONNECT4
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

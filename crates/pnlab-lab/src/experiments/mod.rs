@@ -11,17 +11,21 @@
 //! algorithms use for their parameters, so the help text, the checks and
 //! the JSON record all come from one description. To add an experiment:
 //!
-//! 1. In its file, define `pub const SETTINGS: &[ParamSpec]`: one entry per
-//!    setting with its name, kind, range, default and a one-sentence help
-//!    (lists of reals, integers or words are [`ParamKind::List`], file
-//!    paths [`ParamKind::Text`], yes/no a `Choice` of
-//!    [`FLAG`](pnlab_core::search::params::FLAG); a default that depends on the
-//!    data is a documented sentinel such as `0 = all`).
+//! 1. In its file, declare the settings as one typed struct with
+//!    [`pnlab_core::options!`]: one field per setting with its name, kind,
+//!    range, default and a one-sentence help (lists of reals, integers or
+//!    words are `real_list`, `int_list`, `choice_list`, file paths
+//!    `text`, yes/no `flag`, a word from a fixed set a
+//!    [`pnlab_core::choice_enum!`] so an unknown word is an error naming
+//!    the allowed ones; a setting several experiments share is a const fn
+//!    in [`instances`] given in parentheses; a default that depends on the
+//!    data is a documented sentinel such as `0 = all`), and define
+//!    `pub const SETTINGS: &[ParamSpec] = TheSettings::PARAMS;`.
 //! 2. Register it in [`EXPERIMENTS`] with `settings: SETTINGS`.
-//! 3. In `run`, read them with `let settings = opts.params(SETTINGS)?;`
-//!    and the typed accessors ([`Params::int`], [`Params::real_list`],
-//!    [`Params::flag`], …), and write `"settings": settings` (every value,
-//!    defaults filled in) into the JSON summary.
+//! 3. In `run`, read them once with `let settings = opts.params(SETTINGS)?;`
+//!    and `TheSettings::from_params(&settings)?`, use the struct's fields,
+//!    and write `"settings": settings` (every value, defaults filled in)
+//!    into the JSON summary.
 //!
 //! [`run_experiment`] (and a merge of shards) checks the given settings
 //! against the description before anything runs, so a typo or a value out
@@ -148,6 +152,72 @@ mod tests {
             assert!(e.contains(s.name), "{e} does not name {}", s.name);
         }
         assert!(!opts.out_dir.exists(), "nothing was written");
+    }
+
+    /// Settings whose unknown words once fell back silently on a default
+    /// (`_ => …`): every word they take (docs/cli.md) and the value it
+    /// reads as.
+    #[test]
+    fn a_word_setting_reads_each_word_and_refuses_the_others() {
+        for (exp, name, words) in [
+            ("rscn", "order", &["game", "captures-first"][..]),
+            ("scns-hex", "budget", &["units", "time"]),
+            ("scns-hex", "cross", &["adjacent", "none", "all"]),
+            ("pgame-compare", "norm", &["b", "nodes"]),
+            ("pgame-compare", "values", &["signed", "symmetric"]),
+            ("pgame-compare", "series", &["both", "1", "2"]),
+            ("deep-pn-sweep", "shuffle", &["per-position", "per-run"]),
+            ("deep-pn-sweep", "r1", &["copy", "run"]),
+            (
+                "chance-compare",
+                "leaves",
+                &["uniform", "ordered", "correlated"],
+            ),
+        ] {
+            let info = find(exp).unwrap();
+            let opts = ExperimentOptions::for_test("bad-word", &[(name, "sideways")]);
+            let e = run_experiment(info, &opts).unwrap_err().to_string();
+            assert!(e.contains(&format!("`{name}`")), "{exp}: {e}");
+            assert!(e.contains("sideways"), "{exp}: {e}");
+            for w in words {
+                assert!(e.contains(w), "{exp}: {e} does not name `{w}`");
+            }
+            assert!(!opts.out_dir.exists(), "nothing was written");
+        }
+
+        let read =
+            |specs, name: &str, word: &str| Params::from_pairs(specs, &[(name, word)]).unwrap();
+        let r = rscn::RscnSettings::from_params(&read(rscn::SETTINGS, "order", "captures-first"));
+        let r = r.unwrap();
+        assert_eq!(
+            (r.order, r.set),
+            (
+                pnlab_core::search::alphabeta::MoveOrder::CapturesFirst,
+                rscn::RscnSet::Tactical
+            )
+        );
+        let s = scns_hex::ScnsHexSettings::from_params(&read(scns_hex::SETTINGS, "budget", "time"));
+        assert_eq!(s.unwrap().budget, scns_hex::BudgetMode::Time);
+        let p = pgame_compare::PgameCompareSettings::from_params(&read(
+            pgame_compare::SETTINGS,
+            "values",
+            "symmetric",
+        ))
+        .unwrap();
+        assert_eq!(
+            (p.values, p.norm, p.series),
+            (
+                pnlab_core::game::pgame::MoveValues::Symmetric,
+                pgame_compare::Norm::ByB,
+                pgame_compare::Series::Both
+            )
+        );
+        let p = pgame_compare::PgameCompareSettings::from_params(&read(
+            pgame_compare::SETTINGS,
+            "norm",
+            "nodes",
+        ));
+        assert_eq!(p.unwrap().norm, pgame_compare::Norm::Nodes);
     }
 
     #[test]

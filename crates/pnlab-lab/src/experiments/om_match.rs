@@ -34,42 +34,36 @@ use rand::{Rng, SeedableRng};
 
 use pnlab_core::game::othello::Othello;
 use pnlab_core::game::{AnyPosition, Game, Outcome, Player};
-use pnlab_core::search::params::{ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
 use super::{instance_seed, run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment om-match --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "positions",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 10,
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment om-match
+    /// --help` lists them with their ranges and defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct OmMatchSettings {
+        /// Random openings.
+        pub positions: usize => {
+            "positions", int(1, i64::MAX) = 10,
+            "Random openings; each pairing plays both colours from each."
         },
-        help: "Random openings; each pairing plays both colours from each.",
-    },
-    ParamSpec {
-        name: "depth",
-        kind: ParamKind::Int {
-            min: 2,
-            max: 8,
-            default: 3,
+        /// Search depth of the searchers.
+        pub depth: u32 => {
+            "depth", int(2, 8) = 3,
+            "Search depth of the searchers (the f2 opponent searches one ply less)."
         },
-        help: "Search depth of the searchers (the f2 opponent searches one ply less).",
-    },
-    ParamSpec {
-        name: "opening",
-        kind: ParamKind::Int {
-            min: 0,
-            max: 60,
-            default: 8,
+        /// Random plies of an opening.
+        pub opening: usize => {
+            "opening", int(0, 60) = 8,
+            "Random plies played from the start to make an opening."
         },
-        help: "Random plies played from the start to make an opening.",
-    },
-];
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = OmMatchSettings::PARAMS;
 
 /// A player of a match.
 #[derive(Clone, Debug, PartialEq)]
@@ -176,9 +170,11 @@ fn opening(seed: u64, plies: usize) -> Othello {
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let positions = settings.int("positions")? as usize;
-    let depth = settings.int("depth")? as u32;
-    let plies = settings.int("opening")? as usize;
+    let OmMatchSettings {
+        positions,
+        depth,
+        opening: plies,
+    } = OmMatchSettings::from_params(&settings)?;
     let searchers = [
         ("minimax", MatchPlayer::om("f1", "f1", depth)),
         ("om", MatchPlayer::om("f1", "f2", depth)),

@@ -42,67 +42,79 @@ use pnlab_core::search::{
 
 use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
 use pnlab_core::search::mcts_solver::{A_PARAM, C_PARAM};
-use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::playout::K_PARAM;
 
 const ALL_ALGOS: &[&str] = &["ppn", "pns", "mcpn", "uct-solver", "mcts-solver"];
-/// The settings (`--set NAME=VALUE`; `pnlab experiment pgame-compare --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "trees",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 200,
+pnlab_core::choice_enum! {
+    /// Which series of P-game trees are run (`series`).
+    pub enum Series {
+        /// Both series.
+        Both = "both",
+        /// Series 1: b = 2, d = 20.
+        One = "1",
+        /// Series 2: b = 8, d = 8.
+        Two = "2",
+    }
+}
+
+impl Series {
+    /// The (series, b, d) shapes run.
+    fn shapes(self) -> Vec<(u32, u32, u32)> {
+        match self {
+            Series::Both => vec![(1, 2, 20), (2, 8, 8)],
+            Series::One => vec![(1, 2, 20)],
+            Series::Two => vec![(2, 8, 8)],
+        }
+    }
+}
+
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment pgame-compare
+    /// --help` lists them with their ranges and defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct PgameCompareSettings {
+        /// Random trees per series.
+        pub trees: usize => {
+            "trees", int(1, i64::MAX) = 200,
+            "Random P-game trees per series."
         },
-        help: "Random P-game trees per series.",
-    },
-    ParamSpec {
-        name: "series",
-        kind: ParamKind::Choice {
-            options: &["both", "1", "2"],
-            default: "both",
+        /// Which series.
+        pub series: Series => {
+            "series", choice = Series::Both,
+            "Which series: 1 (b=2, d=20), 2 (b=8, d=8) or both."
         },
-        help: "Which series: 1 (b=2, d=20), 2 (b=8, d=8) or both.",
-    },
-    ParamSpec {
-        name: "cap",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 2_000_000,
+        /// Iteration cap per run.
+        pub cap: u64 => {
+            "cap", int(1, i64::MAX) = 2_000_000,
+            "Iteration cap per run (a capped run counts the cap)."
         },
-        help: "Iteration cap per run (a capped run counts the cap).",
-    },
-    K_PARAM,
-    C_PARAM,
-    A_PARAM,
-    ParamSpec {
-        name: "norm",
-        kind: ParamKind::Choice {
-            options: &["b", "nodes"],
-            default: "b",
+        /// Playouts' K.
+        pub k: i64 => K_PARAM,
+        /// MCTS's exploration constant C.
+        pub c: f64 => C_PARAM,
+        /// MCTS's A.
+        pub a: f64 => A_PARAM,
+        /// The work unit.
+        pub norm: Norm => {
+            "norm", choice = Norm::ByB,
+            "Work unit: b (MCTS iterations divided by b, the paper's) or nodes (tree nodes created, every algorithm)."
         },
-        help: "Work unit: b (MCTS iterations divided by b, the paper's) or nodes (tree nodes created, every algorithm).",
-    },
-    ParamSpec {
-        name: "values",
-        kind: ParamKind::Choice {
-            options: &["signed", "symmetric"],
-            default: "signed",
+        /// How move values are drawn.
+        pub values: MoveValues => {
+            "values", choice = MoveValues::Signed,
+            "P-game move values: signed (MAX [0, 127], MIN [-127, 0], the papers') or symmetric (both [-127, 127])."
         },
-        help: "P-game move values: signed (MAX [0, 127], MIN [-127, 0], the papers') or symmetric (both [-127, 127]).",
-    },
-    ParamSpec {
-        name: "algos",
-        kind: ParamKind::List {
-            item: ListItem::Choice(ALL_ALGOS),
-            default: "ppn,pns,mcpn,uct-solver,mcts-solver",
+        /// The solvers compared.
+        pub algos: Vec<String> => {
+            "algos", choice_list(ALL_ALGOS) = "ppn,pns,mcpn,uct-solver,mcts-solver",
+            "The solvers to compare."
         },
-        help: "The solvers to compare.",
-    },
-];
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = PgameCompareSettings::PARAMS;
 
 /// One tree of one series.
 struct TreeJob {
@@ -153,13 +165,14 @@ fn correct_moves(g: &PGame) -> Vec<bool> {
         .unwrap_or_else(|| vec![true; g.branching() as usize])
 }
 
-/// How work is counted across the algorithms (`norm`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Norm {
-    /// Iterations, an MCTS solver's divided by b (the paper's Figs. 8, 11).
-    ByB,
-    /// Tree nodes created, for every algorithm.
-    Nodes,
+pnlab_core::choice_enum! {
+    /// How work is counted across the algorithms (`norm`).
+    pub enum Norm {
+        /// Iterations, an MCTS solver's divided by b (the paper's Figs. 8, 11).
+        ByB = "b",
+        /// Tree nodes created, for every algorithm.
+        Nodes = "nodes",
+    }
 }
 
 /// The switches passed on to the solvers and the work unit.
@@ -277,17 +290,17 @@ fn curve_grid(max: u64) -> Vec<u64> {
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let trees = settings.int("trees")? as usize;
-    let series = settings.choice("series")?;
-    let cap = settings.int("cap")? as u64;
-    let k = settings.int("K")?;
-    let c = settings.real("C")?;
-    let a = settings.real("A")?;
-    let norm = match settings.choice("norm")? {
-        "nodes" => Norm::Nodes,
-        _ => Norm::ByB,
-    };
-    let values = MoveValues::from_name(settings.choice("values")?).unwrap_or_default();
+    let PgameCompareSettings {
+        trees,
+        series,
+        cap,
+        k,
+        c,
+        a,
+        norm,
+        values,
+        algos,
+    } = PgameCompareSettings::from_params(&settings)?;
     let rs = RunSettings {
         k,
         c,
@@ -295,17 +308,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         norm,
         cap_norm: cap,
     };
-    let algos = super::static_names(&settings.choice_list("algos")?, ALL_ALGOS);
-    let shapes: Vec<(u32, u32, u32)> = match series {
-        "both" => vec![(1, 2, 20), (2, 8, 8)],
-        "1" => vec![(1, 2, 20)],
-        "2" => vec![(2, 8, 8)],
-        other => {
-            return Err(ExperimentError::Invalid(format!(
-                "invalid value `{other}` for setting `series`: expected both, 1 or 2"
-            )))
-        }
-    };
+    let algos = super::static_names(&algos, ALL_ALGOS);
+    let shapes = series.shapes();
     let mut jobs = Vec::new();
     for &(sn, b, d) in &shapes {
         for i in 0..trees {
@@ -494,7 +498,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "experiment": "pgame-compare",
         "settings": settings,
         "trees_per_series": trees,
-        "K": k, "C": c, "A": a, "norm": settings.choice("norm")?, "values": values.name(), "cap_norm_iterations": cap,
+        "K": k, "C": c, "A": a, "norm": norm.name(), "values": values.name(), "cap_norm_iterations": cap,
         "seed": opts.seed,
         "shard": format!("{}/{}", opts.shard.0 + 1, opts.shard.1),
         "note": "means over runs that stopped at the cap count the cap; see runs.csv",

@@ -33,7 +33,7 @@ use pnlab_core::game::{Game, Player};
 use pnlab_core::search::alphabeta::rscn::{self, Band, RscnEntry, Summary};
 use pnlab_core::search::alphabeta::sequence::{self_play, Flow};
 use pnlab_core::search::alphabeta::{AlphaBetaOptions, MoveOrder};
-use pnlab_core::search::params::{ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::pn;
 
 use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
@@ -75,62 +75,60 @@ const OPENINGS: [(&str, &str); 7] = [
     ),
 ];
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment rscn --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "set",
-        kind: ParamKind::Choice {
-            options: &["tactical", "drawn", "handicap", "long"],
-            default: "tactical",
+pnlab_core::choice_enum! {
+    /// The position set of the study (`set`).
+    pub enum RscnSet {
+        /// The mate-in-3 puzzles.
+        Tactical = "tactical",
+        /// The puzzles without attackers.
+        Drawn = "drawn",
+        /// The handicap openings.
+        Handicap = "handicap",
+        /// The long mates (mate in 5 or more).
+        Long = "long",
+    }
+}
+
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment rscn --help`
+    /// lists them with their ranges and defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct RscnSettings {
+        /// The position set.
+        pub set: RscnSet => {
+            "set", choice = RscnSet::Tactical,
+            "Mate-in-3 puzzles, the puzzles without attackers, handicap openings, or long mates (mate in 5 or more)."
         },
-        help: "Mate-in-3 puzzles, the puzzles without attackers, handicap openings, or long mates (mate in 5 or more).",
-    },
-    ParamSpec {
-        name: "depth",
-        kind: ParamKind::Int {
-            min: 1,
-            max: pnlab_core::search::alphabeta::MAX_DEPTH as i64,
-            default: DEFAULT_DEPTH as i64,
+        /// Alpha-beta depth of the self-play.
+        pub depth: u32 => {
+            "depth", int(1, pnlab_core::search::alphabeta::MAX_DEPTH) = DEFAULT_DEPTH,
+            "Alpha-beta search depth of the self-play."
         },
-        help: "Alpha-beta search depth of the self-play.",
-    },
-    ParamSpec {
-        name: "T",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i32::MAX as i64,
-            default: 0,
+        /// RSCN threshold T (0: the set's own).
+        pub t: i32 => {
+            "T", int(0, i32::MAX) = 0,
+            "RSCN threshold T; 0 = the set's own (600, or 200 and 600 for handicap)."
         },
-        help: "RSCN threshold T; 0 = the set's own (600, or 200 and 600 for handicap).",
-    },
-    ParamSpec {
-        name: "positions",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 96,
+        /// How many positions of the set.
+        pub positions: usize => {
+            "positions", int(1, i64::MAX) = 96,
+            "Use the first N positions of the tactical, drawn or long set."
         },
-        help: "Use the first N positions of the tactical, drawn or long set.",
-    },
-    ParamSpec {
-        name: "max-plies",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default: 200,
+        /// Longest self-play game, in plies.
+        pub max_plies: usize => {
+            "max-plies", int(1, i64::MAX) = 200,
+            "Longest self-play game of the tactical and drawn sets, in plies."
         },
-        help: "Longest self-play game of the tactical and drawn sets, in plies.",
-    },
-    ParamSpec {
-        name: "order",
-        kind: ParamKind::Choice {
-            options: &["game", "captures-first"],
-            default: "game",
+        /// Move order of the alpha-beta search.
+        pub order: MoveOrder => {
+            "order", choice = MoveOrder::Game,
+            "Move order of the alpha-beta search."
         },
-        help: "Move order of the alpha-beta search.",
-    },
-];
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = RscnSettings::PARAMS;
 
 /// The default depth (chosen so the tactical set runs in under ten
 /// minutes on two cores; see the closing note of the RSCN issue).
@@ -323,17 +321,18 @@ fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
 /// Runs the experiment.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let set = settings.choice("set")?.to_string();
-    let depth = settings.int("depth")? as u32;
-    let max_plies = settings.int("max-plies")? as usize;
-    let order = match settings.choice("order")? {
-        "captures-first" => MoveOrder::CapturesFirst,
-        _ => MoveOrder::Game,
-    };
-    let wanted = settings.int("positions")? as usize;
-    let t_given: Option<i32> = match settings.int("T")? {
+    let RscnSettings {
+        set,
+        depth,
+        t,
+        positions: wanted,
+        max_plies,
+        order,
+    } = RscnSettings::from_params(&settings)?;
+    let set = set.name().to_string();
+    let t_given: Option<i32> = match t {
         0 => None,
-        t => Some(t as i32),
+        t => Some(t),
     };
     let mut skipped = Vec::new();
     let (jobs, max_plies, substitute): (Vec<Job>, usize, &str) = match set.as_str() {

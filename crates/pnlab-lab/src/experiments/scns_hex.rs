@@ -45,7 +45,7 @@ use serde_json::json;
 
 use pnlab_core::game::hex::Hex;
 use pnlab_core::game::{Game, Player};
-use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::registry::{build, find_algo};
 use pnlab_core::search::{run as drive, Budget, Params, QuestionKind, SearchSetup};
 
@@ -54,94 +54,78 @@ use super::{
     instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
 };
 
-/// The settings (`--set NAME=VALUE`; `pnlab experiment scns-hex --help`
-/// lists them with their ranges and defaults).
-pub const SETTINGS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "sizes",
-        kind: ParamKind::List {
-            item: ListItem::Int { min: 3, max: 11 },
-            default: "7,8",
+pnlab_core::choice_enum! {
+    /// Which pairs play besides equal budgets (`cross`).
+    pub enum Cross {
+        /// A player's next budget.
+        Adjacent = "adjacent",
+        /// No other pairs.
+        None = "none",
+        /// Every competitor against every other.
+        All = "all",
+    }
+}
+
+pnlab_core::options! {
+    /// The settings (`--set NAME=VALUE`; `pnlab experiment scns-hex
+    /// --help` lists them with their ranges and defaults).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct ScnsHexSettings {
+        /// Hex board sizes played.
+        pub sizes: Vec<i64> => {
+            "sizes", int_list(3, 11) = "7,8",
+            "Hex board sizes played."
         },
-        help: "Hex board sizes played.",
-    },
-    ParamSpec {
-        name: "budgets",
-        kind: ParamKind::List {
-            item: ListItem::Real {
-                min: 0.001,
-                max: 1e6,
-            },
-            default: "10,20,40,80",
+        /// Nominal budgets in ms per move.
+        pub budgets: Vec<f64> => {
+            "budgets", real_list(0.001, 1e6) = "10,20,40,80",
+            "Nominal budgets in ms per move, one competitor per player and budget."
         },
-        help: "Nominal budgets in ms per move, one competitor per player and budget.",
-    },
-    ParamSpec {
-        name: "budget",
-        kind: ParamKind::Choice {
-            options: &["units", "time"],
-            default: "units",
+        /// How budgets are enforced.
+        pub budget: BudgetMode => {
+            "budget", choice = BudgetMode::Units,
+            "units: ms turned into iterations by the rates (deterministic); time: a wall-clock limit."
         },
-        help: "units: ms turned into iterations by the rates (deterministic); time: a wall-clock limit.",
-    },
-    ParamSpec {
-        name: "players",
-        kind: ParamKind::List {
-            item: ListItem::Choice(PLAYERS),
-            default: "scns,uct-solver,alphabeta",
+        /// The players of the round robin.
+        pub players: Vec<String> => {
+            "players", choice_list(PLAYERS) = "scns,uct-solver,alphabeta",
+            "The players of the round robin."
         },
-        help: "The players of the round robin.",
-    },
-    ParamSpec {
-        name: "openings",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 16,
+        /// Opening cells per pairing (0: every cell).
+        pub openings: usize => {
+            "openings", int(0, i64::MAX) = 16,
+            "Opening cells each pairing plays from (0 = every cell)."
         },
-        help: "Opening cells each pairing plays from (0 = every cell).",
-    },
-    ParamSpec {
-        name: "cross",
-        kind: ParamKind::Choice {
-            options: &["adjacent", "none", "all"],
-            default: "adjacent",
+        /// Which pairs play besides equal budgets.
+        pub cross: Cross => {
+            "cross", choice = Cross::Adjacent,
+            "Pairs that play besides equal budgets: a player's next budget, none or all."
         },
-        help: "Pairs that play besides equal budgets: a player's next budget, none or all.",
-    },
-    ParamSpec {
-        name: "first_moves",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 5,
+        /// Positions per size for first-move quality.
+        pub first_moves: usize => {
+            "first_moves", int(0, i64::MAX) = 5,
+            "Positions per size on which first-move quality is measured."
         },
-        help: "Positions per size on which first-move quality is measured.",
-    },
-    ParamSpec {
-        name: "rates",
-        kind: ParamKind::Text { default: "" },
-        help: "Iterations per ms overriding the calibrated ones: PLAYER@SIZE=RATE,…",
-    },
-    ParamSpec {
-        name: "calibrate",
-        kind: ParamKind::Int {
-            min: 0,
-            max: 1,
-            default: 0,
+        /// Calibrated rates overridden: `PLAYER@SIZE=RATE,…`.
+        pub rates: String => {
+            "rates", text = "",
+            "Iterations per ms overriding the calibrated ones: PLAYER@SIZE=RATE,…"
         },
-        help: "1: only measure every player's iterations per ms and write them.",
-    },
-    ParamSpec {
-        name: "bootstrap",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default: 200,
+        /// 1: only calibrate (an integer, as recorded commands write it).
+        pub calibrate: u32 => {
+            "calibrate", int(0, 1) = 0,
+            "1: only measure every player's iterations per ms and write them."
         },
-        help: "Bootstrap resamples for the Elo intervals.",
-    },
-];
+        /// Bootstrap resamples.
+        pub bootstrap: usize => {
+            "bootstrap", int(0, i64::MAX) = 200,
+            "Bootstrap resamples for the Elo intervals."
+        },
+    }
+}
+
+/// The settings' descriptions (the registry lists them).
+pub const SETTINGS: &[ParamSpec] = ScnsHexSettings::PARAMS;
 
 /// The players, by registry name.
 pub const PLAYERS: &[&str] = &["scns", "uct-solver", "alphabeta"];
@@ -181,11 +165,14 @@ pub fn first_move_wins(n: u8, cell: &str) -> Option<bool> {
         .map(|(_, w)| w == "black")
 }
 
-/// How budgets are enforced.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum BudgetMode {
-    Units,
-    Time,
+pnlab_core::choice_enum! {
+    /// How budgets are enforced (`budget`).
+    pub enum BudgetMode {
+        /// Milliseconds turned into iterations by the rates.
+        Units = "units",
+        /// A wall-clock limit.
+        Time = "time",
+    }
 }
 
 /// A player at a budget.
@@ -466,23 +453,18 @@ fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, ExperimentErr
 
 fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), ExperimentError> {
     let settings = opts.params(SETTINGS)?;
-    let sizes: Vec<u8> = settings
-        .int_list("sizes")?
-        .into_iter()
-        .map(|n| n as u8)
-        .collect();
-    let budgets = settings.real_list("budgets")?;
-    let mode = match settings.choice("budget")? {
-        "time" => BudgetMode::Time,
-        _ => BudgetMode::Units,
-    };
-    let players = super::static_names(&settings.choice_list("players")?, PLAYERS);
-    let openings = match settings.int("openings")? {
+    let s = ScnsHexSettings::from_params(&settings)?;
+    // Sizes are in 3..=11 (checked when the settings were read).
+    let sizes: Vec<u8> = s.sizes.iter().map(|&n| n as u8).collect();
+    let budgets = s.budgets;
+    let mode = s.budget;
+    let players = super::static_names(&s.players, PLAYERS);
+    let openings = match s.openings {
         0 => None,
-        k => Some(k as usize),
+        k => Some(k),
     };
     let mut rates: Vec<(&'static str, u8, f64)> = DEFAULT_RATES.to_vec();
-    let text = settings.text("rates")?;
+    let text = s.rates.as_str();
     if !text.is_empty() {
         // player@size=rate,…
         for item in text.split(',') {
@@ -510,11 +492,11 @@ fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), Experiment
         players,
         openings,
         rates,
-        first_moves: settings.int("first_moves")? as usize,
-        bootstrap: settings.int("bootstrap")? as usize,
+        first_moves: s.first_moves,
+        bootstrap: s.bootstrap,
         seed: opts.seed,
-        calibrate: settings.int("calibrate")? == 1,
-        cross: settings.choice("cross")?.to_string(),
+        calibrate: s.calibrate == 1,
+        cross: s.cross.name().to_string(),
         settings,
     };
     let cross = cfg.cross.clone();

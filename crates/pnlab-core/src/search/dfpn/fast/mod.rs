@@ -47,7 +47,7 @@ pub mod worker;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{AnyPosition, Game, GameKind};
-use crate::search::params::{ParamField, ParamKind, ParamSpec, Params};
+use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::pn::{self, Pn};
 use crate::search::seesaw::RootSwitches;
 use crate::search::snapshot::{Snapshot, ViewRequest};
@@ -95,135 +95,162 @@ pub const THREADS_PARAM: ParamSpec = ParamSpec {
     help: "Search threads sharing one table (Kaneko 2010's virtual proof numbers); 1 = the sequential search",
 };
 
-/// Parameters of `dfpn-fast`.
-pub const FAST_PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "init",
-        kind: ParamKind::Choice {
-            options: &["unit", "mobility"],
-            default: "mobility",
-        },
-        help: "Unknown nodes: unit = (1, 1) as plain df-pn; mobility = (1, m) at the attacker's nodes and (m, 1) at the defender's (df-pn+ style)",
-    },
-    ParamSpec {
-        name: "order",
-        kind: ParamKind::Choice {
-            options: &["generation", "fastest"],
-            default: "fastest",
-        },
-        help: "Child order for ties: generation = move-generation order; fastest = fewest replies first, then a static square preference",
-    },
-    ParamSpec {
-        name: "eps",
-        kind: ParamKind::Real {
-            min: 0.0,
-            max: 1000.0,
-            default: 0.0,
-        },
-        help: "ε of the 1+ε trick, thδ(c1) = min(thφ, ⌈δ2·(1+ε)⌉); 0 = plain δ2 + 1",
-    },
-    THREADS_PARAM,
-];
-
-/// `dfpn-fast`'s parameters on Othello positions: its frontier solver.
-pub const OTHELLO_FAST_PARAMS: &[ParamSpec] = &[ParamSpec {
-    name: "leaf_empties",
-    kind: ParamKind::Int {
-        min: 0,
-        max: 30,
-        default: DEFAULT_LEAF_EMPTIES,
-    },
-    help:
-        "Nodes with at most this many empty squares are solved by a bitboard alpha-beta (0 = off)",
-}];
-
-/// `dfpn-fast`'s parameters on Connect Four positions: the game's
-/// knowledge and its frontier solver.
-pub const CONNECT4_FAST_PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "tactics",
-        kind: ParamKind::Choice {
-            options: &["on", "off"],
-            default: "on",
-        },
-        help: "A mover who completes four wins, one with no move surviving the reply loses, and only the surviving moves are expanded (exact)",
-    },
-    ParamSpec {
-        name: "threat_init",
-        kind: ParamKind::Choice {
-            options: &["on", "off"],
-            default: "on",
-        },
-        help: "With init = mobility: the side with fewer cells where it completes four starts with a larger proof (or disproof) number",
-    },
-    ParamSpec {
-        name: "mirror",
-        kind: ParamKind::Choice {
-            options: &["on", "off"],
-            default: "on",
-        },
-        help: "A position and its mirror image share one table entry",
-    },
-    ParamSpec {
-        name: "leaf_cells",
-        kind: ParamKind::Int {
-            min: 0,
-            max: 42,
-            default: connect4_rules::DEFAULT_LEAF_CELLS,
-        },
-        help: "Nodes with at most this many empty cells are solved by a null-window alpha-beta with its own table (0 = off)",
-    },
-];
-
-/// An on/off switch of the Hex knowledge.
-const fn hex_switch(name: &'static str, help: &'static str) -> ParamSpec {
-    ParamSpec {
-        name,
-        kind: ParamKind::Choice {
-            options: &["on", "off"],
-            default: "on",
-        },
-        help,
+crate::choice_enum! {
+    /// An on/off switch of `dfpn-fast`'s game knowledge (the words its
+    /// parameters have always taken, as in `--set vcs=off`).
+    pub enum OnOff {
+        /// The rule is used.
+        On = "on",
+        /// The rule is not used.
+        Off = "off",
     }
 }
 
-/// `dfpn-fast`'s parameters on Hex positions: the game's knowledge
-/// ([`hex_rules`]), each rule switchable on its own.
-pub const HEX_FAST_PARAMS: &[ParamSpec] = &[
-    hex_switch(
-        "dead",
-        "Fill dead cells (no winning chain of either player needs them) and never play there",
-    ),
-    hex_switch(
-        "captured",
-        "Fill captured pairs (two cells a player gets one of whatever happens, the other then dead) with their owner",
-    ),
-    hex_switch(
-        "vcs",
-        "H-search virtual connections: a virtual or semi-connection between the mover's edges wins, the opponent's virtual connection loses",
-    ),
-    hex_switch(
-        "mustplay",
-        "With vcs: the mover plays only inside the common cells of the opponent's semi-connections between its edges",
-    ),
-    hex_switch(
-        "resistance_order",
-        "Children whose numbers tie go by the resistor model's move score, highest first",
-    ),
-    hex_switch(
-        "fill_key",
-        "Positions with the same filled-in board share one table entry",
-    ),
-    ParamSpec {
-        name: "vc_work",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 100_000_000,
-            default: crate::game::hex::vc::DEFAULT_MAX_WORK as i64,
+impl OnOff {
+    /// Whether the switch is on.
+    pub fn is_on(self) -> bool {
+        self == OnOff::On
+    }
+}
+
+crate::choice_enum! {
+    /// How `dfpn-fast` starts unknown nodes (`init`).
+    pub enum InitRule {
+        /// (1, 1), as plain df-pn.
+        Unit = "unit",
+        /// df-pn+ style mobility.
+        Mobility = "mobility",
+    }
+}
+
+crate::choice_enum! {
+    /// How `dfpn-fast` orders children that tie (`order`).
+    pub enum ChildOrder {
+        /// Move-generation order.
+        Generation = "generation",
+        /// Fewest replies first, then a static square preference.
+        Fastest = "fastest",
+    }
+}
+
+crate::options! {
+    /// The parameters of `dfpn-fast` on every game.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct FastParams {
+        /// How unknown nodes start.
+        pub init: InitRule => {
+            "init", choice = InitRule::Mobility,
+            "Unknown nodes: unit = (1, 1) as plain df-pn; mobility = (1, m) at the attacker's nodes and (m, 1) at the defender's (df-pn+ style)"
         },
-        help: "Carrier combinations each H-search may try before it stops (more finds more connections, costs more per node)",
-    },
-];
+        /// Child order for ties.
+        pub order: ChildOrder => {
+            "order", choice = ChildOrder::Fastest,
+            "Child order for ties: generation = move-generation order; fastest = fewest replies first, then a static square preference"
+        },
+        /// ε of the 1+ε trick (0: off).
+        pub eps: f64 => {
+            "eps", real(0.0, 1000.0) = 0.0,
+            "ε of the 1+ε trick, thδ(c1) = min(thφ, ⌈δ2·(1+ε)⌉); 0 = plain δ2 + 1"
+        },
+        /// Search threads.
+        pub threads: u32 => THREADS_PARAM,
+    }
+}
+
+/// Parameters of `dfpn-fast`.
+pub const FAST_PARAMS: &[ParamSpec] = FastParams::PARAMS;
+
+crate::options! {
+    /// `dfpn-fast`'s parameters on Othello positions: its frontier solver.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct OthelloFastParams {
+        /// Frontier threshold in empty squares (0 = off).
+        pub leaf_empties: u32 => {
+            "leaf_empties", int(0, 30) = DEFAULT_LEAF_EMPTIES,
+            "Nodes with at most this many empty squares are solved by a bitboard alpha-beta (0 = off)"
+        },
+    }
+}
+
+/// `dfpn-fast`'s parameters on Othello positions.
+pub const OTHELLO_FAST_PARAMS: &[ParamSpec] = OthelloFastParams::PARAMS;
+
+crate::options! {
+    /// `dfpn-fast`'s parameters on Connect Four positions: the game's
+    /// knowledge and its frontier solver.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Connect4FastParams {
+        /// Exact tactics.
+        pub tactics: OnOff => {
+            "tactics", choice = OnOff::On,
+            "A mover who completes four wins, one with no move surviving the reply loses, and only the surviving moves are expanded (exact)"
+        },
+        /// Threat-based initial numbers.
+        pub threat_init: OnOff => {
+            "threat_init", choice = OnOff::On,
+            "With init = mobility: the side with fewer cells where it completes four starts with a larger proof (or disproof) number"
+        },
+        /// Mirror positions share an entry.
+        pub mirror: OnOff => {
+            "mirror", choice = OnOff::On,
+            "A position and its mirror image share one table entry"
+        },
+        /// Frontier threshold in empty cells (0 = off).
+        pub leaf_cells: u32 => {
+            "leaf_cells", int(0, 42) = connect4_rules::DEFAULT_LEAF_CELLS,
+            "Nodes with at most this many empty cells are solved by a null-window alpha-beta with its own table (0 = off)"
+        },
+    }
+}
+
+/// `dfpn-fast`'s parameters on Connect Four positions.
+pub const CONNECT4_FAST_PARAMS: &[ParamSpec] = Connect4FastParams::PARAMS;
+
+crate::options! {
+    /// `dfpn-fast`'s parameters on Hex positions: the game's knowledge
+    /// ([`hex_rules`]), each rule switchable on its own.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct HexFastParams {
+        /// Dead-cell fill-in.
+        pub dead: OnOff => {
+            "dead", choice = OnOff::On,
+            "Fill dead cells (no winning chain of either player needs them) and never play there"
+        },
+        /// Captured-pair fill-in.
+        pub captured: OnOff => {
+            "captured", choice = OnOff::On,
+            "Fill captured pairs (two cells a player gets one of whatever happens, the other then dead) with their owner"
+        },
+        /// H-search virtual connections.
+        pub vcs: OnOff => {
+            "vcs", choice = OnOff::On,
+            "H-search virtual connections: a virtual or semi-connection between the mover's edges wins, the opponent's virtual connection loses"
+        },
+        /// Must-play restriction.
+        pub mustplay: OnOff => {
+            "mustplay", choice = OnOff::On,
+            "With vcs: the mover plays only inside the common cells of the opponent's semi-connections between its edges"
+        },
+        /// Resistance tie order.
+        pub resistance_order: OnOff => {
+            "resistance_order", choice = OnOff::On,
+            "Children whose numbers tie go by the resistor model's move score, highest first"
+        },
+        /// Filled-board table key.
+        pub fill_key: OnOff => {
+            "fill_key", choice = OnOff::On,
+            "Positions with the same filled-in board share one table entry"
+        },
+        /// H-search work limit.
+        pub vc_work: u32 => {
+            "vc_work", int(1, 100_000_000) = crate::game::hex::vc::DEFAULT_MAX_WORK,
+            "Carrier combinations each H-search may try before it stops (more finds more connections, costs more per node)"
+        },
+    }
+}
+
+/// `dfpn-fast`'s parameters on Hex positions.
+pub const HEX_FAST_PARAMS: &[ParamSpec] = HexFastParams::PARAMS;
 
 /// The per-game parameters of `dfpn-fast` (the registry offers each list
 /// only on its game's positions).
@@ -236,16 +263,15 @@ pub const FAST_GAME_PARAMS: &[(GameKind, &[ParamSpec])] = &[
 /// The Hex options named by `params` (a set holding [`HEX_FAST_PARAMS`];
 /// missing ones keep their defaults).
 pub fn hex_options(params: &Params) -> Result<HexOptions, SearchError> {
-    let p = Params::taken_from(HEX_FAST_PARAMS, params);
-    let on = |name: &str| -> Result<bool, SearchError> { Ok(p.choice(name)? == "on") };
+    let p = HexFastParams::from_params(&Params::taken_from(HEX_FAST_PARAMS, params))?;
     Ok(HexOptions {
-        dead: on("dead")?,
-        captured: on("captured")?,
-        vcs: on("vcs")?,
-        mustplay: on("mustplay")?,
-        resistance_order: on("resistance_order")?,
-        fill_key: on("fill_key")?,
-        vc_work: ParamField::read(&p, "vc_work")?,
+        dead: p.dead.is_on(),
+        captured: p.captured.is_on(),
+        vcs: p.vcs.is_on(),
+        mustplay: p.mustplay.is_on(),
+        resistance_order: p.resistance_order.is_on(),
+        fill_key: p.fill_key.is_on(),
+        vc_work: p.vc_work,
     })
 }
 
@@ -295,13 +321,15 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
                     graphs); use dfpn or dfpn-ghi",
         ));
     }
-    let eps = setup.params.real("eps")?;
+    let fast = FastParams::from_params(&setup.params)?;
+    let eps = fast.eps;
     // A game's own parameters are in the set only for its positions (the
     // registry's `build` fills in their defaults there); elsewhere they
     // are not read and keep their defaults.
-    let othello = Params::taken_from(OTHELLO_FAST_PARAMS, &setup.params);
-    let c4 = Params::taken_from(CONNECT4_FAST_PARAMS, &setup.params);
-    let leaf: u32 = ParamField::read(&othello, "leaf_empties")?;
+    let othello =
+        OthelloFastParams::from_params(&Params::taken_from(OTHELLO_FAST_PARAMS, &setup.params))?;
+    let c4 =
+        Connect4FastParams::from_params(&Params::taken_from(CONNECT4_FAST_PARAMS, &setup.params))?;
     let opts = FastOptions {
         base: DfpnOptions {
             eps: (eps > 0.0).then_some(eps),
@@ -312,18 +340,18 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
             // Refused below: the fast engine keys its table by position.
             ghi: super::ghi::Ghi::Stop,
         },
-        init: match setup.params.choice("init")? {
-            "unit" => Init::Unit,
-            _ => Init::Mobility,
+        init: match fast.init {
+            InitRule::Unit => Init::Unit,
+            InitRule::Mobility => Init::Mobility,
         },
-        order: setup.params.choice("order")? == "fastest",
-        leaf_empties: leaf,
-        threads: ParamField::read(&setup.params, THREADS_PARAM.name)?,
+        order: fast.order == ChildOrder::Fastest,
+        leaf_empties: othello.leaf_empties,
+        threads: fast.threads,
         connect4: Some(Connect4Options {
-            tactics: c4.choice("tactics")? == "on",
-            threat_init: c4.choice("threat_init")? == "on",
-            mirror: c4.choice("mirror")? == "on",
-            leaf_cells: ParamField::read(&c4, "leaf_cells")?,
+            tactics: c4.tactics.is_on(),
+            threat_init: c4.threat_init.is_on(),
+            mirror: c4.mirror.is_on(),
+            leaf_cells: c4.leaf_cells,
             ..Connect4Options::default()
         }),
         hex: Some(hex_options(&setup.params)?),
