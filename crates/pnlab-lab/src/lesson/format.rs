@@ -19,6 +19,9 @@ use pnlab_core::positions::PositionEntry;
 use pnlab_core::search::{find_algo, Params, QuestionKind};
 
 use super::caption::Caption;
+
+/// A step's parameters as written: `NAME = VALUE` pairs, in order.
+type ParamPairs = Vec<(String, String)>;
 use super::error::{LessonError, LessonErrorKind as K};
 use super::source::Source;
 use super::{Ask, AskKind, NodePath, Panel, DEFAULT_ALGO};
@@ -619,7 +622,7 @@ impl Reader<'_> {
         &self,
         s: &RawStep,
         algo_so_far: Option<&str>,
-    ) -> Result<Option<Located<Vec<(String, String)>>>, LessonError> {
+    ) -> Result<Option<Located<ParamPairs>>, LessonError> {
         let Some(p) = &s.params else {
             return Ok(None);
         };
