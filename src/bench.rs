@@ -136,9 +136,15 @@ pub fn run_positions(
     mut each: impl FnMut(usize, Status, &Counters),
 ) -> Result<(), search::SearchError> {
     let question = QuestionKind::Win;
-    run_positions_asking(positions, repeat, algo, params, budget, question, |i, st, s| {
-        each(i, st, s.counters())
-    })
+    run_positions_asking(
+        positions,
+        repeat,
+        algo,
+        params,
+        budget,
+        question,
+        |i, st, s| each(i, st, s.counters()),
+    )
 }
 
 /// [`run_positions`] asking `question` (the score suites ask

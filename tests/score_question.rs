@@ -208,16 +208,13 @@ fn other_algorithms_and_games_refuse_the_score_question() {
     let e = search::build("dfpn-fast", &setup).err().expect("refused");
     assert!(e.to_string().contains("scores"), "{e}");
     // The CLI: a clear error, exit status 2.
-    let (code, out, err) = common::pnlab(&[
-        "solve",
-        "--game",
-        "connect4",
-        "--question",
-        "score",
-        "4455",
-    ]);
+    let (code, out, err) =
+        common::pnlab(&["solve", "--game", "connect4", "--question", "score", "4455"]);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("--question score") && err.contains("dfpn-fast"), "{err}");
+    assert!(
+        err.contains("--question score") && err.contains("dfpn-fast"),
+        "{err}"
+    );
     let (code, out, err) = common::pnlab(&[
         "solve",
         "--game",

@@ -25,8 +25,8 @@ use crate::search::Question;
 
 use super::connect4_rules::{Connect4Options, Connect4Rules};
 use super::connect4_score_leaf::{self as leaf, ScoreTable};
-use super::rules::Rules;
 use super::retarget::threshold as attacker_threshold;
+use super::rules::Rules;
 
 /// The outcome of a Pons score `s` for `mover` (as the first player's
 /// score).

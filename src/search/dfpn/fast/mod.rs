@@ -36,9 +36,9 @@
 
 pub mod connect4_leaf;
 pub mod connect4_rules;
-pub mod hex_rules;
 pub mod connect4_score;
 pub mod connect4_score_leaf;
+pub mod hex_rules;
 pub mod othello_leaf;
 mod retarget;
 pub mod root_move;
