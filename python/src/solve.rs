@@ -41,9 +41,10 @@ impl Options<'_, '_> {
         let question = match self.question {
             "win" => QuestionKind::Win,
             "not-lose" | "not_lose" => QuestionKind::NotLose,
+            "score" => QuestionKind::Score,
             other => {
                 return Err(input_error(format!(
-                    "question={other:?}: expected \"win\" or \"not-lose\""
+                    "question={other:?}: expected \"win\", \"not-lose\" or \"score\""
                 )))
             }
         };

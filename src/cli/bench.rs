@@ -28,6 +28,9 @@ pub struct BenchArgs {
     /// ffo-20-39, ffo-40-59 (the FFO endgame tests, dfpn-fast);
     /// connect4-l1r3, connect4-easy (Pons's Connect Four tests, dfpn-fast and dfpn);
     /// hex-7x7 (the empty 7×7 board and its 49 openings, dfpn-fast);
+    /// connect4-score, connect4-score-easy, othello-score (the exact
+    /// scores of the connect4-l1r3, connect4-easy and ffo-20-39 positions,
+    /// dfpn-fast with --question score);
     /// live-class (a live-class server with 500 simulated students).
     #[arg(long)]
     pub suite: Option<String>,
@@ -72,6 +75,12 @@ struct Suite {
     /// (does the side to move win?), when the suite's source gives one:
     /// answers that differ are counted as `wrong`.
     answers: Option<Vec<bool>>,
+    /// The published exact score of each position for the side to move,
+    /// when the suite's source gives one.
+    scores: Option<Vec<i32>>,
+    /// Ask the score question (the score suites) instead of the win:
+    /// scores that differ from `scores` are counted as `wrong`.
+    ask_score: bool,
 }
 
 /// Names of the suites run by default, in order (`xiangqi-perft` and
@@ -131,6 +140,9 @@ const NAMED_ONLY_SUITES: &[&str] = &[
     "connect4-l1r3",
     "connect4-easy",
     "hex-7x7",
+    "connect4-score",
+    "connect4-score-easy",
+    "othello-score",
 ];
 
 /// An FFO endgame suite (`assets/bench/ffo-*.obf`, the public FForum
@@ -139,6 +151,7 @@ const NAMED_ONLY_SUITES: &[&str] = &[
 fn ffo_suite(name: &'static str, text: &str) -> Result<Suite, UserError> {
     let mut positions = Vec::new();
     let mut answers = Vec::new();
+    let mut scores = Vec::new();
     for l in text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
@@ -156,6 +169,7 @@ fn ffo_suite(name: &'static str, text: &str) -> Result<Suite, UserError> {
             .and_then(|v| v.trim().parse::<i32>().ok())
             .ok_or_else(|| UserError(format!("bench suite {name}: no score on `{l}`")))?;
         answers.push(best > 0);
+        scores.push(best);
     }
     Ok(Suite {
         name,
@@ -165,6 +179,8 @@ fn ffo_suite(name: &'static str, text: &str) -> Result<Suite, UserError> {
         max_iterations: 1_000_000_000,
         algos: Some(&["dfpn-fast"]),
         answers: Some(answers),
+        scores: Some(scores),
+        ask_score: false,
     })
 }
 
@@ -178,6 +194,7 @@ fn connect4_scored(
 ) -> Result<Suite, UserError> {
     let mut positions = Vec::new();
     let mut answers = Vec::new();
+    let mut scores = Vec::new();
     for l in text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -191,6 +208,7 @@ fn connect4_scored(
                 .map_err(|e| UserError(format!("bench suite {name}: {e}")))?,
         );
         answers.push(score > 0);
+        scores.push(score);
     }
     Ok(Suite {
         name,
@@ -200,6 +218,8 @@ fn connect4_scored(
         max_iterations,
         algos: Some(&["dfpn-fast", "dfpn"]),
         answers: Some(answers),
+        scores: Some(scores),
+        ask_score: false,
     })
 }
 
@@ -235,7 +255,22 @@ fn hex_7x7() -> Result<Suite, UserError> {
         max_iterations: 1_000_000_000,
         algos: Some(&["dfpn-fast"]),
         answers: Some(answers),
+        scores: None,
+        ask_score: false,
     })
+}
+
+/// A suite of positions with published scores (Pons's Connect Four
+/// tests, the FFO endgames) turned into its score suite: `dfpn-fast`
+/// asked `--question score`, each score checked against the published
+/// one.
+fn score_suite(suite: Suite) -> Suite {
+    Suite {
+        answers: None,
+        ask_score: true,
+        algos: Some(&["dfpn-fast"]),
+        ..suite
+    }
 }
 
 /// Whether Black (the first player) is to move at `p`.
@@ -277,6 +312,8 @@ fn random_othello_suite(
             "pns",
         ]),
         answers: None,
+        scores: None,
+        ask_score: false,
     })
 }
 
@@ -311,6 +348,8 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 2_000_000,
             algos: None,
             answers: None,
+            scores: None,
+            ask_score: false,
         },
         "othello-16-random" => random_othello_suite("othello-16-random", 16, 100)?,
         "othello-20-random" => random_othello_suite("othello-20-random", 20, 20)?,
@@ -333,6 +372,20 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             50_000_000,
         )?,
         "hex-7x7" => hex_7x7()?,
+        "connect4-score" => score_suite(connect4_scored(
+            "connect4-score",
+            include_str!("../../assets/bench/connect4-l1r3.txt"),
+            1_000_000_000,
+        )?),
+        "connect4-score-easy" => score_suite(connect4_scored(
+            "connect4-score-easy",
+            include_str!("../../assets/bench/connect4-easy.txt"),
+            100_000_000,
+        )?),
+        "othello-score" => score_suite(ffo_suite(
+            "othello-score",
+            include_str!("../../assets/bench/ffo-20-39.obf"),
+        )?),
         "hex-4" => Suite {
             name: "hex-4",
             game: GameKind::Hex,
@@ -342,6 +395,8 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 2_000_000,
             algos: None,
             answers: None,
+            scores: None,
+            ask_score: false,
         },
         "connect4" => Suite {
             name: "connect4",
@@ -355,6 +410,8 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 500_000,
             algos: None,
             answers: None,
+            scores: None,
+            ask_score: false,
         },
         "xiangqi-mate" => Suite {
             name: "xiangqi-mate",
@@ -364,6 +421,8 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 2_000_000,
             algos: Some(&["pns", "dfpn"]),
             answers: None,
+            scores: None,
+            ask_score: false,
         },
         "connect6" => Suite {
             name: "connect6",
@@ -373,6 +432,8 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 200_000,
             algos: Some(&["dfpn", "deep-dfpn"]),
             answers: None,
+            scores: None,
+            ask_score: false,
         },
         // CNS expansions per second on trees: ten P-games b = 4, d = 8
         // (solved exactly), and on 8×8 Hex (capped).
@@ -387,6 +448,8 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 200_000,
             algos: Some(CNS_ALGOS),
             answers: None,
+            scores: None,
+            ask_score: false,
         },
         "cns-hex-8" => Suite {
             name: "cns-hex-8",
@@ -400,6 +463,8 @@ fn load_suite(name: &str) -> Result<Suite, UserError> {
             max_iterations: 3_000,
             algos: Some(CNS_ALGOS),
             answers: None,
+            scores: None,
+            ask_score: false,
         },
         other => {
             return Err(UserError(format!(
@@ -578,12 +643,20 @@ fn bench_one(
     let mut solved = 0usize;
     let mut wrong = 0usize;
     let cpu_before = pnlab::clock::process_cpu_time();
-    let each = |i: usize, st: search::Status, c: &search::Counters| {
+    let each = |i: usize, st: search::Status, s: &dyn search::Search| {
+        let c = s.counters();
         if matches!(st, search::Status::Proved | search::Status::Disproved) {
             solved += 1;
             let says = st == search::Status::Proved;
             if suite.answers.as_ref().and_then(|a| a.get(i)) == Some(&!says) {
                 wrong += 1;
+            }
+            if suite.ask_score {
+                let score = s.extra_json().get("score").and_then(|v| v.as_i64());
+                let published = suite.scores.as_ref().and_then(|a| a.get(i));
+                if published.is_some_and(|&p| Some(i64::from(p)) != score) {
+                    wrong += 1;
+                }
             }
         }
         it += c.iterations;
@@ -594,7 +667,14 @@ fn bench_one(
         live += c.live_nodes.max(1);
     };
     let (positions, repeat) = (&suite.positions, suite.repeat);
-    pnlab::bench::run_positions(positions, repeat, info.name, params, &budget, each)?;
+    let question = if suite.ask_score {
+        search::QuestionKind::Score
+    } else {
+        search::QuestionKind::Win
+    };
+    pnlab::bench::run_positions_asking(
+        positions, repeat, info.name, params, &budget, question, each,
+    )?;
     let cpu_ms = pnlab::clock::process_cpu_time()
         .zip(cpu_before)
         .map(|(a, b)| (a - b).as_secs_f64() * 1000.0);
@@ -616,8 +696,11 @@ fn bench_one(
     if let Some(cpu) = cpu_ms {
         row["cpu_ms"] = json!(cpu);
     }
-    if suite.answers.is_some() {
+    if suite.answers.is_some() || suite.ask_score {
         row["wrong"] = json!(wrong);
+    }
+    if suite.ask_score {
+        row["question"] = json!("score");
     }
     if playouts > 0 {
         row["playouts_per_sec"] = json!((playouts as f64 / secs).round());

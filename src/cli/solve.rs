@@ -43,7 +43,9 @@ pub struct SolveArgs {
     /// Algorithm parameter NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
-    /// The attacker's question: does the side to move win, or at least draw?
+    /// The attacker's question: does the side to move win, or at least
+    /// draw? `score`: its exact score (Connect Four: Pons's score;
+    /// Othello: the final disc difference), with dfpn-fast.
     #[arg(long, value_enum, default_value = "win")]
     pub question: QuestionArg,
     /// Stop after this many iterations.
@@ -101,6 +103,7 @@ pub struct SolveArgs {
 pub enum QuestionArg {
     Win,
     NotLose,
+    Score,
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
@@ -140,6 +143,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         question: match args.question {
             QuestionArg::Win => QuestionKind::Win,
             QuestionArg::NotLose => QuestionKind::NotLose,
+            QuestionArg::Score => QuestionKind::Score,
         },
         within: args.within,
         repetition: args.repetition,
@@ -204,6 +208,9 @@ fn human_line(r: &SolveRecord) -> String {
     }
     if let Some(m) = &r.best_move {
         line.push_str(&format!(", best move {m}"));
+    }
+    if let Some(v) = r.extra.get("score").filter(|v| !v.is_null()) {
+        line.push_str(&format!(", score {v}"));
     }
     if let Some(v) = r.extra.get("value") {
         line.push_str(&format!(", value {v}"));

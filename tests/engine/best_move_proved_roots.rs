@@ -55,7 +55,7 @@ fn and_root<G: Game, R: Rules<G>>(
 
 fn goal(kind: QuestionKind) -> Goal {
     match kind {
-        QuestionKind::Win => Goal::Win,
+        QuestionKind::Win | QuestionKind::Score => Goal::Win,
         QuestionKind::NotLose => Goal::NotLose,
     }
 }

@@ -74,7 +74,7 @@ fn answer(
 fn truth(pos: &AnyPosition, q: QuestionKind) -> bool {
     let attacker = pos.default_attacker();
     let goal = match q {
-        QuestionKind::Win => Goal::Win,
+        QuestionKind::Win | QuestionKind::Score => Goal::Win,
         QuestionKind::NotLose => Goal::NotLose,
     };
     with_position!(pos, g => reference::answer_memo(g, &Question { attacker, goal }))

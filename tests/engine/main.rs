@@ -63,6 +63,7 @@ mod position_files;
 mod recorder;
 mod root_numbers_agree;
 mod rscn_long_mates;
+mod score_question;
 mod solvers_vs_reference;
 mod star2_probes;
 mod tree_chance_loops;

@@ -135,18 +135,42 @@ pub fn run_positions(
     budget: &Budget,
     mut each: impl FnMut(usize, Status, &Counters),
 ) -> Result<(), search::SearchError> {
+    let question = QuestionKind::Win;
+    run_positions_asking(
+        positions,
+        repeat,
+        algo,
+        params,
+        budget,
+        question,
+        |i, st, s| each(i, st, s.counters()),
+    )
+}
+
+/// [`run_positions`] asking `question` (the score suites ask
+/// [`QuestionKind::Score`]); `each(index, status, search)` sees every
+/// run's search as it ends (for the fields of its JSON, such as `score`).
+pub fn run_positions_asking(
+    positions: &[AnyPosition],
+    repeat: usize,
+    algo: &str,
+    params: &Params,
+    budget: &Budget,
+    question: QuestionKind,
+    mut each: impl FnMut(usize, Status, &dyn search::Search),
+) -> Result<(), search::SearchError> {
     for _ in 0..repeat {
         for (i, p) in positions.iter().enumerate() {
             let setup = SearchSetup {
                 position: p.clone(),
                 params: params.clone(),
                 seed: i as u64,
-                question: QuestionKind::Win,
+                question,
                 memory_limit_bytes: None,
             };
             let mut s = search::build(algo, &setup)?;
             let st = search::run(s.as_mut(), budget, None);
-            each(i, st, s.counters());
+            each(i, st, s.as_ref());
         }
     }
     Ok(())

@@ -272,6 +272,12 @@ pub enum QuestionKind {
     Win,
     /// Does the attacker at least draw?
     NotLose,
+    /// What is the exact score for the side to move (Connect Four:
+    /// Pons's score; Othello: the final disc difference)? Answered by a
+    /// search over win-by-at-least-k questions
+    /// ([`dfpn::fast::score`]); the run ends proved when the side to
+    /// move wins (score ≥ 1), disproved otherwise.
+    Score,
 }
 
 /// Everything needed to build a search.
@@ -315,7 +321,9 @@ impl SearchSetup {
         Question {
             attacker: self.position.default_attacker(),
             goal: match self.question {
-                QuestionKind::Win => Goal::Win,
+                // The score search asks its own thresholds; the root's
+                // question is the win.
+                QuestionKind::Win | QuestionKind::Score => Goal::Win,
                 QuestionKind::NotLose => Goal::NotLose,
             },
         }

@@ -213,7 +213,7 @@ impl<G: Game> PnValue<G> {
         self.high = Some(v);
         self.value = Some(v);
         let yes = match self.question {
-            QuestionKind::Win => v >= 1,
+            QuestionKind::Win | QuestionKind::Score => v >= 1,
             QuestionKind::NotLose => v >= 0,
         };
         self.status = if yes {

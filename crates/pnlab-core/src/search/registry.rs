@@ -356,6 +356,10 @@ pub fn find_algo(name: &str) -> Result<&'static AlgoInfo, SearchError> {
 /// and refuses such positions.
 pub const CHANCE_ALGORITHMS: &[&str] = &["expectimax", "star1", "star2"];
 
+/// The algorithm that answers the score question (`--question score`):
+/// `dfpn-fast`, which keeps its table between the thresholds it asks.
+pub const SCORE_ALGORITHM: &str = "dfpn-fast";
+
 /// Whether algorithm `name` can search positions with chance nodes.
 pub fn handles_chance(name: &str) -> bool {
     CHANCE_ALGORITHMS.contains(&name)
@@ -396,6 +400,12 @@ pub fn build(name: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, SearchE
                 "it has chance nodes (die rolls or random events), and a proof search answers yes/no questions about games where players choose every move; use {}",
                 CHANCE_ALGORITHMS.join(", ")
             ),
+        });
+    }
+    if setup.question == super::QuestionKind::Score && name != SCORE_ALGORITHM {
+        return Err(SearchError::Unsupported {
+            algo: name.to_string(),
+            reason: format!("the score question is answered by `{SCORE_ALGORITHM}` only"),
         });
     }
     (info.build)(setup).map_err(|e| match e {

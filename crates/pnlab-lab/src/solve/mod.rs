@@ -209,6 +209,20 @@ impl Solver {
             .unwrap_or_else(bounds::default_memory_mib);
         let max_memory_bytes =
             bounds::memory_mib("--memory", memory_mib).map_err(|e| bad(e.to_string()))?;
+        if request.question == QuestionKind::Score {
+            if algo.name != search::registry::SCORE_ALGORITHM {
+                return Err(bad(format!(
+                    "--question score: `{}` answers yes/no questions; the score is found by `{}` (Connect Four and Othello)",
+                    algo.name,
+                    search::registry::SCORE_ALGORITHM
+                )));
+            }
+            if request.proof.is_some() || request.certify {
+                return Err(bad(
+                    "--question score: --proof and --certify certify yes/no answers; ask --question win for a certificate".into(),
+                ));
+            }
+        }
         if request.positions.is_empty() {
             return Err(bad(
                 "no position given: name files, inline positions (with --game) or `-` for stdin"
@@ -450,6 +464,12 @@ impl Solver {
             facts: &facts,
         };
         let mut record = run.record();
+        if setup.question == QuestionKind::Score {
+            record.question = "score".into();
+            if solved {
+                record.answer = "score".into();
+            }
+        }
         if let Some(c) = &checked {
             record.proof_positions = c.certificate.as_ref().map(|_| c.positions);
             if certify {

@@ -487,7 +487,7 @@ impl<G: Game> AlphaBeta<G> {
         };
         let v = last.value;
         let holds = match self.question {
-            QuestionKind::Win => v > 0,
+            QuestionKind::Win | QuestionKind::Score => v > 0,
             QuestionKind::NotLose => v >= 0,
         };
         self.status = if last.exact {

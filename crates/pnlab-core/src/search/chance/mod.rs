@@ -177,7 +177,7 @@ impl<G: Game> ChanceSearch<G> {
         if self.status == Status::Running {
             if let Some(v) = e.value {
                 let yes = match self.question {
-                    QuestionKind::Win => v > 0.0,
+                    QuestionKind::Win | QuestionKind::Score => v > 0.0,
                     QuestionKind::NotLose => v >= 0.0,
                 };
                 self.status = if yes {

@@ -182,7 +182,7 @@ impl<G: Game> Search for Om<G> {
             self.status = if self.engine.horizon {
                 Status::Unknown(StopReason::DepthLimit)
             } else if match self.question {
-                QuestionKind::Win => v > 0,
+                QuestionKind::Win | QuestionKind::Score => v > 0,
                 QuestionKind::NotLose => v >= 0,
             } {
                 Status::Proved

@@ -36,10 +36,14 @@
 
 pub mod connect4_leaf;
 pub mod connect4_rules;
+pub mod connect4_score;
+pub mod connect4_score_leaf;
 pub mod hex_rules;
 pub mod othello_leaf;
+mod retarget;
 pub mod root_move;
 pub mod rules;
+pub mod score;
 pub mod table;
 mod view;
 pub mod worker;
@@ -356,6 +360,9 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
         }),
         hex: Some(hex_options(&setup.params)?),
     };
+    if setup.question == crate::search::QuestionKind::Score {
+        return score::build(setup, opts);
+    }
     Ok(new_fast("dfpn-fast", setup, opts))
 }
 

@@ -211,6 +211,25 @@ impl FastTable {
         }
     }
 
+    /// Empties every slot whose (pn, dn) `keep` rejects and keeps the
+    /// others (a score search's change of question: the proofs and
+    /// disproofs the new question cannot use go). Needs the table to
+    /// itself: the search calls it between steps.
+    pub fn retain(&mut self, keep: impl Fn(Pn, Pn) -> bool) {
+        let mut removed = 0;
+        for b in self.buckets.iter() {
+            for s in &b.0 {
+                let d = s.data.load(Relaxed);
+                if d != 0 && !keep(d as Pn, (d >> 32) as Pn) {
+                    s.data.store(0, Relaxed);
+                    s.check.store(0, Relaxed);
+                    removed += 1;
+                }
+            }
+        }
+        self.used.fetch_sub(removed, Relaxed);
+    }
+
     #[inline]
     fn bucket(&self, m: u64) -> &Bucket {
         &self.buckets[(m & ((1u64 << self.bits) - 1)) as usize]

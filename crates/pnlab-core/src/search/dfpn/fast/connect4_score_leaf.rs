@@ -1,0 +1,213 @@
+//! The frontier solver of `dfpn-fast`'s Connect Four score search: below
+//! a number of empty cells, "does the side to move reach a score of at
+//! least t?" in Pascal Pons's convention, answered by a null-window
+//! alpha-beta on bitboards with a table of bounds.
+//!
+//! Pons's score of a position for the side to move, both sides playing
+//! perfectly (winning as early and losing as late as they can): 22 − k
+//! when the side to move wins with its k-th stone of the game, k − 22
+//! when the opponent wins with its k-th stone, 0 for a draw. With n
+//! stones on the board and the side to move to play:
+//!
+//! - if it completes four now, its score is ⌊(43 − n)/2⌋ (the best any
+//!   position with n stones can score);
+//! - if every move lets the opponent complete four at once, the score is
+//!   −⌊(42 − n)/2⌋;
+//! - otherwise the score lies in [−⌊(40 − n)/2⌋, ⌊(41 − n)/2⌋] (no win
+//!   with this stone, no loss to the next one).
+//!
+//! The search is negamax over booleans, `reach(n, t) = ∃ safe move:
+//! ¬reach(child, 1 − t)` (the child's score is the negation, and
+//! −s ≥ t ⇔ ¬(s ≥ 1 − t)); the moves that let the opponent complete four
+//! at once are never better than a safe one, so only the safe moves are
+//! tried ([`connect4_bits::non_losing_moves`]), in the order of the cells
+//! where the mover then completes four (most first), the centre breaking
+//! ties. A side that could not complete four with every empty cell never
+//! wins, which settles many thresholds at once.
+//!
+//! The table: one 64-bit word per entry, the position's mirror-symmetric
+//! key and the bounds known on its score (lower and upper, each stored
+//! plus 21 in six bits), read and written as one atomic word so the
+//! search threads share it. A store into the slot holding the same
+//! position tightens its bounds; otherwise it replaces the slot. The
+//! bounds are facts about the position whatever the threshold, so the
+//! table serves every question the score search asks.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use crate::game::connect4::Connect4;
+use crate::game::connect4_bits as bits;
+use crate::game::Game;
+
+/// Columns from the centre outwards (ties of the threat count).
+const CENTRE_FIRST: [u32; 7] = [3, 2, 4, 1, 5, 0, 6];
+
+/// Bits of an entry below the key: lower + 21 (6 bits), upper + 21 (6 bits).
+const KEY_SHIFT: u32 = 12;
+
+/// The score of a side to move that completes four now, with `n` stones
+/// on the board.
+#[inline]
+pub fn win_now_score(n: u32) -> i32 {
+    (43 - n as i32) / 2
+}
+
+/// The score of a side to move whose every move lets the opponent
+/// complete four at once, with `n` stones on the board.
+#[inline]
+pub fn lose_next_score(n: u32) -> i32 {
+    -((42 - n as i32) / 2)
+}
+
+/// The frontier solver's table of score bounds (see the module comment).
+pub struct ScoreTable {
+    slots: Box<[AtomicU64]>,
+    mask: u64,
+}
+
+impl ScoreTable {
+    /// A table of at most `bytes` (a power of two of 8-byte slots, at
+    /// least one).
+    pub fn with_bytes(bytes: u64) -> ScoreTable {
+        let n = (bytes / 8).max(1);
+        let n = 1u64 << (63 - n.leading_zeros());
+        let zeroed = Box::<[AtomicU64]>::new_zeroed_slice(n as usize);
+        // SAFETY: an all-zero AtomicU64 is the valid value 0 (an empty slot).
+        let slots = unsafe { zeroed.assume_init() };
+        ScoreTable { slots, mask: n - 1 }
+    }
+
+    /// Bytes of the table.
+    pub fn bytes(&self) -> u64 {
+        self.slots.len() as u64 * 8
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(crate::game::mix::finalize(key) & self.mask) as usize]
+    }
+
+    /// The (lower, upper) bounds known for `key`; (−21, 21) when unknown.
+    #[inline]
+    fn get(&self, key: u64) -> (i32, i32) {
+        let w = self.slot(key).load(Relaxed);
+        if w != 0 && w >> KEY_SHIFT == key {
+            ((w & 63) as i32 - 21, ((w >> 6) & 63) as i32 - 21)
+        } else {
+            (-21, 21)
+        }
+    }
+
+    /// Records bounds for `key`, tightening those the slot holds for it.
+    #[inline]
+    fn put(&self, key: u64, lower: i32, upper: i32) {
+        let s = self.slot(key);
+        let w = s.load(Relaxed);
+        let (mut lo, mut hi) = (lower, upper);
+        if w != 0 && w >> KEY_SHIFT == key {
+            lo = lo.max((w & 63) as i32 - 21);
+            hi = hi.min(((w >> 6) & 63) as i32 - 21);
+        }
+        s.store(
+            key << KEY_SHIFT | ((hi + 21) as u64) << 6 | (lo + 21) as u64,
+            Relaxed,
+        );
+    }
+}
+
+/// Does the side to move (stones `mover`, all stones `occupied`), which
+/// cannot complete four now, reach a score of at least `t`? Counts the
+/// visited positions in `nodes`.
+fn reach(mover: u64, occupied: u64, t: i32, table: &ScoreTable, nodes: &mut u64) -> bool {
+    *nodes += 1;
+    let n = occupied.count_ones();
+    let safe = bits::non_losing_moves(mover, occupied);
+    if safe == 0 {
+        let score = if occupied == bits::BOARD {
+            0
+        } else {
+            lose_next_score(n)
+        };
+        return score >= t;
+    }
+    if n >= 40 {
+        // Two cells or fewer, no win now, a safe move: a draw.
+        return 0 >= t;
+    }
+    if t > (41 - n as i32) / 2 {
+        return false;
+    }
+    if t <= -((40 - n as i32) / 2) {
+        return true;
+    }
+    let empty = bits::BOARD & !occupied;
+    if t >= 1 && !Connect4::has_four(mover | empty) {
+        return false;
+    }
+    if t <= 0 && !Connect4::has_four((mover ^ occupied) | empty) {
+        return true;
+    }
+    let key = bits::symmetric_key(mover, occupied);
+    let (lower, upper) = table.get(key);
+    if lower >= t {
+        return true;
+    }
+    if upper < t {
+        return false;
+    }
+    let mut list = [(0u32, 0u64); 7];
+    let mut len = 0;
+    for (rank, &c) in CENTRE_FIRST.iter().enumerate() {
+        let cell = safe & bits::column_bits(c);
+        if cell == 0 {
+            continue;
+        }
+        let threats = bits::winning_cells(mover | cell, occupied | cell).count_ones();
+        let score = threats * 8 + (7 - rank as u32);
+        let mut i = len;
+        while i > 0 && list[i - 1].0 < score {
+            list[i] = list[i - 1];
+            i -= 1;
+        }
+        list[i] = (score, cell);
+        len += 1;
+    }
+    for &(_, cell) in &list[..len] {
+        if !reach(mover ^ occupied, occupied | cell, 1 - t, table, nodes) {
+            table.put(key, t, 21);
+            return true;
+        }
+    }
+    table.put(key, -21, t - 1);
+    false
+}
+
+/// Does the side to move at `g` reach a Pons score of at least `t` (any
+/// integer)? A finished game scores from the side to move's view too.
+pub fn reaches(g: &Connect4, t: i32, table: &ScoreTable, nodes: &mut u64) -> bool {
+    if g.outcome().is_some() {
+        return super::connect4_score::final_score_for_mover(g) >= t;
+    }
+    let (mover, occupied) = bits::boards(g);
+    if bits::can_win_now(mover, occupied) {
+        *nodes += 1;
+        return win_now_score(occupied.count_ones()) >= t;
+    }
+    reach(mover, occupied, t, table, nodes)
+}
+
+/// The exact Pons score of `g` for the side to move, by null-window
+/// searches over one table (a test and bench helper; the score search
+/// asks [`reaches`] through df-pn instead).
+pub fn score(g: &Connect4, table: &ScoreTable, nodes: &mut u64) -> i32 {
+    let (mut lo, mut hi) = (-21, 21);
+    while lo < hi {
+        let mid = lo + (hi - lo + 1) / 2;
+        if reaches(g, mid, table, nodes) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
