@@ -9,7 +9,7 @@ pub mod search_run;
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -203,4 +203,16 @@ pub fn naive_perft<B: NaiveBoard>(b: &B, depth: u32) -> u64 {
             naive_perft(&c, depth - 1)
         })
         .sum()
+}
+
+/// Runs the binary with `args` and no display in its environment.
+pub fn without_display(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pnlab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .expect("the binary runs")
 }

@@ -41,6 +41,7 @@ mod experiment_switches;
 mod file_references;
 mod fuzz_readers;
 mod ghi;
+mod headless;
 mod hex;
 mod hex_knowledge;
 mod hex_resistance;

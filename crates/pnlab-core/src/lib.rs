@@ -19,8 +19,18 @@
 //! A game from another crate implements [`game::external::ExternalState`]
 //! and runs as [`game::AnyPosition::External`] (wrapping a
 //! [`game::external::External`]); every algorithm of the
-//! [`search::registry`] then accepts it. The `examples/nim` crate of the
-//! repository does exactly that and runs every registry algorithm on Nim.
+//! [`search::registry`] then accepts it.
+//!
+//! An algorithm from another crate implements [`search::Search`]: one
+//! `step()` is one iteration, and `status()`, `counters()`, `sample()` and
+//! `snapshot()` report on it ([`search::Snapshot::empty`] is a start for a
+//! search that draws no tree yet). [`search::run`] then drives it under a
+//! [`search::Budget`] exactly as it drives the registry's algorithms, on
+//! any game of pnlab or from outside.
+//!
+//! The `examples/nim` crate of the repository does both: it defines Nim,
+//! runs every registry algorithm on it, and brings an algorithm of its own
+//! (`RootByRoot`), each answer checked against Bouton's theorem.
 
 #![warn(missing_docs)]
 
