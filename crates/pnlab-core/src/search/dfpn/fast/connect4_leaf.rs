@@ -159,24 +159,7 @@ fn reach(mover: u64, occupied: u64, t: i32, table: &LeafTable, nodes: &mut u64) 
     if upper < t {
         return false;
     }
-    // Moves by threats created (most first), centre first among equals.
-    let mut list = [(0u32, 0u64); 7];
-    let mut len = 0;
-    for (rank, &c) in CENTRE_FIRST.iter().enumerate() {
-        let cell = safe & bits::column_bits(c);
-        if cell == 0 {
-            continue;
-        }
-        let threats = bits::winning_cells(mover | cell, occupied | cell).count_ones();
-        let score = threats * 8 + (7 - rank as u32);
-        let mut i = len;
-        while i > 0 && list[i - 1].0 < score {
-            list[i] = list[i - 1];
-            i -= 1;
-        }
-        list[i] = (score, cell);
-        len += 1;
-    }
+    let (list, len) = ordered_moves(mover, occupied, safe);
     // Enhanced transposition cut-off: a child the table already knows
     // to be lost for the opponent answers the node without a search.
     if empty_count >= ETC_MIN_EMPTY {
@@ -232,6 +215,32 @@ pub fn answer(g: &Connect4, q: &Question, table: &LeafTable, nodes: &mut u64) ->
         // Attacker ≥ t ⇔ mover ≤ −t ⇔ not (mover ≥ 1 − t).
         !reaches(g, 1 - t, table, nodes)
     }
+}
+
+/// The cells of `safe` (one playable cell per column at most), ordered by
+/// the threats each creates for `mover` (most first), the centre first
+/// among equals: the move order of both leaf solvers (the win's here and
+/// the score's). Returns the list and how many entries are used.
+#[inline]
+pub(super) fn ordered_moves(mover: u64, occupied: u64, safe: u64) -> ([(u32, u64); 7], usize) {
+    let mut list = [(0u32, 0u64); 7];
+    let mut len = 0;
+    for (rank, &c) in CENTRE_FIRST.iter().enumerate() {
+        let cell = safe & bits::column_bits(c);
+        if cell == 0 {
+            continue;
+        }
+        let threats = bits::winning_cells(mover | cell, occupied | cell).count_ones();
+        let score = threats * 8 + (7 - rank as u32);
+        let mut i = len;
+        while i > 0 && list[i - 1].0 < score {
+            list[i] = list[i - 1];
+            i -= 1;
+        }
+        list[i] = (score, cell);
+        len += 1;
+    }
+    (list, len)
 }
 
 #[cfg(test)]

@@ -39,9 +39,6 @@ use crate::game::connect4::Connect4;
 use crate::game::connect4_bits as bits;
 use crate::game::Game;
 
-/// Columns from the centre outwards (ties of the threat count).
-const CENTRE_FIRST: [u32; 7] = [3, 2, 4, 1, 5, 0, 6];
-
 /// Bits of an entry below the key: lower + 21 (6 bits), upper + 21 (6 bits).
 const KEY_SHIFT: u32 = 12;
 
@@ -155,23 +152,7 @@ fn reach(mover: u64, occupied: u64, t: i32, table: &ScoreTable, nodes: &mut u64)
     if upper < t {
         return false;
     }
-    let mut list = [(0u32, 0u64); 7];
-    let mut len = 0;
-    for (rank, &c) in CENTRE_FIRST.iter().enumerate() {
-        let cell = safe & bits::column_bits(c);
-        if cell == 0 {
-            continue;
-        }
-        let threats = bits::winning_cells(mover | cell, occupied | cell).count_ones();
-        let score = threats * 8 + (7 - rank as u32);
-        let mut i = len;
-        while i > 0 && list[i - 1].0 < score {
-            list[i] = list[i - 1];
-            i -= 1;
-        }
-        list[i] = (score, cell);
-        len += 1;
-    }
+    let (list, len) = super::connect4_leaf::ordered_moves(mover, occupied, safe);
     for &(_, cell) in &list[..len] {
         if !reach(mover ^ occupied, occupied | cell, 1 - t, table, nodes) {
             table.put(key, t, 21);
