@@ -17,9 +17,10 @@ create_exception!(
 /// A solve error as a Python exception: bad input is an [`InputError`]
 /// (a `ValueError`), a certificate that cannot be written an `OSError`.
 pub fn solve_error(e: SolveError) -> PyErr {
+    let words = python_words(&e.to_string());
     match e {
-        SolveError::Proof(m) => PyOSError::new_err(python_words(&m)),
-        SolveError::Request(m) | SolveError::Input(m) => InputError::new_err(python_words(&m)),
+        SolveError::Proof(_) => PyOSError::new_err(words),
+        SolveError::Request(_) | SolveError::Input(_) => InputError::new_err(words),
     }
 }
 

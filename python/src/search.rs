@@ -513,7 +513,7 @@ impl Search {
             .finish(entry, setup, search.as_ref(), &[], (1, 1))
             .map_err(solve_error)?;
         if let Some(r) = paused {
-            record.stop_reason = r.name().to_string();
+            record.stop_reason = pnlab::search::RunEnd::Stopped(r);
         }
         inner.game_error()?;
         to_py(py, &record)

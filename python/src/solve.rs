@@ -7,9 +7,11 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use pnlab::game::xiangqi::Repetition;
 use pnlab::game::Game;
+use pnlab::game::GameKind;
 use pnlab::positions::PositionEntry;
-use pnlab::search::{QuestionKind, DEFAULT_ALGO};
+use pnlab::search::{Algorithm, QuestionKind, UnknownQuestion, DEFAULT_ALGO};
 use pnlab::solve::{SolveRequest, Solver};
 
 use crate::convert::{path_or_text, settings, to_py};
@@ -38,15 +40,31 @@ pub struct Options<'a, 'py> {
 impl Options<'_, '_> {
     /// The engine request for `positions`.
     pub fn request(&self, positions: Vec<String>) -> PyResult<SolveRequest> {
-        let question = match self.question {
-            "win" => QuestionKind::Win,
-            "not-lose" | "not_lose" => QuestionKind::NotLose,
-            "score" => QuestionKind::Score,
-            other => {
-                return Err(input_error(format!(
-                    "question={other:?}: expected \"win\", \"not-lose\" or \"score\""
-                )))
-            }
+        // Each word is parsed once here, by the engine's own parsers (the
+        // command line uses the same ones).
+        let question: QuestionKind = self.question.parse().map_err(|e: UnknownQuestion| {
+            input_error(format!(
+                "question={:?}: expected \"win\", \"not-lose\" or \"score\"",
+                e.given
+            ))
+        })?;
+        let algo: Algorithm = self
+            .algo
+            .parse()
+            .map_err(|e| input_error(format!("algo={:?}: {e}", self.algo)))?;
+        let game: Option<GameKind> = match &self.game {
+            Some(g) => Some(
+                g.parse()
+                    .map_err(|e| input_error(format!("game={g:?}: {e}")))?,
+            ),
+            None => None,
+        };
+        let repetition = match &self.repetition {
+            Some(r) => Some(
+                Repetition::from_name(r)
+                    .map_err(|e| input_error(format!("repetition={r:?}: {e}")))?,
+            ),
+            None => None,
         };
         if positions.iter().any(|p| p == "-") {
             // The command line's standard input: the interpreter's would
@@ -57,13 +75,13 @@ impl Options<'_, '_> {
         }
         Ok(SolveRequest {
             positions,
-            game: self.game.clone(),
-            algo: self.algo.to_string(),
+            game,
+            algo,
             settings: settings(self.params)?,
             threads: self.threads,
             question,
             within: self.within,
-            repetition: self.repetition.clone(),
+            repetition,
             max_iterations: self.max_iterations,
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,

@@ -144,10 +144,7 @@ pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
         // A game record follows its own moves.
         (false, false) => None,
     };
-    let mut groups = read_inputs(
-        std::slice::from_ref(&args.record),
-        args.game.map(|k| k.name()),
-    );
+    let mut groups = read_inputs(std::slice::from_ref(&args.record), args.game);
     let entries = groups.pop().unwrap_or_else(|| Ok(Vec::new()))?;
     if let Some(k) = args.game_index {
         if k == 0 || k > entries.len() {

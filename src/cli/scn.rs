@@ -56,7 +56,7 @@ pub fn run(args: ScnArgs) -> Result<ExitCode, UserError> {
         ..Budget::default()
     };
     let mut bad_input = false;
-    for group in read_inputs(&args.positions, args.game.map(|k| k.name())) {
+    for group in read_inputs(&args.positions, args.game) {
         let entries = match group {
             Ok(e) => e,
             Err(msg) => {

@@ -7,8 +7,9 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
-use pnlab::search::{self, params, QuestionKind};
+use clap::Args;
+use pnlab::game::xiangqi::Repetition;
+use pnlab::search::{self, params, Algorithm, QuestionKind};
 use pnlab::solve::{SolveRecord, SolveRequest, Solver};
 
 use super::{parse_pair, UserError};
@@ -31,23 +32,23 @@ pub struct SolveArgs {
     pub within: Option<u32>,
     /// Xiangqi repetition rule: draw (default), perpetual-check-loses or
     /// none. Replaces a file's `repetition`.
-    #[arg(long, value_name = "RULE")]
-    pub repetition: Option<String>,
+    #[arg(long, value_name = "RULE", value_parser = parse_repetition)]
+    pub repetition: Option<Repetition>,
     /// Solve only the K-th position (1-based) of the inputs, counted
     /// across them in order.
     #[arg(long, value_name = "K")]
     pub entry: Option<usize>,
     /// Algorithm (see `--list-algos`).
-    #[arg(long, default_value = search::DEFAULT_ALGO)]
-    pub algo: String,
+    #[arg(long, default_value = search::DEFAULT_ALGO, value_parser = parse_algorithm)]
+    pub algo: Algorithm,
     /// Algorithm parameter NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
     /// The attacker's question: does the side to move win, or at least
     /// draw? `score`: its exact score (Connect Four: Pons's score;
     /// Othello: the final disc difference), with dfpn-fast.
-    #[arg(long, value_enum, default_value = "win")]
-    pub question: QuestionArg,
+    #[arg(long, default_value = "win", value_parser = parse_question)]
+    pub question: QuestionKind,
     /// Stop after this many iterations.
     #[arg(long)]
     pub max_iterations: Option<u64>,
@@ -99,11 +100,21 @@ pub struct SolveArgs {
     pub export_nodes: usize,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum QuestionArg {
-    Win,
-    NotLose,
-    Score,
+/// `--algo NAME`: the registry's handle (an unknown name lists the
+/// known ones).
+fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
+    name.parse().map_err(|e: search::SearchError| e.to_string())
+}
+
+/// `--question WORD`.
+fn parse_question(word: &str) -> Result<QuestionKind, String> {
+    word.parse()
+        .map_err(|e: search::UnknownQuestion| e.to_string())
+}
+
+/// `--repetition RULE`.
+fn parse_repetition(name: &str) -> Result<Repetition, String> {
+    Repetition::from_name(name).map_err(|e| e.to_string())
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
@@ -131,7 +142,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
     }
     let request = SolveRequest {
         positions: args.positions,
-        game: args.game.map(|k| k.name().to_string()),
+        game: args.game,
         entry: args.entry,
         algo: args.algo,
         settings: args
@@ -140,11 +151,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
             .map(|s| parse_pair(s))
             .collect::<Result<Vec<_>, _>>()?,
         threads: args.threads,
-        question: match args.question {
-            QuestionArg::Win => QuestionKind::Win,
-            QuestionArg::NotLose => QuestionKind::NotLose,
-            QuestionArg::Score => QuestionKind::Score,
-        },
+        question: args.question,
         within: args.within,
         repetition: args.repetition,
         max_iterations: args.max_iterations,
@@ -203,7 +210,7 @@ fn human_line(r: &SolveRecord) -> String {
         "{}: {} ({}) after {} iterations, {} nodes, {:.1} ms",
         r.name, r.outcome, r.answer, r.iterations, r.nodes_created, r.time_ms
     );
-    if r.outcome == "unknown" {
+    if !r.outcome.is_answered() {
         line.push_str(&format!(", stopped: {}", r.stop_reason));
     }
     if let Some(m) = &r.best_move {

@@ -6,6 +6,7 @@
 //! one iteration and returns. It never owns a thread or a clock; the CLI,
 //! the tests and the app's worker all drive the same `step()`.
 
+pub mod algorithm;
 pub mod alphabeta;
 pub mod arena;
 mod arena_search;
@@ -35,6 +36,7 @@ pub mod seesaw;
 pub mod snapshot;
 #[doc(hidden)]
 pub mod test_nodes;
+pub mod verdict;
 pub mod zones;
 
 /// Parameter descriptions live below the engine layers (games describe
@@ -43,10 +45,12 @@ pub use crate::params;
 
 use crate::game::{AnyPosition, Game, Outcome, Player};
 
+pub use algorithm::Algorithm;
 pub use driver::{run, run_sampled, Budget};
 pub use params::{ListItem, ParamError, ParamKind, ParamSpec, ParamValue, Params};
 pub use registry::{algorithms, build, find_algo, AlgoInfo, DEFAULT_ALGO};
 pub use snapshot::{NodeId, Snapshot, ViewRequest};
+pub use verdict::{Answer, RunEnd, RunOutcome, UnknownQuestion};
 
 /// Why a search could not be built (the registry's and every build
 /// function's error).
@@ -160,21 +164,18 @@ impl Status {
     }
 
     /// docs/cli.md `outcome`.
-    pub fn outcome_name(self) -> &'static str {
-        match self {
-            Status::Proved => "proved",
-            Status::Disproved => "disproved",
-            Status::Running | Status::Unknown(_) => "unknown",
-        }
+    pub fn outcome(self) -> RunOutcome {
+        RunOutcome::from(self)
     }
 
-    /// docs/cli.md `stop_reason`.
+    /// docs/cli.md `outcome`, as its word.
+    pub fn outcome_name(self) -> &'static str {
+        self.outcome().name()
+    }
+
+    /// docs/cli.md `stop_reason`, as its word.
     pub fn stop_reason_name(self) -> &'static str {
-        match self {
-            Status::Proved | Status::Disproved => "solved",
-            Status::Unknown(r) => r.name(),
-            Status::Running => "running",
-        }
+        RunEnd::from(self).name()
     }
 }
 
@@ -251,15 +252,7 @@ impl Question {
 
     /// The answer in words (docs/cli.md `answer`) for a final status.
     pub fn answer_name(&self, status: Status) -> &'static str {
-        match (self.goal, status) {
-            (Goal::Win, Status::Proved) => "win",
-            (Goal::Win, Status::Disproved) => "not-win",
-            (Goal::NotLose, Status::Proved) => "not-lose",
-            (Goal::NotLose, Status::Disproved) => "loss",
-            (Goal::AtLeast(_), Status::Proved) => "at-least",
-            (Goal::AtLeast(_), Status::Disproved) => "less-than",
-            _ => "unknown",
-        }
+        Answer::of(self, status).name()
     }
 }
 

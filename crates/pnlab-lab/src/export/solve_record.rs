@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::RunRecord;
 use pnlab_core::game::AnyPosition;
-use pnlab_core::search::{Goal, Params};
+use pnlab_core::search::{Answer, Goal, Params, QuestionKind, RunEnd, RunOutcome};
 
 /// One run as `pnlab solve --json` prints it (one object per line).
 ///
@@ -31,8 +31,8 @@ pub struct SolveRecord {
     pub params: Params,
     /// The run's seed.
     pub seed: u64,
-    /// `win` or `not-lose`.
-    pub question: String,
+    /// `win`, `not-lose` or `score`.
+    pub question: QuestionKind,
     /// The attacker's move limit (`--within`, or the file's `within`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub within: Option<u32>,
@@ -40,9 +40,10 @@ pub struct SolveRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repetition: Option<String>,
     /// `proved`, `disproved` or `unknown`.
-    pub outcome: String,
-    /// The answer in words: `win`, `not-win`, `not-lose`, `loss`, `unknown`.
-    pub answer: String,
+    pub outcome: RunOutcome,
+    /// The answer in words: `win`, `not-win`, `not-lose`, `loss`, `score`,
+    /// `unknown`.
+    pub answer: Answer,
     /// The root move the algorithm names best, in notation.
     pub best_move: Option<String>,
     /// Calls of `step()`.
@@ -66,7 +67,7 @@ pub struct SolveRecord {
     /// `solved` (`certified` with `--certify`), or why the search stopped
     /// without an answer (`uncertified`: a solved answer whose
     /// certificate failed its check).
-    pub stop_reason: String,
+    pub stop_reason: RunEnd,
     /// Monte-Carlo playouts, for the searches that run them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub playouts: Option<u64>,
@@ -124,17 +125,16 @@ impl SolveRecord {
             params: run.params.clone(),
             seed: run.seed,
             question: match run.question.goal {
-                Goal::NotLose => "not-lose",
-                _ => "win",
-            }
-            .to_string(),
+                Goal::NotLose => QuestionKind::NotLose,
+                _ => QuestionKind::Win,
+            },
             within: position.within_limit(),
             repetition: match position.shown() {
                 AnyPosition::Xiangqi(g) => Some(g.repetition().name().to_string()),
                 _ => None,
             },
-            outcome: run.status.outcome_name().to_string(),
-            answer: run.question.answer_name(run.status).to_string(),
+            outcome: run.status.outcome(),
+            answer: Answer::of(&run.question, run.status),
             best_move: run.facts.best_move.clone(),
             iterations: c.iterations,
             nodes_created: c.nodes_created,
@@ -145,7 +145,7 @@ impl SolveRecord {
             revisits: c.revisits,
             time_ms: (c.time_ms * 1000.0).round() / 1000.0,
             peak_tree_bytes: c.peak_tree_bytes,
-            stop_reason: run.status.stop_reason_name().to_string(),
+            stop_reason: RunEnd::from(run.status),
             playouts: (c.playouts > 0).then_some(c.playouts),
             expected: run.entry.expected.as_ref().map(|e| ExpectedRecord {
                 result: e.result.clone(),

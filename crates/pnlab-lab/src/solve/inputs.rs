@@ -9,14 +9,14 @@ use pnlab_core::game::{AnyPosition, GameKind};
 use pnlab_core::positions::{self, PositionEntry};
 use pnlab_core::search::registry;
 
-use super::SolveError;
+use super::{InputError, Location, SolveError};
 
 /// Reads every position named in `inputs` (files, inline positions with
 /// `game`, `-` for stdin). Errors are kept per input (and per game of a
 /// game-record file) so the other positions are still searched.
 pub fn read_inputs(
     inputs: &[String],
-    game: Option<&str>,
+    game: Option<GameKind>,
 ) -> Vec<Result<Vec<PositionEntry>, SolveError>> {
     let mut out = Vec::new();
     for arg in inputs {
@@ -26,14 +26,14 @@ pub fn read_inputs(
         if arg != "-" && path.exists() {
             let (entries, errors) = positions::load_file_partial(path);
             push_checked(&mut out, entries);
-            out.extend(errors.into_iter().map(|e| Err(input_error(e))));
+            out.extend(errors.into_iter().map(|e| Err(file_error(e))));
             continue;
         }
         if let Some(file) = positions::bundled().iter().find(|f| f.path == arg) {
             // A path of the curated folder works from any directory.
             let (entries, errors) = positions::load_text_partial(file.path, file.text);
             push_checked(&mut out, entries);
-            out.extend(errors.into_iter().map(|e| Err(input_error(e))));
+            out.extend(errors.into_iter().map(|e| Err(file_error(e))));
             continue;
         }
         match read_argument(arg, game) {
@@ -55,43 +55,50 @@ fn push_checked(
     for e in entries {
         match registry::check_suggestion(&e) {
             Ok(()) => good.push(e),
-            Err(err) => bad.push(Err(input_error(err))),
+            Err(err) => bad.push(Err(file_error(err))),
         }
     }
     out.push(Ok(good));
     out.extend(bad);
 }
 
-fn input_error(e: impl ToString) -> SolveError {
-    SolveError::Input(e.to_string())
+fn file_error(e: FileError) -> SolveError {
+    SolveError::Input(InputError::File(e))
 }
 
 /// One input that is not a file: standard input or inline notation.
-fn read_argument(arg: &str, game: Option<&str>) -> Result<Vec<PositionEntry>, SolveError> {
+fn read_argument(arg: &str, game: Option<GameKind>) -> Result<Vec<PositionEntry>, SolveError> {
     if arg == "-" {
         let text = pnlab_core::files::read_capped(
             std::io::stdin().lock(),
             pnlab_core::files::MAX_READ_BYTES,
         )
-        .map_err(|e| input_error(format!("-:1:1: cannot read standard input: {e}")))?;
+        .map_err(|e| InputError::Stdin {
+            at: Location::start_of("-"),
+            reason: e.to_string(),
+        })?;
         return match game {
             Some(g) => inline_lines(g, "-", &text),
-            None => positions::load_text("-", &text).map_err(input_error),
+            None => positions::load_text("-", &text).map_err(file_error),
         };
     }
     match game {
         Some(g) => inline_lines(g, "<inline>", arg),
-        None => Err(input_error(format!(
-            "{arg}:1:1: no such file; for an inline position give --game ({})",
-            GameKind::all_names()
-        ))),
+        None => Err(InputError::NoSuchFile {
+            at: Location::start_of(arg),
+            games: GameKind::all_names(),
+        }
+        .into()),
     }
 }
 
 /// Inline notation (or stdin with a game): one position per non-empty
 /// line, except trees whose whole text is one position.
-fn inline_lines(game: &str, source: &str, text: &str) -> Result<Vec<PositionEntry>, SolveError> {
-    let kind: GameKind = game.parse().map_err(input_error)?;
+fn inline_lines(
+    kind: GameKind,
+    source: &str,
+    text: &str,
+) -> Result<Vec<PositionEntry>, SolveError> {
     let chunks: Vec<(usize, &str)> = if kind == GameKind::Tree || text.trim().is_empty() {
         vec![(1, text)]
     } else {
@@ -105,7 +112,7 @@ fn inline_lines(game: &str, source: &str, text: &str) -> Result<Vec<PositionEntr
         .into_iter()
         .map(|(line, chunk)| {
             let position = AnyPosition::parse(kind, chunk).map_err(|e| {
-                input_error(FileError {
+                file_error(FileError {
                     file: source.to_string(),
                     error: e.offset(line, 1),
                 })

@@ -16,6 +16,7 @@
 //! record (and the certificate and exports) of a search that has stopped.
 
 mod certify;
+mod error;
 mod inputs;
 
 use pnlab_core::params::bounds;
@@ -24,14 +25,16 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 pub use crate::export::solve_record::{ExpectedRecord, SolveRecord};
+pub use error::{CertificateError, EntryProblem, InputError, Location, RequestError, SolveError};
 pub use inputs::read_inputs;
 
 use crate::export::{self, ExportFormat, ExportInput, RunFacts, RunRecord};
 use pnlab_core::game::xiangqi::Repetition;
+use pnlab_core::game::GameKind;
 use pnlab_core::positions::PositionEntry;
 use pnlab_core::search::{
-    self, correct_moves, AlgoInfo, Budget, Params, QuestionKind, Search, SearchSetup, StatsSample,
-    Status, ViewRequest,
+    self, correct_moves, AlgoInfo, Algorithm, Answer, Budget, Params, QuestionKind, RunEnd,
+    RunOutcome, Search, SearchSetup, StatsSample, Status, ViewRequest,
 };
 
 /// Positions the certificate writer may evaluate itself (where the search
@@ -46,12 +49,12 @@ pub struct SolveRequest {
     /// embedded copy when no such file is on disk.
     pub positions: Vec<String>,
     /// The game of inline positions (`tictactoe`, `hex`, …).
-    pub game: Option<String>,
+    pub game: Option<GameKind>,
     /// Solve only the K-th position (1-based) of those the inputs hold,
     /// counted across the inputs in order (`--entry K`).
     pub entry: Option<usize>,
-    /// The algorithm's registry name.
-    pub algo: String,
+    /// The algorithm (one front ends look up by name).
+    pub algo: Algorithm,
     /// Algorithm parameters `NAME=VALUE`, checked against its description.
     pub settings: Vec<(String, String)>,
     /// Search threads (the df-pn family's `threads` parameter).
@@ -60,8 +63,8 @@ pub struct SolveRequest {
     pub question: QuestionKind,
     /// The attacker must win within this many of its own moves.
     pub within: Option<u32>,
-    /// The xiangqi repetition rule by name (replaces a file's).
-    pub repetition: Option<String>,
+    /// The xiangqi repetition rule (replaces a file's).
+    pub repetition: Option<Repetition>,
     /// Stop after this many iterations.
     pub max_iterations: Option<u64>,
     /// Stop after creating this many nodes.
@@ -94,7 +97,7 @@ impl Default for SolveRequest {
             positions: Vec::new(),
             game: None,
             entry: None,
-            algo: search::DEFAULT_ALGO.into(),
+            algo: Algorithm::default(),
             settings: Vec::new(),
             threads: None,
             question: QuestionKind::Win,
@@ -111,29 +114,6 @@ impl Default for SolveRequest {
             export_depth: 6,
             export_nodes: 2_000,
         }
-    }
-}
-
-/// Why a request, a position or a certificate failed. The message is the
-/// one `pnlab solve` prints after `error: ` (a position's error starts with
-/// `FILE:LINE:COL:`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SolveError {
-    /// The request itself is wrong (unknown algorithm or parameter, a
-    /// value out of range, no position): nothing was solved.
-    #[error("{0}")]
-    Request(String),
-    /// One position cannot be read or searched; the others go on.
-    #[error("{0}")]
-    Input(String),
-    /// A certificate could not be made or written: the run stops.
-    #[error("{0}")]
-    Proof(String),
-}
-
-impl From<SolveError> for String {
-    fn from(e: SolveError) -> String {
-        e.to_string()
     }
 }
 
@@ -163,7 +143,6 @@ pub struct Solver {
     /// them apply per position (see [`AlgoInfo::params_for`]).
     pairs: Vec<(String, String)>,
     budget: Budget,
-    repetition: Option<Repetition>,
     formats: Vec<(PathBuf, ExportFormat)>,
     /// Certificates written so far (the next one's file number).
     proofs_written: usize,
@@ -173,16 +152,16 @@ impl Solver {
     /// Checks the request: the algorithm and its parameters, the threads,
     /// the budgets, the repetition rule and the export formats.
     pub fn new(request: SolveRequest) -> Result<Solver, SolveError> {
-        let bad = SolveError::Request;
-        let algo = search::find_algo(&request.algo).map_err(|e| bad(e.to_string()))?;
+        let algo = request.algo.info();
         let mut pairs = request.settings.clone();
         if let Some(t) = request.threads {
             if algo.params.iter().all(|p| p.name != "threads") {
                 if t != 1 {
-                    return Err(bad(format!(
-                        "--threads {t}: `{}` searches with one thread; the df-pn family (dfpn, dfpn-eps, deep-dfpn, dfpn-fast) runs in parallel",
-                        algo.name
-                    )));
+                    return Err(RequestError::Threads {
+                        threads: t,
+                        algo: algo.name,
+                    }
+                    .into());
                 }
             } else {
                 pairs.push(("threads".to_string(), t.to_string()));
@@ -190,44 +169,41 @@ impl Solver {
         }
         // Names are checked here; a game's search options (Connect6's
         // zones) are checked per position, against the position's game.
-        algo.check_names(&pairs)
-            .map_err(|e| bad(format!("--algo {}: {e}", algo.name)))?;
+        let param_error = |error| RequestError::Param {
+            algo: algo.name,
+            error,
+        };
+        algo.check_names(&pairs).map_err(param_error)?;
         let own: Vec<(String, String)> = pairs
             .iter()
             .filter(|(n, _)| algo.params.iter().any(|s| s.name == n))
             .cloned()
             .collect();
-        let params = Params::from_pairs(algo.params, &own)
-            .map_err(|e| bad(format!("--algo {}: {e}", algo.name)))?;
+        let params = Params::from_pairs(algo.params, &own).map_err(param_error)?;
         let time_limit = request
             .time_limit
             .map(|t| bounds::time_limit("--time-limit", t))
             .transpose()
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(RequestError::from)?;
         let memory_mib = request
             .memory_mib
             .unwrap_or_else(bounds::default_memory_mib);
         let max_memory_bytes =
-            bounds::memory_mib("--memory", memory_mib).map_err(|e| bad(e.to_string()))?;
+            bounds::memory_mib("--memory", memory_mib).map_err(RequestError::from)?;
         if request.question == QuestionKind::Score {
             if algo.name != search::registry::SCORE_ALGORITHM {
-                return Err(bad(format!(
-                    "--question score: `{}` answers yes/no questions; the score is found by `{}` (Connect Four and Othello)",
-                    algo.name,
-                    search::registry::SCORE_ALGORITHM
-                )));
+                return Err(RequestError::ScoreAlgorithm {
+                    algo: algo.name,
+                    scorer: search::registry::SCORE_ALGORITHM,
+                }
+                .into());
             }
             if request.proof.is_some() || request.certify {
-                return Err(bad(
-                    "--question score: --proof and --certify certify yes/no answers; ask --question win for a certificate".into(),
-                ));
+                return Err(RequestError::ScoreCertificate.into());
             }
         }
         if request.positions.is_empty() {
-            return Err(bad(
-                "no position given: name files, inline positions (with --game) or `-` for stdin"
-                    .into(),
-            ));
+            return Err(RequestError::NoPosition.into());
         }
         let budget = Budget {
             max_iterations: request.max_iterations,
@@ -235,25 +211,22 @@ impl Solver {
             time_limit,
             max_memory_bytes: Some(max_memory_bytes),
         };
-        let repetition = match &request.repetition {
-            Some(r) => {
-                Some(Repetition::from_name(r).map_err(|e| bad(format!("--repetition: {e}")))?)
-            }
-            None => None,
-        };
         let formats = request
             .exports
             .iter()
-            .map(|p| ExportFormat::from_path(p).map(|f| (p.clone(), f)))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| bad(e.to_string()))?;
+            .map(|p| match ExportFormat::from_path(p) {
+                Ok(f) => Ok((p.clone(), f)),
+                Err(_) => Err(RequestError::ExportFormat {
+                    path: p.display().to_string(),
+                }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Solver {
             request,
             algo,
             params,
             pairs,
             budget,
-            repetition,
             formats,
             proofs_written: 0,
         })
@@ -283,7 +256,7 @@ impl Solver {
     /// Reads the request's positions, one group per input (see
     /// [`read_inputs`]).
     pub fn read(&self) -> Vec<Result<Vec<PositionEntry>, SolveError>> {
-        read_inputs(&self.request.positions, self.request.game.as_deref())
+        read_inputs(&self.request.positions, self.request.game)
     }
 
     /// Solves every position of the request in order, handing each result
@@ -340,26 +313,26 @@ impl Solver {
         &self,
         mut entry: PositionEntry,
     ) -> Result<(PositionEntry, SearchSetup, Box<dyn Search>), SolveError> {
-        if let Some(rule) = self.repetition {
-            entry.position = entry.position.clone().with_repetition(rule).map_err(|e| {
-                SolveError::Input(format!(
-                    "{}:{}:1: --repetition: {e}",
-                    entry.name, entry.line
-                ))
-            })?;
+        let at = |entry: &PositionEntry, problem: EntryProblem| InputError::Entry {
+            at: Location::of_entry(entry),
+            problem,
+        };
+        if let Some(rule) = self.request.repetition {
+            entry.position = match entry.position.clone().with_repetition(rule) {
+                Ok(p) => p,
+                Err(e) => return Err(at(&entry, e.into()).into()),
+            };
         }
         if let Some(n) = self.request.within {
             entry.position = entry.position.within(n);
         }
-        let params = self
-            .algo
-            .params_from_pairs(entry.game, &self.pairs)
-            .map_err(|e| {
-                SolveError::Input(format!(
-                    "{}:{}:1: --algo {}: {e}",
-                    entry.name, entry.line, self.algo.name
-                ))
-            })?;
+        let params = match self.algo.params_from_pairs(entry.game, &self.pairs) {
+            Ok(p) => p,
+            Err(error) => {
+                let algo = self.algo.name;
+                return Err(at(&entry, EntryProblem::Param { algo, error }).into());
+            }
+        };
         let setup = SearchSetup {
             position: entry.position.clone(),
             params,
@@ -370,8 +343,10 @@ impl Solver {
             // budget only stops the run.
             memory_limit_bytes: self.request.memory_mib.and(self.budget.max_memory_bytes),
         };
-        let search = search::build(self.algo.name, &setup)
-            .map_err(|e| SolveError::Input(format!("{}:{}:1: {e}", entry.name, entry.line)))?;
+        let search = match search::build(self.algo.name, &setup) {
+            Ok(s) => s,
+            Err(e) => return Err(at(&entry, e.into()).into()),
+        };
         Ok((entry, setup, search))
     }
 
@@ -430,11 +405,10 @@ impl Solver {
                 (Some(cert), _) => {
                     self.proofs_written += 1;
                     crate::experiments::write_atomic(&path, cert.to_text().as_bytes()).map_err(
-                        |e| {
-                            SolveError::Proof(format!(
-                                "{}:{}:1: --proof: {e}",
-                                entry.name, entry.line
-                            ))
+                        |e| CertificateError {
+                            at: Location::of_entry(entry),
+                            path: None,
+                            reason: e.to_string(),
                         },
                     )?;
                     proof_file = Some(path);
@@ -442,12 +416,12 @@ impl Solver {
                 // Without --certify a certificate that cannot be written
                 // stops the run; with it, the record says why.
                 (None, Some(e)) if !certify => {
-                    return Err(SolveError::Proof(format!(
-                        "{}:{}:1: --proof {}: {e}",
-                        entry.name,
-                        entry.line,
-                        path.display()
-                    )));
+                    return Err(CertificateError {
+                        at: Location::of_entry(entry),
+                        path: Some(path),
+                        reason: e.clone(),
+                    }
+                    .into());
                 }
                 _ => {}
             }
@@ -465,9 +439,9 @@ impl Solver {
         };
         let mut record = run.record();
         if setup.question == QuestionKind::Score {
-            record.question = "score".into();
+            record.question = QuestionKind::Score;
             if solved {
-                record.answer = "score".into();
+                record.answer = Answer::Score;
             }
         }
         if let Some(c) = &checked {
@@ -476,12 +450,12 @@ impl Solver {
                 record.certify_ms = Some((c.ms * 1000.0).round() / 1000.0);
                 record.certify_error = c.error.clone();
                 if c.certified {
-                    record.stop_reason = "certified".into();
+                    record.stop_reason = RunEnd::Certified;
                 } else {
                     // An answer that fails its self-check is no answer.
-                    record.outcome = "unknown".into();
-                    record.answer = "unknown".into();
-                    record.stop_reason = "uncertified".into();
+                    record.outcome = RunOutcome::Unknown;
+                    record.answer = Answer::Unknown;
+                    record.stop_reason = RunEnd::Uncertified;
                 }
             }
         }
@@ -562,9 +536,7 @@ fn pick_entry(
         }
         seen += entries.len();
     }
-    Err(SolveError::Request(format!(
-        "--entry {wanted}: the input holds {seen} position(s) (entries count from 1)"
-    )))
+    Err(RequestError::Entry { wanted, held: seen }.into())
 }
 
 /// Where the certificate of the `index`-th position solved (0-based) goes.
@@ -612,8 +584,8 @@ mod tests {
     fn request(positions: &[&str], game: &str, algo: &str) -> SolveRequest {
         SolveRequest {
             positions: positions.iter().map(|s| s.to_string()).collect(),
-            game: Some(game.into()),
-            algo: algo.into(),
+            game: Some(game.parse().unwrap()),
+            algo: algo.parse().unwrap(),
             ..SolveRequest::default()
         }
     }
@@ -638,14 +610,14 @@ mod tests {
             let win = solve(request(&["........."], "tictactoe", algo));
             let r = win[0].as_ref().unwrap();
             assert_eq!(
-                (r.outcome.as_str(), r.answer.as_str()),
-                ("disproved", "not-win"),
+                (r.outcome, r.answer),
+                (RunOutcome::Disproved, Answer::NotWin),
                 "{algo}"
             );
             let mut q = request(&["........."], "tictactoe", algo);
             q.question = QuestionKind::NotLose;
             let r = solve(q).remove(0).unwrap();
-            assert_eq!(r.answer, "not-lose", "{algo}");
+            assert_eq!(r.answer, Answer::NotLose, "{algo}");
         }
     }
 
@@ -692,17 +664,28 @@ mod tests {
         q.entry = Some(3);
         let mut solver = Solver::new(q).unwrap();
         let e = solver.solve_all(None, |_| ControlFlow::Continue(()));
-        assert!(matches!(e, Err(SolveError::Request(m)) if m.contains("--entry 3")));
+        assert_eq!(
+            e,
+            Err(SolveError::Request(RequestError::Entry {
+                wanted: 3,
+                held: 2
+            }))
+        );
     }
 
     #[test]
     fn a_bad_position_is_located_and_the_others_are_solved() {
         let out = solve(request(&["x..?.....", "........."], "tictactoe", "pns"));
         let e = out[0].as_ref().unwrap_err();
-        assert!(
-            matches!(e, SolveError::Input(m) if m.starts_with("<inline>:1:4:")),
-            "{e}"
-        );
+        match e {
+            SolveError::Input(InputError::File(f)) => {
+                assert_eq!(
+                    (f.file.as_str(), f.error.line, f.error.col),
+                    ("<inline>", 1, 4)
+                )
+            }
+            other => panic!("{other}"),
+        }
         assert!(out[1].is_ok());
     }
 
@@ -712,9 +695,10 @@ mod tests {
         q.settings = vec![("Q".into(), "1".into())];
         let e = Solver::new(q).err().unwrap();
         assert!(
-            matches!(&e, SolveError::Request(m) if m.contains("`Q`")),
+            matches!(&e, SolveError::Request(RequestError::Param { .. })),
             "{e}"
         );
+        assert!(e.to_string().contains("`Q`"), "{e}");
         let e = Solver::new(request(&[], "tictactoe", "pns")).err().unwrap();
         assert!(e.to_string().starts_with("no position given"));
         let mut q = request(&["........."], "tictactoe", "pns");
@@ -733,8 +717,12 @@ mod tests {
                 ControlFlow::Continue(())
             })
             .unwrap();
-        assert_eq!(records[0].stop_reason, "cancelled");
-        assert_eq!(records[0].outcome, "unknown");
+        assert_eq!(
+            records[0].stop_reason,
+            RunEnd::Stopped(search::StopReason::Cancelled)
+        );
+        assert_eq!(records[0].stop_reason.name(), "cancelled");
+        assert_eq!(records[0].outcome, RunOutcome::Unknown);
     }
 
     #[test]
@@ -745,6 +733,6 @@ mod tests {
         });
         let r = out[0].as_ref().unwrap();
         assert_eq!(r.game, "tree");
-        assert_ne!(r.outcome, "unknown");
+        assert!(r.outcome.is_answered());
     }
 }
