@@ -129,7 +129,7 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
     // The page's PNS sets, bare and driven the way the app drives them
     // (cooperative slices, checkpoints, samples, snapshots): bench.html
     // reports the same two rows in the browser.
-    for set in crate::bench::pns_sets()? {
+    for set in crate::bench::pns_sets().map_err(|e| e.to_string())? {
         let info = crate::search::find_algo("pns").map_err(|e| e.to_string())?;
         let params = Params::defaults(info.params);
         let bare = crate::bench::run_set(&set, "pns", &params).map_err(|e| e.to_string())?;

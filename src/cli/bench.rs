@@ -8,9 +8,8 @@ use std::time::Duration;
 use clap::Args;
 use serde_json::json;
 
-use pnlab::experiments::instance_seed;
-use pnlab::game::othello::random::random_othello;
-use pnlab::game::{AnyPosition, Game, GameKind};
+use pnlab::bench::{self, BenchSet};
+use pnlab::game::{AnyPosition, Game};
 use pnlab::params::bounds;
 use pnlab::search::{self, Params};
 
@@ -61,436 +60,9 @@ pub struct BenchArgs {
     pub ui_max_nodes: u64,
 }
 
-/// A fixed set of positions and the per-position budget.
-struct Suite {
-    name: &'static str,
-    game: GameKind,
-    positions: Vec<AnyPosition>,
-    /// How many times the set is run (small suites repeat for stable times).
-    repeat: usize,
-    max_iterations: u64,
-    /// The algorithms run by default (all of [`DEFAULT_ALGOS`] if `None`).
-    algos: Option<&'static [&'static str]>,
-    /// The published answer of each position to the bench's question
-    /// (does the side to move win?), when the suite's source gives one:
-    /// answers that differ are counted as `wrong`.
-    answers: Option<Vec<bool>>,
-    /// The published exact score of each position for the side to move,
-    /// when the suite's source gives one.
-    scores: Option<Vec<i32>>,
-    /// Ask the score question (the score suites) instead of the win:
-    /// scores that differ from `scores` are counted as `wrong`.
-    ask_score: bool,
-}
-
-/// Names of the suites run by default, in order (`xiangqi-perft` and
-/// `resistance` time move generation and the Hex circuit model, not
-/// searches). The random Othello suites are run only when asked for by
-/// name (they take minutes with the plain algorithms).
-const SUITES: &[&str] = &[
-    "othello-14",
-    "hex-4",
-    "connect4",
-    "xiangqi-mate",
-    "xiangqi-perft",
-    "connect6",
-    "connect6-vcdt",
-    "cns-trees",
-    "cns-hex-8",
-    "resistance",
-];
-
-/// The bundled Connect6 set (`positions/connect6/`): the side to move wins.
-fn connect6_positions() -> Result<Vec<AnyPosition>, UserError> {
-    let file = pnlab::experiments::connect6_deep_dfpn::DEFAULT_FILE;
-    let f = pnlab::positions::bundled()
-        .iter()
-        .find(|f| f.path == file)
-        .ok_or_else(|| UserError(format!("bench suite: {file} is not bundled")))?;
-    let entries = pnlab::positions::load_text(f.path, f.text)
-        .map_err(|e| UserError(format!("bench suite: {e}")))?;
-    Ok(entries.into_iter().map(|e| e.position).collect())
-}
-
-/// The xiangqi mate puzzles: `FEN<TAB>N<TAB>id` lines, asked as "the side
-/// to move wins within N moves".
-fn xiangqi_mate_positions() -> Result<Vec<AnyPosition>, UserError> {
-    include_str!("../../assets/bench/xiangqi-mate.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            let n: u32 = f
-                .get(1)
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| UserError(format!("bench suite: bad line `{l}`")))?;
-            let p = AnyPosition::parse(GameKind::Xiangqi, f[0])
-                .map_err(|e| UserError(format!("bench suite: {e}")))?;
-            Ok(p.within(n))
-        })
-        .collect()
-}
-
-/// Suites run only when named with `--suite`.
-const NAMED_ONLY_SUITES: &[&str] = &[
-    "othello-16-random",
-    "othello-20-random",
-    "ffo-20-39",
-    "ffo-40-59",
-    "connect4-l1r3",
-    "connect4-easy",
-    "hex-7x7",
-    "connect4-score",
-    "connect4-score-easy",
-    "othello-score",
-];
-
-/// An FFO endgame suite (`assets/bench/ffo-*.obf`, the public FForum
-/// problems with their published scores): only `dfpn-fast` by default,
-/// the one algorithm meant for positions of 20–34 empties.
-fn ffo_suite(name: &'static str, text: &str) -> Result<Suite, UserError> {
-    let mut positions = Vec::new();
-    let mut answers = Vec::new();
-    let mut scores = Vec::new();
-    for l in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
-    {
-        positions.push(
-            AnyPosition::parse(GameKind::Othello, l)
-                .map_err(|e| UserError(format!("bench suite {name}: {e}")))?,
-        );
-        // `BOARD SIDE; MOVE:SCORE; …`, best move first: the side to
-        // move wins when the best score is positive.
-        let best = l
-            .split(';')
-            .nth(1)
-            .and_then(|m| m.split(':').nth(1))
-            .and_then(|v| v.trim().parse::<i32>().ok())
-            .ok_or_else(|| UserError(format!("bench suite {name}: no score on `{l}`")))?;
-        answers.push(best > 0);
-        scores.push(best);
-    }
-    Ok(Suite {
-        name,
-        game: GameKind::Othello,
-        positions,
-        repeat: 1,
-        max_iterations: 1_000_000_000,
-        algos: Some(&["dfpn-fast"]),
-        answers: Some(answers),
-        scores: Some(scores),
-        ask_score: false,
-    })
-}
-
-/// A Connect Four suite of Pascal Pons's test positions (`<moves> <score>`
-/// lines, the score for the side to move): the positions and whether the
-/// side to move wins (score > 0).
-fn connect4_scored(
-    name: &'static str,
-    text: &str,
-    max_iterations: u64,
-) -> Result<Suite, UserError> {
-    let mut positions = Vec::new();
-    let mut answers = Vec::new();
-    let mut scores = Vec::new();
-    for l in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let bad = || UserError(format!("bench suite {name}: bad line `{l}`"));
-        let mut f = l.split_whitespace();
-        let moves = f.next().ok_or_else(bad)?;
-        let score: i32 = f.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
-        positions.push(
-            AnyPosition::parse(GameKind::Connect4, moves)
-                .map_err(|e| UserError(format!("bench suite {name}: {e}")))?,
-        );
-        answers.push(score > 0);
-        scores.push(score);
-    }
-    Ok(Suite {
-        name,
-        game: GameKind::Connect4,
-        positions,
-        repeat: 1,
-        max_iterations,
-        algos: Some(&["dfpn-fast", "dfpn"]),
-        answers: Some(answers),
-        scores: Some(scores),
-        ask_score: false,
-    })
-}
-
-/// The empty 7×7 Hex board and its 49 openings (`assets/bench/hex-7x7.txt`,
-/// `<position> <winner>` lines with the published winners): does the
-/// side to move win? `dfpn-fast` with the Hex knowledge by default.
-fn hex_7x7() -> Result<Suite, UserError> {
-    let name = "hex-7x7";
-    let mut positions = Vec::new();
-    let mut answers = Vec::new();
-    for l in include_str!("../../assets/bench/hex-7x7.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let bad = || UserError(format!("bench suite {name}: bad line `{l}`"));
-        let (text, winner) = l.rsplit_once(' ').ok_or_else(bad)?;
-        let p = AnyPosition::parse(GameKind::Hex, text.trim())
-            .map_err(|e| UserError(format!("bench suite {name}: {e}")))?;
-        let black_wins = match winner {
-            "black" => true,
-            "white" => false,
-            _ => return Err(bad()),
-        };
-        let black_moves = black_to_move(&p);
-        answers.push(black_wins == black_moves);
-        positions.push(p);
-    }
-    Ok(Suite {
-        name,
-        game: GameKind::Hex,
-        positions,
-        repeat: 1,
-        max_iterations: 1_000_000_000,
-        algos: Some(&["dfpn-fast"]),
-        answers: Some(answers),
-        scores: None,
-        ask_score: false,
-    })
-}
-
-/// A suite of positions with published scores (Pons's Connect Four
-/// tests, the FFO endgames) turned into its score suite: `dfpn-fast`
-/// asked `--question score`, each score checked against the published
-/// one.
-fn score_suite(suite: Suite) -> Suite {
-    Suite {
-        answers: None,
-        ask_score: true,
-        algos: Some(&["dfpn-fast"]),
-        ..suite
-    }
-}
-
-/// Whether Black (the first player) is to move at `p`.
-fn black_to_move(p: &AnyPosition) -> bool {
-    pnlab::with_position!(p, g => g.to_move() == pnlab::game::Player::First)
-}
-
-/// The seeded random Othello suites: `count` positions with `empties`
-/// empty squares from the generator of the `deep-pn-sweep` experiment
-/// (instance seeds of base seed 0), so the bench, the experiment and an
-/// outside solver fed by `--positions` all see the same set.
-fn random_othello_suite(
-    name: &'static str,
-    empties: u32,
-    count: usize,
-) -> Result<Suite, UserError> {
-    let positions = (0..count)
-        .map(|i| {
-            let seed = instance_seed(0, i);
-            random_othello(seed, empties)
-                .map(|g| g.into_any())
-                .ok_or_else(|| {
-                    UserError(format!("bench suite {name}: no position for seed {seed}"))
-                })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Suite {
-        name,
-        game: GameKind::Othello,
-        positions,
-        repeat: 1,
-        max_iterations: 50_000_000,
-        algos: Some(&[
-            "dfpn-fast",
-            "dfpn",
-            "dfpn-eps",
-            "deep-dfpn",
-            "deep-pn",
-            "pns",
-        ]),
-        answers: None,
-        scores: None,
-        ask_score: false,
-    })
-}
-
-/// Conspiracy-number searches, benchmarked on their own suites.
-const CNS_ALGOS: &[&str] = &["cns", "scns"];
-
-fn load_suite(name: &str) -> Result<Suite, UserError> {
-    let parse_lines =
-        |kind: GameKind, text: &str, field: usize| -> Result<Vec<AnyPosition>, UserError> {
-            text.lines()
-                .filter(|l| !l.trim().is_empty() && !l.starts_with(';') && !l.starts_with('#'))
-                .map(|l| {
-                    let p = if field == 0 {
-                        l.trim().to_string()
-                    } else {
-                        l.split_whitespace().next().unwrap_or("").to_string()
-                    };
-                    AnyPosition::parse(kind, &p).map_err(|e| UserError(format!("bench suite: {e}")))
-                })
-                .collect()
-        };
-    let suite = match name {
-        "othello-14" => Suite {
-            name: "othello-14",
-            game: GameKind::Othello,
-            positions: parse_lines(
-                GameKind::Othello,
-                include_str!("../../assets/bench/othello-14.obf"),
-                0,
-            )?,
-            repeat: 1,
-            max_iterations: 2_000_000,
-            algos: None,
-            answers: None,
-            scores: None,
-            ask_score: false,
-        },
-        "othello-16-random" => random_othello_suite("othello-16-random", 16, 100)?,
-        "othello-20-random" => random_othello_suite("othello-20-random", 20, 20)?,
-        "ffo-20-39" => ffo_suite(
-            "ffo-20-39",
-            include_str!("../../assets/bench/ffo-20-39.obf"),
-        )?,
-        "ffo-40-59" => ffo_suite(
-            "ffo-40-59",
-            include_str!("../../assets/bench/ffo-40-59.obf"),
-        )?,
-        "connect4-l1r3" => connect4_scored(
-            "connect4-l1r3",
-            include_str!("../../assets/bench/connect4-l1r3.txt"),
-            500_000_000,
-        )?,
-        "connect4-easy" => connect4_scored(
-            "connect4-easy",
-            include_str!("../../assets/bench/connect4-easy.txt"),
-            50_000_000,
-        )?,
-        "hex-7x7" => hex_7x7()?,
-        "connect4-score" => score_suite(connect4_scored(
-            "connect4-score",
-            include_str!("../../assets/bench/connect4-l1r3.txt"),
-            1_000_000_000,
-        )?),
-        "connect4-score-easy" => score_suite(connect4_scored(
-            "connect4-score-easy",
-            include_str!("../../assets/bench/connect4-easy.txt"),
-            100_000_000,
-        )?),
-        "othello-score" => score_suite(ffo_suite(
-            "othello-score",
-            include_str!("../../assets/bench/ffo-20-39.obf"),
-        )?),
-        "hex-4" => Suite {
-            name: "hex-4",
-            game: GameKind::Hex,
-            positions: vec![AnyPosition::parse(GameKind::Hex, "4:")
-                .map_err(|e| UserError(format!("bench suite: {e}")))?],
-            repeat: 20,
-            max_iterations: 2_000_000,
-            algos: None,
-            answers: None,
-            scores: None,
-            ask_score: false,
-        },
-        "connect4" => Suite {
-            name: "connect4",
-            game: GameKind::Connect4,
-            positions: parse_lines(
-                GameKind::Connect4,
-                include_str!("../../assets/bench/connect4.txt"),
-                1,
-            )?,
-            repeat: 1,
-            max_iterations: 500_000,
-            algos: None,
-            answers: None,
-            scores: None,
-            ask_score: false,
-        },
-        "xiangqi-mate" => Suite {
-            name: "xiangqi-mate",
-            game: GameKind::Xiangqi,
-            positions: xiangqi_mate_positions()?,
-            repeat: 1,
-            max_iterations: 2_000_000,
-            algos: Some(&["pns", "dfpn"]),
-            answers: None,
-            scores: None,
-            ask_score: false,
-        },
-        "connect6" => Suite {
-            name: "connect6",
-            game: GameKind::Connect6,
-            positions: connect6_positions()?,
-            repeat: 1,
-            max_iterations: 200_000,
-            algos: Some(&["dfpn", "deep-dfpn"]),
-            answers: None,
-            scores: None,
-            ask_score: false,
-        },
-        // CNS expansions per second on trees: ten P-games b = 4, d = 8
-        // (solved exactly), and on 8×8 Hex (capped).
-        "cns-trees" => Suite {
-            name: "cns-trees",
-            game: GameKind::PGame,
-            positions: (1..=10)
-                .map(|seed| AnyPosition::parse(GameKind::PGame, &format!("b=4,d=8,seed={seed}")))
-                .collect::<Result<_, _>>()
-                .map_err(|e| UserError(format!("bench suite: {e}")))?,
-            repeat: 1,
-            max_iterations: 200_000,
-            algos: Some(CNS_ALGOS),
-            answers: None,
-            scores: None,
-            ask_score: false,
-        },
-        "cns-hex-8" => Suite {
-            name: "cns-hex-8",
-            game: GameKind::Hex,
-            positions: ["8:", "8:d5 e4", "8:b2 g7 d4 e5 c6 f3"]
-                .iter()
-                .map(|p| AnyPosition::parse(GameKind::Hex, p))
-                .collect::<Result<_, _>>()
-                .map_err(|e| UserError(format!("bench suite: {e}")))?,
-            repeat: 1,
-            max_iterations: 3_000,
-            algos: Some(CNS_ALGOS),
-            answers: None,
-            scores: None,
-            ask_score: false,
-        },
-        other => {
-            return Err(UserError(format!(
-                "unknown suite `{other}`; suites: {}, {}",
-                SUITES.join(", "),
-                NAMED_ONLY_SUITES.join(", ")
-            )))
-        }
-    };
-    Ok(suite)
-}
-
 /// The largest tree `--ui` draws: its frame times are measured at sizes
 /// up to this (a bigger one would only measure the machine's memory).
 const MAX_UI_NODES: u64 = 10_000_000;
-
-/// Algorithms benchmarked by default (those registered, in this order).
-const DEFAULT_ALGOS: &[&str] = &[
-    "pns",
-    "deep-pn",
-    "dfpn",
-    "ppn",
-    "mcpn",
-    "mcts-solver",
-    "uct-solver",
-];
 
 pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
     if args.suite.as_deref() == Some(super::bench_live::SUITE) {
@@ -525,14 +97,14 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
     }
     let names: Vec<&str> = match &args.suite {
         Some(s) => vec![s.as_str()],
-        None => SUITES.to_vec(),
+        None => bench::DEFAULT_SUITES.to_vec(),
     };
     if args.positions {
         for name in &names {
             if *name == "xiangqi-perft" || *name == "connect6-vcdt" {
                 continue;
             }
-            for p in &load_suite(name)?.positions {
+            for p in &bench::suite(name)?.positions {
                 outln!("{}", p.notation());
             }
         }
@@ -606,12 +178,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
             }
             continue;
         }
-        let suite = load_suite(name)?;
+        let suite = bench::suite(name)?;
         let algos: Vec<&'static search::AlgoInfo> = match chosen {
             Some(a) => vec![a],
             None => suite
                 .algos
-                .unwrap_or(DEFAULT_ALGOS)
+                .unwrap_or(bench::DEFAULT_ALGOS)
                 .iter()
                 .filter_map(|a| search::find_algo(a).ok())
                 .collect(),
@@ -632,7 +204,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
 }
 
 fn bench_one(
-    suite: &Suite,
+    suite: &BenchSet,
     info: &search::AlgoInfo,
     params: &Params,
     cap: Option<u64>,
@@ -815,7 +387,7 @@ fn bench_connect6_vcdt() -> Result<serde_json::Value, UserError> {
     use pnlab::game::connect::vcdt::{Vcdt, VcdtOptions};
     use pnlab::game::Game;
     let mut starts = Vec::new();
-    for p in connect6_positions()? {
+    for p in bench::suite("connect6")?.positions {
         let AnyPosition::Connect(g) = p else { continue };
         for c in top_cells(g.board(), g.to_move(), 5) {
             let mut child = g.clone();

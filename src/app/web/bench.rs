@@ -53,7 +53,7 @@ pub async fn run_page(out: web_sys::Element) {
             &out,
             "suite        runs solved   iterations      ms        it/s",
         );
-        for set in pns_sets()? {
+        for set in pns_sets().map_err(|e| e.to_string())? {
             next_frame().await;
             let row = run_set(&set, "pns", &params).map_err(|e| e.to_string())?;
             append(

@@ -10,49 +10,17 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 
 use pnlab_core::clock::Duration;
-use pnlab_core::game::{AnyPosition, Game, GameKind};
+use pnlab_core::game::{AnyPosition, Game};
 use pnlab_core::search::{self, Budget, Counters, Params, QuestionKind, SearchSetup, Status};
 
-/// A fixed set of positions and how it is run.
-#[derive(Clone, Debug)]
-pub struct BenchSet {
-    /// The `pnlab bench --suite` name.
-    pub name: &'static str,
-    /// The positions' game.
-    pub game: GameKind,
-    /// The positions, searched with seed = their index.
-    pub positions: Vec<AnyPosition>,
-    /// How many times the set is run (small sets repeat for steadier times).
-    pub repeat: usize,
-    /// Iteration cap per run.
-    pub max_iterations: u64,
-}
+mod suites;
+
+pub use suites::{suite, BenchSet, SuiteError, DEFAULT_ALGOS, DEFAULT_SUITES, NAMED_ONLY_SUITES};
 
 /// The sets whose PNS rows the web page reproduces: `hex-4` (the empty
 /// 4×4 board, 20 times) and `othello-14` (20 endgames with 14 empties).
-pub fn pns_sets() -> Result<Vec<BenchSet>, String> {
-    let othello = include_str!("../../../assets/bench/othello-14.obf")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with(';') && !l.starts_with('#'))
-        .map(|l| AnyPosition::parse(GameKind::Othello, l).map_err(|e| format!("othello-14: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(vec![
-        BenchSet {
-            name: "hex-4",
-            game: GameKind::Hex,
-            positions: vec![AnyPosition::parse(GameKind::Hex, "4:").map_err(|e| e.to_string())?],
-            repeat: 20,
-            max_iterations: 2_000_000,
-        },
-        BenchSet {
-            name: "othello-14",
-            game: GameKind::Othello,
-            positions: othello,
-            repeat: 1,
-            max_iterations: 2_000_000,
-        },
-    ])
+pub fn pns_sets() -> Result<Vec<BenchSet>, SuiteError> {
+    ["hex-4", "othello-14"].into_iter().map(suite).collect()
 }
 
 /// What one algorithm did on one set.
