@@ -157,8 +157,9 @@ pub enum InputError {
     Entry {
         /// Where the position starts.
         at: Location,
-        /// What does not apply.
-        problem: EntryProblem,
+        /// What does not apply (boxed: the search's errors are large, and
+        /// every result of the solve flow carries this type).
+        problem: Box<EntryProblem>,
     },
 }
 

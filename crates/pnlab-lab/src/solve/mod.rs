@@ -315,7 +315,7 @@ impl Solver {
     ) -> Result<(PositionEntry, SearchSetup, Box<dyn Search>), SolveError> {
         let at = |entry: &PositionEntry, problem: EntryProblem| InputError::Entry {
             at: Location::of_entry(entry),
-            problem,
+            problem: Box::new(problem),
         };
         if let Some(rule) = self.request.repetition {
             entry.position = match entry.position.clone().with_repetition(rule) {
