@@ -208,7 +208,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
 fn human_line(r: &SolveRecord) -> String {
     let mut line = format!(
         "{}: {} ({}) after {} iterations, {} nodes, {:.1} ms",
-        r.name, r.outcome, r.answer, r.iterations, r.nodes_created, r.time_ms
+        r.name,
+        r.outcome,
+        r.answer,
+        r.counters.iterations,
+        r.counters.nodes_created,
+        r.counters.time_ms
     );
     if !r.outcome.is_answered() {
         line.push_str(&format!(", stopped: {}", r.stop_reason));

@@ -3,12 +3,12 @@
 //! the Python module returns it as a dict, the app's "Run as JSON" and
 //! `--export run.json` start from it, so the field list exists once.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::RunRecord;
 use pnlab_core::game::AnyPosition;
-use pnlab_core::search::{Answer, Goal, Params, QuestionKind, RunEnd, RunOutcome};
+use pnlab_core::search::{Answer, Counters, Goal, Params, QuestionKind, RunEnd, RunOutcome};
 
 /// One run as `pnlab solve --json` prints it (one object per line).
 ///
@@ -46,31 +46,15 @@ pub struct SolveRecord {
     pub answer: Answer,
     /// The root move the algorithm names best, in notation.
     pub best_move: Option<String>,
-    /// Calls of `step()`.
-    pub iterations: u64,
-    /// Nodes or table entries created.
-    pub nodes_created: u64,
-    /// Nodes whose children were generated.
-    pub nodes_expanded: u64,
-    /// Deepest node reached, in plies.
-    pub max_depth: u32,
-    /// Changes of the root's selected child.
-    pub seesaw_root_switches: u64,
-    /// Changes of the selected child at any node of the path.
-    pub seesaw_switches: u64,
-    /// Iterations that went back into a subtree they had left.
-    pub revisits: u64,
-    /// Wall time of the run in milliseconds (three decimals).
-    pub time_ms: f64,
-    /// Largest memory held by the tree or table, in bytes.
-    pub peak_tree_bytes: u64,
+    /// The run's counters ([`Counters`], listed there once): every
+    /// counter but `live_nodes` (a snapshot's, not a run's), `time_ms`
+    /// to three decimals, `playouts` only for searches that run them.
+    #[serde(flatten, serialize_with = "record_counters")]
+    pub counters: Counters,
     /// `solved` (`certified` with `--certify`), or why the search stopped
     /// without an answer (`uncertified`: a solved answer whose
     /// certificate failed its check).
     pub stop_reason: RunEnd,
-    /// Monte-Carlo playouts, for the searches that run them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub playouts: Option<u64>,
     /// The answer the position's file states, when it states one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expected: Option<ExpectedRecord>,
@@ -136,17 +120,8 @@ impl SolveRecord {
             outcome: run.status.outcome(),
             answer: Answer::of(&run.question, run.status),
             best_move: run.facts.best_move.clone(),
-            iterations: c.iterations,
-            nodes_created: c.nodes_created,
-            nodes_expanded: c.nodes_expanded,
-            max_depth: c.max_depth,
-            seesaw_root_switches: c.seesaw_root_switches,
-            seesaw_switches: c.seesaw_switches,
-            revisits: c.revisits,
-            time_ms: (c.time_ms * 1000.0).round() / 1000.0,
-            peak_tree_bytes: c.peak_tree_bytes,
+            counters: c.clone(),
             stop_reason: RunEnd::from(run.status),
-            playouts: (c.playouts > 0).then_some(c.playouts),
             expected: run.entry.expected.as_ref().map(|e| ExpectedRecord {
                 result: e.result.clone(),
                 value: e.value,
@@ -176,4 +151,21 @@ impl SolveRecord {
     pub fn to_line(&self) -> String {
         Value::Object(self.to_map()).to_string()
     }
+}
+
+/// The record's counters as JSON fields (see [`SolveRecord::counters`]).
+fn record_counters<S: Serializer>(c: &Counters, s: S) -> Result<S::Ok, S::Error> {
+    let mut map = match serde_json::to_value(c) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    map.remove("live_nodes");
+    map.insert(
+        "time_ms".into(),
+        serde_json::json!((c.time_ms * 1000.0).round() / 1000.0),
+    );
+    if c.playouts == 0 {
+        map.remove("playouts");
+    }
+    map.serialize(s)
 }

@@ -652,6 +652,24 @@ mod tests {
         assert_eq!(keys, contract);
     }
 
+    /// The counters come from the search's own list: a Monte-Carlo
+    /// search's record has its playouts, a proof-number search's has
+    /// none, and neither shows the snapshot-only `live_nodes`.
+    #[test]
+    fn the_record_counters_follow_the_search() {
+        let mc = solve(request(&["x...o...."], "tictactoe", "mcts-solver"))
+            .remove(0)
+            .unwrap()
+            .to_map();
+        assert!(mc["playouts"].as_u64().unwrap() > 0, "{mc:?}");
+        let pns = solve(request(&["x...o...."], "tictactoe", "pns"))
+            .remove(0)
+            .unwrap();
+        let map = pns.to_map();
+        assert!(!map.contains_key("playouts") && !map.contains_key("live_nodes"));
+        assert_eq!(map["iterations"], pns.counters.iterations);
+    }
+
     /// `--entry K` counts positions across the inputs: the second input's
     /// first position is entry 2 here; past the last is a request error.
     #[test]
