@@ -5,11 +5,27 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
-use crate::layout::path::{rows, PathStyle};
+use crate::layout::path::{rows, More, PathItem, PathStyle};
 use crate::layout::{ApproxMeasure, Bounds, PathScene};
 use crate::search::Snapshot;
 
 use super::tree_view::{node_name, node_tooltip, Palette, TreeAction, TreeView};
+
+/// What every part of one path-view frame draws with.
+struct PathFrame {
+    /// The view.
+    rect: Rect,
+    /// The scrolled content's corner.
+    origin: Pos2,
+    /// Moves, values, headers.
+    font: FontId,
+    /// The open/closed triangles.
+    small_font: FontId,
+    /// Colours.
+    pal: Palette,
+    /// The canvas's id, parent of every item's.
+    id: egui::Id,
+}
 
 /// A layout box on screen, `origin` being the content's corner.
 pub fn to_rect(b: &Bounds, origin: Pos2) -> Rect {
@@ -48,8 +64,51 @@ impl TreeView {
         let count = snap.nodes.len();
         let (response, painter) = tree_canvas(ui, format!("search tree, path view: {count} nodes"));
         let rect = response.rect;
-        let style = match self.label_px {
-            // Presenter mode: everything scaled to the label size.
+        let style = self.path_style();
+        let scene = PathScene::build(
+            snap,
+            &rows(&snap.nodes),
+            rect.width(),
+            &style,
+            &self.row_starts,
+            &ApproxMeasure,
+        );
+        self.scroll_path(
+            ui,
+            &response,
+            (scene.content.max_y - rect.height()).max(0.0),
+        );
+        let frame = PathFrame {
+            rect,
+            origin: rect.min - Vec2::new(0.0, self.path_scroll),
+            font: FontId::proportional(style.font),
+            small_font: FontId::proportional((style.font - 2.0).max(10.0)),
+            pal: Palette::for_visuals(ui.visuals()),
+            id: response.id,
+        };
+        let painter = painter.with_clip_rect(rect);
+        self.paint_headers(ui, &painter, snap, &scene, &frame);
+        let mut hovered = None;
+        for it in &scene.items {
+            if self.path_item_ui(ui, &painter, snap, it, &frame, actions) {
+                hovered = Some(it.node);
+            }
+        }
+        for m in &scene.mores {
+            self.more_ui(ui, &painter, m, &frame);
+        }
+        if let Some(i) = hovered {
+            let node = &snap.nodes[i];
+            response
+                .clone()
+                .on_hover_ui_at_pointer(|ui| node_tooltip(ui, snap, node));
+        }
+    }
+
+    /// The path view's sizes; in presenter mode everything is scaled to
+    /// the label size.
+    fn path_style(&self) -> PathStyle {
+        match self.label_px {
             Some(px) => {
                 let d = PathStyle::default();
                 let k = px / d.font;
@@ -63,16 +122,12 @@ impl TreeView {
                 }
             }
             None => PathStyle::default(),
-        };
-        let scene = PathScene::build(
-            snap,
-            &rows(&snap.nodes),
-            rect.width(),
-            &style,
-            &self.row_starts,
-            &ApproxMeasure,
-        );
-        let max_scroll = (scene.content.max_y - rect.height()).max(0.0);
+        }
+    }
+
+    /// The wheel and a drag scroll the rows; following the most-proving
+    /// node scrolls to the last row when the tree changed.
+    fn scroll_path(&mut self, ui: &egui::Ui, response: &egui::Response, max_scroll: f32) {
         if response.hovered() {
             self.path_scroll -= ui.input(|i| i.smooth_scroll_delta.y);
         }
@@ -84,144 +139,157 @@ impl TreeView {
             self.path_follow_pending = false;
         }
         self.path_scroll = self.path_scroll.clamp(0.0, max_scroll);
-        let origin = rect.min - Vec2::new(0.0, self.path_scroll);
-        let painter = painter.with_clip_rect(rect);
-        let pal = Palette::for_visuals(ui.visuals());
-        let font = FontId::proportional(style.font);
+    }
+
+    /// Each row's header, with a short tick from the item that opens it.
+    fn paint_headers(
+        &self,
+        ui: &egui::Ui,
+        painter: &egui::Painter,
+        snap: &Snapshot,
+        scene: &PathScene,
+        f: &PathFrame,
+    ) {
         // Where each drawn item is, to hang rows under their parent item.
-        let mut item_rect = std::collections::HashMap::new();
-        for it in &scene.items {
-            item_rect.insert(it.node, to_rect(&it.bounds, origin));
-        }
+        let item_rect: std::collections::HashMap<usize, Rect> = scene
+            .items
+            .iter()
+            .map(|it| (it.node, to_rect(&it.bounds, f.origin)))
+            .collect();
         for h in &scene.headers {
-            let r = to_rect(&h.bounds, origin);
+            let r = to_rect(&h.bounds, f.origin);
             if let Some(from) = h.parent.and_then(|p| item_rect.get(&p)) {
-                // A short tick from the item down to the row it opens.
                 let on_path = h.parent.is_some_and(|p| snap.nodes[p].on_path) && !self.hide_path;
                 let stroke = if on_path {
-                    Stroke::new(2.0, pal.path)
+                    Stroke::new(2.0, f.pal.path)
                 } else {
-                    Stroke::new(1.0, pal.edge)
+                    Stroke::new(1.0, f.pal.edge)
                 };
                 let a = from.center_bottom();
                 painter.line_segment([a, Pos2::new(a.x, r.top())], stroke);
             }
-            if r.intersects(rect) {
+            if r.intersects(f.rect) {
                 painter.text(
                     r.left_center() + Vec2::new(4.0, 0.0),
                     Align2::LEFT_CENTER,
                     &h.text,
-                    font.clone(),
+                    f.font.clone(),
                     ui.visuals().weak_text_color(),
                 );
             }
         }
-        let mut hovered = None;
-        for it in &scene.items {
-            let r = to_rect(&it.bounds, origin);
-            if !r.intersects(rect) {
-                continue;
-            }
-            let node = &snap.nodes[it.node];
-            let fill = pal.status(node.status);
-            painter.rect_filled(r, 4.0, fill);
-            let sel = self.selected == Some(node.id);
-            if sel {
-                painter.rect_stroke(r, 4.0, Stroke::new(3.0, pal.selected), StrokeKind::Outside);
-            } else if node.on_path && !self.hide_path {
-                painter.rect_stroke(r, 4.0, Stroke::new(3.0, pal.path), StrokeKind::Outside);
-            }
-            let text = on(fill);
-            painter.text(
-                r.center_top() + Vec2::new(0.0, 3.0),
-                Align2::CENTER_TOP,
-                &it.move_text,
-                font.clone(),
-                text,
-            );
-            painter.text(
-                r.center_bottom() - Vec2::new(0.0, 3.0),
-                Align2::CENTER_BOTTOM,
-                &it.value_text,
-                font.clone(),
-                text,
-            );
-            let open = self.open.contains(&node.id);
-            if node.n_children > 0 && !node.on_path {
-                painter.text(
-                    r.right_top() + Vec2::new(-3.0, 1.0),
-                    Align2::RIGHT_TOP,
-                    if open { "▾" } else { "▸" },
-                    FontId::proportional((style.font - 2.0).max(10.0)),
-                    text,
-                );
-            }
-            let hit = ui.interact(r, response.id.with(("node", node.id)), Sense::click());
-            self.node_button(&hit, &node_name(snap, node), sel, node.id, actions);
-            if hit.hovered() {
-                hovered = Some(it.node);
-            }
-            let id = node.id;
-            let expandable = node.n_children > 0 && !node.on_path;
-            let toggle = |view: &mut TreeView, actions: &mut Vec<TreeAction>| {
-                if !view.open.remove(&id) {
-                    view.open.insert(id);
-                }
-                actions.push(TreeAction::ViewChanged);
-            };
-            if hit.double_clicked() && expandable {
-                toggle(self, actions);
-            }
-            let is_root = node.parent.is_none();
-            hit.context_menu(|ui| {
-                if expandable
-                    && ui
-                        .button(if open { "Close" } else { "Open in place" })
-                        .clicked()
-                {
-                    toggle(self, actions);
-                    ui.close();
-                }
-                if !is_root && ui.button("Show only this subtree").clicked() {
-                    self.focus = Some(id);
-                    actions.push(TreeAction::ViewChanged);
-                    ui.close();
-                }
-            });
+    }
+
+    /// One item: a box in its status colour with its move and values, a
+    /// triangle when it can be opened in place; clicks select (or
+    /// predict), a double click or the menu opens it. True when hovered.
+    fn path_item_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        painter: &egui::Painter,
+        snap: &Snapshot,
+        it: &PathItem,
+        f: &PathFrame,
+        actions: &mut Vec<TreeAction>,
+    ) -> bool {
+        let r = to_rect(&it.bounds, f.origin);
+        if !r.intersects(f.rect) {
+            return false;
         }
-        for m in &scene.mores {
-            let r = to_rect(&m.bounds, origin);
-            if !r.intersects(rect) {
-                continue;
-            }
-            let hit = ui.interact(
+        let node = &snap.nodes[it.node];
+        let fill = f.pal.status(node.status);
+        painter.rect_filled(r, 4.0, fill);
+        let sel = self.selected == Some(node.id);
+        if sel {
+            painter.rect_stroke(
                 r,
-                response.id.with(("more", m.row, m.new_start)),
-                Sense::click(),
+                4.0,
+                Stroke::new(3.0, f.pal.selected),
+                StrokeKind::Outside,
             );
-            let fill = if hit.hovered() {
-                ui.visuals().widgets.hovered.bg_fill
-            } else {
-                ui.visuals().widgets.inactive.bg_fill
-            };
-            painter.rect_filled(r, 4.0, fill);
-            painter.text(
-                r.center(),
-                Align2::CENTER_CENTER,
-                &m.text,
-                font.clone(),
-                pal.text,
-            );
-            hit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &m.text));
-            if hit.clicked() {
-                self.row_starts.insert(m.row, m.new_start);
-            }
+        } else if node.on_path && !self.hide_path {
+            painter.rect_stroke(r, 4.0, Stroke::new(3.0, f.pal.path), StrokeKind::Outside);
         }
-        if let Some(i) = hovered {
-            let node = &snap.nodes[i];
-            response
-                .clone()
-                .on_hover_ui_at_pointer(|ui| node_tooltip(ui, snap, node));
+        let text = on(fill);
+        painter.text(
+            r.center_top() + Vec2::new(0.0, 3.0),
+            Align2::CENTER_TOP,
+            &it.move_text,
+            f.font.clone(),
+            text,
+        );
+        painter.text(
+            r.center_bottom() - Vec2::new(0.0, 3.0),
+            Align2::CENTER_BOTTOM,
+            &it.value_text,
+            f.font.clone(),
+            text,
+        );
+        let open = self.open.contains(&node.id);
+        let expandable = node.n_children > 0 && !node.on_path;
+        if expandable {
+            painter.text(
+                r.right_top() + Vec2::new(-3.0, 1.0),
+                Align2::RIGHT_TOP,
+                if open { "▾" } else { "▸" },
+                f.small_font.clone(),
+                text,
+            );
+        }
+        let hit = ui.interact(r, f.id.with(("node", node.id)), Sense::click());
+        self.node_button(&hit, &node_name(snap, node), sel, node.id, actions);
+        let id = node.id;
+        let toggle = |view: &mut TreeView, actions: &mut Vec<TreeAction>| {
+            if !view.open.remove(&id) {
+                view.open.insert(id);
+            }
+            actions.push(TreeAction::ViewChanged);
+        };
+        if hit.double_clicked() && expandable {
+            toggle(self, actions);
+        }
+        let is_root = node.parent.is_none();
+        hit.context_menu(|ui| {
+            if expandable
+                && ui
+                    .button(if open { "Close" } else { "Open in place" })
+                    .clicked()
+            {
+                toggle(self, actions);
+                ui.close();
+            }
+            if !is_root && ui.button("Show only this subtree").clicked() {
+                self.focus = Some(id);
+                actions.push(TreeAction::ViewChanged);
+                ui.close();
+            }
+        });
+        hit.hovered()
+    }
+
+    /// A "more" button at the end of a row: shows the row's next items.
+    fn more_ui(&mut self, ui: &mut egui::Ui, painter: &egui::Painter, m: &More, f: &PathFrame) {
+        let r = to_rect(&m.bounds, f.origin);
+        if !r.intersects(f.rect) {
+            return;
+        }
+        let hit = ui.interact(r, f.id.with(("more", m.row, m.new_start)), Sense::click());
+        let fill = if hit.hovered() {
+            ui.visuals().widgets.hovered.bg_fill
+        } else {
+            ui.visuals().widgets.inactive.bg_fill
+        };
+        painter.rect_filled(r, 4.0, fill);
+        painter.text(
+            r.center(),
+            Align2::CENTER_CENTER,
+            &m.text,
+            f.font.clone(),
+            f.pal.text,
+        );
+        hit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &m.text));
+        if hit.clicked() {
+            self.row_starts.insert(m.row, m.new_start);
         }
     }
 

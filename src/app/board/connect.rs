@@ -126,11 +126,54 @@ fn fit(text: &str, cell: f32) -> f32 {
     (cell * 0.52).min(cell * 1.05 / (0.58 * chars)).max(6.0)
 }
 
+/// Where the board's intersections land on screen.
+#[derive(Clone, Copy)]
+struct Grid {
+    /// The canvas.
+    rect: Rect,
+    /// The first intersection (one cell in from the corner, for labels).
+    origin: Pos2,
+    /// Distance between two lines.
+    cell: f32,
+}
+
+impl Grid {
+    /// The screen point of cell `c` of `g`.
+    fn at(self, g: &Connect, c: Cell) -> Pos2 {
+        let (x, y) = g.board().geometry().xy(c);
+        self.origin + Vec2::new(f32::from(x), f32::from(y)) * self.cell
+    }
+}
+
 /// Draws a connect position; `false` when the position is not one.
 pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
     let crate::game::AnyPosition::Connect(g) = input.position.shown() else {
         return false;
     };
+    let opts = options_ui(ui);
+    let marks = cached_marks(ui, g, opts.overlay);
+    let rules = g.rules();
+    let (m, n) = (f32::from(rules.m), f32::from(rules.n));
+    // A 19 × 19 board gets up to 640 px, so numbers stay legible.
+    let width = ui.available_width().clamp(160.0, 640.0);
+    let cell = width / (m + 1.0);
+    let size = Vec2::new(width, cell * (n + 1.0));
+    let (rect, p) = canvas(ui, size, format!("connect board {}", g.notation()));
+    let grid = Grid {
+        rect,
+        origin: rect.min + Vec2::splat(cell),
+        cell,
+    };
+    draw_lines(&p, grid, g);
+    draw_marks(&p, grid, g, &marks);
+    draw_stones(&p, grid, g, &marks, opts, input.path);
+    draw_overlays(&p, grid, g, input);
+    summary_ui(ui, g, &marks, opts);
+    true
+}
+
+/// The board's options (stone numbers, threats and zone), kept per view.
+fn options_ui(ui: &mut egui::Ui) -> Options {
     let mut opts = ui
         .data(|d| d.get_temp::<Options>(options_id(ui)))
         .unwrap_or(Options {
@@ -143,33 +186,31 @@ pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
     });
     let id = options_id(ui);
     ui.data_mut(|d| d.insert_temp(id, opts));
-    // Marks are worked out once per position and option (the zone runs a
-    // VCDT solver).
-    let notation = g.notation();
+    opts
+}
+
+/// The marks, worked out once per position and option (the zone runs a
+/// VCDT solver).
+fn cached_marks(ui: &egui::Ui, g: &Connect, overlay: bool) -> Marks {
     let key = ui
         .scope_id()
-        .with(("connect-board-marks", &notation, opts.overlay));
-    let marks = match ui.data(|d| d.get_temp::<Marks>(key)) {
+        .with(("connect-board-marks", g.notation(), overlay));
+    match ui.data(|d| d.get_temp::<Marks>(key)) {
         Some(m) => m,
         None => {
-            let m = marks(g, opts.overlay);
+            let m = marks(g, overlay);
             ui.data_mut(|d| d.insert_temp(key, m.clone()));
             m
         }
-    };
+    }
+}
+
+/// Wood, lines, star points and coordinates.
+fn draw_lines(p: &egui::Painter, grid: Grid, g: &Connect) {
     let rules = g.rules();
     let (m, n) = (f32::from(rules.m), f32::from(rules.n));
-    // A 19 × 19 board gets up to 640 px, so numbers stay legible.
-    let width = ui.available_width().clamp(160.0, 640.0);
-    let cell = width / (m + 1.0);
-    let size = Vec2::new(width, cell * (n + 1.0));
-    let (rect, p) = canvas(ui, size, format!("connect board {notation}"));
-    p.rect_filled(rect, 4.0, Color32::from_rgb(222, 184, 110));
-    let origin = rect.min + Vec2::splat(cell);
-    let at = |c: Cell| {
-        let (x, y) = g.board().geometry().xy(c);
-        origin + Vec2::new(f32::from(x), f32::from(y)) * cell
-    };
+    let (origin, cell) = (grid.origin, grid.cell);
+    p.rect_filled(grid.rect, 4.0, Color32::from_rgb(222, 184, 110));
     let line = Stroke::new(1.0, Color32::from_rgb(60, 45, 20));
     for x in 0..rules.m {
         let x = origin.x + f32::from(x) * cell;
@@ -198,32 +239,57 @@ pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
     let label = Color32::from_rgb(70, 50, 20);
     let coord = (cell * 0.38).clamp(7.0, 14.0);
     for x in 0..u16::from(rules.m) {
-        let c = Pos2::new(origin.x + f32::from(x) * cell, rect.min.y + cell * 0.45);
+        let c = Pos2::new(
+            origin.x + f32::from(x) * cell,
+            grid.rect.min.y + cell * 0.45,
+        );
         let name = crate::game::connect::notation::column_name(x);
-        centered_text(&p, c, &name, coord, label);
+        centered_text(p, c, &name, coord, label);
     }
     for y in 0..rules.n {
-        let c = Pos2::new(rect.min.x + cell * 0.45, origin.y + f32::from(y) * cell);
-        centered_text(&p, c, &(u16::from(y) + 1).to_string(), coord, label);
+        let c = Pos2::new(
+            grid.rect.min.x + cell * 0.45,
+            origin.y + f32::from(y) * cell,
+        );
+        centered_text(p, c, &(u16::from(y) + 1).to_string(), coord, label);
     }
+}
+
+/// The relevance zone (blue), the cells to block (orange crosses) and
+/// the winning cells (green dots).
+fn draw_marks(p: &egui::Painter, grid: Grid, g: &Connect, marks: &Marks) {
+    let cell = grid.cell;
     if let Some(zone) = &marks.zone {
         for &c in zone {
-            let r = Rect::from_center_size(at(c), Vec2::splat(cell * 0.9));
+            let r = Rect::from_center_size(grid.at(g, c), Vec2::splat(cell * 0.9));
             p.rect_filled(r, 2.0, Color32::from_rgba_unmultiplied(40, 110, 200, 90));
         }
     }
     for &c in &marks.blocks {
-        let (q, d) = (at(c), cell * 0.22);
+        let (q, d) = (grid.at(g, c), cell * 0.22);
         let s = Stroke::new(2.0, Color32::from_rgb(230, 120, 20));
         p.line_segment([q - Vec2::splat(d), q + Vec2::splat(d)], s);
         p.line_segment([q + Vec2::new(-d, d), q + Vec2::new(d, -d)], s);
     }
     for &c in &marks.wins {
-        p.circle_filled(at(c), cell * 0.18, Color32::from_rgb(46, 160, 67));
+        p.circle_filled(grid.at(g, c), cell * 0.18, Color32::from_rgb(46, 160, 67));
     }
-    let first_path = marks.stones.len().saturating_sub(input.path.len());
+}
+
+/// The stones: numbered in play order (or, without numbers, the path's
+/// own stones by their move on the path), the last turn's marked red.
+fn draw_stones(
+    p: &egui::Painter,
+    grid: Grid,
+    g: &Connect,
+    marks: &Marks,
+    opts: Options,
+    path: &[String],
+) {
+    let cell = grid.cell;
+    let first_path = marks.stones.len().saturating_sub(path.len());
     for &(c, owner, order) in &marks.stones {
-        let q = at(c);
+        let q = grid.at(g, c);
         let r = cell * 0.46;
         p.circle_filled(q, r, stone(owner));
         p.circle_stroke(q, r, Stroke::new(1.0, Color32::from_gray(40)));
@@ -234,13 +300,13 @@ pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
         let number = if opts.numbers {
             Some(order)
         } else if order > first_path {
-            path_number(input.path, &g.cell_name(c))
+            path_number(path, &g.cell_name(c))
         } else {
             None
         };
         if let Some(k) = number {
             let t = k.to_string();
-            centered_text(&p, q, &t, fit(&t, cell), ink);
+            centered_text(p, q, &t, fit(&t, cell), ink);
         }
         if marks.last_turn.contains(&c) {
             let s = cell * 0.16;
@@ -248,6 +314,12 @@ pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
             p.rect_filled(mark, 1.0, Color32::from_rgb(220, 40, 40));
         }
     }
+}
+
+/// The root moves' values on their cells.
+fn draw_overlays(p: &egui::Painter, grid: Grid, g: &Connect, input: &BoardInput<'_>) {
+    let rules = g.rules();
+    let cell = grid.cell;
     for o in &input.overlays {
         let Some(c) = (0..rules.m as usize * rules.n as usize)
             .map(|c| c as Cell)
@@ -255,15 +327,21 @@ pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
         else {
             continue;
         };
-        let q = at(c);
+        let q = grid.at(g, c);
         let box_ = Rect::from_center_size(q, Vec2::new(cell * 0.98, cell * 0.62));
         p.rect_filled(
             box_,
             2.0,
             Color32::from_rgba_unmultiplied(255, 255, 255, 200),
         );
-        centered_text(&p, q, &o.text, fit(&o.text, cell), overlay_color(o.status));
+        centered_text(p, q, &o.text, fit(&o.text, cell), overlay_color(o.status));
     }
+}
+
+/// The rules, the stone counts and whose turn it is; with the overlay,
+/// what its colours count.
+fn summary_ui(ui: &mut egui::Ui, g: &Connect, marks: &Marks, opts: Options) {
+    let rules = g.rules();
     let count = |pl: Player| marks.stones.iter().filter(|s| s.1 == pl).count();
     let turn = match g.outcome() {
         Some(_) => "game over".to_string(),
@@ -295,7 +373,6 @@ pub fn draw(ui: &mut egui::Ui, _side: f32, input: &BoardInput<'_>) -> bool {
             marks.blocks.len()
         ));
     }
-    true
 }
 
 fn side_name(p: Player) -> &'static str {

@@ -92,133 +92,183 @@ fn by_target(overlays: &[Overlay]) -> Vec<((usize, usize), Vec<&Overlay>)> {
     groups
 }
 
+/// The board's geometry: its rectangle and the distance between two
+/// lines, with a margin of one cell around the 8 × 9 grid for the labels.
+#[derive(Clone, Copy)]
+struct Grid {
+    rect: egui::Rect,
+    cell: f32,
+}
+
+impl Grid {
+    /// The screen point of the intersection on `file`, `rank`.
+    fn at(self, file: usize, rank: usize) -> Pos2 {
+        self.rect.min
+            + Vec2::new(
+                (file as f32 + 1.0) * self.cell,
+                (RANKS - rank) as f32 * self.cell,
+            )
+    }
+}
+
 pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     let notation = input.position.notation();
     let Some(pieces) = parse(&notation) else {
         return false;
     };
-    let in_check = match input.position.shown() {
-        AnyPosition::Xiangqi(g) => g.in_check(),
-        _ => false,
-    };
-    let red_to_move = notation.split_whitespace().nth(1) != Some("b");
-    // A margin of one cell around the 8 × 9 grid of lines for the labels.
     let cell = side / (FILES as f32 + 1.0);
     let size = Vec2::new(cell * (FILES as f32 + 1.0), cell * (RANKS as f32 + 1.0));
     let (rect, p) = canvas(ui, size, format!("xiangqi board {notation}"));
-    let at = |file: usize, rank: usize| -> Pos2 {
-        rect.min + Vec2::new((file as f32 + 1.0) * cell, (RANKS - rank) as f32 * cell)
-    };
-    p.rect_filled(rect, 4.0, WOOD);
-    let stroke = Stroke::new((cell * 0.03).max(1.0), LINE);
-    // Ranks, and files: the edge files run through, the inner ones stop at
-    // the river.
-    for r in 0..RANKS {
-        p.line_segment([at(0, r), at(FILES - 1, r)], stroke);
-    }
-    for f in 0..FILES {
-        if f == 0 || f == FILES - 1 {
-            p.line_segment([at(f, 0), at(f, RANKS - 1)], stroke);
-        } else {
-            p.line_segment([at(f, 0), at(f, 4)], stroke);
-            p.line_segment([at(f, 5), at(f, RANKS - 1)], stroke);
-        }
-    }
-    // The river.
-    let river = egui::Rect::from_two_pos(at(0, 5), at(FILES - 1, 4)).shrink2(Vec2::new(0.0, 2.0));
-    p.rect_filled(
-        river,
-        0.0,
-        Color32::from_rgba_unmultiplied(90, 140, 200, 60),
-    );
-    fitted_text(
-        &p,
-        river.center(),
-        "river",
-        cell * 0.4,
-        river.width() * 0.5,
-        LINE.gamma_multiply(0.6),
-    );
-    // Palaces: the diagonals of d0–f2 and d7–f9.
-    for (low, high) in [(0, 2), (7, 9)] {
-        p.line_segment([at(3, low), at(5, high)], stroke);
-        p.line_segment([at(5, low), at(3, high)], stroke);
-    }
-    // Coordinates: files under and over the board, ranks on the left.
-    for f in 0..FILES {
-        let name = ((b'a' + f as u8) as char).to_string();
-        let below = at(f, 0) + Vec2::new(0.0, cell * 0.62);
-        fitted_text(&p, below, &name, cell * 0.32, cell * 0.8, LINE);
-    }
-    for r in 0..RANKS {
-        let left = at(0, r) - Vec2::new(cell * 0.68, 0.0);
-        fitted_text(&p, left, &r.to_string(), cell * 0.32, cell * 0.5, LINE);
-    }
+    let g = Grid { rect, cell };
+    draw_lines(&p, g);
+    draw_coordinates(&p, g);
     // The last move: the path's last move, else the move into the root.
     let last = input.path.last().or(input.last_move.as_ref());
     if let Some((from, to)) = last.and_then(|m| move_points(m)) {
         for (f, r) in [from, to] {
-            let c = at(f, r);
             p.rect_stroke(
-                egui::Rect::from_center_size(c, Vec2::splat(cell * 0.98)),
+                egui::Rect::from_center_size(g.at(f, r), Vec2::splat(cell * 0.98)),
                 2.0,
                 Stroke::new((cell * 0.06).max(1.5), Color32::from_rgb(40, 120, 230)),
                 egui::StrokeKind::Inside,
             );
         }
     }
-    let radius = cell * 0.43;
+    // The king in check is ringed: the side to move's.
+    let in_check = match input.position.shown() {
+        AnyPosition::Xiangqi(x) => x.in_check(),
+        _ => false,
+    };
+    let red_to_move = notation.split_whitespace().nth(1) != Some("b");
+    let checked_king = in_check.then_some(red_to_move);
     for &(f, r, ch) in &pieces {
-        let c = at(f, r);
-        let red = ch.is_ascii_uppercase();
-        let ink = if red { RED_INK } else { BLACK_INK };
-        p.circle_filled(c, radius, Color32::from_rgb(250, 240, 215));
-        p.circle_stroke(c, radius, Stroke::new((cell * 0.04).max(1.0), ink));
-        p.circle_stroke(c, radius * 0.8, Stroke::new((cell * 0.015).max(0.5), ink));
-        if in_check && letter(ch) == 'K' && red == red_to_move {
-            p.circle_stroke(
-                c,
-                radius * 1.12,
-                Stroke::new((cell * 0.08).max(2.0), Color32::from_rgb(235, 20, 20)),
-            );
-        }
-        fitted_text(
-            &p,
-            c,
-            &letter(ch).to_string(),
-            radius * 1.15,
-            radius * 1.3,
-            ink,
-        );
-        let name = format!("{}{}", (b'a' + f as u8) as char, r);
-        if let Some(n) = input
-            .path
-            .iter()
-            .rposition(|m| m.get(2..4) == Some(name.as_str()))
-            .map(|i| i + 1)
-        {
-            let badge = c + Vec2::new(radius * 0.8, -radius * 0.8);
-            p.circle_filled(badge, radius * 0.38, Color32::from_rgb(40, 120, 230));
-            fitted_text(
-                &p,
-                badge,
-                &n.to_string(),
-                radius * 0.5,
-                radius * 0.65,
-                Color32::WHITE,
-            );
+        draw_piece(&p, g, (f, r, ch), checked_king, &input.path);
+    }
+    draw_overlays(&p, g, &pieces, input);
+    hover_list(ui, g, input);
+    true
+}
+
+/// Wood, ranks and files (the inner files stop at the river), the river
+/// and the palaces' diagonals.
+fn draw_lines(p: &egui::Painter, g: Grid) {
+    p.rect_filled(g.rect, 4.0, WOOD);
+    let stroke = Stroke::new((g.cell * 0.03).max(1.0), LINE);
+    for r in 0..RANKS {
+        p.line_segment([g.at(0, r), g.at(FILES - 1, r)], stroke);
+    }
+    for f in 0..FILES {
+        if f == 0 || f == FILES - 1 {
+            p.line_segment([g.at(f, 0), g.at(f, RANKS - 1)], stroke);
+        } else {
+            p.line_segment([g.at(f, 0), g.at(f, 4)], stroke);
+            p.line_segment([g.at(f, 5), g.at(f, RANKS - 1)], stroke);
         }
     }
-    // Overlays on the root's moves, on their target points.
-    let groups = by_target(&input.overlays);
-    for ((f, r), list) in &groups {
-        let c = at(*f, *r);
+    let river =
+        egui::Rect::from_two_pos(g.at(0, 5), g.at(FILES - 1, 4)).shrink2(Vec2::new(0.0, 2.0));
+    p.rect_filled(
+        river,
+        0.0,
+        Color32::from_rgba_unmultiplied(90, 140, 200, 60),
+    );
+    fitted_text(
+        p,
+        river.center(),
+        "river",
+        g.cell * 0.4,
+        river.width() * 0.5,
+        LINE.gamma_multiply(0.6),
+    );
+    // Palaces: the diagonals of d0–f2 and d7–f9.
+    for (low, high) in [(0, 2), (7, 9)] {
+        p.line_segment([g.at(3, low), g.at(5, high)], stroke);
+        p.line_segment([g.at(5, low), g.at(3, high)], stroke);
+    }
+}
+
+/// Files under the board, ranks on the left.
+fn draw_coordinates(p: &egui::Painter, g: Grid) {
+    let cell = g.cell;
+    for f in 0..FILES {
+        let name = ((b'a' + f as u8) as char).to_string();
+        let below = g.at(f, 0) + Vec2::new(0.0, cell * 0.62);
+        fitted_text(p, below, &name, cell * 0.32, cell * 0.8, LINE);
+    }
+    for r in 0..RANKS {
+        let left = g.at(0, r) - Vec2::new(cell * 0.68, 0.0);
+        fitted_text(p, left, &r.to_string(), cell * 0.32, cell * 0.5, LINE);
+    }
+}
+
+/// One piece: a disc in its side's ink with its letter; a red ring when
+/// it is the king in check (`checked_king`: whether that king is Red's);
+/// a badge with the number of the path's move that last arrived on it.
+fn draw_piece(
+    p: &egui::Painter,
+    g: Grid,
+    (f, r, ch): (usize, usize, char),
+    checked_king: Option<bool>,
+    path: &[String],
+) {
+    let cell = g.cell;
+    let radius = cell * 0.43;
+    let c = g.at(f, r);
+    let red = ch.is_ascii_uppercase();
+    let ink = if red { RED_INK } else { BLACK_INK };
+    p.circle_filled(c, radius, Color32::from_rgb(250, 240, 215));
+    p.circle_stroke(c, radius, Stroke::new((cell * 0.04).max(1.0), ink));
+    p.circle_stroke(c, radius * 0.8, Stroke::new((cell * 0.015).max(0.5), ink));
+    if letter(ch) == 'K' && checked_king == Some(red) {
+        p.circle_stroke(
+            c,
+            radius * 1.12,
+            Stroke::new((cell * 0.08).max(2.0), Color32::from_rgb(235, 20, 20)),
+        );
+    }
+    fitted_text(
+        p,
+        c,
+        &letter(ch).to_string(),
+        radius * 1.15,
+        radius * 1.3,
+        ink,
+    );
+    let name = format!("{}{}", (b'a' + f as u8) as char, r);
+    if let Some(n) = path
+        .iter()
+        .rposition(|m| m.get(2..4) == Some(name.as_str()))
+        .map(|i| i + 1)
+    {
+        let badge = c + Vec2::new(radius * 0.8, -radius * 0.8);
+        p.circle_filled(badge, radius * 0.38, Color32::from_rgb(40, 120, 230));
+        fitted_text(
+            p,
+            badge,
+            &n.to_string(),
+            radius * 0.5,
+            radius * 0.65,
+            Color32::WHITE,
+        );
+    }
+}
+
+/// Overlays on the root's moves, on their target points. On an empty
+/// point the chip sits on the point (clear of the neighbours' pieces); on
+/// a capture the target piece gets a ring in the status colour and the
+/// chip goes to the free square between four points, below and right of
+/// it, so no piece is covered. Other moves to the same point are counted
+/// on the chip and listed on hover.
+fn draw_overlays(
+    p: &egui::Painter,
+    g: Grid,
+    pieces: &[(usize, usize, char)],
+    input: &BoardInput<'_>,
+) {
+    let cell = g.cell;
+    for ((f, r), list) in &by_target(&input.overlays) {
+        let c = g.at(*f, *r);
         let first = list[0];
-        // On an empty point the chip sits on the point (clear of the
-        // neighbours' pieces); on a capture the target piece gets a ring
-        // in the status colour and the chip goes to the free square
-        // between four points, below and right of it, so no piece is
-        // covered.
         let occupied = pieces.iter().any(|&(pf, pr, _)| (pf, pr) == (*f, *r));
         let box_rect = if occupied {
             p.circle_stroke(
@@ -239,7 +289,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
             overlay_color(first.status).gamma_multiply(0.85),
         );
         cell_label(
-            &p,
+            p,
             box_rect.center(),
             first,
             input.shown_values,
@@ -247,11 +297,10 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
             Color32::WHITE,
         );
         if list.len() > 1 {
-            // Other moves to the same point: counted here, listed on hover.
             let badge = box_rect.right_top() + Vec2::new(-cell * 0.08, 0.0);
             p.circle_filled(badge, cell * 0.14, Color32::from_rgb(40, 120, 230));
             fitted_text(
-                &p,
+                p,
                 badge,
                 &format!("+{}", list.len() - 1),
                 cell * 0.16,
@@ -260,38 +309,43 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
             );
         }
     }
-    // Hovering a point lists every overlay of a move from or to it.
-    let hovered = ui
+}
+
+/// Hovering a point lists every overlay of a move from or to it.
+fn hover_list(ui: &egui::Ui, g: Grid, input: &BoardInput<'_>) {
+    let Some(pos) = ui
         .ctx()
         .pointer_hover_pos()
-        .filter(|pos| rect.contains(*pos));
-    if let Some(pos) = hovered {
-        let f = ((pos.x - rect.min.x) / cell - 1.0).round();
-        let r = RANKS as f32 - ((pos.y - rect.min.y) / cell).round();
-        if (0.0..FILES as f32).contains(&f) && (0.0..RANKS as f32).contains(&r) {
-            let name = format!("{}{}", (b'a' + f as u8) as char, r as usize);
-            let lines: Vec<String> = input
-                .overlays
-                .iter()
-                .filter(|o| o.mv.contains(&name))
-                .map(|o| format!("{}: {}", o.mv, o.text))
-                .collect();
-            if !lines.is_empty() {
-                egui::Tooltip::always_open(
-                    ui.ctx().clone(),
-                    ui.layer_id(),
-                    ui.scope_id().with("xiangqi-point"),
-                    egui::PopupAnchor::Pointer,
-                )
-                .show(|ui| {
-                    for l in lines {
-                        ui.label(l);
-                    }
-                });
-            }
-        }
+        .filter(|pos| g.rect.contains(*pos))
+    else {
+        return;
+    };
+    let f = ((pos.x - g.rect.min.x) / g.cell - 1.0).round();
+    let r = RANKS as f32 - ((pos.y - g.rect.min.y) / g.cell).round();
+    if !((0.0..FILES as f32).contains(&f) && (0.0..RANKS as f32).contains(&r)) {
+        return;
     }
-    true
+    let name = format!("{}{}", (b'a' + f as u8) as char, r as usize);
+    let lines: Vec<String> = input
+        .overlays
+        .iter()
+        .filter(|o| o.mv.contains(&name))
+        .map(|o| format!("{}: {}", o.mv, o.text))
+        .collect();
+    if lines.is_empty() {
+        return;
+    }
+    egui::Tooltip::always_open(
+        ui.ctx().clone(),
+        ui.layer_id(),
+        ui.scope_id().with("xiangqi-point"),
+        egui::PopupAnchor::Pointer,
+    )
+    .show(|ui| {
+        for l in lines {
+            ui.label(l);
+        }
+    });
 }
 
 #[cfg(test)]
