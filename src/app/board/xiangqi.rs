@@ -142,7 +142,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     let red_to_move = notation.split_whitespace().nth(1) != Some("b");
     let checked_king = in_check.then_some(red_to_move);
     for &(f, r, ch) in &pieces {
-        draw_piece(&p, g, (f, r, ch), checked_king, &input.path);
+        draw_piece(&p, g, (f, r, ch), checked_king, input.path);
     }
     draw_overlays(&p, g, &pieces, input);
     hover_list(ui, g, input);
