@@ -28,6 +28,7 @@
 //! holds the same position tightens its bounds. Losing an entry only costs
 //! a search again.
 
+use super::pages::ZeroedPages;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::connect4::Connect4;
@@ -43,7 +44,7 @@ const CENTRE_FIRST: [u32; 7] = [3, 2, 4, 1, 5, 0, 6];
 /// most empty cells (the largest search saved), the second replaced by
 /// every other store.
 pub struct LeafTable {
-    slots: Box<[AtomicU64]>,
+    slots: ZeroedPages<AtomicU64>,
     /// Buckets − 1 (a power of two minus one).
     mask: u64,
 }
@@ -58,9 +59,9 @@ impl LeafTable {
     pub fn with_bytes(bytes: u64) -> LeafTable {
         let n = (bytes / 16).max(1);
         let n = 1u64 << (63 - n.leading_zeros());
-        let zeroed = Box::<[AtomicU64]>::new_zeroed_slice(2 * n as usize);
-        // SAFETY: an all-zero AtomicU64 is the valid value 0 (an empty slot).
-        let slots = unsafe { zeroed.assume_init() };
+        // SAFETY: an all-zero AtomicU64 is the valid value 0 (an empty
+        // slot). Fresh pages: a short search pays only for what it uses.
+        let slots = unsafe { ZeroedPages::new(2 * n as usize) };
         LeafTable { slots, mask: n - 1 }
     }
 

@@ -33,6 +33,7 @@
 //! bounds are facts about the position whatever the threshold, so the
 //! table serves every question the score search asks.
 
+use super::pages::ZeroedPages;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::connect4::Connect4;
@@ -58,7 +59,7 @@ pub fn lose_next_score(n: u32) -> i32 {
 
 /// The frontier solver's table of score bounds (see the module comment).
 pub struct ScoreTable {
-    slots: Box<[AtomicU64]>,
+    slots: ZeroedPages<AtomicU64>,
     mask: u64,
 }
 
@@ -68,9 +69,9 @@ impl ScoreTable {
     pub fn with_bytes(bytes: u64) -> ScoreTable {
         let n = (bytes / 8).max(1);
         let n = 1u64 << (63 - n.leading_zeros());
-        let zeroed = Box::<[AtomicU64]>::new_zeroed_slice(n as usize);
-        // SAFETY: an all-zero AtomicU64 is the valid value 0 (an empty slot).
-        let slots = unsafe { zeroed.assume_init() };
+        // SAFETY: an all-zero AtomicU64 is the valid value 0 (an empty
+        // slot). Fresh pages: a short search pays only for what it uses.
+        let slots = unsafe { ZeroedPages::new(n as usize) };
         ScoreTable { slots, mask: n - 1 }
     }
 

@@ -40,6 +40,7 @@ pub mod connect4_score;
 pub mod connect4_score_leaf;
 pub mod hex_rules;
 pub mod othello_leaf;
+mod pages;
 mod retarget;
 pub mod root_move;
 pub mod rules;

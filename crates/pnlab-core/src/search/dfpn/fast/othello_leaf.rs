@@ -35,6 +35,7 @@
 //!   empties are tried first (the last move in a region is usually worth
 //!   having), and the last empty square is scored without a search.
 
+use super::pages::ZeroedPages;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::othello::bitboard::{flips, move_mask};
@@ -243,7 +244,7 @@ pub const LEAF_TABLE_BITS: u32 = 18;
 /// the smaller position (fewer empties, less work) when the bucket holds
 /// two others. Losing an entry only costs time.
 pub struct LeafTable {
-    slots: Box<[Slot]>,
+    slots: ZeroedPages<Slot>,
     mask: usize,
 }
 
@@ -263,13 +264,12 @@ impl LeafTable {
     /// A table of 2^bits slots (at least two).
     pub fn with_bits(bits: u32) -> LeafTable {
         let n = 1usize << bits.max(1);
-        let zeroed = Box::<[Slot]>::new_zeroed_slice(n);
         LeafTable {
             // SAFETY: a slot is three atomic integers, for which all-zero
             // bytes are a valid value (an empty slot). Zeroed pages are
             // mapped in only as the search touches them, so a search that
             // stores little pays little.
-            slots: unsafe { zeroed.assume_init() },
+            slots: unsafe { ZeroedPages::new(n) },
             mask: n - 2,
         }
     }

@@ -33,6 +33,7 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
+use super::pages::ZeroedPages;
 use crate::game::mix::GOLDEN;
 use crate::search::pn::Pn;
 
@@ -91,6 +92,30 @@ pub struct Found {
 /// log2 of the buckets of a new table (4 MiB), when the budget allows.
 const START_BITS: u32 = 16;
 
+/// log2 of the buckets of one page of the table (64 × 64 bytes = 4 KiB),
+/// the unit of the `touched` map.
+const PAGE_BUCKETS_LOG: u32 = 6;
+
+/// Buckets per page.
+pub const PAGE_BUCKETS: usize = 1 << PAGE_BUCKETS_LOG;
+
+/// The `touched` map of a table of `buckets` buckets: one bit a page.
+fn touched_map(buckets: usize) -> Box<[AtomicU64]> {
+    let pages = buckets.div_ceil(PAGE_BUCKETS);
+    (0..pages.div_ceil(64)).map(|_| AtomicU64::new(0)).collect()
+}
+
+/// Marks bucket `i`'s page in `map` (a relaxed read first: once a page
+/// is marked, a store pays no atomic write).
+#[inline]
+fn mark_touched(map: &[AtomicU64], i: usize) {
+    let page = i >> PAGE_BUCKETS_LOG;
+    let (word, bit) = (&map[page / 64], 1u64 << (page % 64));
+    if word.load(Relaxed) & bit == 0 {
+        word.fetch_or(bit, Relaxed);
+    }
+}
+
 /// The bijective mix applied to a position hash (splitmix64's finaliser).
 #[inline]
 fn mix(hash: u64) -> u64 {
@@ -99,15 +124,20 @@ fn mix(hash: u64) -> u64 {
 
 /// The shared table.
 pub struct FastTable {
-    buckets: Box<[Bucket]>,
+    buckets: ZeroedPages<Bucket>,
     /// log2 of the number of buckets.
     bits: u32,
     /// log2 of the most buckets the budget allows.
     max_bits: u32,
     /// Threads working below each position (parallel searches only).
     busy: Box<[AtomicU32]>,
-    /// Slots ever filled (they are never emptied).
+    /// Slots filled (a score search's `retain` empties some).
     used: AtomicU64,
+    /// One bit per page of buckets ([`PAGE_BUCKETS`]) a store has ever
+    /// filled a slot in: `retain` reads only those pages, so a small
+    /// search in a large (mostly untouched) table pays for what it used,
+    /// not for the table.
+    touched: Box<[AtomicU64]>,
     /// The most bytes the slots ever took at once: a doubling holds the
     /// old table and the new one until it is done.
     peak_bytes: u64,
@@ -156,6 +186,7 @@ impl FastTable {
                 Box::new([])
             },
             used: AtomicU64::new(0),
+            touched: touched_map(1usize << bits),
             peak_bytes: (1u64 << bits) * bucket_bytes,
         }
     }
@@ -187,6 +218,7 @@ impl FastTable {
         while self.bits < self.max_bits && self.used() * 4 >= self.capacity() * 3 {
             let bits = self.bits + 1;
             let new = zeroed_buckets(1usize << bits);
+            let touched = touched_map(new.len());
             let high = 1usize << self.bits;
             for (i, b) in self.buckets.iter().enumerate() {
                 for s in &b.0 {
@@ -201,12 +233,14 @@ impl FastTable {
                     if let Some(t) = new[j].0.iter().find(|t| t.data.load(Relaxed) == 0) {
                         t.data.store(d, Relaxed);
                         t.check.store(c, Relaxed);
+                        mark_touched(&touched, j);
                     }
                 }
             }
             let both = ((self.buckets.len() + new.len()) * BUCKET_SLOTS) as u64 * SLOT_BYTES;
             self.peak_bytes = self.peak_bytes.max(both);
             self.buckets = new;
+            self.touched = touched;
             self.bits = bits;
         }
     }
@@ -215,24 +249,47 @@ impl FastTable {
     /// others (a score search's change of question: the proofs and
     /// disproofs the new question cannot use go). Needs the table to
     /// itself: the search calls it between steps.
+    /// Only the pages a store has touched are read.
     pub fn retain(&mut self, keep: impl Fn(Pn, Pn) -> bool) {
         let mut removed = 0;
-        for b in self.buckets.iter() {
-            for s in &b.0 {
-                let d = s.data.load(Relaxed);
-                if d != 0 && !keep(d as Pn, (d >> 32) as Pn) {
-                    s.data.store(0, Relaxed);
-                    s.check.store(0, Relaxed);
-                    removed += 1;
+        for (w, word) in self.touched.iter().enumerate() {
+            let mut bits = word.load(Relaxed);
+            while bits != 0 {
+                let page = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let first = page * PAGE_BUCKETS;
+                let last = (first + PAGE_BUCKETS).min(self.buckets.len());
+                for b in &self.buckets[first..last] {
+                    for s in &b.0 {
+                        let d = s.data.load(Relaxed);
+                        if d != 0 && !keep(d as Pn, (d >> 32) as Pn) {
+                            s.data.store(0, Relaxed);
+                            s.check.store(0, Relaxed);
+                            removed += 1;
+                        }
+                    }
                 }
             }
         }
         self.used.fetch_sub(removed, Relaxed);
     }
 
+    /// Pages of buckets a store has filled a slot in (what `retain` reads).
+    pub fn touched_pages(&self) -> u64 {
+        self.touched
+            .iter()
+            .map(|w| u64::from(w.load(Relaxed).count_ones()))
+            .sum()
+    }
+
+    #[inline]
+    fn bucket_index(&self, m: u64) -> usize {
+        (m & ((1u64 << self.bits) - 1)) as usize
+    }
+
     #[inline]
     fn bucket(&self, m: u64) -> &Bucket {
-        &self.buckets[(m & ((1u64 << self.bits) - 1)) as usize]
+        &self.buckets[self.bucket_index(m)]
     }
 
     /// The entry of the position with hash `hash`, if held.
@@ -264,7 +321,8 @@ impl FastTable {
         let meta = work_code(work).min(LEFT_BIT - 1) | if left { LEFT_BIT } else { 0 };
         let data = u64::from(pn) | u64::from(dn) << 32;
         debug_assert!(data != 0, "(0, 0) is not a valid pair");
-        let bucket = &self.bucket(m).0;
+        let index = self.bucket_index(m);
+        let bucket = &self.buckets[index].0;
         let mut same = None;
         let mut empty = None;
         let mut least = (0, u64::MAX);
@@ -287,6 +345,7 @@ impl FastTable {
         s.check.store((key | meta) ^ data, Relaxed);
         if fresh {
             self.used.fetch_add(1, Relaxed);
+            mark_touched(&self.touched, index);
         }
         fresh
     }
@@ -327,14 +386,13 @@ impl FastTable {
     }
 }
 
-/// `n` empty buckets without writing them: the allocator hands out zeroed
-/// pages, and the operating system maps them in as the search touches
-/// them, so a large budget costs only the part the search uses.
-fn zeroed_buckets(n: usize) -> Box<[Bucket]> {
-    let zeroed = Box::<[Bucket]>::new_zeroed_slice(n);
+/// `n` empty buckets without writing them: fresh zero pages that the
+/// operating system maps in as the search touches them, so a large
+/// budget (or a short position) costs only the part the search uses.
+fn zeroed_buckets(n: usize) -> ZeroedPages<Bucket> {
     // SAFETY: a bucket is atomics of plain integers, for which all-zero
-    // bytes are a valid value (an empty slot).
-    unsafe { zeroed.assume_init() }
+    // bytes are a valid value (an empty slot); its alignment is 64.
+    unsafe { ZeroedPages::new(n) }
 }
 
 #[cfg(test)]
@@ -388,6 +446,43 @@ mod tests {
         t.store(h(3), 1, 1, 5, false);
         assert_eq!(t.probe(h(3)).map(|e| (e.pn, e.work)), Some((1, 5)));
         assert_eq!(t.used(), 4);
+    }
+
+    /// `retain` reads only the touched pages, yet misses no entry: after
+    /// scattered stores (and a doubling, which moves them), every entry
+    /// `keep` rejects is gone and every other one is still there.
+    #[test]
+    fn retain_sees_every_entry_through_the_touched_pages() {
+        let mut t = FastTable::with_budget(24 << 20, false);
+        let key = |i: u64| crate::game::mix::zobrist_key(i * 7919);
+        for i in 0..300u64 {
+            t.store(key(i), 1 + i as Pn, 7, 1, false);
+        }
+        // 300 entries touch at most 300 of the table's 1024 pages.
+        assert!(t.touched_pages() <= 300);
+        assert!(t.touched_pages() < t.capacity() / (BUCKET_SLOTS * PAGE_BUCKETS) as u64);
+        t.retain(|pn, _| pn % 2 == 0);
+        for i in 0..300u64 {
+            let kept = t.probe(key(i)).is_some();
+            assert_eq!(kept, (1 + i) % 2 == 0, "{i}");
+        }
+        assert_eq!(t.used(), 150);
+        // After a doubling the map follows the moved entries.
+        for i in 300..240_000u64 {
+            t.store(key(i), 1 + i as Pn, 7, 1, false);
+        }
+        t.grow_if_full();
+        assert_eq!(t.capacity(), 1 << 19);
+        t.retain(|pn, _| pn % 3 != 0);
+        for i in (0..240_000u64).step_by(97) {
+            if let Some(e) = t.probe(key(i)) {
+                assert!(e.pn % 3 != 0, "{i}");
+            }
+        }
+        let held = (0..240_000u64)
+            .filter(|&i| t.probe(key(i)).is_some())
+            .count() as u64;
+        assert_eq!(held, t.used());
     }
 
     #[test]
