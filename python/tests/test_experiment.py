@@ -79,7 +79,7 @@ def test_a_data_frame_and_files_on_request(tmp_path):
         positions=2,
         empties=6,
         games="othello",
-        r=[0.5],
+        R=[0.5],
     )
     df = pd.DataFrame(result)
     assert set(df["algo"]) >= {"pns"} and len(df) == len(result)
@@ -124,3 +124,12 @@ def test_without_a_folder_the_rows_are_typed_values_in_memory(tmp_path, monkeypa
 def test_a_sharded_run_needs_a_folder():
     with pytest.raises(pnlab.InputError, match="output folder"):
         pnlab.experiment("eps-sweep", shard=(1, 2), positions=2, empties=6, eps=[1])
+
+
+def test_the_r_list_is_named_R_and_r_is_still_read_as_R():
+    by_name = pnlab.experiment("deep-pn-sweep", positions=1, empties=6, games="othello", R=[0.5])
+    by_alias = pnlab.experiment("deep-pn-sweep", positions=1, empties=6, games="othello", r=[0.5])
+    assert by_name.summary["settings"]["R"] == by_alias.summary["settings"]["R"]
+    # PNS once, then DeepPN at R = 0.5 in both forms.
+    assert sorted(r["R"] for r in by_alias) == [0.5, 0.5, 1.0]
+    assert [r["iterations"] for r in by_name] == [r["iterations"] for r in by_alias]
