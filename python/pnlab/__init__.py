@@ -22,9 +22,7 @@ message (``FILE:LINE:COL: what was expected``). See docs/python.md.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
-import tempfile
 
 from . import _pnlab
 from ._pnlab import (
@@ -134,21 +132,22 @@ def solve_file(path, *args, progress=False, **kwargs) -> list:
 
 
 class ExperimentResult(list):
-    """The per-run records of an experiment: the rows of its first CSV file
-    as dicts, ready for ``pandas.DataFrame(result)``.
+    """The per-run records of an experiment: the rows of its first table
+    (its first CSV file) as dicts of typed values, ready for
+    ``pandas.DataFrame(result)``.
 
     Attributes:
         name: the experiment.
         summary: its JSON summary as a dict (the first JSON file it writes).
-        summaries: every JSON file it wrote, by name.
-        tables: every CSV file it wrote, by name, as lists of row dicts
+        summaries: every JSON summary, by name.
+        tables: every table (CSV file), by name, as lists of row dicts
             (some experiments write more than one: ``pgame-compare`` its runs
             and its error curve).
         outputs: the files written (empty when ``out`` was not given).
         text: the summary table the command line prints.
     """
 
-    def __init__(self, name: str, raw: dict, keep_paths: bool) -> None:
+    def __init__(self, name: str, raw: dict) -> None:
         tables = raw["tables"]
         super().__init__(tables[0]["rows"] if tables else [])
         self.name = name
@@ -156,7 +155,7 @@ class ExperimentResult(list):
         self.columns = {t["name"]: t["columns"] for t in tables}
         self.summaries = raw["summaries"]
         self.summary = next(iter(self.summaries.values()), {})
-        self.outputs = raw["outputs"] if keep_paths else []
+        self.outputs = raw["outputs"]
         self.text = raw["text"]
 
     def __repr__(self) -> str:
@@ -193,34 +192,25 @@ def experiment(
     keyword arguments (lists for list settings, e.g. ``R=[0.5, 0.65]``);
     :func:`experiments` lists them with their ranges and defaults. ``jobs``
     runs jobs in parallel, ``shard=(K, N)`` or ``"K/N"`` runs the K-th of N
-    slices, ``out`` keeps the CSV and JSON files in that folder (written
-    only when the run completes). ``progress=True`` shows a bar (tqdm when
+    slices (it needs ``out``: a shard's job file is what a merge reads).
+    The records are typed as the experiment's rows are (ints, floats,
+    None for an empty cell, words as str) and stay in memory; ``out``
+    also writes the CSV and JSON files into that folder, as ``pnlab
+    experiment --out`` does (only when the run completes). ``progress=True`` shows a bar (tqdm when
     installed), a callable gets ``(done, total)`` as jobs finish. Ctrl-C
     stops the run after the jobs under way and raises KeyboardInterrupt.
     """
     callback, close = _progress(progress, name)
-    work = tempfile.mkdtemp(prefix=f"pnlab-{name}-")
     try:
         raw = _pnlab.run_experiment(
             name,
-            work,
+            None if out is None else os.fspath(out),
             jobs=jobs,
             seed=seed,
             shard=_shard(shard),
             progress=callback,
             **settings,
         )
-        if out is not None:
-            # The files keep the layout `pnlab experiment --out DIR` gives
-            # them (some experiments write into a folder of their own).
-            moved = []
-            for path in raw["outputs"]:
-                target = os.path.join(out, os.path.relpath(path, work))
-                os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
-                shutil.move(path, target)
-                moved.append(target)
-            raw["outputs"] = moved
-        return ExperimentResult(name, raw, keep_paths=out is not None)
+        return ExperimentResult(name, raw)
     finally:
         close()
-        shutil.rmtree(work, ignore_errors=True)

@@ -1,6 +1,8 @@
 //! `pnlab.experiment`: a paper's experiment as `pnlab experiment` runs it,
-//! its CSV rows and JSON summaries read back as records
-//! (`pnlab::experiments::run_for_records`).
+//! its tables handed over as typed rows (an integer column gives ints, a
+//! real column floats, an empty cell None: the row structs' own types, no
+//! text read back) and its JSON summaries as dicts. The files are written
+//! only when an output folder is given.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -26,19 +28,20 @@ fn cell<'py>(py: Python<'py>, c: &Cell) -> PyResult<Bound<'py, PyAny>> {
     }
 }
 
-/// Runs experiment `name` into the folder `out` and returns what it wrote:
-/// `{"tables": [{"name", "path", "columns", "rows": [dict per row]}],
-/// "summaries": {name: dict}, "outputs": [paths], "text": summary}`.
+/// Runs experiment `name` (writing its files into the folder `out` when
+/// given) and returns what it produced: `{"tables": [{"name", "file",
+/// "columns", "rows": [dict per row]}], "summaries": {name: dict},
+/// "outputs": [paths written], "text": summary}`.
 /// `progress(done, total)` is called from this thread as jobs finish
 /// (`total`: the jobs of the current job list). The `pnlab.experiment`
 /// wrapper in `__init__.py` makes the result a list of records.
 #[pyfunction]
-#[pyo3(signature = (name, out, jobs=1, seed=0, shard=None, progress=None, **kwargs))]
+#[pyo3(signature = (name, out=None, jobs=1, seed=0, shard=None, progress=None, **kwargs))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_experiment<'py>(
     py: Python<'py>,
     name: &str,
-    out: &Bound<'py, PyAny>,
+    out: Option<&Bound<'py, PyAny>>,
     jobs: usize,
     seed: u64,
     shard: Option<(usize, usize)>,
@@ -69,7 +72,9 @@ pub fn run_experiment<'py>(
     let opts = ExperimentOptions {
         jobs: jobs as usize,
         shard,
-        out_dir: PathBuf::from(path_or_text(out)?),
+        out_dir: out
+            .map(|o| path_or_text(o).map(PathBuf::from))
+            .transpose()?,
         seed,
         settings: settings(kwargs)?,
         progress: false,
@@ -79,10 +84,10 @@ pub fn run_experiment<'py>(
     // Settings are checked before anything runs, with the CLI's message.
     opts.params(info.settings).map_err(input_error)?;
     let mut shown = (usize::MAX, usize::MAX);
-    let records = run_interruptible(
+    let report = run_interruptible(
         py,
         &opts.observer.cancel,
-        || experiments::run_for_records(info, &opts),
+        || experiments::run_experiment(info, &opts),
         |_| {
             let now = (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
             if let Some(p) = progress {
@@ -103,7 +108,7 @@ pub fn run_experiment<'py>(
     }
     let result = PyDict::new(py);
     let tables = PyList::empty(py);
-    for t in &records.tables {
+    for t in &report.tables {
         let rows = PyList::empty(py);
         for r in &t.rows {
             let row = PyDict::new(py);
@@ -114,25 +119,25 @@ pub fn run_experiment<'py>(
         }
         let table = PyDict::new(py);
         table.set_item("name", &t.name)?;
-        table.set_item("path", t.path.display().to_string())?;
+        table.set_item("file", t.file.display().to_string())?;
         table.set_item("columns", &t.columns)?;
         table.set_item("rows", rows)?;
         tables.append(table)?;
     }
     let summaries = PyDict::new(py);
-    for (n, v) in &records.summaries {
-        summaries.set_item(n, json_to_py(py, v)?)?;
+    for s in &report.summaries {
+        summaries.set_item(&s.name, json_to_py(py, &s.value)?)?;
     }
     result.set_item("tables", tables)?;
     result.set_item("summaries", summaries)?;
     result.set_item(
         "outputs",
-        records
+        report
             .outputs
             .iter()
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>(),
     )?;
-    result.set_item("text", &records.text)?;
+    result.set_item("text", &report.summary)?;
     Ok(result)
 }

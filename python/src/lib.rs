@@ -3,7 +3,7 @@
 //! flow, stepping, certificates and experiments, for notebooks.
 //!
 //! Every call goes through the engine functions the CLI uses
-//! (`pnlab::solve`, `pnlab::experiments::run_for_records`, the registry),
+//! (`pnlab::solve`, `pnlab::experiments::run_experiment`, the registry),
 //! so a dict here has the fields and values of the CLI's `--json` line or
 //! CSV row. Positions are notation, files, [`position::Position`]s, or
 //! games written in Python ([`pygame`]), which the engine searches as an

@@ -1,6 +1,8 @@
-"""`pnlab.experiment` returns the rows of the CSV that `pnlab experiment`
-writes (read here with Python's csv module and typed the way a data-frame
-reader types cells), and its JSON summary."""
+"""`pnlab.experiment` returns the experiment's rows typed as the
+experiment's own row structs are (ints, floats, None for an empty cell,
+words as str), without an output folder; they are the rows of the CSV
+that `pnlab experiment` writes (read here with Python's csv module and
+typed independently), and its JSON summary."""
 
 from __future__ import annotations
 
@@ -77,7 +79,7 @@ def test_a_data_frame_and_files_on_request(tmp_path):
         positions=2,
         empties=6,
         games="othello",
-        r=[0.5],
+        R=[0.5],
     )
     df = pd.DataFrame(result)
     assert set(df["algo"]) >= {"pns"} and len(df) == len(result)
@@ -91,3 +93,43 @@ def test_progress_true_draws_a_bar(capsys):
     pnlab.experiment("eps-sweep", progress=True, positions=1, empties=6, eps=[1])
     err = capsys.readouterr().err
     assert "eps-sweep" in err and "1/1" in err
+
+
+def test_without_a_folder_the_rows_are_typed_values_in_memory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    eps = [0.25, 1]
+    result = pnlab.experiment("eps-sweep", seed=3, positions=3, empties=8, eps=eps)
+    # Nothing was written anywhere: no folder was given.
+    assert result.outputs == []
+    assert list(tmp_path.iterdir()) == []
+    # One df-pn run and one run per ε for each of the 3 positions asked.
+    assert len(result) == 3 * (1 + len(eps))
+    assert sorted({r["instance"] for r in result}) == [0, 1, 2]
+    for r in result:
+        assert type(r["instance"]) is int
+        assert type(r["iterations"]) is int and r["iterations"] > 0
+        assert type(r["position"]) is str and type(r["outcome"]) is str
+        if r["algo"] == "dfpn":
+            assert r["eps"] is None
+        else:
+            assert type(r["eps"]) is float
+    # The ε of the runs are the ε asked for, in order, for every position.
+    for i in range(3):
+        mine = [r["eps"] for r in result if r["instance"] == i]
+        assert mine == [None, 0.25, 1.0]
+    assert result.summary["settings"]["positions"] == 3
+    assert result.columns["eps-sweep"][:4] == ["instance", "position", "algo", "eps"]
+
+
+def test_a_sharded_run_needs_a_folder():
+    with pytest.raises(pnlab.InputError, match="output folder"):
+        pnlab.experiment("eps-sweep", shard=(1, 2), positions=2, empties=6, eps=[1])
+
+
+def test_the_r_list_is_named_R_and_r_is_still_read_as_R():
+    by_name = pnlab.experiment("deep-pn-sweep", positions=1, empties=6, games="othello", R=[0.5])
+    by_alias = pnlab.experiment("deep-pn-sweep", positions=1, empties=6, games="othello", r=[0.5])
+    assert by_name.summary["settings"]["R"] == by_alias.summary["settings"]["R"]
+    # PNS once, then DeepPN at R = 0.5 in both forms.
+    assert sorted(r["R"] for r in by_alias) == [0.5, 0.5, 1.0]
+    assert [r["iterations"] for r in by_name] == [r["iterations"] for r in by_alias]

@@ -160,7 +160,7 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
             Some(s) => parse_shard(s)?,
             None => (0, 1),
         },
-        out_dir: args.out,
+        out_dir: Some(args.out),
         seed: args.seed,
         settings: args
             .set

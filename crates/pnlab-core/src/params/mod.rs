@@ -126,8 +126,14 @@ fn num(v: f64) -> String {
 }
 
 /// The options of a yes/no parameter: a [`ParamKind::Choice`] with these
-/// options is read with [`Params::flag`].
+/// options is read with [`Params::flag`]. `true` and `false` are the words
+/// shown and recorded; [`FLAG_SYNONYMS`] are accepted on input too.
 pub const FLAG: &[&str] = &["true", "false"];
+
+/// Other spellings a yes/no parameter accepts, with the word each stands
+/// for (`dfpn-fast`'s switches took `on`/`off`, and older command lines
+/// and recorded parameters keep them).
+pub const FLAG_SYNONYMS: &[(&str, &str)] = &[("on", "true"), ("off", "false")];
 
 /// The word that asks a [`ParamKind::RealOrAuto`] parameter to take its
 /// value from the position.
@@ -145,6 +151,26 @@ pub struct ParamSpec {
 }
 
 impl ParamSpec {
+    /// A list setting of `spec`'s values under `spec`'s name, its items of
+    /// `spec`'s kind and range: an experiment that sweeps an algorithm's
+    /// parameter takes the range from the algorithm's own declaration
+    /// instead of declaring it again. `spec` is a real, integer or choice
+    /// parameter (anything else stops the build: this is evaluated in a
+    /// constant).
+    pub const fn list_of(spec: ParamSpec, default: &'static str, help: &'static str) -> ParamSpec {
+        let item = match spec.kind {
+            ParamKind::Real { min, max, .. } => ListItem::Real { min, max },
+            ParamKind::Int { min, max, .. } => ListItem::Int { min, max },
+            ParamKind::Choice { options, .. } => ListItem::Choice(options),
+            _ => panic!("ParamSpec::list_of: a real, integer or choice parameter"),
+        };
+        ParamSpec {
+            name: spec.name,
+            kind: ParamKind::List { item, default },
+            help,
+        }
+    }
+
     /// The default value.
     pub fn default_value(&self) -> ParamValue {
         match self.kind {
@@ -170,6 +196,9 @@ impl ParamSpec {
                 } else {
                     format!("integer in [{min}, {max}], default {default}")
                 }
+            }
+            ParamKind::Choice { options, default } if options == FLAG => {
+                format!("true|false (or on|off), default {default}")
             }
             ParamKind::Choice { options, default } => {
                 format!("one of {}, default {default}", options.join("|"))
@@ -212,7 +241,12 @@ impl ParamSpec {
                 Ok(ParamValue::Int(v))
             }
             ParamKind::Choice { options, .. } => {
-                let t = text.trim();
+                let mut t = text.trim();
+                if options == FLAG {
+                    if let Some((_, word)) = FLAG_SYNONYMS.iter().find(|(s, _)| *s == t) {
+                        t = word;
+                    }
+                }
                 if options.contains(&t) {
                     Ok(ParamValue::Choice(t.to_string()))
                 } else {
@@ -455,6 +489,13 @@ impl Params {
         value: ParamValue,
     ) -> Result<(), ParamError> {
         let spec = find_spec(specs, name)?;
+        // A yes/no value in its other spelling (`on`/`off`) is read as text.
+        let value = match (&spec.kind, value) {
+            (ParamKind::Choice { options, .. }, ParamValue::Choice(v)) if *options == FLAG => {
+                spec.parse_value(&v)?
+            }
+            (_, value) => value,
+        };
         if !spec.accepts(&value) {
             return Err(ParamError::BadValue {
                 name: name.to_string(),
@@ -807,6 +848,38 @@ mod tests {
             p.real_list("algos"),
             Err(ParamError::WrongKind { .. })
         ));
+    }
+
+    /// Yes/no parameters show and record `true`/`false` and take `on`/`off`
+    /// as well; any other word is an error naming the parameter and the
+    /// words it takes; `on` is no word for a choice that is not yes/no.
+    #[test]
+    fn flags_take_both_spellings_and_refuse_other_words() {
+        assert_eq!(set("climb", "on").unwrap().flag("climb"), Ok(true));
+        assert_eq!(set("climb", "off").unwrap().flag("climb"), Ok(false));
+        assert_eq!(
+            set("climb", " off ").unwrap().get("climb"),
+            Some(&ParamValue::Choice("false".into()))
+        );
+        assert_eq!(set("climb", "true").unwrap().flag("climb"), Ok(true));
+        for word in ["yes", "1", "On", "maybe", ""] {
+            let e = set("climb", word).unwrap_err().to_string();
+            assert!(e.contains("`climb`"), "{e}");
+            assert!(e.contains("true|false") && e.contains("on|off"), "{e}");
+        }
+        let spec = ParamSpec {
+            name: "order",
+            kind: ParamKind::Choice {
+                options: &["game", "captures-first"],
+                default: "game",
+            },
+            help: "h",
+        };
+        assert!(spec.parse_value("on").is_err());
+        assert_eq!(
+            spec.range_text(),
+            "one of game|captures-first, default game"
+        );
     }
 
     #[test]

@@ -36,7 +36,7 @@ use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
 use super::chance_trees::{random_tree_text, LeafScores};
-use super::{instance_seed, run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
+use super::{instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Real};
 
 pnlab_core::options! {
     /// The settings (`--set NAME=VALUE`; `pnlab experiment chance-compare
@@ -199,6 +199,44 @@ fn run_instance(
 /// Largest number of leaves of the random trees a run accepts.
 const MAX_LEAVES: f64 = 2e6;
 
+/// Which set a row of `chance-compare.csv` comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChanceSet {
+    /// A random chance tree.
+    #[default]
+    Tree,
+    /// An EinStein endgame.
+    Ewn,
+}
+
+/// One row of `chance-compare.csv`: one algorithm on one instance.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct ChanceRow {
+    /// Random trees or EinStein endgames.
+    pub set: ChanceSet,
+    /// The trees' depth (0 for EinStein).
+    pub depth: u32,
+    /// The trees' branching (0 for EinStein).
+    pub branching: u32,
+    /// The instance's name.
+    pub instance: String,
+    /// Expectimax, Star1 or Star2.
+    pub algorithm: &'static str,
+    /// The root's value.
+    pub value: Real,
+    /// Nodes visited.
+    pub nodes_visited: u64,
+    /// Chance cut-offs I (m reached β).
+    pub cutoffs_1: u64,
+    /// Chance cut-offs II (M fell to α).
+    pub cutoffs_2: u64,
+    /// Nodes visited by Star2's probes.
+    pub probe_nodes: u64,
+    /// Probed first moves the full pass took without searching again.
+    pub probes_reused: u64,
+}
+
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
@@ -245,19 +283,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     }
     let results = run_jobs(opts, &jobs, |j| run_instance(j, cap, leaves));
 
-    let mut csv = Csv::new(&[
-        "set",
-        "depth",
-        "branching",
-        "instance",
-        "algorithm",
-        "value",
-        "nodes_visited",
-        "cutoffs_1",
-        "cutoffs_2",
-        "probe_nodes",
-        "probes_reused",
-    ]);
+    let mut table = Vec::new();
     // Per configuration: (label, [sum of nodes, sum of ratios] per algo, count, skipped).
     let mut configs: Vec<(String, [[f64; 2]; 3], usize, usize)> = Vec::new();
     for (i, r) in results {
@@ -280,19 +306,23 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         for (k, (algo, row)) in ALGOS.iter().zip(&rows).enumerate() {
             cfg.1[k][0] += row.nodes as f64;
             cfg.1[k][1] += row.nodes as f64 / base;
-            csv.push(vec![
-                if inst.depth == 0 { "ewn" } else { "tree" }.to_string(),
-                inst.depth.to_string(),
-                inst.branching.to_string(),
-                name.clone(),
-                algo.to_string(),
-                format!("{}", row.value),
-                row.nodes.to_string(),
-                row.cut1.to_string(),
-                row.cut2.to_string(),
-                row.probes.to_string(),
-                row.reused.to_string(),
-            ]);
+            table.push(ChanceRow {
+                set: if inst.depth == 0 {
+                    ChanceSet::Ewn
+                } else {
+                    ChanceSet::Tree
+                },
+                depth: inst.depth,
+                branching: inst.branching,
+                instance: name.clone(),
+                algorithm: algo,
+                value: Real(row.value),
+                nodes_visited: row.nodes,
+                cutoffs_1: row.cut1,
+                cutoffs_2: row.cut2,
+                probe_nodes: row.probes,
+                probes_reused: row.reused,
+            });
         }
     }
     let mut summary = format!(
@@ -326,7 +356,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "set": label, "instances": n, "skipped_over_cap": skipped, "algorithms": algos,
         }));
     }
-    opts.write_outputs("chance-compare", &csv, &serde_json::json!({
+    opts.write_outputs("chance-compare", &table, serde_json::json!({
             "experiment": "chance-compare", "settings": settings, "seed": opts.seed, "cap": cap, "leaves": leaves.name(), "configurations": rows_json,
             "left_out_over_max_leaves": too_big,
         }), summary)
@@ -358,8 +388,11 @@ mod tests {
                 ("ewn", "2"),
             ],
         );
-        let dir = opts.out_dir.clone();
-        run(&opts).expect("values agree");
+        let dir = opts.out_dir.clone().unwrap();
+        let rep = run(&opts).expect("values agree");
+        for t in &rep.tables {
+            crate::experiments::rows::tests::assert_round_trip(t);
+        }
         let csv = std::fs::read_to_string(dir.join("chance-compare.csv")).unwrap();
         let json: serde_json::Value = serde_json::from_str(
             &std::fs::read_to_string(dir.join("chance-compare.json")).unwrap(),
@@ -397,7 +430,7 @@ mod tests {
                 ("ewn", "0"),
             ],
         );
-        let dir = opts.out_dir.clone();
+        let dir = opts.out_dir.clone().unwrap();
         let rep = run(&opts).expect("the small pairs run");
         assert!(rep.summary.contains("d=4 b=4"), "{}", rep.summary);
         let json: serde_json::Value = serde_json::from_str(

@@ -46,7 +46,7 @@ use pnlab_core::search::dfpn::{climb, DfpnOptions, HillClimbResult};
 use pnlab_core::search::params::ParamSpec;
 
 use super::connect6_runs::{settings, vcdt_depth_setting, vcdt_nodes_setting, zone_run, ZoneRun};
-use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
+use super::{run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed, Real};
 
 pnlab_core::options! {
     /// The settings (`--set NAME=VALUE`; `pnlab experiment
@@ -308,6 +308,39 @@ fn average(rows: &[(&ZoneRun, Option<&ZoneRun>)]) -> serde_json::Value {
     })
 }
 
+/// One row of `connect6-deep-dfpn.csv`: one zone search of a position.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct ZoneRow {
+    /// The position's number in the file (from 1).
+    pub position: usize,
+    /// The position's name.
+    pub name: String,
+    /// `dfpn`, `dfpn-eps` or `deep-dfpn`.
+    pub algo: &'static str,
+    /// Deep df-pn's E (empty for the others).
+    #[serde(rename = "E")]
+    pub e: Option<u32>,
+    /// Deep df-pn's D.
+    #[serde(rename = "D")]
+    pub d: Option<u32>,
+    /// 1+ε's ε.
+    pub eps: Option<Real>,
+    /// How the run ended.
+    pub outcome: &'static str,
+    /// The thesis' node number: MID calls + VCDT nodes.
+    pub nodes: u64,
+    /// MID calls.
+    pub mid_calls: u64,
+    /// Nodes of the distinct VCDT solves.
+    pub vcdt_nodes: u64,
+    /// Seesaw effect number (revisits).
+    pub seesaw: u64,
+    /// Root switches.
+    pub root_switches: u64,
+    /// Wall time in milliseconds.
+    pub time_ms: Fixed<1>,
+}
+
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
@@ -330,21 +363,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         },
     };
     let results = run_jobs(opts, &positions, |(_, p)| run_position(p, &plan));
-    let mut csv = Csv::new(&[
-        "position",
-        "name",
-        "algo",
-        "E",
-        "D",
-        "eps",
-        "outcome",
-        "nodes",
-        "mid_calls",
-        "vcdt_nodes",
-        "seesaw",
-        "root_switches",
-        "time_ms",
-    ]);
+    let mut rows = Vec::new();
     let mut table = Vec::new();
     let (mut deep_rows, mut eps_rows) = (Vec::new(), Vec::new());
     // Per climbing rule: the (df-pn, climbed) pairs, and how often the
@@ -379,21 +398,21 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             .chain(&runs.eps)
             .chain(extra)
         {
-            csv.push(vec![
-                (i + 1).to_string(),
-                name.clone(),
-                r.algo.to_string(),
-                r.deep.map_or(String::new(), |x| x.0.to_string()),
-                r.deep.map_or(String::new(), |x| x.1.to_string()),
-                r.eps.map_or(String::new(), |x| x.to_string()),
-                r.status.outcome_name().to_string(),
-                r.nodes().to_string(),
-                r.mid_calls.to_string(),
-                r.vcdt_nodes.to_string(),
-                r.revisits.to_string(),
-                r.root_switches.to_string(),
-                format!("{:.1}", r.time_ms),
-            ]);
+            rows.push(ZoneRow {
+                position: i + 1,
+                name: name.clone(),
+                algo: r.algo,
+                e: r.deep.map(|x| x.0),
+                d: r.deep.map(|x| x.1),
+                eps: r.eps.map(Real),
+                outcome: r.status.outcome_name(),
+                nodes: r.nodes(),
+                mid_calls: r.mid_calls,
+                vcdt_nodes: r.vcdt_nodes,
+                seesaw: r.revisits,
+                root_switches: r.root_switches,
+                time_ms: Fixed(r.time_ms),
+            });
         }
         let base = &runs.dfpn;
         let (bd, be) = (best(&runs.grid), best(&runs.eps));
@@ -492,8 +511,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     }
     opts.write_outputs(
         "connect6-deep-dfpn",
-        &csv,
-        &json!({
+        &rows,
+        json!({
             "experiment": "connect6-deep-dfpn",
             "settings": settings,
             "file": file,

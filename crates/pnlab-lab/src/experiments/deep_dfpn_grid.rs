@@ -27,9 +27,7 @@ use super::instances::{
     empties_setting, eps_setting, grid_setting, max_nodes_setting, othello_instances,
     positions_setting,
 };
-use super::{
-    run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios,
-};
+use super::{run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios, Real};
 use pnlab_core::search::params::ParamSpec;
 
 pnlab_core::options! {
@@ -84,28 +82,51 @@ pub struct GridRun {
     pub root_switches: u64,
 }
 
-impl GridRun {
-    /// The CSV columns of a run's ε and counts, the end of every row the
-    /// experiments on these runs write (this grid and `eps-sweep`).
-    pub const COLUMNS: [&'static str; 6] = [
-        "eps",
-        "outcome",
-        "iterations",
-        "nodes_created",
-        "revisits",
-        "seesaw_root_switches",
-    ];
+/// One row of `deep-dfpn-grid.csv`: a run of one instance.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct GridRow {
+    /// The instance's number.
+    pub instance: usize,
+    /// The position's notation.
+    pub position: String,
+    /// The search.
+    pub algo: &'static str,
+    /// Deep df-pn's E (empty for the other searches).
+    #[serde(rename = "E")]
+    pub e: Option<u32>,
+    /// Deep df-pn's D (empty for the other searches).
+    #[serde(rename = "D")]
+    pub d: Option<u32>,
+    /// The 1+ε trick's ε (empty for the other searches).
+    pub eps: Option<Real>,
+    /// How the run ended.
+    pub outcome: &'static str,
+    /// MID calls.
+    pub iterations: u64,
+    /// Table entries created.
+    pub nodes_created: u64,
+    /// Re-entries into a left subtree.
+    pub revisits: u64,
+    /// Changes of the root's pick.
+    pub seesaw_root_switches: u64,
+}
 
-    /// This run's cells for [`GridRun::COLUMNS`] (ε empty when unused).
-    pub fn cells(&self) -> [String; 6] {
-        [
-            self.eps.map_or(String::new(), |v| v.to_string()),
-            self.status.outcome_name().to_string(),
-            self.iterations.to_string(),
-            self.nodes_created.to_string(),
-            self.revisits.to_string(),
-            self.root_switches.to_string(),
-        ]
+impl GridRow {
+    /// The row of run `r` of instance `instance` at `position`.
+    pub fn of(instance: usize, position: String, r: &GridRun) -> GridRow {
+        GridRow {
+            instance,
+            position,
+            algo: r.algo,
+            e: r.e,
+            d: r.d,
+            eps: r.eps.map(Real),
+            outcome: r.status.outcome_name(),
+            iterations: r.iterations,
+            nodes_created: r.nodes_created,
+            revisits: r.revisits,
+            seesaw_root_switches: r.root_switches,
+        }
     }
 }
 
@@ -175,28 +196,14 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     } = DeepDfpnGridSettings::from_params(&settings)?;
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| runs_for(g, e_max, d_max, &eps, cap));
-    let mut csv = Csv::new(
-        &[
-            &["instance", "position", "algo", "E", "D"][..],
-            &GridRun::COLUMNS,
-        ]
-        .concat(),
-    );
+    let mut rows = Vec::new();
     // Mean ratio of MID calls to df-pn's per configuration, over instances
     // both solved.
     let mut ratios = MeanRatios::default();
     for (i, runs) in &results {
         let base = &runs[0];
         for r in runs {
-            let mut row = vec![
-                i.to_string(),
-                instances[*i].notation(),
-                r.algo.to_string(),
-                r.e.map_or(String::new(), |v| v.to_string()),
-                r.d.map_or(String::new(), |v| v.to_string()),
-            ];
-            row.extend(r.cells());
-            csv.push(row);
+            rows.push(GridRow::of(*i, instances[*i].notation(), r));
             let key = match (r.e, r.d, r.eps) {
                 (Some(e), Some(d), _) => format!("deep E={e} D={d}"),
                 (_, _, Some(x)) => format!("eps={x}"),
@@ -207,14 +214,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }
         }
     }
-    let path = opts.out_dir.join("deep-dfpn-grid.csv");
-    csv.write(&path)?;
     let mut best = ratios.means();
     best.sort_by(|a, b| a.1.total_cmp(&b.1));
-    let json_path = opts.out_dir.join("deep-dfpn-grid.json");
-    write_json(
-        &json_path,
-        &serde_json::json!({
+    let json = serde_json::json!({
             "experiment": "deep-dfpn-grid",
             "settings": settings,
             "instances": results.len(),
@@ -225,8 +227,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
                 .iter()
                 .map(|(k, m, n)| serde_json::json!({"config": k, "mean_ratio": m, "n": n}))
                 .collect::<Vec<_>>(),
-        }),
-    )?;
+    });
     let mut summary = format!(
         "{} instances, Othello {empties} empties, seed {}; mean MID calls relative to df-pn (solved by both), best first:\n",
         results.len(),
@@ -235,10 +236,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     for (k, m, n) in best.iter().take(15) {
         summary.push_str(&format!("  {k:<18} {m:.3}  (n={n})\n"));
     }
-    Ok(ExperimentReport {
-        outputs: vec![path, json_path],
-        summary,
-    })
+    opts.write_outputs("deep-dfpn-grid", &rows, json, summary)
 }
 
 #[cfg(test)]

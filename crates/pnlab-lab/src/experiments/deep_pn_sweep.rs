@@ -52,9 +52,7 @@ use pnlab_core::search::{run, Budget, Goal, Question, Search};
 use super::deep_pn_hex::{self, OpeningRow};
 use super::deep_pn_summary::{InstanceRuns, RunResult, Summary};
 use super::instances::random_othello;
-use super::{
-    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
-};
+use super::{instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed};
 
 pnlab_core::choice_enum! {
     /// What the R = 1 row is (`r1`).
@@ -68,9 +66,9 @@ pnlab_core::choice_enum! {
 
 pnlab_core::options! {
     /// The settings (`--set NAME=VALUE`; `pnlab experiment deep-pn-sweep
-    /// --help` lists them with their ranges and defaults). The R list is
-    /// spelled `r` (recorded commands in results/ use it), DeepPN's own
-    /// parameter `R`.
+    /// --help` lists them with their ranges and defaults). The R list has
+    /// DeepPN's own name and range, `R` (`r`, which older recorded
+    /// commands use, is read as `R`: see [`super::runner::SETTING_ALIASES`]).
     #[derive(Clone, Debug, PartialEq)]
     pub struct DeepPnSweepSettings {
         /// Random Othello positions drawn.
@@ -96,10 +94,11 @@ pnlab_core::options! {
             "Which instance sets to run."
         },
         /// The R values DeepPN runs with.
-        pub r: Vec<f64> => {
-            "r", real_list(0.0, 1.0) = PAPER_RS,
-            "The R values DeepPN runs with (each in both forms)."
-        },
+        pub r: Vec<f64> => (ParamSpec::list_of(
+            DeepPnOptions::PARAMS[0],
+            PAPER_RS,
+            "The R values DeepPN runs with (each in both forms); DeepPN's R, in its range.",
+        )),
         /// Hex move orders.
         pub shuffle: ShuffleMode => {
             "shuffle", choice = ShuffleMode::PerPosition,
@@ -144,6 +143,48 @@ struct InstanceResult {
     first_win: Option<u32>,
     /// Hex runs: the number of root moves.
     root_moves: u32,
+}
+
+/// One row of `deep-pn-sweep.csv`: one run on one instance.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct SweepRow {
+    /// `othello` or `hex`.
+    pub game: &'static str,
+    /// The instance's number.
+    pub instance: usize,
+    /// The instance's seed.
+    pub seed: u64,
+    /// The position's notation.
+    pub position: String,
+    /// `pns` or `deep-pn`.
+    pub algo: &'static str,
+    /// DeepPN's form (empty for PNS).
+    pub dpn: Option<&'static str>,
+    /// DeepPN's R (1 for PNS).
+    #[serde(rename = "R")]
+    pub r: Fixed<2>,
+    /// How the run ended.
+    pub outcome: &'static str,
+    /// Iterations.
+    pub iterations: u64,
+    /// Nodes created.
+    pub nodes: u64,
+    /// The deepest node.
+    pub max_depth: u32,
+    /// Changes of the root's pick.
+    pub seesaw_root_switches: u64,
+    /// Changes of pick anywhere.
+    pub seesaw_switches: u64,
+    /// Wall time in milliseconds.
+    pub time_ms: Fixed<1>,
+    /// Iterations over PNS's on the instance (when both solved).
+    pub iterations_vs_pns: Option<Fixed<4>>,
+    /// Nodes over PNS's on the instance (when both solved).
+    pub nodes_vs_pns: Option<Fixed<4>>,
+    /// A DeepPN run at R = 1 taken from PNS's run instead of run again.
+    pub copied_from_pns: bool,
+    /// Hex: the place of the first winning opening in the root order.
+    pub first_winning_opening: Option<u32>,
 }
 
 /// Runs PNS and DeepPN for every R and form on `g` (R = 1 copied from
@@ -307,26 +348,7 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
             run_one(&ShuffledMoves::with_mode(g.clone(), s, mode), &rs, deep, &budget, rerun_r1, true)
         }),
     });
-    let mut csv = Csv::new(&[
-        "game",
-        "instance",
-        "seed",
-        "position",
-        "algo",
-        "dpn",
-        "R",
-        "outcome",
-        "iterations",
-        "nodes",
-        "max_depth",
-        "seesaw_root_switches",
-        "seesaw_switches",
-        "time_ms",
-        "iterations_vs_pns",
-        "nodes_vs_pns",
-        "copied_from_pns",
-        "first_winning_opening",
-    ]);
+    let mut rows = Vec::new();
     let mut openings = Vec::new();
     for (i, res) in &results {
         let inst = &instances[*i];
@@ -338,33 +360,26 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
         for r in runs {
             let ratio = |num: u64, den: u64| num as f64 / den.max(1) as f64;
             let both = base.filter(|b| b.solved() && r.solved());
-            let (ri, rn) = match both {
-                Some(b) => (
-                    format!("{:.4}", ratio(r.iterations, b.iterations)),
-                    format!("{:.4}", ratio(r.nodes, b.nodes)),
-                ),
-                None => (String::new(), String::new()),
-            };
-            csv.push(vec![
-                inst.game.to_string(),
-                inst.index.to_string(),
-                inst.seed.to_string(),
-                inst.position.notation(),
-                r.algo.to_string(),
-                r.form.map_or("", DpnForm::name).to_string(),
-                format!("{:.2}", r.r),
-                r.status.outcome_name().to_string(),
-                r.iterations.to_string(),
-                r.nodes.to_string(),
-                r.max_depth.to_string(),
-                r.root_switches.to_string(),
-                r.switches.to_string(),
-                format!("{:.1}", r.time_ms),
-                ri,
-                rn,
-                r.copied_from_pns.to_string(),
-                res.first_win.map_or(String::new(), |f| f.to_string()),
-            ]);
+            rows.push(SweepRow {
+                game: inst.game,
+                instance: inst.index,
+                seed: inst.seed,
+                position: inst.position.notation(),
+                algo: r.algo,
+                dpn: r.form.map(DpnForm::name),
+                r: Fixed(r.r),
+                outcome: r.status.outcome_name(),
+                iterations: r.iterations,
+                nodes: r.nodes,
+                max_depth: r.max_depth,
+                seesaw_root_switches: r.root_switches,
+                seesaw_switches: r.switches,
+                time_ms: Fixed(r.time_ms),
+                iterations_vs_pns: both.map(|b| Fixed(ratio(r.iterations, b.iterations))),
+                nodes_vs_pns: both.map(|b| Fixed(ratio(r.nodes, b.nodes))),
+                copied_from_pns: r.copied_from_pns,
+                first_winning_opening: res.first_win,
+            });
         }
     }
     let table = Summary::build(
@@ -388,9 +403,6 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
     } else {
         "deep-pn-sweep".to_string()
     };
-    let csv_path = opts.out_dir.join(format!("{name}.csv"));
-    let json_path = opts.out_dir.join(format!("{name}.json"));
-    csv.write(&csv_path)?;
     let tables = table.to_json();
     let json = serde_json::json!({
         "experiment": "deep-pn-sweep",
@@ -402,7 +414,6 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
         "pns": tables["pns"],
         "hex_openings": deep_pn_hex::to_json(&openings),
     });
-    write_json(&json_path, &json)?;
     let mut summary = table.to_text();
     if !openings.is_empty() {
         summary.push('\n');
@@ -411,10 +422,10 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
     summary.push_str(&format!(
         "search time: {cpu_s:.0} s of CPU (sum over runs)\n"
     ));
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path],
-        summary,
-    })
+    let report = ExperimentReport::new(summary)
+        .table(format!("{name}.csv"), &rows)?
+        .json(format!("{name}.json"), json);
+    opts.deliver(report)
 }
 
 /// A Hex run's opening analysis row: the DeepPN cost per form is the
@@ -461,6 +472,35 @@ mod tests {
         }
     }
 
+    /// The R list is DeepPN's `R`, with DeepPN's own range; `r` (older
+    /// recorded command lines) is read as `R`.
+    #[test]
+    fn the_r_list_is_deep_pn_s_r_and_takes_r_as_an_alias() {
+        let spec = SETTINGS.iter().find(|s| s.name == "R").expect("R");
+        let deep = DeepPnOptions::PARAMS[0];
+        assert_eq!(deep.name, "R");
+        let (
+            pnlab_core::search::ParamKind::List { item, .. },
+            pnlab_core::search::ParamKind::Real { min, max, .. },
+        ) = (spec.kind, deep.kind)
+        else {
+            panic!("R is a list of reals")
+        };
+        assert_eq!(item, pnlab_core::search::ListItem::Real { min, max });
+        assert!(!SETTINGS.iter().any(|s| s.name == "r"));
+        let by_alias = ExperimentOptions::for_test("alias", &[("r", "0.8,0.4")]);
+        let by_name = ExperimentOptions::for_test("alias", &[("R", "0.8,0.4")]);
+        let a = DeepPnSweepSettings::from_params(&by_alias.params(SETTINGS).unwrap()).unwrap();
+        let b = DeepPnSweepSettings::from_params(&by_name.params(SETTINGS).unwrap()).unwrap();
+        assert_eq!(a.r, vec![0.8, 0.4]);
+        assert_eq!(a, b);
+        let e = ExperimentOptions::for_test("alias", &[("r", "1.5")])
+            .params(SETTINGS)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`R`") && e.contains("[0, 1]"), "{e}");
+    }
+
     #[test]
     fn quick_sweep_writes_csv_and_summary() {
         let opts = ExperimentOptions::for_test(
@@ -473,8 +513,11 @@ mod tests {
                 ("r1", "run"),
             ],
         );
-        let dir = opts.out_dir.clone();
+        let dir = opts.out_dir.clone().unwrap();
         let rep = run_sweep(&opts).expect("sweep");
+        for t in &rep.tables {
+            crate::experiments::rows::tests::assert_round_trip(t);
+        }
         let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
         // Header + 2 positions × (PNS + 2 forms × 2 R).
         assert_eq!(csv.lines().count(), 1 + 2 * 5);
@@ -503,11 +546,11 @@ mod tests {
                 &[
                     ("games", "hex"),
                     ("hex_runs", "2"),
-                    ("r", "1.0"),
+                    ("R", "1.0"),
                     ("shuffle", shuffle),
                 ],
             );
-            let dir = opts.out_dir.clone();
+            let dir = opts.out_dir.clone().unwrap();
             run_sweep(&opts).expect("sweep");
             let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
             let rows: Vec<Vec<String>> = csv

@@ -25,7 +25,7 @@ use super::deep_dfpn_grid::{eps_runs, solve_capped, solved, GridRun};
 use super::instances::{
     empties_setting, eps_setting, max_nodes_setting, othello_instances, positions_setting,
 };
-use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios};
+use super::{run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios, Real};
 use pnlab_core::search::params::ParamSpec;
 
 pnlab_core::options! {
@@ -50,6 +50,45 @@ pnlab_core::options! {
 /// The settings' descriptions (the registry lists them).
 pub const SETTINGS: &[ParamSpec] = EpsSweepSettings::PARAMS;
 
+/// One row of `eps-sweep.csv`: a run of one instance.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct EpsRow {
+    /// The instance's number.
+    pub instance: usize,
+    /// The position's notation.
+    pub position: String,
+    /// `dfpn` or `dfpn-eps`.
+    pub algo: &'static str,
+    /// The 1+ε trick's ε (empty for df-pn).
+    pub eps: Option<Real>,
+    /// How the run ended.
+    pub outcome: &'static str,
+    /// MID calls.
+    pub iterations: u64,
+    /// Table entries created.
+    pub nodes_created: u64,
+    /// Re-entries into a left subtree.
+    pub revisits: u64,
+    /// Changes of the root's pick.
+    pub seesaw_root_switches: u64,
+}
+
+impl EpsRow {
+    fn of(instance: usize, position: String, r: &GridRun) -> EpsRow {
+        EpsRow {
+            instance,
+            position,
+            algo: r.algo,
+            eps: r.eps.map(Real),
+            outcome: r.status.outcome_name(),
+            iterations: r.iterations,
+            nodes_created: r.nodes_created,
+            revisits: r.revisits,
+            seesaw_root_switches: r.root_switches,
+        }
+    }
+}
+
 /// df-pn, then 1+ε for every ε.
 fn runs_for(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
     let mut out = vec![solve_capped(g, "dfpn", DfpnOptions::default(), cap)];
@@ -69,16 +108,14 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| runs_for(g, &eps, cap));
 
-    let mut csv = Csv::new(&[&["instance", "position", "algo"][..], &GridRun::COLUMNS].concat());
+    let mut rows = Vec::new();
     let mut calls = MeanRatios::default();
     let mut revisits = MeanRatios::default();
     let mut unsolved = vec![0usize; eps.len() + 1];
     for (i, runs) in &results {
         let base = &runs[0];
         for (k, r) in runs.iter().enumerate() {
-            let mut row = vec![i.to_string(), instances[*i].notation(), r.algo.to_string()];
-            row.extend(r.cells());
-            csv.push(row);
+            rows.push(EpsRow::of(*i, instances[*i].notation(), r));
             if !solved(r.status) {
                 unsolved[k] += 1;
             }
@@ -105,7 +142,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "revisits / dfpn",
         "unsolved"
     );
-    let mut rows = Vec::new();
+    let mut by_eps = Vec::new();
     for (k, x) in eps.iter().enumerate() {
         let key = x.to_string();
         let c = calls.mean(&key);
@@ -117,7 +154,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             fmt(r),
             unsolved[k + 1]
         ));
-        rows.push(serde_json::json!({
+        by_eps.push(serde_json::json!({
             "eps": x,
             "mean_mid_calls_ratio": c,
             "mean_revisits_ratio": r,
@@ -126,8 +163,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     }
     opts.write_outputs(
         "eps-sweep",
-        &csv,
-        &serde_json::json!({
+        &rows,
+        serde_json::json!({
             "experiment": "eps-sweep",
             "settings": settings,
             "instances": results.len(),
@@ -135,7 +172,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "seed": opts.seed,
             "max_nodes": cap,
             "dfpn_unsolved": unsolved[0],
-            "by_eps": rows,
+            "by_eps": by_eps,
         }),
         summary,
     )
@@ -151,8 +188,11 @@ mod tests {
             "eps-sweep",
             &[("positions", "3"), ("empties", "9"), ("eps", "1e-9,1")],
         );
-        let dir = opts.out_dir.clone();
-        run(&opts).expect("sweep");
+        let dir = opts.out_dir.clone().unwrap();
+        let rep = run(&opts).expect("sweep");
+        for t in &rep.tables {
+            crate::experiments::rows::tests::assert_round_trip(t);
+        }
         let csv = std::fs::read_to_string(dir.join("eps-sweep.csv")).unwrap();
         // Header + 3 positions × (df-pn + 2 ε).
         assert_eq!(csv.lines().count(), 1 + 3 * 3);

@@ -41,6 +41,12 @@ pub enum ExperimentError {
     /// A position's notation could not be read.
     #[error(transparent)]
     Parse(#[from] pnlab_core::game::ParseError),
+    /// A sharded run was given no output folder for its job file.
+    #[error("a sharded run (--shard K/N) needs an output folder for the job file a merge reads")]
+    ShardWithoutFolder,
+    /// A table row could not be written.
+    #[error(transparent)]
+    Row(#[from] super::rows::RowError),
     /// The settings or the data do not fit together (the message says how).
     #[error("{0}")]
     Invalid(String),

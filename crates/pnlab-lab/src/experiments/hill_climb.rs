@@ -31,7 +31,7 @@ use pnlab_core::search::{Params, QuestionKind, SearchSetup};
 
 use super::deep_dfpn_grid::{solve_capped, solved};
 use super::instances::othello_instances;
-use super::{run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios};
+use super::{run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, MeanRatios};
 use pnlab_core::search::params::ParamSpec;
 
 pnlab_core::options! {
@@ -135,6 +135,37 @@ struct RuleTally {
     compared: usize,
 }
 
+/// One row of `hill-climb.csv`: one climbing rule on one instance.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct ClimbRow {
+    /// The instance's number.
+    pub instance: usize,
+    /// The position's notation.
+    pub position: String,
+    /// The climbing rule.
+    pub rule: &'static str,
+    /// df-pn's MID calls (empty when capped).
+    pub dfpn_calls: Option<u64>,
+    /// The E the climb chose.
+    #[serde(rename = "chosen_E")]
+    pub chosen_e: u32,
+    /// The D the climb chose.
+    #[serde(rename = "chosen_D")]
+    pub chosen_d: u32,
+    /// Deep df-pn's MID calls at the chosen (E, D) (empty when capped).
+    pub chosen_calls: Option<u64>,
+    /// (E, D) pairs the climb tried.
+    pub probes: usize,
+    /// The E of the grid's best run (empty when none solved).
+    #[serde(rename = "grid_best_E")]
+    pub grid_best_e: Option<u32>,
+    /// The D of the grid's best run.
+    #[serde(rename = "grid_best_D")]
+    pub grid_best_d: Option<u32>,
+    /// The MID calls of the grid's best run.
+    pub grid_best_calls: Option<u64>,
+}
+
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
@@ -148,36 +179,23 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let instances = othello_instances(opts, positions, empties)?;
     let results = run_jobs(opts, &instances, |g| run_instance(g, e_max, d_max, cap));
 
-    let mut csv = Csv::new(&[
-        "instance",
-        "position",
-        "rule",
-        "dfpn_calls",
-        "chosen_E",
-        "chosen_D",
-        "chosen_calls",
-        "probes",
-        "grid_best_E",
-        "grid_best_D",
-        "grid_best_calls",
-    ]);
-    let opt = |v: Option<u64>| v.map_or_else(String::new, |v| v.to_string());
+    let mut rows = Vec::new();
     let mut tallies: Vec<RuleTally> = RULES.iter().map(|_| RuleTally::default()).collect();
     for (i, r) in &results {
         for ((rule, c), t) in RULES.iter().zip(&r.climbs).zip(&mut tallies) {
-            csv.push(vec![
-                i.to_string(),
-                instances[*i].notation(),
-                rule.name().to_string(),
-                opt(r.dfpn),
-                c.chosen.0.to_string(),
-                c.chosen.1.to_string(),
-                opt(c.chosen_nodes),
-                c.probes.len().to_string(),
-                r.grid_best.map_or(String::new(), |b| b.0 .0.to_string()),
-                r.grid_best.map_or(String::new(), |b| b.0 .1.to_string()),
-                opt(r.grid_best.map(|b| b.1)),
-            ]);
+            rows.push(ClimbRow {
+                instance: *i,
+                position: instances[*i].notation(),
+                rule: rule.name(),
+                dfpn_calls: r.dfpn,
+                chosen_e: c.chosen.0,
+                chosen_d: c.chosen.1,
+                chosen_calls: c.chosen_nodes,
+                probes: c.probes.len(),
+                grid_best_e: r.grid_best.map(|b| b.0 .0),
+                grid_best_d: r.grid_best.map(|b| b.0 .1),
+                grid_best_calls: r.grid_best.map(|b| b.1),
+            });
             t.probes += c.probes.len();
             if let (Some(base), Some(chosen), Some((_, best))) =
                 (r.dfpn, c.chosen_nodes, r.grid_best)
@@ -215,8 +233,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     }
     opts.write_outputs(
         "hill-climb",
-        &csv,
-        &serde_json::json!({
+        &rows,
+        serde_json::json!({
             "experiment": "hill-climb",
             "settings": settings,
             "instances": results.len(),
@@ -257,8 +275,11 @@ mod tests {
                 ("d_max", "3"),
             ],
         );
-        let dir = opts.out_dir.clone();
-        run(&opts).expect("experiment");
+        let dir = opts.out_dir.clone().unwrap();
+        let rep = run(&opts).expect("experiment");
+        for t in &rep.tables {
+            crate::experiments::rows::tests::assert_round_trip(t);
+        }
         let csv = std::fs::read_to_string(dir.join("hill-climb.csv")).unwrap();
         let instances = othello_instances(&opts, 3, 9).unwrap();
         let rows: Vec<Vec<&str>> = csv

@@ -44,10 +44,7 @@ use pnlab_core::search::{run as run_search, Budget, Goal, Question, Search, Stat
 
 use super::instances::random_othello;
 use super::svg::{log_log_plot, Series};
-use super::{
-    instance_seed, run_jobs, write_atomic, write_json, Csv, ExperimentError, ExperimentOptions,
-    ExperimentReport,
-};
+use super::{instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed};
 use pnlab_core::search::params::ParamSpec;
 
 pnlab_core::options! {
@@ -216,6 +213,42 @@ struct Cell {
     positions: usize,
 }
 
+/// One row of `memory-sweep.csv`: one run under one budget.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct BudgetRow {
+    /// `othello` or `connect4`.
+    pub set: &'static str,
+    /// The position's number in its set.
+    pub instance: usize,
+    /// The position's notation.
+    pub position: String,
+    /// The search.
+    pub algo: &'static str,
+    /// The memory budget in KiB (`none`: unbudgeted).
+    #[serde(serialize_with = "super::rows::or_none")]
+    pub budget_kib: Option<u64>,
+    /// How the run ended.
+    pub outcome: &'static str,
+    /// Why it stopped.
+    pub stop_reason: &'static str,
+    /// MID calls (PNS: iterations).
+    pub iterations: u64,
+    /// Nodes expanded.
+    pub nodes_expanded: u64,
+    /// Re-expansions (empty where the search does not count them).
+    pub re_expansions: Option<u64>,
+    /// Re-entries into a left subtree.
+    pub revisits: u64,
+    /// Entries or nodes evicted to stay in the budget.
+    pub evicted: u64,
+    /// Peak memory in bytes.
+    pub peak_bytes: u64,
+    /// Wall time in milliseconds.
+    pub time_ms: Fixed<1>,
+    /// Whether the budget changed the answer (it must not).
+    pub answer_changed: bool,
+}
+
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
@@ -269,23 +302,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         |inst| pnlab_core::with_position!(&inst.position, g => runs_for(g, &algos, min, cap)),
     );
 
-    let mut csv = Csv::new(&[
-        "set",
-        "instance",
-        "position",
-        "algo",
-        "budget_kib",
-        "outcome",
-        "stop_reason",
-        "iterations",
-        "nodes_expanded",
-        "re_expansions",
-        "revisits",
-        "evicted",
-        "peak_bytes",
-        "time_ms",
-        "answer_changed",
-    ]);
+    let mut table = Vec::new();
     // cells[(set, algo)][k]: budget min·2^k; the last rung any position
     // needed bounds k.
     let mut cells: Vec<((&str, &str), Vec<Cell>)> = Vec::new();
@@ -325,24 +342,23 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }
             for r in mine.iter() {
                 let got = solved(r.status);
-                csv.push(vec![
-                    inst.set.to_string(),
-                    inst.index.to_string(),
-                    inst.position.notation(),
-                    algo.to_string(),
-                    r.budget_bytes
-                        .map_or_else(|| "none".to_string(), |b| (b / 1024).to_string()),
-                    r.status.outcome_name().to_string(),
-                    r.status.stop_reason_name().to_string(),
-                    r.iterations.to_string(),
-                    r.nodes_expanded.to_string(),
-                    r.re_expansions.map_or_else(String::new, |x| x.to_string()),
-                    r.revisits.to_string(),
-                    r.evicted.to_string(),
-                    r.peak_bytes.to_string(),
-                    format!("{:.1}", r.time_ms),
-                    (got.is_some() && got != truth).to_string(),
-                ]);
+                table.push(BudgetRow {
+                    set: inst.set,
+                    instance: inst.index,
+                    position: inst.position.notation(),
+                    algo,
+                    budget_kib: r.budget_bytes.map(|b| b / 1024),
+                    outcome: r.status.outcome_name(),
+                    stop_reason: r.status.stop_reason_name(),
+                    iterations: r.iterations,
+                    nodes_expanded: r.nodes_expanded,
+                    re_expansions: r.re_expansions,
+                    revisits: r.revisits,
+                    evicted: r.evicted,
+                    peak_bytes: r.peak_bytes,
+                    time_ms: Fixed(r.time_ms),
+                    answer_changed: got.is_some() && got != truth,
+                });
             }
         }
     }
@@ -394,20 +410,13 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             points,
         });
     }
-    let csv_path = opts.out_dir.join("memory-sweep.csv");
-    let json_path = opts.out_dir.join("memory-sweep.json");
-    let svg_path = opts.out_dir.join("memory-sweep.svg");
-    csv.write(&csv_path)?;
-    write_json(
-        &json_path,
-        &json!({
+    let json = json!({
             "experiment": "memory-sweep",
             "settings": settings,
             "answer_changes": answer_changes,
             "note": "per budget: totals over the set; a position whose unbudgeted peak is below the budget counts its unbudgeted run",
             "rows": rows,
-        }),
-    )?;
+    });
     let svg = log_log_plot(
         "Work against memory budget (hollow: some runs unknown)",
         "budget (MiB per run)",
@@ -415,7 +424,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         2.0,
         &series,
     );
-    write_atomic(&svg_path, svg.as_bytes())?;
     let mut summary =
         "set       algo        budget      MID calls  re-expansions  unknown  changed\n"
             .to_string();
@@ -434,10 +442,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     summary.push_str(&format!(
         "answers changed by a budget: {answer_changes} (must be 0)\n"
     ));
-    Ok(ExperimentReport {
-        outputs: vec![csv_path, json_path, svg_path],
-        summary,
-    })
+    let report = ExperimentReport::new(summary)
+        .table("memory-sweep.csv", &table)?
+        .json("memory-sweep.json", json)
+        .file("memory-sweep.svg", svg.into_bytes());
+    opts.deliver(report)
 }
 
 #[cfg(test)]
@@ -459,8 +468,11 @@ mod tests {
                 ("max_iterations", "300000"),
             ],
         );
-        let dir = opts.out_dir.clone();
+        let dir = opts.out_dir.clone().unwrap();
         let rep = run(&opts).expect("sweep");
+        for t in &rep.tables {
+            crate::experiments::rows::tests::assert_round_trip(t);
+        }
         assert!(
             rep.summary.contains("answers changed by a budget: 0"),
             "{}",

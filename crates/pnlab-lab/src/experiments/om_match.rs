@@ -37,7 +37,8 @@ use pnlab_core::game::{AnyPosition, Game, Outcome, Player};
 use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
-use super::{instance_seed, run_jobs, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
+use super::rows::Colour;
+use super::{instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport};
 
 pnlab_core::options! {
     /// The settings (`--set NAME=VALUE`; `pnlab experiment om-match
@@ -167,6 +168,38 @@ fn opening(seed: u64, plies: usize) -> Othello {
     }
 }
 
+/// A game's result for the searcher.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    /// More discs than the opponent.
+    #[default]
+    Win,
+    /// As many.
+    Draw,
+    /// Fewer.
+    Loss,
+}
+
+/// One row of `om-match.csv`: one game.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct MatchRow {
+    /// The opening's notation.
+    pub opening: String,
+    /// The searcher.
+    pub searcher: &'static str,
+    /// Its opponent.
+    pub opponent: &'static str,
+    /// The searcher's colour.
+    pub colour: Colour,
+    /// The game's result for the searcher.
+    pub result: GameResult,
+    /// The searcher's discs minus the opponent's at the end.
+    pub disc_difference: i64,
+    /// Moves played.
+    pub plies: usize,
+}
+
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
@@ -220,15 +253,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         )
     });
 
-    let mut csv = Csv::new(&[
-        "opening",
-        "searcher",
-        "opponent",
-        "colour",
-        "result",
-        "disc_difference",
-        "plies",
-    ]);
+    let mut table = Vec::new();
     // Per (searcher, opponent): wins, draws, losses, sum of disc differences.
     let mut tally = vec![[0i64; 4]; searchers.len() * opponents.len()];
     for (i, r) in &results {
@@ -236,27 +261,26 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         let (o, n) = r.clone()?;
         let diff = o.score_for(g.colour);
         let result = match diff.signum() {
-            1 => "win",
-            0 => "draw",
-            _ => "loss",
+            1 => GameResult::Win,
+            0 => GameResult::Draw,
+            _ => GameResult::Loss,
         };
         let t = &mut tally[g.searcher * opponents.len() + g.opponent];
         t[(1 - diff.signum()) as usize] += 1;
         t[3] += i64::from(diff);
-        csv.push(vec![
-            openings[g.opening].notation(),
-            searchers[g.searcher].0.to_string(),
-            opponents[g.opponent].0.to_string(),
-            if g.colour == Player::First {
-                "black"
+        table.push(MatchRow {
+            opening: openings[g.opening].notation(),
+            searcher: searchers[g.searcher].0,
+            opponent: opponents[g.opponent].0,
+            colour: if g.colour == Player::First {
+                Colour::Black
             } else {
-                "white"
-            }
-            .to_string(),
-            result.to_string(),
-            diff.to_string(),
-            n.to_string(),
-        ]);
+                Colour::White
+            },
+            result,
+            disc_difference: diff.into(),
+            plies: n,
+        });
     }
     let mut summary = format!(
         "Othello, {positions} openings of {plies} random plies × 2 colours, depth {depth}, seed {}\n\
@@ -283,8 +307,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     }
     opts.write_outputs(
         "om-match",
-        &csv,
-        &serde_json::json!({
+        &table,
+        serde_json::json!({
             "experiment": "om-match",
             "settings": settings,
             "positions": positions, "depth": depth, "opening_plies": plies, "seed": opts.seed,
@@ -304,8 +328,11 @@ mod tests {
             "om-match",
             &[("positions", "1"), ("depth", "2"), ("opening", "50")],
         );
-        let dir = opts.out_dir.clone();
-        run(&opts).expect("match");
+        let dir = opts.out_dir.clone().unwrap();
+        let rep = run(&opts).expect("match");
+        for t in &rep.tables {
+            crate::experiments::rows::tests::assert_round_trip(t);
+        }
         let csv = std::fs::read_to_string(dir.join("om-match.csv")).unwrap();
         // Header + 1 opening × 2 searchers × 3 opponents × 2 colours.
         assert_eq!(csv.lines().count(), 1 + 12);

@@ -40,7 +40,7 @@ use pnlab_core::search::{
     correct_moves, reference, Goal, Params, Question, QuestionKind, SearchSetup, Status,
 };
 
-use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
+use super::{run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed};
 use pnlab_core::search::mcts_solver::{A_PARAM, C_PARAM};
 use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::playout::K_PARAM;
@@ -287,6 +287,91 @@ fn curve_grid(max: u64) -> Vec<u64> {
     v
 }
 
+/// A tree's exhaustively computed answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reference {
+    /// The first player wins.
+    #[default]
+    Win,
+    /// It does not.
+    NotWin,
+}
+
+/// Whether a solved run's answer agrees with the reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Agreement {
+    /// It does.
+    #[serde(rename = "yes")]
+    Yes,
+    /// It does not (a wrong answer; written loud).
+    #[serde(rename = "NO")]
+    No,
+}
+
+/// One row of `pgame-compare/runs.csv`: one algorithm on one tree.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct PgameRunRow {
+    /// The series (1: b=2, d=20; 2: b=8, d=8).
+    pub series: u32,
+    /// Branching factor.
+    pub b: u32,
+    /// Depth.
+    pub d: u32,
+    /// The tree's number in its series.
+    pub tree: usize,
+    /// The tree's seed.
+    pub seed: u64,
+    /// The exhaustive answer.
+    pub reference: Reference,
+    /// Correct root moves (by exhaustive search).
+    pub correct_moves: usize,
+    /// The search.
+    pub algo: &'static str,
+    /// How the run ended.
+    pub outcome: &'static str,
+    /// Why it stopped.
+    pub stop_reason: &'static str,
+    /// Whether a solved run agrees with the reference (empty: unsolved).
+    pub agrees: Option<Agreement>,
+    /// Iterations.
+    pub iterations: u64,
+    /// Iterations in the normalised unit.
+    pub norm_iterations: Fixed<3>,
+    /// Wall time in milliseconds.
+    pub time_ms: Fixed<3>,
+    /// Nodes created.
+    pub nodes_created: u64,
+    /// Playouts.
+    pub playouts: u64,
+    /// Whether the move chosen at the end is correct.
+    pub final_move_correct: bool,
+}
+
+/// One row of `pgame-compare/error_curve.csv`: an algorithm's error rate
+/// at one normalised iteration.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct CurveRow {
+    /// The series.
+    pub series: u32,
+    /// Branching factor.
+    pub b: u32,
+    /// Depth.
+    pub d: u32,
+    /// The search.
+    pub algo: &'static str,
+    /// The normalised iteration.
+    pub norm_iteration: u64,
+    /// Share of trees whose chosen move is wrong there.
+    pub error_rate: Fixed<4>,
+    /// Trees of the series.
+    pub trees: usize,
+    /// The same share over the won trees.
+    pub error_rate_won: Fixed<4>,
+    /// Won trees of the series.
+    pub won_trees: usize,
+}
+
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
@@ -342,37 +427,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             runs,
         })
     });
-    let dir = opts.out_dir.join("pgame-compare");
-    let mut runs_csv = Csv::new(&[
-        "series",
-        "b",
-        "d",
-        "tree",
-        "seed",
-        "reference",
-        "correct_moves",
-        "algo",
-        "outcome",
-        "stop_reason",
-        "agrees",
-        "iterations",
-        "norm_iterations",
-        "time_ms",
-        "nodes_created",
-        "playouts",
-        "final_move_correct",
-    ]);
-    let mut curve_csv = Csv::new(&[
-        "series",
-        "b",
-        "d",
-        "algo",
-        "norm_iteration",
-        "error_rate",
-        "trees",
-        "error_rate_won",
-        "won_trees",
-    ]);
+    let dir = std::path::Path::new("pgame-compare");
+    let mut runs_rows = Vec::new();
+    let mut curve_rows = Vec::new();
     let mut summary_rows = Vec::new();
     let mut table = String::from(
         "series     algo         trees  won solved wrong  mean_iter  mean_norm_iter  mean_time_ms final_err\n",
@@ -421,30 +478,29 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
                 if !r.final_correct {
                     final_wrong += 1;
                 }
-                runs_csv.push(vec![
-                    sn.to_string(),
-                    b.to_string(),
-                    d.to_string(),
-                    j.index.to_string(),
-                    j.seed.to_string(),
-                    if t.answer { "win" } else { "not-win" }.to_string(),
-                    t.correct.iter().filter(|&&x| x).count().to_string(),
-                    r.algo.to_string(),
-                    r.status.outcome_name().to_string(),
-                    r.status.stop_reason_name().to_string(),
-                    match agrees {
-                        Some(true) => "yes",
-                        Some(false) => "NO",
-                        None => "",
-                    }
-                    .to_string(),
-                    r.iterations.to_string(),
-                    format!("{:.3}", r.norm_iterations),
-                    format!("{:.3}", r.time_ms),
-                    r.nodes_created.to_string(),
-                    r.playouts.to_string(),
-                    r.final_correct.to_string(),
-                ]);
+                runs_rows.push(PgameRunRow {
+                    series: sn,
+                    b,
+                    d,
+                    tree: j.index,
+                    seed: j.seed,
+                    reference: if t.answer {
+                        Reference::Win
+                    } else {
+                        Reference::NotWin
+                    },
+                    correct_moves: t.correct.iter().filter(|&&x| x).count(),
+                    algo: r.algo,
+                    outcome: r.status.outcome_name(),
+                    stop_reason: r.status.stop_reason_name(),
+                    agrees: agrees.map(|a| if a { Agreement::Yes } else { Agreement::No }),
+                    iterations: r.iterations,
+                    norm_iterations: Fixed(r.norm_iterations),
+                    time_ms: Fixed(r.time_ms),
+                    nodes_created: r.nodes_created,
+                    playouts: r.playouts,
+                    final_move_correct: r.final_correct,
+                });
             }
             wrong_total += wrong;
             let won = mine.iter().filter(|(_, t)| t.answer).count();
@@ -459,17 +515,17 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
                     .iter()
                     .filter(|(_, t)| t.answer && wrong_at(t, raw))
                     .count();
-                curve_csv.push(vec![
-                    sn.to_string(),
-                    b.to_string(),
-                    d.to_string(),
-                    algo.to_string(),
-                    x.to_string(),
-                    format!("{:.4}", errors as f64 / n.max(1) as f64),
-                    n.to_string(),
-                    format!("{:.4}", errors_won as f64 / won.max(1) as f64),
-                    won.to_string(),
-                ]);
+                curve_rows.push(CurveRow {
+                    series: sn,
+                    b,
+                    d,
+                    algo,
+                    norm_iteration: x,
+                    error_rate: Fixed(errors as f64 / n.max(1) as f64),
+                    trees: n,
+                    error_rate_won: Fixed(errors_won as f64 / won.max(1) as f64),
+                    won_trees: won,
+                });
             }
             let nf = n.max(1) as f64;
             table.push_str(&format!(
@@ -489,11 +545,6 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }));
         }
     }
-    let runs_path = dir.join("runs.csv");
-    let curve_path = dir.join("error_curve.csv");
-    let summary_path = dir.join("summary.json");
-    runs_csv.write(&runs_path)?;
-    curve_csv.write(&curve_path)?;
     let summary = serde_json::json!({
         "experiment": "pgame-compare",
         "settings": settings,
@@ -504,16 +555,16 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "note": "means over runs that stopped at the cap count the cap; see runs.csv",
         "rows": summary_rows,
     });
-    write_json(&summary_path, &summary)?;
     if wrong_total > 0 {
         table.push_str(&format!(
             "WARNING: {wrong_total} runs disagreed with the exhaustive reference\n"
         ));
     }
-    Ok(ExperimentReport {
-        outputs: vec![runs_path, curve_path, summary_path],
-        summary: table,
-    })
+    let report = ExperimentReport::new(table)
+        .table(dir.join("runs.csv"), &runs_rows)?
+        .table(dir.join("error_curve.csv"), &curve_rows)?
+        .json(dir.join("summary.json"), summary);
+    opts.deliver(report)
 }
 
 #[cfg(test)]

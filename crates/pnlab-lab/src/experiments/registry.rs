@@ -107,12 +107,20 @@ pub fn run_experiment(
     opts: &ExperimentOptions,
 ) -> Result<ExperimentReport, ExperimentError> {
     opts.params(info.settings)?;
+    // A shard's job file is what a merge reads: it needs a folder.
+    let shard_dir = match (&opts.out_dir, opts.shard.1 > 1) {
+        (Some(dir), true) => Some(dir),
+        (None, true) => return Err(ExperimentError::ShardWithoutFolder),
+        (_, false) => None,
+    };
     let mut report = (info.run)(opts)?;
     if opts.observer.cancelled() {
         return Err(ExperimentError::Cancelled(info.name));
     }
-    if opts.shard.1 > 1 {
-        report.outputs.push(shards::write_log(info.name, opts)?);
+    if let Some(dir) = shard_dir {
+        report
+            .outputs
+            .push(shards::write_log(info.name, dir, opts)?);
     }
     Ok(report)
 }
@@ -149,7 +157,7 @@ pub fn merge(
     let opts = ExperimentOptions {
         jobs: jobs.max(1),
         shard: (0, 1),
-        out_dir: out.to_path_buf(),
+        out_dir: Some(out.to_path_buf()),
         seed: run.seed,
         settings: run.settings,
         progress: false,

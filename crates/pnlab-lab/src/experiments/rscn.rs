@@ -36,7 +36,7 @@ use pnlab_core::search::alphabeta::{AlphaBetaOptions, MoveOrder};
 use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::pn;
 
-use super::{run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport};
+use super::{run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed, Real};
 
 /// The tactical positions (see the module documentation and the file's
 /// header for the source).
@@ -133,6 +133,74 @@ pub const SETTINGS: &[ParamSpec] = RscnSettings::PARAMS;
 /// The default depth (chosen so the tactical set runs in under ten
 /// minutes on two cores; see the closing note of the RSCN issue).
 pub const DEFAULT_DEPTH: u32 = 6;
+
+/// One row of `rscn-SET.csv`: one self-play game.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct RscnGameRow {
+    /// The set.
+    pub set: String,
+    /// The game's id.
+    pub id: String,
+    /// The threshold T.
+    #[serde(rename = "T")]
+    pub t: i32,
+    /// Alpha-beta depth of the self-play.
+    pub depth: u32,
+    /// Positions searched.
+    pub positions: usize,
+    /// How the game ended.
+    pub end: String,
+    /// Red's mean RSCN (empty: none finite).
+    pub rscn_red: Option<Fixed<3>>,
+    /// Black's mean RSCN.
+    pub rscn_black: Option<Fixed<3>>,
+    /// Red's mean Vl.
+    pub vl_red: Option<Fixed<3>>,
+    /// Black's mean Vl.
+    pub vl_black: Option<Fixed<3>>,
+    /// The band of Red's RSCN.
+    pub band_red: &'static str,
+    /// The band of Black's RSCN.
+    pub band_black: &'static str,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time in milliseconds.
+    pub time_ms: Fixed<1>,
+}
+
+/// One row of `rscn-SET-positions.csv`: one searched position.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct RscnPositionRow {
+    /// The set.
+    pub set: String,
+    /// The game's id.
+    pub id: String,
+    /// The threshold T.
+    #[serde(rename = "T")]
+    pub t: i32,
+    /// The ply.
+    pub ply: usize,
+    /// `red` or `black`: the side to move.
+    pub side: &'static str,
+    /// The position.
+    pub fen: String,
+    /// The move played from it (empty at the end).
+    pub r#move: Option<String>,
+    /// The search's value.
+    pub value: Option<i32>,
+    /// The SCN (an integer, or `inf`).
+    pub scn: Option<Real>,
+    /// r_i (empty when the curve was dropped).
+    pub r: Option<Fixed<3>>,
+    /// RSCN_i (`inf`, or empty when undefined).
+    pub rscn: Option<Fixed<3>>,
+    /// Vl_i.
+    pub vl: Option<Fixed<3>>,
+    /// The band of RSCN_i.
+    pub band: &'static str,
+    /// Nodes searched.
+    pub nodes: u64,
+}
 
 /// One game of the study.
 struct Job {
@@ -257,10 +325,6 @@ fn play(
         nodes: seq.iter().map(|p| p.nodes).sum(),
         time_ms: start.elapsed().as_secs_f64() * 1000.0,
     })
-}
-
-fn cell(x: Option<f64>) -> String {
-    x.map_or(String::new(), |v| format!("{v:.3}"))
 }
 
 /// Counts of `xs` in `bins` equal bins over [lo, hi].
@@ -406,26 +470,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         play(job, &ab, max_plies)
     });
 
-    let mut games = Csv::new(&[
-        "set",
-        "id",
-        "T",
-        "depth",
-        "positions",
-        "end",
-        "rscn_red",
-        "rscn_black",
-        "vl_red",
-        "vl_black",
-        "band_red",
-        "band_black",
-        "nodes",
-        "time_ms",
-    ]);
-    let mut positions = Csv::new(&[
-        "set", "id", "T", "ply", "side", "fen", "move", "value", "scn", "r", "rscn", "vl", "band",
-        "nodes",
-    ]);
+    let mut games = Vec::new();
+    let mut positions = Vec::new();
     let mut series: [Vec<f64>; 4] = Default::default();
     let mut per_game = Vec::new();
     let mut total_ms = 0.0;
@@ -435,22 +481,22 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         total_ms += r.time_ms;
         let s = &r.summary;
         let band = |x: Option<f64>| Band::of(x.map_or(rscn::Rscn::Undefined, rscn::Rscn::Finite));
-        games.push(vec![
-            set.clone(),
-            job.id.clone(),
-            job.threshold.to_string(),
-            depth.to_string(),
-            r.rows.len().to_string(),
-            r.end.to_string(),
-            cell(s.rscn_red),
-            cell(s.rscn_black),
-            cell(s.vl_red),
-            cell(s.vl_black),
-            band(s.rscn_red).name().to_string(),
-            band(s.rscn_black).name().to_string(),
-            r.nodes.to_string(),
-            format!("{:.1}", r.time_ms),
-        ]);
+        games.push(RscnGameRow {
+            set: set.clone(),
+            id: job.id.clone(),
+            t: job.threshold,
+            depth,
+            positions: r.rows.len(),
+            end: r.end.clone(),
+            rscn_red: s.rscn_red.map(Fixed),
+            rscn_black: s.rscn_black.map(Fixed),
+            vl_red: s.vl_red.map(Fixed),
+            vl_black: s.vl_black.map(Fixed),
+            band_red: band(s.rscn_red).name(),
+            band_black: band(s.rscn_black).name(),
+            nodes: r.nodes,
+            time_ms: Fixed(r.time_ms),
+        });
         for (x, v) in [s.rscn_red, s.rscn_black, s.vl_red, s.vl_black]
             .into_iter()
             .zip(series.iter_mut())
@@ -466,37 +512,37 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "band_red": band(s.rscn_red).name(), "band_black": band(s.rscn_black).name(),
         }));
         for (ply, (row, e)) in r.rows.iter().zip(&r.entries).enumerate() {
-            positions.push(vec![
-                set.clone(),
-                job.id.clone(),
-                job.threshold.to_string(),
-                ply.to_string(),
-                if row.side == Player::First {
+            positions.push(RscnPositionRow {
+                set: set.clone(),
+                id: job.id.clone(),
+                t: job.threshold,
+                ply,
+                side: if row.side == Player::First {
                     "red"
                 } else {
                     "black"
-                }
-                .to_string(),
-                row.fen.clone(),
-                row.played.clone().unwrap_or_default(),
-                row.value.map_or(String::new(), |v| v.to_string()),
-                row.scn.map_or(String::new(), |s| {
-                    if s == pn::INF {
-                        "inf".to_string()
-                    } else {
-                        s.to_string()
-                    }
-                }),
-                cell(e.r),
-                match e.rscn {
-                    rscn::Rscn::Finite(x) => format!("{x:.3}"),
-                    rscn::Rscn::Infinite => "inf".to_string(),
-                    rscn::Rscn::Undefined => String::new(),
                 },
-                cell(e.vl),
-                e.band.name().to_string(),
-                row.nodes.to_string(),
-            ]);
+                fen: row.fen.clone(),
+                r#move: row.played.clone(),
+                value: row.value,
+                // An integer, or INF: a real keeps both.
+                scn: row.scn.map(|s| {
+                    Real(if s == pn::INF {
+                        f64::INFINITY
+                    } else {
+                        s as f64
+                    })
+                }),
+                r: e.r.map(Fixed),
+                rscn: match e.rscn {
+                    rscn::Rscn::Finite(x) => Some(Fixed(x)),
+                    rscn::Rscn::Infinite => Some(Fixed(f64::INFINITY)),
+                    rscn::Rscn::Undefined => None,
+                },
+                vl: e.vl.map(Fixed),
+                band: e.band.name(),
+                nodes: row.nodes,
+            });
         }
     }
     let [rr, rb, vr, vb] = &series;
@@ -529,18 +575,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "time_ms": total_ms,
         "per_game": per_game,
     });
-    let dir = &opts.out_dir;
     let shard = if opts.shard.1 > 1 {
         format!("-shard{}of{}", opts.shard.0 + 1, opts.shard.1)
     } else {
         String::new()
     };
-    let csv = dir.join(format!("rscn-{set}{shard}.csv"));
-    let pcsv = dir.join(format!("rscn-{set}{shard}-positions.csv"));
-    let js = dir.join(format!("rscn-{set}{shard}.json"));
-    games.write(&csv)?;
-    positions.write(&pcsv)?;
-    write_json(&js, &summary)?;
     let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.1}"));
     let overlap = |v: &serde_json::Value| {
         v.as_bool()
@@ -569,10 +608,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             no_rscn.0, no_rscn.1
         ));
     }
-    Ok(ExperimentReport {
-        outputs: vec![csv, pcsv, js],
-        summary: text,
-    })
+    let report = ExperimentReport::new(text)
+        .table(format!("rscn-{set}{shard}.csv"), &games)?
+        .table(format!("rscn-{set}{shard}-positions.csv"), &positions)?
+        .json(format!("rscn-{set}{shard}.json"), summary);
+    opts.deliver(report)
 }
 
 #[cfg(test)]

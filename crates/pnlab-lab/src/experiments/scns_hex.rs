@@ -49,9 +49,10 @@ use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::registry::{build, find_algo};
 use pnlab_core::search::{run as drive, Budget, Params, QuestionKind, SearchSetup};
 
+use super::rows::Colour;
 use super::rating::{self, fit_with_intervals, wilson};
 use super::{
-    instance_seed, run_jobs, write_json, Csv, ExperimentError, ExperimentOptions, ExperimentReport,
+    instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed, Real,
 };
 
 pnlab_core::choice_enum! {
@@ -503,6 +504,52 @@ fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), Experiment
     Ok((cfg, cross))
 }
 
+/// One row of `scns-hex-games.csv`: one game of the round robin.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct HexGameRow {
+    /// Board size.
+    pub size: u8,
+    /// The opening cell.
+    pub opening: String,
+    /// The player with Black (`player@budget`).
+    pub black: String,
+    /// The player with White.
+    pub white: String,
+    /// Black's work units.
+    pub black_units: u64,
+    /// White's work units.
+    pub white_units: u64,
+    /// The winner.
+    pub winner: String,
+    /// The winner's colour.
+    pub winner_side: Colour,
+    /// Moves played.
+    pub plies: usize,
+    /// Wall time in milliseconds.
+    pub time_ms: Fixed<1>,
+    /// The game's moves.
+    pub moves: String,
+}
+
+/// One row of `scns-hex-first-moves.csv`: one player's first move.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct FirstMoveRow {
+    /// Board size.
+    pub size: u8,
+    /// The player.
+    pub player: &'static str,
+    /// Its budget in milliseconds.
+    pub budget_ms: Real,
+    /// The seed of the probe.
+    pub seed: u64,
+    /// The move chosen.
+    pub r#move: String,
+    /// Whether the move wins, by the published tables (`unknown` where
+    /// they do not say).
+    #[serde(serialize_with = "super::rows::or_unknown")]
+    pub wins: Option<bool>,
+}
+
 /// Runs the experiment (see the module documentation).
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let (cfg, cross) = parse_config(opts)?;
@@ -513,14 +560,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             .map(|(p, n, r)| format!("{p}@{n}={r:.2}"))
             .collect::<Vec<_>>()
             .join(",");
-        let path = opts.out_dir.join("scns-hex-calibration.json");
-        write_json(&path, &json!({ "rates": text }))?;
-        return Ok(ExperimentReport {
-            outputs: vec![path],
-            summary: format!(
-                "iterations per ms on this machine (pass as --set rates=…):\n{text}\n"
-            ),
-        });
+        let report = ExperimentReport::new(format!(
+            "iterations per ms on this machine (pass as --set rates=…):\n{text}\n"
+        ))
+        .json("scns-hex-calibration.json", json!({ "rates": text }));
+        return opts.deliver(report);
     }
     let comps: Vec<Competitor> = cfg
         .budgets
@@ -588,19 +632,7 @@ fn report(
     probes: &[(u8, usize, u64)],
     probe_results: Vec<(usize, Result<String, ExperimentError>)>,
 ) -> Result<ExperimentReport, ExperimentError> {
-    let mut csv = Csv::new(&[
-        "size",
-        "opening",
-        "black",
-        "white",
-        "black_units",
-        "white_units",
-        "winner",
-        "winner_side",
-        "plies",
-        "time_ms",
-        "moves",
-    ]);
+    let mut game_rows = Vec::new();
     let mut decided = Vec::new();
     for (i, r) in results {
         let r = r?;
@@ -618,26 +650,25 @@ fn report(
                 loser: lose,
             },
         ));
-        csv.push(vec![
-            job.size.to_string(),
-            Hex::new(job.size)
+        game_rows.push(HexGameRow {
+            size: job.size,
+            opening: Hex::new(job.size)
                 .map(|g| g.name_of(job.opening))
                 .unwrap_or_default(),
-            b.name(),
-            w.name(),
-            r.units[0].to_string(),
-            r.units[1].to_string(),
-            comps[win].name(),
-            if r.winner == Player::First {
-                "black"
+            black: b.name(),
+            white: w.name(),
+            black_units: r.units[0],
+            white_units: r.units[1],
+            winner: comps[win].name(),
+            winner_side: if r.winner == Player::First {
+                Colour::Black
             } else {
-                "white"
-            }
-            .into(),
-            r.plies.to_string(),
-            format!("{:.1}", r.time_ms),
-            r.moves,
-        ]);
+                Colour::White
+            },
+            plies: r.plies,
+            time_ms: Fixed(r.time_ms),
+            moves: r.moves,
+        });
     }
     // Win rates per pairing (both colours together), per size and overall.
     let mut pair_rows = Vec::new();
@@ -689,20 +720,20 @@ fn report(
         }));
     }
     // First moves.
-    let mut fm_csv = Csv::new(&["size", "player", "budget_ms", "seed", "move", "wins"]);
+    let mut fm_table = Vec::new();
     let mut fm_rows = Vec::new();
     for (i, r) in probe_results {
         let (n, ci, seed) = probes[i];
         let mv = r?;
         let wins = first_move_wins(n, &mv);
-        fm_csv.push(vec![
-            n.to_string(),
-            comps[ci].player.into(),
-            comps[ci].budget_ms.to_string(),
-            seed.to_string(),
-            mv.clone(),
-            wins.map_or("unknown".into(), |w| w.to_string()),
-        ]);
+        fm_table.push(FirstMoveRow {
+            size: n,
+            player: comps[ci].player,
+            budget_ms: Real(comps[ci].budget_ms),
+            seed,
+            r#move: mv.clone(),
+            wins,
+        });
         fm_rows.push((n, ci, mv, wins));
     }
     summary.push_str("\nfirst-move quality (share of opening moves on the empty board that win, Benzene tables)\n");
@@ -730,17 +761,7 @@ fn report(
             }));
         }
     }
-    let dir = &opts.out_dir;
-    let (games_path, fm_path, json_path) = (
-        dir.join("scns-hex-games.csv"),
-        dir.join("scns-hex-first-moves.csv"),
-        dir.join("scns-hex.json"),
-    );
-    csv.write(&games_path)?;
-    fm_csv.write(&fm_path)?;
-    write_json(
-        &json_path,
-        &json!({
+    let json = json!({
             "experiment": "scns-hex",
             "settings": cfg.settings,
             "note": "pnlab's scns, uct-solver and alphabeta (resistance evaluation) on 7x7/8x8 Hex: a small substitute for the DeepHex/MoHex/Wolve tournament of Pawlewicz & Hayward (2015), which cannot be rerun here",
@@ -754,12 +775,12 @@ fn report(
             "pairings": pair_rows,
             "elo": elo_rows,
             "first_moves": fm_json,
-        }),
-    )?;
-    Ok(ExperimentReport {
-        outputs: vec![games_path, fm_path, json_path],
-        summary,
-    })
+    });
+    let report = ExperimentReport::new(summary)
+        .table("scns-hex-games.csv", &game_rows)?
+        .table("scns-hex-first-moves.csv", &fm_table)?
+        .json("scns-hex.json", json);
+    opts.deliver(report)
 }
 
 #[cfg(test)]
@@ -802,17 +823,20 @@ mod tests {
             ],
         );
         let r = run(&opts).unwrap();
-        let games = std::fs::read_to_string(opts.out_dir.join("scns-hex-games.csv")).unwrap();
+        for t in &r.tables {
+            crate::experiments::rows::tests::assert_round_trip(t);
+        }
+        let dir = opts.out_dir.clone().unwrap();
+        let games = std::fs::read_to_string(dir.join("scns-hex-games.csv")).unwrap();
         // 3 players × 2 budgets: 3 same-budget pairs per budget + 3
         // adjacent self-pairs = 9 pairings, 2 openings, both colours.
         assert_eq!(games.lines().count(), 1 + 9 * 2 * 2);
-        let v: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(opts.out_dir.join("scns-hex.json")).unwrap(),
-        )
-        .unwrap();
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("scns-hex.json")).unwrap())
+                .unwrap();
         assert_eq!(v["games"], 36);
         assert_eq!(v["elo"].as_array().unwrap().len(), 6);
         assert!(r.summary.contains("Elo"));
-        let _ = std::fs::remove_dir_all(&opts.out_dir);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

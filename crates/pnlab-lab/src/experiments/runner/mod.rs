@@ -15,10 +15,15 @@ use serde::Serialize;
 
 use pnlab_core::search::{ParamSpec, Params};
 
-use super::ExperimentError;
-use pnlab_core::files::{write_json, Csv};
+use super::{ExperimentError, ExperimentReport};
 use progress::Progress;
 use shards::JobLog;
+
+/// Older names of settings, read as the current name by an experiment
+/// that has a setting of that name and none of the old one: `r` was
+/// `deep-pn-sweep`'s R list before it took DeepPN's own name, and the
+/// command lines recorded in results/ use it.
+pub const SETTING_ALIASES: &[(&str, &str)] = &[("r", "R")];
 
 /// Options shared by every experiment.
 #[derive(Clone, Debug)]
@@ -27,8 +32,9 @@ pub struct ExperimentOptions {
     pub jobs: usize,
     /// Run slice `k` (0-based) of `n` (`--shard K/N` is 1-based on the CLI).
     pub shard: (usize, usize),
-    /// Directory for the CSV and JSON outputs.
-    pub out_dir: PathBuf,
+    /// Folder for the CSV and JSON outputs (`--out`); without one the
+    /// outputs stay in memory, in the report.
+    pub out_dir: Option<PathBuf>,
     /// Base seed.
     pub seed: u64,
     /// Experiment-specific settings `NAME=VALUE` as given (e.g. a smaller
@@ -78,7 +84,7 @@ impl Default for ExperimentOptions {
         ExperimentOptions {
             jobs: 1,
             shard: (0, 1),
-            out_dir: PathBuf::from("results"),
+            out_dir: None,
             seed: 0,
             settings: Vec::new(),
             progress: false,
@@ -94,7 +100,19 @@ impl ExperimentOptions {
     /// settings and their ranges). Every experiment reads its settings
     /// this way: `let p = opts.params(SETTINGS)?;`.
     pub fn params(&self, specs: &[ParamSpec]) -> Result<Params, ExperimentError> {
-        Ok(Params::from_pairs(specs, &self.settings)?)
+        let named = |n: &str| specs.iter().any(|s| s.name == n);
+        let settings: Vec<(&str, &str)> = self
+            .settings
+            .iter()
+            .map(|(name, value)| {
+                let name = SETTING_ALIASES
+                    .iter()
+                    .find(|(alias, to)| alias == name && !named(alias) && named(to))
+                    .map_or(name.as_str(), |(_, to)| to);
+                (name, value.as_str())
+            })
+            .collect();
+        Ok(Params::from_pairs(specs, &settings)?)
     }
 
     /// Options for a quick run in the tests: outputs in a fresh temporary
@@ -104,7 +122,7 @@ impl ExperimentOptions {
         let dir = std::env::temp_dir().join(format!("pnlab-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         ExperimentOptions {
-            out_dir: dir,
+            out_dir: Some(dir),
             settings: settings
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -113,38 +131,37 @@ impl ExperimentOptions {
         }
     }
 
-    /// Writes a run's table `NAME.csv` and JSON summary `NAME.json` into
-    /// the output folder; the report lists both with `summary`.
-    pub fn write_outputs(
+    /// The report of a run whose per-run table is `NAME.csv` (`rows`) and
+    /// whose JSON summary is `NAME.json`, delivered ([`Self::deliver`]).
+    pub fn write_outputs<R: Serialize + Default>(
         &self,
         name: &str,
-        csv: &Csv,
-        json: &serde_json::Value,
+        rows: &[R],
+        json: serde_json::Value,
         summary: String,
     ) -> Result<ExperimentReport, ExperimentError> {
-        let csv_path = self.out_dir.join(format!("{name}.csv"));
-        csv.write(&csv_path)?;
-        let json_path = self.out_dir.join(format!("{name}.json"));
-        write_json(&json_path, json)?;
-        Ok(ExperimentReport {
-            outputs: vec![csv_path, json_path],
-            summary,
-        })
+        let report = ExperimentReport::new(summary)
+            .table(format!("{name}.csv"), rows)?
+            .json(format!("{name}.json"), json);
+        self.deliver(report)
+    }
+
+    /// Writes a finished run's outputs into the output folder, if the run
+    /// has one, and returns the report listing them.
+    pub fn deliver(
+        &self,
+        mut report: ExperimentReport,
+    ) -> Result<ExperimentReport, ExperimentError> {
+        if let Some(dir) = &self.out_dir {
+            report.write(dir)?;
+        }
+        Ok(report)
     }
 
     /// Whether job number `i` belongs to this shard.
     pub fn in_shard(&self, i: usize) -> bool {
         i % self.shard.1 == self.shard.0
     }
-}
-
-/// What an experiment produced.
-#[derive(Clone, Debug, Default)]
-pub struct ExperimentReport {
-    /// Files written.
-    pub outputs: Vec<PathBuf>,
-    /// A short human summary (a table) printed by the CLI.
-    pub summary: String,
 }
 
 /// Runs `f` on every job of this shard, `opts.jobs` at a time, returning

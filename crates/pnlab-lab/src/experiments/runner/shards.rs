@@ -144,7 +144,11 @@ pub fn log_path(dir: &Path, experiment: &str) -> PathBuf {
 }
 
 /// Writes the job file of a finished run (see the module comment).
-pub fn write_log(experiment: &str, opts: &ExperimentOptions) -> Result<PathBuf, ExperimentError> {
+pub fn write_log(
+    experiment: &str,
+    dir: &Path,
+    opts: &ExperimentOptions,
+) -> Result<PathBuf, ExperimentError> {
     let mut results = opts
         .log
         .recorded
@@ -158,7 +162,7 @@ pub fn write_log(experiment: &str, opts: &ExperimentOptions) -> Result<PathBuf, 
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .clone();
-    let path = log_path(&opts.out_dir, experiment);
+    let path = log_path(dir, experiment);
     write_json(
         &path,
         &json!({

@@ -101,24 +101,6 @@ pub const THREADS_PARAM: ParamSpec = ParamSpec {
 };
 
 crate::choice_enum! {
-    /// An on/off switch of `dfpn-fast`'s game knowledge (the words its
-    /// parameters have always taken, as in `--set vcs=off`).
-    pub enum OnOff {
-        /// The rule is used.
-        On = "on",
-        /// The rule is not used.
-        Off = "off",
-    }
-}
-
-impl OnOff {
-    /// Whether the switch is on.
-    pub fn is_on(self) -> bool {
-        self == OnOff::On
-    }
-}
-
-crate::choice_enum! {
     /// How `dfpn-fast` starts unknown nodes (`init`).
     pub enum InitRule {
         /// (1, 1), as plain df-pn.
@@ -186,18 +168,18 @@ crate::options! {
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Connect4FastParams {
         /// Exact tactics.
-        pub tactics: OnOff => {
-            "tactics", choice = OnOff::On,
+        pub tactics: bool => {
+            "tactics", flag = true,
             "A mover who completes four wins, one with no move surviving the reply loses, and only the surviving moves are expanded (exact)"
         },
         /// Threat-based initial numbers.
-        pub threat_init: OnOff => {
-            "threat_init", choice = OnOff::On,
+        pub threat_init: bool => {
+            "threat_init", flag = true,
             "With init = mobility: the side with fewer cells where it completes four starts with a larger proof (or disproof) number"
         },
         /// Mirror positions share an entry.
-        pub mirror: OnOff => {
-            "mirror", choice = OnOff::On,
+        pub mirror: bool => {
+            "mirror", flag = true,
             "A position and its mirror image share one table entry"
         },
         /// Frontier threshold in empty cells (0 = off).
@@ -217,33 +199,33 @@ crate::options! {
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct HexFastParams {
         /// Dead-cell fill-in.
-        pub dead: OnOff => {
-            "dead", choice = OnOff::On,
+        pub dead: bool => {
+            "dead", flag = true,
             "Fill dead cells (no winning chain of either player needs them) and never play there"
         },
         /// Captured-pair fill-in.
-        pub captured: OnOff => {
-            "captured", choice = OnOff::On,
+        pub captured: bool => {
+            "captured", flag = true,
             "Fill captured pairs (two cells a player gets one of whatever happens, the other then dead) with their owner"
         },
         /// H-search virtual connections.
-        pub vcs: OnOff => {
-            "vcs", choice = OnOff::On,
+        pub vcs: bool => {
+            "vcs", flag = true,
             "H-search virtual connections: a virtual or semi-connection between the mover's edges wins, the opponent's virtual connection loses"
         },
         /// Must-play restriction.
-        pub mustplay: OnOff => {
-            "mustplay", choice = OnOff::On,
+        pub mustplay: bool => {
+            "mustplay", flag = true,
             "With vcs: the mover plays only inside the common cells of the opponent's semi-connections between its edges"
         },
         /// Resistance tie order.
-        pub resistance_order: OnOff => {
-            "resistance_order", choice = OnOff::On,
+        pub resistance_order: bool => {
+            "resistance_order", flag = true,
             "Children whose numbers tie go by the resistor model's move score, highest first"
         },
         /// Filled-board table key.
-        pub fill_key: OnOff => {
-            "fill_key", choice = OnOff::On,
+        pub fill_key: bool => {
+            "fill_key", flag = true,
             "Positions with the same filled-in board share one table entry"
         },
         /// H-search work limit.
@@ -270,12 +252,12 @@ pub const FAST_GAME_PARAMS: &[(GameKind, &[ParamSpec])] = &[
 pub fn hex_options(params: &Params) -> Result<HexOptions, SearchError> {
     let p = HexFastParams::from_params(&Params::taken_from(HEX_FAST_PARAMS, params))?;
     Ok(HexOptions {
-        dead: p.dead.is_on(),
-        captured: p.captured.is_on(),
-        vcs: p.vcs.is_on(),
-        mustplay: p.mustplay.is_on(),
-        resistance_order: p.resistance_order.is_on(),
-        fill_key: p.fill_key.is_on(),
+        dead: p.dead,
+        captured: p.captured,
+        vcs: p.vcs,
+        mustplay: p.mustplay,
+        resistance_order: p.resistance_order,
+        fill_key: p.fill_key,
         vc_work: p.vc_work,
     })
 }
@@ -353,9 +335,9 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
         leaf_empties: othello.leaf_empties,
         threads: fast.threads,
         connect4: Some(Connect4Options {
-            tactics: c4.tactics.is_on(),
-            threat_init: c4.threat_init.is_on(),
-            mirror: c4.mirror.is_on(),
+            tactics: c4.tactics,
+            threat_init: c4.threat_init,
+            mirror: c4.mirror,
             leaf_cells: c4.leaf_cells,
             ..Connect4Options::default()
         }),
