@@ -17,7 +17,7 @@
 
 pub use pnlab_core::{certificate, clock, files, game, params, positions, search};
 pub use pnlab_core::{choice_enum, game_table, options, with_position};
-pub use pnlab_lab::{bench, catalogue, experiments, export, layout, lesson, live, solve};
+pub use pnlab_lab::{bench, catalogue, experiments, export, layout, lesson, live, run, solve};
 
 #[cfg(feature = "gui")]
 pub mod app;

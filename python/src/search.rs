@@ -1,13 +1,16 @@
-//! `pnlab.Search`: a search stepped from Python, as the app steps it;
+//! `pnlab.Search`: a search stepped from Python by the same run machine
+//! the app and the page drive (`pnlab::run`), called synchronously;
 //! drawn, copied, pickled and continued with a raised budget.
 //!
-//! A budget that runs out pauses the search instead of ending it: the
-//! search reports `unknown` with the budget's stop reason (as `solve`
-//! does), and `run` with a larger budget goes on from there. Copies and
-//! pickles are replays: the search is built again from its arguments and
-//! stepped to the same iteration, which gives the same tree for a seed
-//! (runs with several threads are not deterministic, so their copies may
-//! differ).
+//! A budget that runs out pauses the search instead of ending it (the
+//! machine's rule): the search reports `unknown` with the budget's stop
+//! reason (as `solve` does), and `run` with a larger budget goes on from
+//! there. Copies and pickles are replays: the search is built again from
+//! its arguments and stepped to the same iteration, which gives the same
+//! tree for a seed (runs with several threads are not deterministic, so
+//! their copies may differ). The machine here makes no pictures, curve
+//! samples or checkpoints (`Feeds::BARE`): Python reads the search itself
+//! between calls.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -18,11 +21,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use pnlab::positions::PositionEntry;
+use pnlab::run::{Command, Event, Feeds, RunMachine, RunSpec};
 use pnlab::search::{
     Budget, Search as EngineSearch, SearchSetup, Snapshot, Status, StopReason, ViewRequest,
     DEFAULT_ALGO,
 };
-use pnlab::solve::{certificate_text, Solver};
+use pnlab::solve::Solver;
 
 use crate::convert::to_py;
 use crate::errors::{input_error, solve_error};
@@ -30,22 +34,28 @@ use crate::pygame::Shared;
 use crate::snapshot::{bounded, node_dicts};
 use crate::solve::{resolve, Options};
 
-/// How long a stepping call runs with the interpreter released before it
-/// looks for signals (Ctrl-C) again.
+/// How long the machine works with the interpreter released before the
+/// search looks for signals (Ctrl-C) again.
 const SLICE: Duration = Duration::from_millis(20);
-
-/// Steps between two looks at the clock.
-const CLOCK_EVERY: u64 = 64;
 
 /// Calls of `step(n)` with `n` up to this run without releasing the
 /// interpreter: a few steps take microseconds, less than a release costs.
 const SHORT: u64 = 16;
 
+/// No budget at all: a replay goes where the search already went.
+const UNLIMITED: Budget = Budget {
+    max_iterations: None,
+    max_nodes: None,
+    time_limit: None,
+    max_memory_bytes: None,
+};
+
 struct Inner {
     solver: Solver,
     entry: PositionEntry,
     setup: SearchSetup,
-    search: Box<dyn EngineSearch>,
+    /// The run machine holding the search.
+    machine: RunMachine,
     /// The budget `run` stops at (the constructor's, raised by `run`'s
     /// own budget arguments).
     budget: Budget,
@@ -56,14 +66,21 @@ struct Inner {
 }
 
 impl Inner {
+    /// The machine's search (gone only after it panicked).
+    fn engine(&self) -> PyResult<&dyn EngineSearch> {
+        self.machine.search().ok_or_else(|| {
+            PyRuntimeError::new_err("the search failed earlier (it panicked): make a new Search")
+        })
+    }
+
     /// The status as `solve` would report it: a search paused by its
     /// budget is `unknown` with that budget's reason.
-    fn status(&self) -> Status {
-        let s = self.search.status();
-        match self.paused {
+    fn status(&self) -> PyResult<Status> {
+        let s = self.engine()?.status();
+        Ok(match self.paused {
             Some(r) if !s.is_final() => Status::Unknown(r),
             _ => s,
-        }
+        })
     }
 
     /// The error a Python game's callback raised, if any.
@@ -72,6 +89,32 @@ impl Inner {
             Some(e) => Err(e),
             None => Ok(()),
         }
+    }
+
+    /// Reads the machine's answer: a budget that ran out pauses the
+    /// search; an error becomes Python's.
+    fn take(&mut self, events: Vec<Event>) -> PyResult<()> {
+        for ev in events {
+            match ev {
+                Event::BudgetReached(r) => self.paused = Some(r),
+                Event::Error(e) | Event::LoadFailed(e) => return Err(PyRuntimeError::new_err(e)),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Hands the machine a command that needs no stepping.
+    fn tell(&mut self, cmd: Command) -> PyResult<()> {
+        let events = self.machine.apply(cmd);
+        self.take(events)
+    }
+
+    /// Stops the machine where it is (Ctrl-C, a game's error), ready to
+    /// go on later, and hands `err` back.
+    fn halt(&mut self, err: PyErr) -> PyErr {
+        let _ = self.machine.apply(Command::Pause);
+        err
     }
 }
 
@@ -85,68 +128,6 @@ pub struct Search {
     recipe: Py<PyDict>,
 }
 
-/// Why a stepping slice ended.
-enum Slice {
-    /// The search is final or reached its target.
-    Done,
-    /// A budget ran out.
-    Budget(StopReason),
-    /// The slice's time is up: look for signals and go on.
-    Paused,
-}
-
-/// The budget `s` has spent, if any (`began`: when this run started).
-fn spent(s: &dyn EngineSearch, budget: &Budget, began: Instant) -> Option<StopReason> {
-    let c = s.counters();
-    budget
-        .exceeded(c.iterations, c.nodes_created, c.peak_tree_bytes)
-        .or_else(|| {
-            budget
-                .time_limit
-                .is_some_and(|t| began.elapsed() >= t)
-                .then_some(StopReason::TimeLimit)
-        })
-}
-
-/// Steps `s` until iteration `target`, a final status, a budget (`run`
-/// only; the clock is read every [`CLOCK_EVERY`] steps, as the driver
-/// does) or the end of the slice. The time spent is added to the
-/// counters' `time_ms`, as the driver does.
-fn slice(
-    s: &mut dyn EngineSearch,
-    target: u64,
-    budget: Option<(&Budget, Instant)>,
-    pause_at: Option<Instant>,
-) -> Slice {
-    let start = Instant::now();
-    let mut steps = 0u64;
-    let result = loop {
-        if s.status().is_final() || s.counters().iterations >= target {
-            break Slice::Done;
-        }
-        if let Some((b, _)) = budget {
-            let c = s.counters();
-            if let Some(reason) = b.exceeded(c.iterations, c.nodes_created, c.peak_tree_bytes) {
-                break Slice::Budget(reason);
-            }
-        }
-        s.step();
-        steps += 1;
-        if steps.is_multiple_of(CLOCK_EVERY) {
-            if let Some((b, began)) = budget {
-                if let Some(reason) = spent(s, b, began) {
-                    break Slice::Budget(reason);
-                }
-            }
-            if pause_at.is_some_and(|p| Instant::now() >= p) {
-                break Slice::Paused;
-            }
-        }
-    };
-    s.counters_mut().time_ms += start.elapsed().as_secs_f64() * 1000.0;
-    result
-}
-
 impl Search {
     fn lock(&self) -> PyResult<MutexGuard<'_, Inner>> {
         self.inner
@@ -154,34 +135,26 @@ impl Search {
             .map_err(|_| PyRuntimeError::new_err("this Search is being stepped in another thread"))
     }
 
-    /// Steps until `target` or the budget, releasing the interpreter and
-    /// looking for signals (and a Python game's errors) every slice.
+    /// Runs the machine to iteration `target` (or the end, or its budget)
+    /// with the interpreter released, looking for signals (and a Python
+    /// game's errors) every slice.
     fn drive(&self, py: Python<'_>, target: u64) -> PyResult<String> {
         let mut inner = self.lock()?;
         inner.paused = None;
-        let began = Instant::now();
-        let budget = Some((inner.budget, began));
-        loop {
-            let s = inner.search.as_mut();
-            let r = py.detach(|| {
-                slice(
-                    s,
-                    target,
-                    budget.as_ref().map(|(b, t)| (b, *t)),
-                    Some(Instant::now() + SLICE),
-                )
-            });
-            inner.game_error()?;
-            match r {
-                Slice::Done => break,
-                Slice::Budget(reason) => {
-                    inner.paused = Some(reason);
-                    break;
-                }
-                Slice::Paused => py.check_signals()?,
+        let budget = inner.budget;
+        inner.tell(Command::SetBudget(budget))?;
+        let mut events = Vec::new();
+        inner.machine.handle(Command::RunTo(target), SLICE, &mut events);
+        while !inner.machine.settled() {
+            let machine = &mut inner.machine;
+            let out = &mut events;
+            py.detach(|| machine.work(SLICE, &|| false, out));
+            if let Err(e) = inner.game_error().and_then(|()| py.check_signals()) {
+                return Err(inner.halt(e));
             }
         }
-        Ok(status_name(inner.status()).to_string())
+        inner.take(events)?;
+        Ok(status_name(inner.status()?).to_string())
     }
 
     /// The snapshot a drawing or `snapshot` starts from.
@@ -193,9 +166,43 @@ impl Search {
             want_position: false,
             ..ViewRequest::default()
         };
-        let snap = inner.search.snapshot(&req);
+        let snap = inner.engine()?.snapshot(&req);
         inner.game_error()?;
         Ok(snap)
+    }
+
+    /// `run(until=callable)`: one iteration at a time, asking `until`
+    /// after each; the time limit counts from the call.
+    fn run_until_true(slf: &Bound<'_, Self>, until: &Bound<'_, PyAny>) -> PyResult<String> {
+        let py = slf.py();
+        let this = slf.get();
+        let began = Instant::now();
+        {
+            let mut inner = this.lock()?;
+            inner.paused = None;
+            let budget = inner.budget;
+            inner.tell(Command::SetBudget(budget))?;
+        }
+        loop {
+            {
+                let mut inner = this.lock()?;
+                let over_time = inner.budget.time_limit.is_some_and(|t| began.elapsed() >= t);
+                if over_time && !inner.engine()?.status().is_final() {
+                    inner.paused = Some(StopReason::TimeLimit);
+                } else {
+                    let target = inner.engine()?.counters().iterations.saturating_add(1);
+                    inner.tell(Command::RunTo(target))?;
+                }
+                inner.game_error()?;
+                if inner.status()?.is_final() {
+                    return Ok(status_name(inner.status()?).to_string());
+                }
+            }
+            if until.call1((slf,))?.is_truthy()? {
+                return Ok(status_name(this.lock()?.status()?).to_string());
+            }
+            py.check_signals()?;
+        }
     }
 }
 
@@ -292,16 +299,26 @@ impl Search {
         })?;
         let (entry, setup, search) = solver.prepare(entry).map_err(solve_error)?;
         let budget = *solver.budget();
+        let mut machine = RunMachine::with_feeds(Feeds::BARE);
+        let spec = RunSpec {
+            algo: solver.algo().name.to_string(),
+            setup: setup.clone(),
+        };
+        let mut events = Vec::new();
+        machine.install(spec, search, &mut events);
+        let mut inner = Inner {
+            solver,
+            entry,
+            setup,
+            machine,
+            budget,
+            paused: None,
+            shared,
+        };
+        inner.take(events)?;
+        inner.tell(Command::SetBudget(budget))?;
         Ok(Search {
-            inner: Mutex::new(Inner {
-                solver,
-                entry,
-                setup,
-                search,
-                budget,
-                paused: None,
-                shared,
-            }),
+            inner: Mutex::new(inner),
             recipe: recipe.unbind(),
         })
     }
@@ -323,16 +340,14 @@ impl Search {
             let mut inner = self.lock()?;
             inner.paused = None;
             let budget = inner.budget;
-            let s = inner.search.as_mut();
-            let target = s.counters().iterations.saturating_add(n);
-            if let Slice::Budget(reason) = slice(s, target, Some((&budget, Instant::now())), None) {
-                inner.paused = Some(reason);
-            }
-            return Ok(status_str(py, inner.status()));
+            inner.tell(Command::SetBudget(budget))?;
+            let target = inner.engine()?.counters().iterations.saturating_add(n);
+            inner.tell(Command::RunTo(target))?;
+            return Ok(status_str(py, inner.status()?));
         }
-        let target = self.lock()?.search.counters().iterations.saturating_add(n);
+        let target = self.lock()?.engine()?.counters().iterations.saturating_add(n);
         self.drive(py, target)?;
-        Ok(status_str(py, self.lock()?.status()))
+        Ok(status_str(py, self.lock()?.status()?))
     }
 
     /// Steps until the search ends or a budget runs out, as ``solve``
@@ -391,37 +406,7 @@ impl Search {
         }
         match until {
             None => this.drive(py, u64::MAX),
-            Some(u) if u.is_callable() => {
-                let began = Instant::now();
-                this.lock()?.paused = None;
-                loop {
-                    {
-                        let mut inner = this.lock()?;
-                        let budget = inner.budget;
-                        let s = inner.search.as_mut();
-                        let mut out_of_budget = None;
-                        if !s.status().is_final() {
-                            out_of_budget = spent(s, &budget, began);
-                            if out_of_budget.is_none() {
-                                let t = Instant::now();
-                                s.step();
-                                s.counters_mut().time_ms += t.elapsed().as_secs_f64() * 1000.0;
-                            }
-                        }
-                        inner.game_error()?;
-                        if out_of_budget.is_some() {
-                            inner.paused = out_of_budget;
-                        }
-                        if inner.status().is_final() {
-                            return Ok(status_name(inner.status()).to_string());
-                        }
-                    }
-                    if u.call1((slf,))?.is_truthy()? {
-                        return Ok(status_name(this.lock()?.status()).to_string());
-                    }
-                    py.check_signals()?;
-                }
-            }
+            Some(u) if u.is_callable() => Search::run_until_true(slf, u),
             Some(u) => {
                 let target: u64 = u.extract().map_err(|_| {
                     PyValueError::new_err(
@@ -437,47 +422,47 @@ impl Search {
     /// answer: see ``stop_reason``).
     #[getter]
     fn status(&self) -> PyResult<&'static str> {
-        Ok(status_name(self.lock()?.status()))
+        Ok(status_name(self.lock()?.status()?))
     }
 
     /// The record's ``outcome``: "proved", "disproved" or "unknown" (also
     /// while running).
     #[getter]
     fn outcome(&self) -> PyResult<&'static str> {
-        Ok(self.lock()?.status().outcome_name())
+        Ok(self.lock()?.status()?.outcome_name())
     }
 
     /// Why the search stopped ("solved", "max-nodes", …), None while it
     /// runs.
     #[getter]
     fn stop_reason(&self) -> PyResult<Option<&'static str>> {
-        let st = self.lock()?.status();
+        let st = self.lock()?.status()?;
         Ok(st.is_final().then(|| st.stop_reason_name()))
     }
 
     /// The root move the algorithm names best now, in notation.
     #[getter]
     fn best_move(&self) -> PyResult<Option<String>> {
-        Ok(self.lock()?.search.best_move())
+        Ok(self.lock()?.engine()?.best_move())
     }
 
     /// Iterations so far.
     #[getter]
     fn iterations(&self) -> PyResult<u64> {
-        Ok(self.lock()?.search.counters().iterations)
+        Ok(self.lock()?.engine()?.counters().iterations)
     }
 
     /// The counters under the record's names (plus ``live_nodes`` and
     /// ``playouts``).
     #[getter]
     fn counters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, self.lock()?.search.counters())
+        to_py(py, self.lock()?.engine()?.counters())
     }
 
     /// The names of the per-node values of this algorithm ("pn", "dn", …).
     #[getter]
     fn value_names(&self) -> PyResult<Vec<&'static str>> {
-        Ok(self.lock()?.search.value_names().to_vec())
+        Ok(self.lock()?.engine()?.value_names().to_vec())
     }
 
     /// The algorithm's registry name.
@@ -501,16 +486,18 @@ impl Search {
     /// The record ``solve`` would return if the search stopped here.
     fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut inner = self.lock()?;
-        let paused = inner.paused.filter(|_| !inner.search.status().is_final());
+        let final_now = inner.engine()?.status().is_final();
+        let paused = inner.paused.filter(|_| !final_now);
         let Inner {
             solver,
             entry,
             setup,
-            search,
+            machine,
             ..
         } = &mut *inner;
+        let search = machine.search().ok_or_else(|| PyRuntimeError::new_err("the search failed"))?;
         let (mut record, _) = solver
-            .finish(entry, setup, search.as_ref(), &[], (1, 1))
+            .finish(entry, setup, search, &[], (1, 1))
             .map_err(solve_error)?;
         if let Some(r) = paused {
             record.stop_reason = pnlab::search::RunEnd::Stopped(r);
@@ -588,18 +575,16 @@ impl Search {
     /// that ``verify`` checks.
     fn proof(&self, py: Python<'_>) -> PyResult<String> {
         let mut inner = self.lock()?;
-        if !matches!(inner.search.status(), Status::Proved | Status::Disproved) {
+        if !matches!(inner.engine()?.status(), Status::Proved | Status::Disproved) {
             return Err(input_error(format!(
                 "no certificate: the search is {} (not proved or disproved)",
-                status_name(inner.status())
+                status_name(inner.status()?)
             )));
         }
-        let Inner { setup, search, .. } = &mut *inner;
-        let s: &mut dyn EngineSearch = search.as_mut();
-        let setup: &SearchSetup = setup;
+        let machine = &mut inner.machine;
         let text = py
-            .detach(move || certificate_text(&*s, setup))
-            .map(|(text, _)| text)
+            .detach(move || machine.certificate())
+            .map(|(text, _, _)| text)
             .map_err(input_error);
         inner.game_error()?;
         text
@@ -615,7 +600,7 @@ impl Search {
         let (iterations, paused) = {
             let inner = this.lock()?;
             (
-                inner.search.counters().iterations,
+                inner.engine()?.counters().iterations,
                 inner.paused.map(|r| r.name()),
             )
         };
@@ -647,8 +632,8 @@ impl Search {
             inner.solver.algo().name,
             inner.entry.game.name(),
             inner.entry.name,
-            status_name(inner.status()),
-            inner.search.counters().iterations
+            status_name(inner.status()?),
+            inner.engine()?.counters().iterations
         ))
     }
 }
@@ -675,10 +660,14 @@ pub fn _restore_search<'py>(
     {
         let this = s.get();
         let mut inner = this.lock()?;
-        let target = iterations;
-        let search = inner.search.as_mut();
-        py.detach(|| slice(search, target, None, None));
+        // Where the search already went once: no budget stops the replay.
+        inner.tell(Command::SetBudget(UNLIMITED))?;
+        let machine = &mut inner.machine;
+        let events = py.detach(|| machine.apply(Command::RunTo(iterations)));
         inner.game_error()?;
+        inner.take(events)?;
+        let budget = inner.budget;
+        inner.tell(Command::SetBudget(budget))?;
         inner.paused = paused.and_then(|name| stop_reason_named(&name));
     }
     Ok(s)

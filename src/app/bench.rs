@@ -133,7 +133,12 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
         let info = crate::search::find_algo("pns").map_err(|e| e.to_string())?;
         let params = Params::defaults(info.params);
         let bare = crate::bench::run_set(&set, "pns", &params).map_err(|e| e.to_string())?;
-        let mut driven = crate::app::driver::driven::DrivenSet::new(&set, "pns", &params);
+        let mut driven = crate::run::driven::DrivenSet::new(
+            &set,
+            "pns",
+            &params,
+            crate::app::driver::cooperative::FRAME_BUDGET,
+        );
         while !driven.slice(set.max_iterations)? {}
         let d = &driven.row;
         rows.push(serde_json::json!({

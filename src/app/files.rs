@@ -8,7 +8,6 @@
 //! and what was expected; the session is untouched.
 
 use std::path::Path;
-#[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
 use crate::export::ExportFormat;
@@ -23,8 +22,9 @@ pub enum Export {
     File(ExportFormat),
     /// The window as a PNG screenshot.
     Png,
-    /// The proof (or disproof) certificate of a solved run, written by the
-    /// worker, which holds the search (`pnlab verify FILE` checks it).
+    /// The proof (or disproof) certificate of a solved run: made by the
+    /// run machine, which holds the search, and written here
+    /// ([`save_certificate`]; `pnlab verify FILE` checks it).
     Proof,
 }
 
@@ -121,6 +121,35 @@ pub fn save(path: &Path, bytes: &[u8]) -> Result<(), AppError> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "pnlab-export".into());
     super::web::download(&name, bytes)
+}
+
+/// What a written certificate holds: the size a teacher quotes ("the
+/// proof has 1,234 positions") and where it went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProofSaved {
+    /// The file written.
+    pub path: PathBuf,
+    /// Distinct positions in the certificate.
+    pub positions: usize,
+    /// The file's size in bytes.
+    pub bytes: u64,
+    /// Proved (true) or disproved (false).
+    pub proved: bool,
+}
+
+/// Saves the certificate the run machine made (atomically on the
+/// desktop, a download in a page); the error is the status line's
+/// message naming the file.
+pub fn save_certificate(c: crate::run::CertificateReady) -> Result<ProofSaved, String> {
+    match save(&c.path, c.text.as_bytes()) {
+        Ok(()) => Ok(ProofSaved {
+            bytes: c.text.len() as u64,
+            path: c.path,
+            positions: c.positions,
+            proved: c.proved,
+        }),
+        Err(e) => Err(format!("proof {}: {e}", c.path.display())),
+    }
 }
 
 /// Encodes an RGBA image as PNG bytes.

@@ -8,7 +8,7 @@ use crate::export::RunFacts;
 use crate::search::{Snapshot, StatsSample, Status, StopReason};
 
 use super::driver::{
-    Command, DriverError, DriverKind, Event, ProofSaved, RunSpec, SearchDriver, Travel,
+    Command, DriverError, DriverKind, Event, RunSpec, SearchDriver, Travel,
 };
 use super::status::RunStatus;
 
@@ -39,7 +39,7 @@ pub struct RunState {
     /// Highest sync id answered by the worker.
     pub synced: u64,
     /// The last certificate written for this run (File › Export).
-    pub proof: Option<ProofSaved>,
+    pub proof: Option<super::files::ProofSaved>,
     /// Highest iteration ever reached in this run (the scrubber's range).
     pub max_iteration: u64,
     /// Snapshots received so far (a cache key for the tree layout).
@@ -154,7 +154,11 @@ impl RunState {
             }
             Event::Error(e) => self.errors.push(e),
             Event::Synced(id) => self.synced = self.synced.max(id),
-            Event::ProofSaved(p) => self.proof = Some(p),
+            // The machine made the certificate; the shell writes it.
+            Event::CertificateReady(c) => match super::files::save_certificate(c) {
+                Ok(saved) => self.proof = Some(saved),
+                Err(e) => self.errors.push(e),
+            },
             Event::BackReady { at } => self.back_ready = Some(at),
         }
     }

@@ -53,7 +53,7 @@ pub fn route(cmd: Command, racing: bool) -> Route {
         Command::Load(_)
         | Command::SetView(_)
         | Command::Sync(_)
-        | Command::SaveProof(_)
+        | Command::Certificate(_)
         | Command::Stop => Route {
             main: Some(cmd),
             ..Route::default()

@@ -3,7 +3,8 @@
 //! - `driver` runs a search behind one protocol (commands in, events
 //!   out) with two drivers: a search thread (desktop) and a cooperative
 //!   one stepped on the window's thread (a page without threads); the
-//!   protocol itself is the plain state machine `driver::machine`.
+//!   protocol itself is the run machine below the app (`crate::run`,
+//!   in pnlab-lab), which the drivers only host.
 //!   `logic` takes a run's events in (`RunLink` = a driver plus what the
 //!   UI knows of its run); `status` turns them into the status word.
 //! - `opened` owns the open position and everything derived from it

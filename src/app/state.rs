@@ -803,7 +803,7 @@ impl PnlabApp {
             Export::File(f) => f,
             Export::Proof => {
                 // The driver writes it and answers with its size.
-                self.send(Command::SaveProof(path.to_path_buf()));
+                self.send(Command::Certificate(path.to_path_buf()));
                 return;
             }
             Export::Png => {

@@ -1,8 +1,8 @@
-//! The search drivers on their own: commands in, events out, samples
-//! never dropped, time travel, errors and panics reported without killing
-//! the run -- each test for both drivers (the desktop thread and the
-//! cooperative one stepped on the caller's thread), and the two compared
-//! event for event on seeded runs.
+//! The search drivers, the app's shells around the run machine: pausing
+//! a long run, the certificate the machine makes written by the shell,
+//! the cooperative driver's frame budget, and both drivers and the
+//! machine's synchronous call compared event for event on seeded runs.
+//! (The machine's own protocol is tested in pnlab-lab, `run::tests`.)
 #![cfg(feature = "gui")]
 
 use std::time::{Duration, Instant};
@@ -60,158 +60,6 @@ impl Rig {
 }
 
 #[test]
-fn steps_produce_one_sample_per_iteration_and_a_snapshot() {
-    for kind in KINDS {
-        let mut r = Rig::new(kind);
-        r.send(Command::Load(spec(defaults())));
-        r.send(Command::Step(5));
-        r.settle();
-        assert_eq!(r.run.iteration(), 5);
-        let its: Vec<u64> = r.run.samples.iter().map(|s| s.iteration).collect();
-        assert_eq!(its, vec![0, 1, 2, 3, 4, 5]);
-        assert!(!r.run.running);
-    }
-}
-
-#[test]
-fn going_back_replays_to_the_same_state() {
-    for kind in KINDS {
-        let mut r = Rig::new(kind);
-        r.send(Command::Load(spec(defaults())));
-        r.send(Command::Step(3));
-        r.settle();
-        let at3 = r.run.snapshot.clone().unwrap();
-        r.send(Command::Step(4));
-        r.settle();
-        assert_eq!(r.run.iteration(), 7);
-        r.send(Command::GoTo(3));
-        r.settle();
-        let again = r.run.snapshot.clone().unwrap();
-        assert_eq!(again.nodes, at3.nodes);
-        assert_eq!(again.selection_path, at3.selection_path);
-        r.send(Command::Back(3));
-        r.settle();
-        assert_eq!(r.run.iteration(), 0);
-    }
-}
-
-#[test]
-fn run_reaches_the_known_result_and_finished_is_delivered() {
-    for kind in KINDS {
-        let mut r = Rig::new(kind);
-        r.send(Command::Load(spec(defaults())));
-        r.send(Command::Run);
-        r.settle();
-        // Tic-tac-toe is a draw: "the first player wins" is disproved.
-        assert_eq!(r.run.finished, Some(Status::Disproved));
-        // Every iteration up to SAMPLE_BLOCK is sampled, none dropped.
-        let n = r.run.iteration();
-        assert_eq!(r.run.samples.len() as u64, n + 1);
-        assert_eq!(r.run.samples.last().unwrap().iteration, n);
-    }
-}
-
-/// `RunTo(k)` stops at iteration k like the lesson player, and
-/// `RunTo(u64::MAX)` at the end: for df-pn the step that returns to the
-/// root and finishes counts no iteration, so the headless search stepped
-/// to its end is the reference (same iteration, same status, same root
-/// numbers).
-#[test]
-fn run_to_stops_where_a_headless_search_does() {
-    let mut dfpn = spec(Params::defaults(
-        registry::find_algo("dfpn").unwrap().params,
-    ));
-    dfpn.algo = "dfpn".into();
-    let mut reference = registry::build("dfpn", &dfpn.setup).unwrap();
-    let mut calls = 0u64;
-    while !reference.step().is_final() {
-        calls += 1;
-    }
-    let end = reference.counters().iterations;
-    let root = reference.sample().root_values;
-    for kind in KINDS {
-        let mut r = Rig::new(kind);
-        r.send(Command::Load(dfpn.clone()));
-        r.send(Command::RunTo(5));
-        r.settle();
-        assert_eq!(r.run.iteration(), 5, "{kind:?}");
-        assert!(r.run.finished.is_none());
-        r.send(Command::RunTo(u64::MAX));
-        r.settle();
-        assert_eq!(r.run.iteration(), end, "{kind:?}");
-        assert_eq!(r.run.finished, Some(reference.status()), "{kind:?}");
-        let last = r.run.samples.last().unwrap();
-        assert_eq!(last.root_values, root, "{kind:?}");
-        // A count of steps equal to the iterations stops one step short
-        // of the end (the case `RunTo` exists for).
-        let mut r = Rig::new(kind);
-        r.send(Command::Load(dfpn.clone()));
-        r.send(Command::Step(end));
-        r.settle();
-        assert_eq!(
-            calls, end,
-            "{kind:?}: one step returns without an iteration"
-        );
-        assert!(r.run.finished.is_none(), "{kind:?}");
-    }
-}
-
-#[test]
-fn a_refused_load_is_reported_and_leaves_no_run_to_step() {
-    for kind in KINDS {
-        let mut r = Rig::new(kind);
-        r.send(Command::Load(spec(defaults())));
-        r.send(Command::Step(2));
-        r.settle();
-        let mut bad = spec(defaults());
-        bad.algo = "no-such-algo".into();
-        r.send(Command::Load(bad));
-        r.settle();
-        assert!(
-            r.run
-                .load_failed
-                .as_deref()
-                .is_some_and(|e| e.contains("unknown algorithm")),
-            "{:?}",
-            r.run.errors
-        );
-        // The old run is gone: a step changes nothing.
-        let arrivals = r.run.arrivals;
-        r.send(Command::Step(1));
-        r.settle();
-        assert_eq!(
-            r.run.arrivals, arrivals,
-            "{kind:?}: no snapshot of a stale run"
-        );
-        assert!(!r.run.running);
-        r.send(Command::Load(spec(defaults())));
-        r.send(Command::Step(1));
-        r.settle();
-        assert_eq!(r.run.iteration(), 1);
-    }
-}
-
-#[test]
-fn an_incomplete_parameter_set_is_reported_and_the_thread_survives() {
-    for kind in KINDS {
-        let mut r = Rig::new(kind);
-        // An empty parameter set lacks PNS's `tie`: the build is refused with
-        // a message naming it, and the worker takes the next command.
-        r.send(Command::Load(spec(Params::default())));
-        r.settle();
-        assert!(
-            r.run.errors.iter().any(|e| e.contains("`tie` missing")),
-            "{:?}",
-            r.run.errors
-        );
-        r.send(Command::Load(spec(defaults())));
-        r.send(Command::Step(1));
-        r.settle();
-        assert_eq!(r.run.iteration(), 1);
-    }
-}
-
-#[test]
 fn pause_interrupts_a_long_run_quickly() {
     for kind in KINDS {
         let mut r = Rig::new(kind);
@@ -229,12 +77,12 @@ fn pause_interrupts_a_long_run_quickly() {
     }
 }
 
-/// File › Export › Proof certificate: the worker writes the certificate of
-/// the solved run, reports its size, and the file verifies with the rules
-/// alone (`pnlab verify`'s checker, which shares no code with the search).
+/// File › Export › Proof certificate: the machine makes the certificate
+/// of the solved run, the app's run state writes it and reports its size,
+/// and the file verifies with the rules alone (`pnlab verify`'s checker, which shares no code with the search).
 /// Before the run is solved the request is refused with a message.
 #[test]
-fn the_worker_saves_a_verifiable_proof_of_the_solved_run() {
+fn the_shell_saves_a_verifiable_proof_of_the_solved_run() {
     for kind in KINDS {
         use pnlab::certificate::{verify, Certificate, Verdict};
         let dir = std::env::temp_dir().join(format!("pnlab-proof-{}", std::process::id()));
@@ -244,7 +92,7 @@ fn the_worker_saves_a_verifiable_proof_of_the_solved_run() {
         let mut s = spec(defaults());
         s.setup.question = QuestionKind::NotLose;
         r.send(Command::Load(s));
-        r.send(Command::SaveProof(path.clone()));
+        r.send(Command::Certificate(path.clone()));
         r.settle();
         assert!(r.run.proof.is_none());
         assert!(
@@ -262,7 +110,7 @@ fn the_worker_saves_a_verifiable_proof_of_the_solved_run() {
             Some(Status::Proved),
             "tic-tac-toe is a draw: X does not lose"
         );
-        r.send(Command::SaveProof(path.clone()));
+        r.send(Command::Certificate(path.clone()));
         r.settle();
         let saved = r
             .run
@@ -352,74 +200,73 @@ fn normalise(events: Vec<Event>) -> Vec<String> {
     out
 }
 
-/// One protocol, two drivers: the same commands give the same events --
-/// loading, stepping, time travel back and forward, a budget, a view
-/// change and a run to the end -- for several algorithms on seeded runs.
-#[test]
-fn both_drivers_tell_the_same_story_for_a_seeded_run() {
+/// The script the stories below follow: loading, stepping, time travel
+/// back and forward, a view change, a budget and a run to the end.
+fn script(algo: &str) -> Vec<Command> {
     use pnlab::search::{Budget, ViewRequest};
+    let info = registry::find_algo(algo).unwrap();
+    let mut s = spec(Params::defaults(info.params));
+    s.algo = algo.into();
+    s.setup.seed = 0;
+    vec![
+        Command::Load(s),
+        Command::Step(37),
+        Command::GoTo(10),
+        Command::Step(5),
+        Command::Back(3),
+        Command::SetView(ViewRequest {
+            max_depth: 3,
+            ..ViewRequest::default()
+        }),
+        Command::GoTo(30),
+        Command::SetBudget(Budget {
+            max_iterations: Some(60),
+            ..Budget::default()
+        }),
+        Command::Run,
+        Command::SetBudget(Budget::default()),
+        Command::Run,
+    ]
+}
+
+/// One protocol, one machine: the same commands give the same events
+/// through the desktop's thread driver, the page's cooperative driver
+/// and the machine's synchronous call (Python's way), for several
+/// algorithms on seeded runs.
+#[test]
+fn both_drivers_and_the_synchronous_machine_tell_the_same_story_for_a_seeded_run() {
     for algo in ["pns", "dfpn", "mcts-solver", "deep-pn"] {
-        let info = registry::find_algo(algo).unwrap();
         let mut stories = Vec::new();
         for kind in KINDS {
             let mut w = driver::start(kind, || {}).unwrap();
-            let mut s = spec(Params::defaults(info.params));
-            s.algo = algo.into();
-            s.setup.seed = 0;
-            let script = [
-                Command::Load(s),
-                Command::Step(37),
-                Command::GoTo(10),
-                Command::Step(5),
-                Command::Back(3),
-                Command::SetView(ViewRequest {
-                    max_depth: 3,
-                    ..ViewRequest::default()
-                }),
-                Command::GoTo(30),
-                Command::SetBudget(Budget {
-                    max_iterations: Some(60),
-                    ..Budget::default()
-                }),
-                Command::Run,
-                Command::SetBudget(Budget::default()),
-                Command::Run,
-            ];
             let mut story = Vec::new();
-            for (i, c) in script.into_iter().enumerate() {
+            for (i, c) in script(algo).into_iter().enumerate() {
                 w.send(c).unwrap();
                 w.send(Command::Sync(i as u64 + 1)).unwrap();
                 story.extend(normalise(events_until_sync(w.as_mut(), i as u64 + 1)));
             }
             stories.push(story);
         }
+        let mut machine = pnlab::run::RunMachine::new();
+        let mut story = Vec::new();
+        for (i, c) in script(algo).into_iter().enumerate() {
+            let mut events = machine.apply(c);
+            events.extend(machine.apply(Command::Sync(i as u64 + 1)));
+            story.extend(normalise(events));
+        }
+        stories.push(story);
         assert!(stories[0].len() > 20, "{algo}: {:?}", stories[0]);
         assert!(
             stories[0].iter().any(|e| e.starts_with("finished")),
             "{algo}: the run reaches its end"
         );
-        for (i, (a, b)) in stories[0].iter().zip(&stories[1]).enumerate() {
-            assert_eq!(a, b, "{algo}: event {i} differs");
+        for (k, other) in stories.iter().enumerate().skip(1) {
+            for (i, (a, b)) in stories[0].iter().zip(other).enumerate() {
+                assert_eq!(a, b, "{algo}: event {i} differs (story {k})");
+            }
+            assert_eq!(stories[0].len(), other.len(), "{algo} (story {k})");
         }
-        assert_eq!(stories[0].len(), stories[1].len(), "{algo}");
     }
-}
-
-/// The samples a driver sends are those of the search stepped by hand
-/// (an independent path: no driver, no recorder).
-#[test]
-fn the_cooperative_drivers_samples_are_the_searchs_own() {
-    let mut r = Rig::new(DriverKind::Cooperative);
-    r.send(Command::Load(spec(defaults())));
-    r.send(Command::Step(40));
-    r.settle();
-    let mut s = registry::build("pns", &spec(defaults()).setup).unwrap();
-    let mut by_hand = vec![s.sample()];
-    for _ in 0..40 {
-        s.step();
-        by_hand.push(s.sample());
-    }
-    assert_eq!(r.run.samples, by_hand);
 }
 
 /// A pump steps only until its time budget is spent (looking at the
@@ -429,7 +276,7 @@ fn the_cooperative_drivers_samples_are_the_searchs_own() {
 #[test]
 fn the_cooperative_driver_steps_only_within_its_frame_budget() {
     use pnlab::app::driver::cooperative::CooperativeDriver;
-    use pnlab::app::driver::machine::LOOK_EVERY;
+    use pnlab::run::LOOK_EVERY;
     use pnlab::game::connect4::Connect4;
     let mut d = CooperativeDriver::new(|| {});
     d.set_budget(Duration::ZERO);
@@ -447,21 +294,4 @@ fn the_cooperative_driver_steps_only_within_its_frame_budget() {
         let last = run.samples.last().map_or(0, |s| s.iteration);
         assert_eq!(last, k * LOOK_EVERY, "pump {k}");
     }
-}
-
-#[test]
-fn a_driven_bench_set_does_what_the_bare_search_does() {
-    use pnlab::app::driver::driven::DrivenSet;
-    let sets = pnlab::bench::pns_sets().unwrap();
-    let set = sets.iter().find(|s| s.name == "hex-4").unwrap();
-    let bare = pnlab::bench::run_set(set, "pns", &defaults()).unwrap();
-    let mut driven = DrivenSet::new(set, "pns", &defaults());
-    let mut slices = 0;
-    while !driven.slice(set.max_iterations).unwrap() {
-        slices += 1;
-        assert!(slices < 10_000_000, "the driven set never finished");
-    }
-    assert_eq!(driven.row.runs, bare.runs);
-    assert_eq!(driven.row.solved, bare.solved);
-    assert_eq!(driven.row.iterations, bare.iterations);
 }

@@ -19,4 +19,5 @@ pub mod export;
 pub mod layout;
 pub mod lesson;
 pub mod live;
+pub mod run;
 pub mod solve;

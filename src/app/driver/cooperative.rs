@@ -1,4 +1,5 @@
-//! The cooperative driver: the [`RunMachine`] on the caller's thread,
+//! The cooperative driver: the run machine ([`RunMachine`]) on the
+//! caller's thread,
 //! advanced only inside [`SearchDriver::pump`] for at most
 //! [`FRAME_BUDGET`] per call, so a page without threads keeps drawing at
 //! 60 frames a second while the search runs. Commands wait in a queue
@@ -9,12 +10,13 @@
 
 use std::collections::VecDeque;
 
-use super::machine::{Outbox, RunMachine};
+use crate::run::{Outbox, RunMachine};
 use super::{Command, DriverError, DriverKind, Event, SearchDriver, QUEUE_CAPACITY};
 use crate::clock::{self, Duration};
 
 /// Time one pump may spend stepping: a few milliseconds of a 16.7 ms
-/// frame, leaving the rest to drawing.
+/// frame, leaving the rest to drawing. The machine is handed it with
+/// every command and every call to work.
 pub const FRAME_BUDGET: Duration = Duration::from_millis(6);
 
 /// Events waiting for the UI.
@@ -83,7 +85,7 @@ impl SearchDriver for CooperativeDriver {
 
     fn pump(&mut self) {
         while let Some(cmd) = self.inbox.pop_front() {
-            self.machine.handle(cmd, &mut self.outbox);
+            self.machine.handle(cmd, self.budget, &mut self.outbox);
         }
         if self.machine.busy() && !self.machine.stopped() {
             self.machine.work(self.budget, &|| false, &mut self.outbox);

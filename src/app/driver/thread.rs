@@ -1,4 +1,4 @@
-//! The desktop driver: the [`RunMachine`] on a thread of its own, bounded
+//! The desktop driver: the run machine ([`RunMachine`]) on a thread of its own, bounded
 //! channels both ways (docs/architecture.md, "One protocol, two drivers").
 //!
 //! The thread blocks on the command queue while idle; while running or
@@ -14,7 +14,7 @@ use std::thread::JoinHandle;
 
 use crossbeam_channel::{bounded, Receiver, RecvTimeoutError, Sender, TrySendError};
 
-use super::machine::{Outbox, RunMachine};
+use crate::run::{Outbox, RunMachine};
 use super::{Command, DriverError, DriverKind, Event, SearchDriver, QUEUE_CAPACITY};
 use crate::clock::{self, Duration};
 
@@ -116,7 +116,7 @@ fn main_loop(
                     Err(_) => return,
                 }
             };
-            m.handle(cmd, out);
+            m.handle(cmd, CHUNK, out);
             if m.stopped() || !out.connected {
                 return;
             }

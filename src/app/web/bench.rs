@@ -5,7 +5,8 @@
 
 use wasm_bindgen::JsCast;
 
-use crate::app::driver::driven::DrivenSet;
+use crate::app::driver::cooperative::FRAME_BUDGET;
+use crate::run::driven::DrivenSet;
 use crate::bench::{pns_sets, run_set};
 use crate::search::{self, Params};
 
@@ -73,7 +74,7 @@ pub async fn run_page(out: web_sys::Element) {
             super::console_line(&format!("{BENCH_PREFIX}{json}"));
             // The same runs as the app drives them: one slice per frame
             // of the page, the browser drawing in between.
-            let mut driven = DrivenSet::new(&set, "pns", &params);
+            let mut driven = DrivenSet::new(&set, "pns", &params, FRAME_BUDGET);
             while !driven.slice(set.max_iterations)? {
                 next_tick().await;
             }

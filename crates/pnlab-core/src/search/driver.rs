@@ -83,6 +83,34 @@ impl Budget {
     }
 }
 
+/// One iteration of every stepping loop: checks the budget's counts
+/// (iterations, nodes, memory), then steps. The headless [`run`] and the
+/// run machine the app, the page and Python drive (`pnlab::run`) both
+/// step through here, so what a budget means is decided once;
+/// `extra_bytes` are counted with the tree against the memory budget (the
+/// run machine's time-travel checkpoints). `Err` names the budget that is
+/// spent; nothing was stepped then.
+pub fn advance(
+    search: &mut dyn Search,
+    budget: &Budget,
+    extra_bytes: u64,
+) -> Result<Status, StopReason> {
+    let c = search.counters();
+    let bytes = c.peak_tree_bytes.saturating_add(extra_bytes);
+    match budget.exceeded(c.iterations, c.nodes_created, bytes) {
+        Some(reason) => Err(reason),
+        None => Ok(search.step()),
+    }
+}
+
+/// Keeps the sample of the iteration just stepped (its status `st`) when
+/// the curves want it: every [`sampled`] iteration and the last one.
+pub fn keep_sample(search: &dyn Search, st: Status, samples: &mut Vec<StatsSample>) {
+    if sampled(search.counters().iterations) || st.is_final() {
+        samples.push(search.sample());
+    }
+}
+
 /// Steps `search` until it finishes, a budget runs out or `cancel` is set.
 /// Fills `counters().time_ms` with the time spent in this call plus any
 /// time already recorded.
@@ -101,11 +129,7 @@ pub fn run_sampled(
     if samples.is_empty() {
         samples.push(search.sample());
     }
-    let status = run_observed(search, budget, cancel, |s, st| {
-        if sampled(s.counters().iterations) || st.is_final() {
-            samples.push(s.sample());
-        }
-    });
+    let status = run_observed(search, budget, cancel, |s, st| keep_sample(s, st, samples));
     // A budget stop ends the run without a step: record where it ended.
     let it = search.counters().iterations;
     if samples.last().is_some_and(|l| l.iteration != it) {
@@ -135,12 +159,13 @@ pub fn run_observed(
         if st.is_final() {
             break st;
         }
-        let c = search.counters();
-        if let Some(reason) = budget.exceeded(c.iterations, c.nodes_created, c.peak_tree_bytes) {
-            search.stop(reason);
-            break search.status();
-        }
-        let st = search.step();
+        let st = match advance(search, budget, 0) {
+            Ok(st) => st,
+            Err(reason) => {
+                search.stop(reason);
+                break search.status();
+            }
+        };
         after_step(&*search, st);
         if st.is_final() {
             break st;

@@ -1,23 +1,24 @@
-//! A bench set run the way the app runs a search: through the
-//! cooperative driver, in frame-sized slices, with everything the window
-//! asks for (the recorder's checkpoints, curve samples, throttled
-//! snapshots). `bench.html` and `pnlab bench --ui` report its rate next
-//! to the bare search's, so what the driving costs is measured, not
-//! guessed.
+//! A bench set run the way the page runs a search: through the run
+//! machine, in frame-sized slices, with everything the window asks for
+//! (the recorder's checkpoints, curve samples, throttled snapshots).
+//! `bench.html` and `pnlab bench --ui` report its rate next to the bare
+//! search's, so what the driving costs is measured, not guessed.
 
+use pnlab_core::clock::{self, Duration};
+use pnlab_core::search::{Params, QuestionKind, SearchSetup, Status};
+
+use super::{Command, Event, RunMachine, RunSpec};
 use crate::bench::{run_budget, BenchSet};
-use crate::search::{Params, QuestionKind, SearchSetup, Status};
-
-use super::cooperative::CooperativeDriver;
-use super::{Command, Event, RunSpec, SearchDriver};
-use crate::clock;
 
 /// One set's driven runs, advanced a slice at a time.
 pub struct DrivenSet {
     runs: Vec<SearchSetup>,
     algo: String,
     next: usize,
-    driver: Option<CooperativeDriver>,
+    /// The run under way, with the commands its first slice carries out.
+    machine: Option<(RunMachine, Vec<Command>)>,
+    /// The time one slice may step (the page's frame budget).
+    frame: Duration,
     /// Runs finished so far, with their totals.
     pub row: DrivenRow,
 }
@@ -33,9 +34,9 @@ pub struct DrivenRow {
     pub solved: usize,
     /// Iterations, all runs.
     pub iterations: u64,
-    /// Time inside the driver's slices (what `time_ms` counts), ms.
+    /// Time inside the slices (what `time_ms` counts), ms.
     pub slice_ms: f64,
-    /// Slices (pumps) it took.
+    /// Slices it took.
     pub slices: u64,
 }
 
@@ -48,8 +49,8 @@ impl DrivenRow {
 
 impl DrivenSet {
     /// The runs `pnlab bench` makes of `set` (same positions, seeds,
-    /// repeats and iteration cap), to be driven.
-    pub fn new(set: &BenchSet, algo: &str, params: &Params) -> DrivenSet {
+    /// repeats and iteration cap), to be driven in slices of `frame`.
+    pub fn new(set: &BenchSet, algo: &str, params: &Params, frame: Duration) -> DrivenSet {
         let mut runs = Vec::new();
         for _ in 0..set.repeat {
             for (i, p) in set.positions.iter().enumerate() {
@@ -66,7 +67,8 @@ impl DrivenSet {
             runs,
             algo: algo.to_string(),
             next: 0,
-            driver: None,
+            machine: None,
+            frame,
             row: DrivenRow {
                 suite: set.name.to_string(),
                 ..DrivenRow::default()
@@ -74,37 +76,39 @@ impl DrivenSet {
         }
     }
 
-    /// Gives the runs one slice (one pump of the driver, as one frame of
-    /// the page does); true once every run finished. Errors are the
-    /// driver's.
+    /// Gives the runs one slice (as one frame of the page does); true
+    /// once every run finished. Errors are the runs' own (a refused
+    /// load, a panic).
     pub fn slice(&mut self, max_iterations: u64) -> Result<bool, String> {
-        if self.driver.is_none() {
+        if self.machine.is_none() {
             let Some(setup) = self.runs.get(self.next).cloned() else {
                 return Ok(true);
             };
-            let mut d = CooperativeDriver::new(|| {});
             let mut budget = run_budget(max_iterations);
             budget.time_limit = None;
-            d.send(Command::SetBudget(budget))
-                .map_err(|e| e.to_string())?;
-            d.send(Command::Load(RunSpec {
+            let spec = RunSpec {
                 algo: self.algo.clone(),
                 setup,
-            }))
-            .map_err(|e| e.to_string())?;
-            d.send(Command::Run).map_err(|e| e.to_string())?;
-            self.driver = Some(d);
+            };
+            let commands = vec![Command::SetBudget(budget), Command::Load(spec), Command::Run];
+            self.machine = Some((RunMachine::new(), commands));
         }
-        let Some(d) = self.driver.as_mut() else {
+        let Some((m, commands)) = self.machine.as_mut() else {
             return Ok(false);
         };
+        let mut events = Vec::new();
         let start = clock::now();
-        d.pump();
+        for cmd in commands.drain(..) {
+            m.handle(cmd, self.frame, &mut events);
+        }
+        if m.busy() {
+            m.work(self.frame, &|| false, &mut events);
+        }
         self.row.slice_ms += start.elapsed().as_secs_f64() * 1000.0;
         self.row.slices += 1;
         let mut last = None;
         let mut ended = None;
-        while let Some(ev) = d.poll() {
+        for ev in events {
             match ev {
                 Event::Snapshot { snapshot, .. } => last = Some(snapshot.counters.iterations),
                 Event::Finished(st) => {
@@ -121,7 +125,7 @@ impl DrivenSet {
                 self.row.solved += 1;
             }
             self.row.iterations += last.unwrap_or(0);
-            self.driver = None;
+            self.machine = None;
             self.next += 1;
         }
         Ok(self.next >= self.runs.len())
