@@ -144,7 +144,9 @@ impl Search {
         let budget = inner.budget;
         inner.tell(Command::SetBudget(budget))?;
         let mut events = Vec::new();
-        inner.machine.handle(Command::RunTo(target), SLICE, &mut events);
+        inner
+            .machine
+            .handle(Command::RunTo(target), SLICE, &mut events);
         while !inner.machine.settled() {
             let machine = &mut inner.machine;
             let out = &mut events;
@@ -186,7 +188,10 @@ impl Search {
         loop {
             {
                 let mut inner = this.lock()?;
-                let over_time = inner.budget.time_limit.is_some_and(|t| began.elapsed() >= t);
+                let over_time = inner
+                    .budget
+                    .time_limit
+                    .is_some_and(|t| began.elapsed() >= t);
                 if over_time && !inner.engine()?.status().is_final() {
                     inner.paused = Some(StopReason::TimeLimit);
                 } else {
@@ -345,7 +350,12 @@ impl Search {
             inner.tell(Command::RunTo(target))?;
             return Ok(status_str(py, inner.status()?));
         }
-        let target = self.lock()?.engine()?.counters().iterations.saturating_add(n);
+        let target = self
+            .lock()?
+            .engine()?
+            .counters()
+            .iterations
+            .saturating_add(n);
         self.drive(py, target)?;
         Ok(status_str(py, self.lock()?.status()?))
     }
@@ -495,7 +505,9 @@ impl Search {
             machine,
             ..
         } = &mut *inner;
-        let search = machine.search().ok_or_else(|| PyRuntimeError::new_err("the search failed"))?;
+        let search = machine
+            .search()
+            .ok_or_else(|| PyRuntimeError::new_err("the search failed"))?;
         let (mut record, _) = solver
             .finish(entry, setup, search, &[], (1, 1))
             .map_err(solve_error)?;

@@ -34,6 +34,17 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// Runs the UI benchmark up to trees of `max_nodes` nodes and returns one
 /// JSON object per measurement (docs/cli.md `pnlab bench --ui`).
 pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
+    let mut rows = frame_rows(max_nodes)?;
+    let (throughput, mut w, mut run) = throughput_row()?;
+    rows.push(throughput);
+    rows.extend(driven_rows()?);
+    rows.extend(back_rows(&mut w, &mut run)?);
+    Ok(rows)
+}
+
+/// Frame times of the three pictures on PNS trees of 10⁴, 10⁵, … nodes
+/// up to `max_nodes`.
+fn frame_rows(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
     let mut rows = Vec::new();
     let mut search = registry::build("pns", &setup()).map_err(|e| e.to_string())?;
     let ctx = egui::Context::default();
@@ -91,6 +102,13 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
         target *= 10;
     }
 
+    Ok(rows)
+}
+
+/// PNS iterations per second headless and through the thread driver
+/// drained at 60 frames per second; returns the driver and its run,
+/// which [`back_rows`] goes on with.
+fn throughput_row() -> Result<(serde_json::Value, ThreadDriver, RunState), String> {
     // Throughput: headless versus through the worker.
     // Long enough that start-up and the final 16 ms poll do not dominate.
     let iterations = 2_000_000u64;
@@ -117,15 +135,20 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
         std::thread::sleep(Duration::from_millis(16));
     }
     let worker = iterations as f64 / t.elapsed().as_secs_f64();
-    rows.push(serde_json::json!({
+    let row = serde_json::json!({
         "suite": "ui-throughput",
         "algo": "pns",
         "game": "connect4",
         "headless_iterations_per_sec": headless.round(),
         "worker_iterations_per_sec": worker.round(),
         "worker_vs_headless": (1000.0 * worker / headless).round() / 1000.0,
-    }));
+    });
+    Ok((row, w, run))
+}
 
+/// The page's PNS sets, bare and driven (see [`run`]).
+fn driven_rows() -> Result<Vec<serde_json::Value>, String> {
+    let mut rows = Vec::new();
     // The page's PNS sets, bare and driven the way the app drives them
     // (cooperative slices, checkpoints, samples, snapshots): bench.html
     // reports the same two rows in the browser.
@@ -153,7 +176,13 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
             "slices": d.slices,
         }));
     }
+    Ok(rows)
+}
 
+/// Going back in the driver's run: one iteration, to the middle, to the
+/// start.
+fn back_rows(w: &mut ThreadDriver, run: &mut RunState) -> Result<Vec<serde_json::Value>, String> {
+    let mut rows = Vec::new();
     // Time travel from the end of that run: Back one iteration, to the
     // middle and to the start, each replayed from the nearest checkpoint.
     // The first waits for the checkpoint the driver prepares near the end
@@ -162,7 +191,7 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
     let top = run.iteration();
     let t = Instant::now();
     let prepared_after = loop {
-        run.drain(&mut w);
+        run.drain(w);
         if run.back_ready.is_some() || t.elapsed() > Duration::from_secs(120) {
             break t.elapsed().as_secs_f64() * 1e3;
         }
@@ -175,7 +204,7 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
         w.send(Command::GoTo(target)).map_err(|e| e.to_string())?;
         w.send(Command::Sync(sync)).map_err(|e| e.to_string())?;
         while run.synced < sync {
-            run.drain(&mut w);
+            run.drain(w);
             std::thread::sleep(Duration::from_millis(1));
         }
         let ms = t.elapsed().as_secs_f64() * 1e3;

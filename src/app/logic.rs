@@ -7,9 +7,7 @@ use crate::clock::{self, Duration};
 use crate::export::RunFacts;
 use crate::search::{Snapshot, StatsSample, Status, StopReason};
 
-use super::driver::{
-    Command, DriverError, DriverKind, Event, RunSpec, SearchDriver, Travel,
-};
+use super::driver::{Command, DriverError, DriverKind, Event, RunSpec, SearchDriver, Travel};
 use super::status::RunStatus;
 
 /// How long one frame may spend applying worker events: a few

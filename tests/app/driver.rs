@@ -276,8 +276,8 @@ fn both_drivers_and_the_synchronous_machine_tell_the_same_story_for_a_seeded_run
 #[test]
 fn the_cooperative_driver_steps_only_within_its_frame_budget() {
     use pnlab::app::driver::cooperative::CooperativeDriver;
-    use pnlab::run::LOOK_EVERY;
     use pnlab::game::connect4::Connect4;
+    use pnlab::run::LOOK_EVERY;
     let mut d = CooperativeDriver::new(|| {});
     d.set_budget(Duration::ZERO);
     let mut s = spec(defaults());

@@ -10,9 +10,9 @@
 
 use std::collections::VecDeque;
 
-use crate::run::{Outbox, RunMachine};
 use super::{Command, DriverError, DriverKind, Event, SearchDriver, QUEUE_CAPACITY};
 use crate::clock::{self, Duration};
+use crate::run::{Outbox, RunMachine};
 
 /// Time one pump may spend stepping: a few milliseconds of a 16.7 ms
 /// frame, leaving the rest to drawing. The machine is handed it with

@@ -14,9 +14,9 @@ use std::thread::JoinHandle;
 
 use crossbeam_channel::{bounded, Receiver, RecvTimeoutError, Sender, TrySendError};
 
-use crate::run::{Outbox, RunMachine};
 use super::{Command, DriverError, DriverKind, Event, SearchDriver, QUEUE_CAPACITY};
 use crate::clock::{self, Duration};
+use crate::run::{Outbox, RunMachine};
 
 /// A running chunk returns to the command queue after this long.
 pub const CHUNK: Duration = Duration::from_millis(12);

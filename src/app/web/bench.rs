@@ -6,8 +6,8 @@
 use wasm_bindgen::JsCast;
 
 use crate::app::driver::cooperative::FRAME_BUDGET;
-use crate::run::driven::DrivenSet;
 use crate::bench::{pns_sets, run_set};
+use crate::run::driven::DrivenSet;
 use crate::search::{self, Params};
 
 /// The id of the element the results are written into (`bench.html`).

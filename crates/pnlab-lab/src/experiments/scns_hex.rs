@@ -49,8 +49,8 @@ use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::registry::{build, find_algo};
 use pnlab_core::search::{run as drive, Budget, Params, QuestionKind, SearchSetup};
 
-use super::rows::Colour;
 use super::rating::{self, fit_with_intervals, wilson};
+use super::rows::Colour;
 use super::{
     instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed, Real,
 };

@@ -90,7 +90,11 @@ impl DrivenSet {
                 algo: self.algo.clone(),
                 setup,
             };
-            let commands = vec![Command::SetBudget(budget), Command::Load(spec), Command::Run];
+            let commands = vec![
+                Command::SetBudget(budget),
+                Command::Load(spec),
+                Command::Run,
+            ];
             self.machine = Some((RunMachine::new(), commands));
         }
         let Some((m, commands)) = self.machine.as_mut() else {

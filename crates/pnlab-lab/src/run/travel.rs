@@ -6,7 +6,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pnlab_core::clock::{self, Duration, Instant};
 
-use super::machine::{panic_text, Mode, Preparation, RunMachine, TravelJob, LOOK_EVERY, RECENT_BACK};
+use super::machine::{
+    panic_text, Mode, Preparation, RunMachine, TravelJob, LOOK_EVERY, RECENT_BACK,
+};
 use super::{Event, Outbox, Travel, SNAPSHOT_INTERVAL};
 
 /// Replays `job` towards its target (no budget: the run already went
