@@ -84,6 +84,12 @@ SOURCES = {
     "rscn_long_d4_first5": "results/2026-11-27/rscn-long-depth-4/rscn-long.json",
     "rscn_handicap_d4": "results/2026-11-23/rscn-handicap-depth-4/rscn-handicap.json",
     "rscn_handicap_d5": "results/2026-11-23/rscn-handicap-depth-5/rscn-handicap.json",
+    # The handicap openings at T = 600, depth 4, under other evaluations
+    # (2026-11-28): material only, and both at Xiangqi Wizard Light's scale.
+    "rscn_handicap_full": "results/2026-11-28/rscn-handicap-eval/full-100/rscn-handicap.json",
+    "rscn_handicap_material": "results/2026-11-28/rscn-handicap-eval/material-100/rscn-handicap.json",
+    "rscn_handicap_full34": "results/2026-11-28/rscn-handicap-eval/full-34/rscn-handicap.json",
+    "rscn_handicap_material34": "results/2026-11-28/rscn-handicap-eval/material-34/rscn-handicap.json",
 }
 
 
@@ -733,7 +739,7 @@ def rscn_handicap_depth_row():
             f"Disagrees, and not for lack of depth: from depth {d0} to {d1} the handicaps do not move toward the normal band "
             f"(mean RSCN_red {m0:.0f} at depth {d0}, {m1:.0f} at depth {d1}; {n0} then {n1} openings in the normal band); "
             "depth 3 gives no finite RSCN (a curve needs 4 finite depths) and depth 6 did not fit, so the measured range is two depths; what they leave is the evaluation "
-            "(ours: material and position; the thesis: Xiangqi Wizard's), which no run here varies."
+            "(ours: material and position; the thesis: Xiangqi Wizard's), which the row below varies."
         )
     return (
         "rscn handicap at T = 600 by search depth (xiangqi, 7 openings, two moves per side, depths "
@@ -741,6 +747,51 @@ def rscn_handicap_depth_row():
         + ")",
         "Zhang 2019 Fig. 4-10: at T = 600 every opening, handicaps included, in the normal band",
         cells,
+        verdict,
+    )
+
+
+def rscn_handicap_eval_row():
+    """The handicap openings at T = 600 and depth 4 under each evaluation
+    variant: the isolating run for what the depth row leaves, the
+    evaluation."""
+    cells, stats = [], []
+    for key in ["rscn_handicap_full", "rscn_handicap_material", "rscn_handicap_full34", "rscn_handicap_material34"]:
+        d = load(key)
+        ev = d["eval"]
+        name = f"{ev['terms']} {ev['scale_percent']}%"
+        games = [g for g in d["per_game"] if g["T"] == 600]
+        handicaps = [g for g in games if g["id"] != "normal" and g["rscn_red"] is not None]
+        normal = sum(g["band_red"] == "normal" for g in games)
+        low = sum(g["band_red"] == "low" for g in handicaps)
+        mean = sum(g["rscn_red"] for g in handicaps) / len(handicaps) if handicaps else None
+        mean_text = "–" if mean is None else f"{mean:.0f}"
+        cells.append(
+            f"{name}: {normal} of {len(games)} openings in the normal band, {low} of {len(handicaps)} handicaps in the low band, mean handicap RSCN_red {mean_text}"
+        )
+        stats.append((name, normal, len(games), mean, low, len(handicaps)))
+    base = stats[0]
+    best = max(stats, key=lambda x: x[1])
+    nearest = min(stats, key=lambda x: abs(x[3]) if x[3] is not None else float("inf"))
+    if best[1] == best[2]:
+        verdict = f"Agrees under {best[0]}: every opening in the normal band; the evaluation was the cause."
+    elif best[1] > base[1] or (nearest[3] is not None and abs(nearest[3]) < abs(base[3])):
+        verdict = (
+            f"Partly, and the evaluation is a measured cause: with depth fixed, the bands move with the evaluation "
+            f"(handicaps in the low band: {base[4]} of {base[5]} under {base[0]}, {nearest[4]} of {nearest[5]} under {nearest[0]}; "
+            f"mean handicap RSCN_red {base[3]:.0f} → {nearest[3]:.0f}; up to {best[1]} of {best[2]} openings in the normal band), "
+            "but none of ours puts all seven in the normal band; Xiangqi Wizard's own evaluation is not available to run."
+        )
+    else:
+        verdict = (
+            "Disagrees, and the evaluations we can run do not move it: "
+            + ", ".join(f"{x[0]} {x[1]} of {x[2]} in the normal band" for x in stats)
+            + "; neither the terms nor the scale of our evaluation brings the handicaps into the normal band at T = 600."
+        )
+    return (
+        "rscn handicap at T = 600 by evaluation (xiangqi, 7 openings, two moves per side, depth 4; eval and eval-scale)",
+        "Zhang 2019 Fig. 4-10: at T = 600 every opening, handicaps included, in the normal band",
+        "; ".join(cells),
         verdict,
     )
 
@@ -812,6 +863,7 @@ def rscn_rows():
             )
         )
     out.append(rscn_handicap_depth_row())
+    out.append(rscn_handicap_eval_row())
     return out
 
 
