@@ -86,6 +86,12 @@ SOURCES = {
     "rscn_handicap_d5": "results/2026-11-23/rscn-handicap-depth-5/rscn-handicap.json",
     # The handicap openings at T = 600, depth 4, under other evaluations
     # (2026-11-28): material only, and both at Xiangqi Wizard Light's scale.
+    # Series 2 (b=8, d=8) with K = 100 playouts per new node, the first 50
+    # trees (2026-11-28); K = 1 and K = 10 on the same trees come from the
+    # pgame-k1 and visits runs.
+    "pgame_k100_runs": "results/2026-11-28/pgame-k100/runs.csv",
+    "pgame_k1_runs": "results/2026-11-27/pgame-k1/pgame-compare/runs.csv",
+    "pgame_visits_runs": "results/2026-11-23/pgame-compare-visits/pgame-compare/runs.csv",
     "rscn_handicap_full": "results/2026-11-28/rscn-handicap-eval/full-100/rscn-handicap.json",
     "rscn_handicap_material": "results/2026-11-28/rscn-handicap-eval/material-100/rscn-handicap.json",
     "rscn_handicap_full34": "results/2026-11-28/rscn-handicap-eval/full-34/rscn-handicap.json",
@@ -368,7 +374,7 @@ def pgame_switch_rows():
         verdict = (
             f"Cause found: {', '.join(flips)} alone puts PPN ahead of pure MCTS, as in the paper (which reports that the number of playouts does not matter); no other switch changes the order."
             if flips
-            else "Disagrees, with the candidate causes measured and ruled out: no single switch (playouts per node, work unit, generator values) puts PPN ahead of pure MCTS, which stays ahead by a similar factor; the order comes from the two algorithms as implemented, not from one of these choices."
+            else "Disagrees, with the candidate causes measured and ruled out: no single switch (playouts per node, work unit, generator values) puts PPN ahead of pure MCTS, which stays ahead by a similar factor; the row below measures what the gap follows (the playouts per node)."
         ) + final
         out.append(
             (
@@ -379,6 +385,39 @@ def pgame_switch_rows():
             )
         )
     return out
+
+
+def pgame_playouts_row():
+    """Series 2 on the same 50 trees with K = 1, 10 and 100 playouts per new
+    node: whether the PPN / pure MCTS gap follows the playout information."""
+    per_k = []
+    for k, key in [(1, "pgame_k1_runs"), (10, "pgame_visits_runs"), (100, "pgame_k100_runs")]:
+        with open(source(key), newline="") as f:
+            rows = [x for x in csv.DictReader(f) if x["series"] == "2" and int(x["tree"]) < 50]
+        mean = {
+            a: sum(float(x["norm_iterations"]) for x in rows if x["algo"] == a)
+            / max(1, sum(1 for x in rows if x["algo"] == a))
+            for a in ("ppn", "mcts-solver")
+        }
+        per_k.append((k, mean["ppn"], mean["mcts-solver"]))
+    cells = "; ".join(f"K = {k}: ppn {p:.0f} vs mcts-solver {m:.0f} ({p / m:.2f}×)" for k, p, m in per_k)
+    (k0, p0, m0), (k1, p1, m1) = per_k[0], per_k[-1]
+    grows = p1 / m1 > p0 / m0
+    verdict = (
+        f"Disagrees; what the gap follows is measured: it grows with the playouts per new node ({p0 / m0:.2f}× at K = {k0}, {p1 / m1:.2f}× at K = {k1}); "
+        f"pure MCTS turns better leaf estimates into fewer iterations ({m0:.0f} → {m1:.0f}) while PPN's count stays level from K = 10 on ({p1:.0f}): "
+        "so the gap lies in how the playouts are used (PPN's independent-events product rule over all b children against MCTS's averages, which the paper names as the algorithms' main difference; no switch here separates the two parts further), not in how many are made. The paper reports no effect of the playout count."
+        if grows
+        else f"Disagrees: the gap does not grow with the playouts per node ({p0 / m0:.2f}× at K = {k0}, {p1 / m1:.2f}× at K = {k1})."
+    )
+    return [
+        (
+            "pgame-compare b=8, d=8 by playouts per new node (the first 50 trees, PPN and pure MCTS)",
+            "Song et al. 2019 Fig. 11: PPN needs fewer iterations than pure MCTS (MCTS iterations divided by b); 10 playouts per new node, the count reported not to matter",
+            "mean normalised iterations; " + cells,
+            verdict,
+        )
+    ]
 
 
 def dfpn_rows():
@@ -875,6 +914,7 @@ def table():
         + runaway_rows()
         + pgame_rows()
         + pgame_switch_rows()
+        + pgame_playouts_row()
         + dfpn_rows()
         + eps_rows()
         + scns_rows()
