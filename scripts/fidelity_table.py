@@ -78,6 +78,10 @@ SOURCES = {
     # (2026-11-27; PNS's counts for the same seeds are the 50-run sweep's).
     "hex_r05_delta": "results/2026-11-27/deep-pn-hex-r05-delta/deep-pn-sweep.csv",
     "hex_r05_leftmost": "results/2026-11-27/deep-pn-hex-r05-leftmost/deep-pn-sweep.csv",
+    # The 50-run per-run sweep's PNS rows give each seed's place of the first
+    # winning opening; its seeds 0-9 are the 2026-11-22 per-run orders (the
+    # same PNS counts), so the two runs join by seed.
+    "hex50_per_run_csv": "results/2026-11-23/deep-pn-hex-50-runs/per-run/deep-pn-sweep.csv",
     "hex50_per_position_csv": "results/2026-11-23/deep-pn-hex-50-runs/per-position/deep-pn-sweep.csv",
     # The tactical study on certified long mates (2026-11-27).
     "rscn_long_d4": "results/2026-11-28/rscn-long-depth-4/rscn-long.json",
@@ -673,6 +677,45 @@ def lecture_rows():
     return out
 
 
+def hex_per_run_cause(runs):
+    """The per-run main grid's runs joined by seed with the place of their
+    first winning opening (from the 50-run per-run sweep, whose PNS counts
+    for these seeds are identical, so the orders are the same): which
+    runs DeepPN finishes at R = 0.9 ... 0.5, by that place."""
+    with open(source("hex50_per_run_csv")) as f:
+        place = {x["seed"]: int(x["first_winning_opening"]) for x in csv.DictReader(f) if x["algo"] == "pns"}
+    pns = {x["seed"]: int(x["iterations"]) for x in runs if x["algo"] == "pns"}
+    same = all(
+        pns[x["seed"]] == int(x["iterations"])
+        for x in csv.DictReader(open(source("hex50_per_run_csv")))
+        if x["algo"] == "pns" and x["seed"] in pns
+    )
+    groups = {"1st-2nd": (1, 2), "4th": (4, 4), "5th-6th": (5, 6)}
+    cells = []
+    for name, (lo, hi) in groups.items():
+        seeds = [sd for sd in pns if lo <= place.get(sd, 0) <= hi]
+        band = [
+            x for x in runs
+            if x["algo"] == "deep-pn" and x["dpn"] == "paper" and x["seed"] in seeds and 0.5 - 1e-9 <= float(x["R"]) <= 0.9 + 1e-9
+        ]
+        capped = sum(1 for x in band if x["outcome"] == "unknown")
+        ratios = sorted(int(x["iterations"]) / pns[x["seed"]] for x in band if x["outcome"] != "unknown")
+        span = f", solved ones at {ratios[0]:.1f}–{ratios[-1]:.1f}× PNS" if ratios else ""
+        cells.append(f"{name} in the root order: {len(seeds)} runs, {capped} of {len(band)} DeepPN runs capped{span}")
+    first = sum(1 for sd in pns if place.get(sd) == 1)
+    first50 = sum(1 for v in place.values() if v == 1)
+    with open(source("hex50_per_position_csv")) as f:
+        pp = [x for x in csv.DictReader(f) if x["algo"] == "pns"]
+    first_pp = sum(1 for x in pp if x["first_winning_opening"] == "1")
+    return (
+        "Disagrees, cause measured: which runs DeepPN finishes at R = 0.9 … 0.5 follows where the run's first winning opening comes "
+        + "(" + "; ".join(cells) + ")"
+        + f"; only {first} of these 10 orders puts a winning opening first ({first50} of {len(place)} in the 50-run per-run sweep, {first_pp} of {len(pp)} with per-position orders), "
+        "so with one order per run DeepPN locks into losing openings tried first, as in the per-position R = 0.5 row."
+        + ("" if same else " (warning: the seeds' PNS counts differ between the two runs, so the join is not exact)")
+    )
+
+
 def hex_per_run_csv_rows():
     """The paper's unpaired statistic on the per-run Hex main grid, from the
     run CSV (that run predates the unpaired table): each R's solved runs
@@ -704,7 +747,7 @@ def hex_per_run_csv_rows():
             f"deep-pn-sweep, Hex 4×4 (per-run shuffle, 2026-11-22 run: 10 runs per R, R = 1.0 … 0.1 step 0.1, cap 20M nodes)",
             "Ishitobi et al. 2015 Fig. 5b: about 70% of PNS from R = 0.95 to 0.5, ≈ 50% at R = 0.5 (each R's 10 runs against the 10-run PNS average)",
             f"R = 0.9 … 0.5: unpaired over the solved runs {pct(min(un))}–{pct(max(un))}; counting capped runs where they stopped (a lower bound) {pct(min(lb))}–{pct(max(lb))}; capped runs {capped} of {sum(len(v) for v in bound.values())}",
-            "Disagrees: with one order per run DeepPN costs several times PNS at every R below 1, even counting only the runs it finished.",
+            hex_per_run_cause(runs),
         )
     ]
 
