@@ -21,10 +21,9 @@
 //! pnlab uses, read from the board's incremental sum; the others are
 //! computed from it or from the pieces on the board.
 
-use super::board::{cell_of, EMPTY, POINTS};
+use super::board::{cell_of, BLACK, EMPTY, POINTS};
 use super::eval::{material, WIN};
 use super::Xiangqi;
-use crate::game::xiangqi::board::BLACK;
 
 crate::choice_enum! {
     /// Which terms the static evaluation sums.
