@@ -74,13 +74,16 @@ fn the_scale_multiplies_the_full_evaluation() {
     );
 }
 
-/// A lone rook against a bare general, two plies deep: no move changes the
-/// material, so material only values the root at exactly a rook (600, or
-/// 300 at half scale), while the full evaluation adds the rook's best
-/// square (more than 600). The variant survives the moves the search makes.
+/// A lone rook against a bare general, two plies deep: Red cannot
+/// mate or stalemate in one move (the general on f9 keeps e9 or f8
+/// whatever the rook covers, and Red's general on d0 does not face it),
+/// and no move changes the material, so material only values the root at
+/// exactly a rook (600, or 300 at half scale), while the full evaluation
+/// adds the rook's best square (more than 600). The variant survives the
+/// moves the search makes.
 #[test]
 fn the_search_sees_the_variant() {
-    let g = Xiangqi::parse("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+    let g = Xiangqi::parse("5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
     let opts = AlphaBetaOptions {
         threshold: 600,
         max_depth: 2,
