@@ -78,12 +78,28 @@ SOURCES = {
     # (2026-11-27; PNS's counts for the same seeds are the 50-run sweep's).
     "hex_r05_delta": "results/2026-11-27/deep-pn-hex-r05-delta/deep-pn-sweep.csv",
     "hex_r05_leftmost": "results/2026-11-27/deep-pn-hex-r05-leftmost/deep-pn-sweep.csv",
+    # The 50-run per-run sweep's PNS rows give each seed's place of the first
+    # winning opening; its seeds 0-9 are the 2026-11-22 per-run orders (the
+    # same PNS counts), so the two runs join by seed.
+    "hex50_per_run_csv": "results/2026-11-23/deep-pn-hex-50-runs/per-run/deep-pn-sweep.csv",
     "hex50_per_position_csv": "results/2026-11-23/deep-pn-hex-50-runs/per-position/deep-pn-sweep.csv",
     # The tactical study on certified long mates (2026-11-27).
     "rscn_long_d4": "results/2026-11-28/rscn-long-depth-4/rscn-long.json",
     "rscn_long_d4_first5": "results/2026-11-27/rscn-long-depth-4/rscn-long.json",
     "rscn_handicap_d4": "results/2026-11-23/rscn-handicap-depth-4/rscn-handicap.json",
     "rscn_handicap_d5": "results/2026-11-23/rscn-handicap-depth-5/rscn-handicap.json",
+    # The handicap openings at T = 600, depth 4, under other evaluations
+    # (2026-11-28): material only, and both at Xiangqi Wizard Light's scale.
+    # Series 2 (b=8, d=8) with K = 100 playouts per new node, the first 50
+    # trees (2026-11-28); K = 1 and K = 10 on the same trees come from the
+    # pgame-k1 and visits runs.
+    "pgame_k100_runs": "results/2026-11-28/pgame-k100/runs.csv",
+    "pgame_k1_runs": "results/2026-11-27/pgame-k1/pgame-compare/runs.csv",
+    "pgame_visits_runs": "results/2026-11-23/pgame-compare-visits/pgame-compare/runs.csv",
+    "rscn_handicap_full": "results/2026-11-28/rscn-handicap-eval/full-100/rscn-handicap.json",
+    "rscn_handicap_material": "results/2026-11-28/rscn-handicap-eval/material-100/rscn-handicap.json",
+    "rscn_handicap_full34": "results/2026-11-28/rscn-handicap-eval/full-34/rscn-handicap.json",
+    "rscn_handicap_material34": "results/2026-11-28/rscn-handicap-eval/material-34/rscn-handicap.json",
 }
 
 
@@ -362,7 +378,7 @@ def pgame_switch_rows():
         verdict = (
             f"Cause found: {', '.join(flips)} alone puts PPN ahead of pure MCTS, as in the paper (which reports that the number of playouts does not matter); no other switch changes the order."
             if flips
-            else "Disagrees, with the candidate causes measured and ruled out: no single switch (playouts per node, work unit, generator values) puts PPN ahead of pure MCTS, which stays ahead by a similar factor; the order comes from the two algorithms as implemented, not from one of these choices."
+            else "Disagrees, with the candidate causes measured and ruled out: no single switch (playouts per node, work unit, generator values) puts PPN ahead of pure MCTS, which stays ahead by a similar factor; the row below measures what the gap follows (the playouts per node)."
         ) + final
         out.append(
             (
@@ -373,6 +389,39 @@ def pgame_switch_rows():
             )
         )
     return out
+
+
+def pgame_playouts_row():
+    """Series 2 on the same 50 trees with K = 1, 10 and 100 playouts per new
+    node: whether the PPN / pure MCTS gap follows the playout information."""
+    per_k = []
+    for k, key in [(1, "pgame_k1_runs"), (10, "pgame_visits_runs"), (100, "pgame_k100_runs")]:
+        with open(source(key), newline="") as f:
+            rows = [x for x in csv.DictReader(f) if x["series"] == "2" and int(x["tree"]) < 50]
+        mean = {
+            a: sum(float(x["norm_iterations"]) for x in rows if x["algo"] == a)
+            / max(1, sum(1 for x in rows if x["algo"] == a))
+            for a in ("ppn", "mcts-solver")
+        }
+        per_k.append((k, mean["ppn"], mean["mcts-solver"]))
+    cells = "; ".join(f"K = {k}: ppn {p:.0f} vs mcts-solver {m:.0f} ({p / m:.2f}×)" for k, p, m in per_k)
+    (k0, p0, m0), (k1, p1, m1) = per_k[0], per_k[-1]
+    grows = p1 / m1 > p0 / m0
+    verdict = (
+        f"Disagrees; what the gap follows is measured: it grows with the playouts per new node ({p0 / m0:.2f}× at K = {k0}, {p1 / m1:.2f}× at K = {k1}); "
+        f"pure MCTS turns better leaf estimates into fewer iterations ({m0:.0f} → {m1:.0f}) while PPN's count stays level from K = 10 on ({p1:.0f}): "
+        "so the gap lies in how the playouts are used (PPN's independent-events product rule over all b children against MCTS's averages, which the paper names as the algorithms' main difference; no switch here separates the two parts further), not in how many are made. The paper reports no effect of the playout count."
+        if grows
+        else f"Disagrees: the gap does not grow with the playouts per node ({p0 / m0:.2f}× at K = {k0}, {p1 / m1:.2f}× at K = {k1})."
+    )
+    return [
+        (
+            "pgame-compare b=8, d=8 by playouts per new node (the first 50 trees, PPN and pure MCTS)",
+            "Song et al. 2019 Fig. 11: PPN needs fewer iterations than pure MCTS (MCTS iterations divided by b); 10 playouts per new node, the count reported not to matter",
+            "mean normalised iterations; " + cells,
+            verdict,
+        )
+    ]
 
 
 def dfpn_rows():
@@ -628,6 +677,45 @@ def lecture_rows():
     return out
 
 
+def hex_per_run_cause(runs):
+    """The per-run main grid's runs joined by seed with the place of their
+    first winning opening (from the 50-run per-run sweep, whose PNS counts
+    for these seeds are identical, so the orders are the same): which
+    runs DeepPN finishes at R = 0.9 ... 0.5, by that place."""
+    with open(source("hex50_per_run_csv")) as f:
+        place = {x["seed"]: int(x["first_winning_opening"]) for x in csv.DictReader(f) if x["algo"] == "pns"}
+    pns = {x["seed"]: int(x["iterations"]) for x in runs if x["algo"] == "pns"}
+    same = all(
+        pns[x["seed"]] == int(x["iterations"])
+        for x in csv.DictReader(open(source("hex50_per_run_csv")))
+        if x["algo"] == "pns" and x["seed"] in pns
+    )
+    groups = {"1st-2nd": (1, 2), "4th": (4, 4), "5th-6th": (5, 6)}
+    cells = []
+    for name, (lo, hi) in groups.items():
+        seeds = [sd for sd in pns if lo <= place.get(sd, 0) <= hi]
+        band = [
+            x for x in runs
+            if x["algo"] == "deep-pn" and x["dpn"] == "paper" and x["seed"] in seeds and 0.5 - 1e-9 <= float(x["R"]) <= 0.9 + 1e-9
+        ]
+        capped = sum(1 for x in band if x["outcome"] == "unknown")
+        ratios = sorted(int(x["iterations"]) / pns[x["seed"]] for x in band if x["outcome"] != "unknown")
+        span = f", solved ones at {ratios[0]:.1f}–{ratios[-1]:.1f}× PNS" if ratios else ""
+        cells.append(f"{name} in the root order: {len(seeds)} runs, {capped} of {len(band)} DeepPN runs capped{span}")
+    first = sum(1 for sd in pns if place.get(sd) == 1)
+    first50 = sum(1 for v in place.values() if v == 1)
+    with open(source("hex50_per_position_csv")) as f:
+        pp = [x for x in csv.DictReader(f) if x["algo"] == "pns"]
+    first_pp = sum(1 for x in pp if x["first_winning_opening"] == "1")
+    return (
+        "Disagrees, cause measured: which runs DeepPN finishes at R = 0.9 … 0.5 follows where the run's first winning opening comes "
+        + "(" + "; ".join(cells) + ")"
+        + f"; only {first} of these 10 orders puts a winning opening first ({first50} of {len(place)} in the 50-run per-run sweep, {first_pp} of {len(pp)} with per-position orders), "
+        "so with one order per run DeepPN locks into losing openings tried first, as in the per-position R = 0.5 row."
+        + ("" if same else " (warning: the seeds' PNS counts differ between the two runs, so the join is not exact)")
+    )
+
+
 def hex_per_run_csv_rows():
     """The paper's unpaired statistic on the per-run Hex main grid, from the
     run CSV (that run predates the unpaired table): each R's solved runs
@@ -659,7 +747,7 @@ def hex_per_run_csv_rows():
             f"deep-pn-sweep, Hex 4×4 (per-run shuffle, 2026-11-22 run: 10 runs per R, R = 1.0 … 0.1 step 0.1, cap 20M nodes)",
             "Ishitobi et al. 2015 Fig. 5b: about 70% of PNS from R = 0.95 to 0.5, ≈ 50% at R = 0.5 (each R's 10 runs against the 10-run PNS average)",
             f"R = 0.9 … 0.5: unpaired over the solved runs {pct(min(un))}–{pct(max(un))}; counting capped runs where they stopped (a lower bound) {pct(min(lb))}–{pct(max(lb))}; capped runs {capped} of {sum(len(v) for v in bound.values())}",
-            "Disagrees: with one order per run DeepPN costs several times PNS at every R below 1, even counting only the runs it finished.",
+            hex_per_run_cause(runs),
         )
     ]
 
@@ -733,7 +821,7 @@ def rscn_handicap_depth_row():
             f"Disagrees, and not for lack of depth: from depth {d0} to {d1} the handicaps do not move toward the normal band "
             f"(mean RSCN_red {m0:.0f} at depth {d0}, {m1:.0f} at depth {d1}; {n0} then {n1} openings in the normal band); "
             "depth 3 gives no finite RSCN (a curve needs 4 finite depths) and depth 6 did not fit, so the measured range is two depths; what they leave is the evaluation "
-            "(ours: material and position; the thesis: Xiangqi Wizard's), which no run here varies."
+            "(ours: material and position; the thesis: Xiangqi Wizard's), which the row below varies."
         )
     return (
         "rscn handicap at T = 600 by search depth (xiangqi, 7 openings, two moves per side, depths "
@@ -741,6 +829,51 @@ def rscn_handicap_depth_row():
         + ")",
         "Zhang 2019 Fig. 4-10: at T = 600 every opening, handicaps included, in the normal band",
         cells,
+        verdict,
+    )
+
+
+def rscn_handicap_eval_row():
+    """The handicap openings at T = 600 and depth 4 under each evaluation
+    variant: the isolating run for what the depth row leaves, the
+    evaluation."""
+    cells, stats = [], []
+    for key in ["rscn_handicap_full", "rscn_handicap_material", "rscn_handicap_full34", "rscn_handicap_material34"]:
+        d = load(key)
+        ev = d["eval"]
+        name = f"{ev['terms']} {ev['scale_percent']}%"
+        games = [g for g in d["per_game"] if g["T"] == 600]
+        handicaps = [g for g in games if g["id"] != "normal" and g["rscn_red"] is not None]
+        normal = sum(g["band_red"] == "normal" for g in games)
+        low = sum(g["band_red"] == "low" for g in handicaps)
+        mean = sum(g["rscn_red"] for g in handicaps) / len(handicaps) if handicaps else None
+        mean_text = "–" if mean is None else f"{mean:.0f}"
+        cells.append(
+            f"{name}: {normal} of {len(games)} openings in the normal band, {low} of {len(handicaps)} handicaps in the low band, mean handicap RSCN_red {mean_text}"
+        )
+        stats.append((name, normal, len(games), mean, low, len(handicaps)))
+    base = stats[0]
+    best = max(stats, key=lambda x: x[1])
+    nearest = min(stats, key=lambda x: abs(x[3]) if x[3] is not None else float("inf"))
+    if best[1] == best[2]:
+        verdict = f"Agrees under {best[0]}: every opening in the normal band; the evaluation was the cause."
+    elif best[1] > base[1] or (nearest[3] is not None and abs(nearest[3]) < abs(base[3])):
+        verdict = (
+            f"Partly, and the evaluation is a measured cause: with depth fixed, the bands move with the evaluation "
+            f"(handicaps in the low band: {base[4]} of {base[5]} under {base[0]}, {nearest[4]} of {nearest[5]} under {nearest[0]}; "
+            f"mean handicap RSCN_red {base[3]:.0f} → {nearest[3]:.0f}; up to {best[1]} of {best[2]} openings in the normal band), "
+            "but none of ours puts all seven in the normal band; Xiangqi Wizard's own evaluation is not available to run."
+        )
+    else:
+        verdict = (
+            "Disagrees, and the evaluations we can run do not move it: "
+            + ", ".join(f"{x[0]} {x[1]} of {x[2]} in the normal band" for x in stats)
+            + "; neither the terms nor the scale of our evaluation brings the handicaps into the normal band at T = 600."
+        )
+    return (
+        "rscn handicap at T = 600 by evaluation (xiangqi, 7 openings, two moves per side, depth 4; eval and eval-scale)",
+        "Zhang 2019 Fig. 4-10: at T = 600 every opening, handicaps included, in the normal band",
+        "; ".join(cells),
         verdict,
     )
 
@@ -812,6 +945,7 @@ def rscn_rows():
             )
         )
     out.append(rscn_handicap_depth_row())
+    out.append(rscn_handicap_eval_row())
     return out
 
 
@@ -823,6 +957,7 @@ def table():
         + runaway_rows()
         + pgame_rows()
         + pgame_switch_rows()
+        + pgame_playouts_row()
         + dfpn_rows()
         + eps_rows()
         + scns_rows()

@@ -73,6 +73,7 @@ mod tree_layout;
 mod web_bench;
 mod within;
 mod xiangqi_eval;
+mod xiangqi_eval_variants;
 mod xiangqi_files;
 mod xiangqi_mate;
 mod xiangqi_records;

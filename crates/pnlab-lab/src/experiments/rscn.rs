@@ -28,7 +28,7 @@ use pnlab_core::clock::Instant;
 
 use serde_json::json;
 
-use pnlab_core::game::xiangqi::Xiangqi;
+use pnlab_core::game::xiangqi::{EvalTerms, EvalVariant, Xiangqi};
 use pnlab_core::game::{Game, Player};
 use pnlab_core::search::alphabeta::rscn::{self, Band, RscnEntry, Summary};
 use pnlab_core::search::alphabeta::sequence::{self_play, Flow};
@@ -123,6 +123,16 @@ pnlab_core::options! {
         pub order: MoveOrder => {
             "order", choice = MoveOrder::Game,
             "Move order of the alpha-beta search."
+        },
+        /// Terms of the static evaluation.
+        pub eval: EvalTerms => {
+            "eval", choice = EvalTerms::Full,
+            "Static evaluation: material and piece-square terms (full) or material only."
+        },
+        /// Percentage applied to the static evaluation.
+        pub eval_scale: u32 => {
+            "eval-scale", int(1, 300) = 100,
+            "Static evaluation times this percentage (won games stay at 10000; 34 = about Xiangqi Wizard Light's scale)."
         },
     }
 }
@@ -286,11 +296,13 @@ fn id_fen_rows(text: &str) -> Vec<(String, String)> {
 fn play(
     job: &Job,
     opts: &AlphaBetaOptions,
+    variant: EvalVariant,
     max_plies: usize,
 ) -> Result<GameResult, ExperimentError> {
     let start = Instant::now();
     let g = Xiangqi::parse_fen(&job.fen)
-        .map_err(|e| ExperimentError::Invalid(format!("{}: {e}", job.id)))?;
+        .map_err(|e| ExperimentError::Invalid(format!("{}: {e}", job.id)))?
+        .with_eval_variant(variant);
     let seq = self_play(&g, opts, max_plies, |_, _| Flow::Continue);
     let curves: Vec<(Player, &[pnlab_core::search::alphabeta::CurvePoint])> =
         seq.iter().map(|p| (p.side, p.curve.as_slice())).collect();
@@ -392,7 +404,13 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         positions: wanted,
         max_plies,
         order,
+        eval,
+        eval_scale,
     } = RscnSettings::from_params(&settings)?;
+    let variant = EvalVariant {
+        terms: eval,
+        scale: eval_scale,
+    };
     let set = set.name().to_string();
     let t_given: Option<i32> = match t {
         0 => None,
@@ -467,7 +485,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             order,
             record_limit: 0,
         };
-        play(job, &ab, max_plies)
+        play(job, &ab, variant, max_plies)
     });
 
     let mut games = Vec::new();
@@ -563,6 +581,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "depth": depth,
         "order": if order == MoveOrder::Game { "game" } else { "captures-first" },
         "max_plies": max_plies,
+        "eval": {"terms": eval.name(), "scale_percent": eval_scale},
         "games": results.len(),
         "skipped": skipped,
         "games_without_finite_rscn": {"red": no_rscn.0, "black": no_rscn.1},
@@ -586,7 +605,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             .map_or("– (a side has no numbers)".to_string(), |b| b.to_string())
     };
     let mut text = format!(
-        "rscn set={set} depth={depth}: {} games ({} skipped), substitute data: {substitute}\n  mean RSCN_red {}  RSCN_black {}  Vl_red {}  Vl_black {}\n  RSCN ranges overlap: {}; Vl ranges overlap: {}\n  Red's RSCN in bands high/normal/low: {}/{}/{}; Black's: {}/{}/{}",
+        "rscn set={set} depth={depth} eval={}@{eval_scale}%: {} games ({} skipped), substitute data: {substitute}\n  mean RSCN_red {}  RSCN_black {}  Vl_red {}  Vl_black {}\n  RSCN ranges overlap: {}; Vl ranges overlap: {}\n  Red's RSCN in bands high/normal/low: {}/{}/{}; Black's: {}/{}/{}",
+        eval.name(),
         results.len(),
         skipped.len(),
         f(mean(rr)),

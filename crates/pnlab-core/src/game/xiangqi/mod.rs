@@ -19,6 +19,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod eval_variant;
 pub mod fen;
 pub mod movegen;
 pub mod record;
@@ -26,6 +27,7 @@ pub mod repetition;
 
 use super::{AnyPosition, Game, GameKind, MoveError, Outcome, ParseError, Player};
 use board::{from_of, to_of, Board, Move, EMPTY, PAWN};
+pub use eval_variant::{EvalTerms, EvalVariant};
 pub use fen::FenError;
 use repetition::Path;
 pub use repetition::Repetition;
@@ -37,13 +39,15 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 /// a draw (random xiangqi play can wander for a very long time).
 pub const PLAYOUT_PLY_LIMIT: usize = 400;
 
-/// A xiangqi position: the board, the repetition rule and the path of
-/// earlier positions the rule looks at.
+/// A xiangqi position: the board, the repetition rule, the path of
+/// earlier positions the rule looks at, and the evaluation variant it is
+/// scored with ([`eval_variant`]; pnlab's own evaluation by default).
 #[derive(Debug, PartialEq, Eq)]
 pub struct Xiangqi {
     board: Board,
     rule: Repetition,
     path: Path,
+    variant: EvalVariant,
 }
 
 /// Written out for `clone_from`: searches that keep one position per ply
@@ -56,6 +60,7 @@ impl Clone for Xiangqi {
             board: self.board,
             rule: self.rule,
             path: self.path.clone(),
+            variant: self.variant,
         }
     }
 
@@ -64,6 +69,7 @@ impl Clone for Xiangqi {
         self.board = source.board;
         self.rule = source.rule;
         self.path.clone_from(&source.path);
+        self.variant = source.variant;
     }
 }
 
@@ -85,6 +91,7 @@ impl Xiangqi {
             board,
             rule: Repetition::default(),
             path: Path::default(),
+            variant: EvalVariant::default(),
         }
     }
 
@@ -293,9 +300,10 @@ impl Game for Xiangqi {
         }
     }
 
-    /// Material plus piece-square terms, Red's view ([`eval`]).
+    /// Material plus piece-square terms, Red's view ([`eval`]), or the
+    /// position's other [`EvalVariant`].
     fn evaluate(&self) -> Option<i32> {
-        Some(self.static_eval())
+        Some(self.variant_eval())
     }
 
     /// Captures.
