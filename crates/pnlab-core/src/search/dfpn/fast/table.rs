@@ -275,7 +275,8 @@ impl FastTable {
     }
 
     /// Pages of buckets a store has filled a slot in (what `retain` reads).
-    pub fn touched_pages(&self) -> u64 {
+    #[cfg(test)]
+    fn touched_pages(&self) -> u64 {
         self.touched
             .iter()
             .map(|w| u64::from(w.load(Relaxed).count_ones()))
