@@ -55,7 +55,7 @@ impl Options<'_, '_> {
         let game: Option<GameKind> = match &self.game {
             Some(g) => Some(
                 g.parse()
-                    .map_err(|e| input_error(format!("game={g:?}: {e}")))?,
+                    .map_err(|e| input_error(format!("{e}")))?,
             ),
             None => None,
         };
