@@ -97,7 +97,9 @@ impl Inner {
         for ev in events {
             match ev {
                 Event::BudgetReached(r) => self.paused = Some(r),
-                Event::Error(e) | Event::LoadFailed(e) => return Err(PyRuntimeError::new_err(e)),
+                Event::Error(e) | Event::LoadFailed(e) => {
+                    return Err(PyRuntimeError::new_err(e.to_string()))
+                }
                 _ => {}
             }
         }
@@ -597,7 +599,7 @@ impl Search {
         let text = py
             .detach(move || machine.certificate())
             .map(|(text, _, _)| text)
-            .map_err(input_error);
+            .map_err(|e| input_error(e.to_string()));
         inner.game_error()?;
         text
     }

@@ -8,7 +8,7 @@
 use crate::clock::{Duration, Instant};
 
 use crate::app::driver::thread::ThreadDriver;
-use crate::app::driver::{Command, RunSpec, SearchDriver};
+use crate::app::driver::{Command, DriverError, RunSpec, SearchDriver};
 use crate::app::logic::RunState;
 use crate::app::tree_view::{TreeMode, TreeView};
 use crate::game::AnyPosition;
@@ -31,9 +31,37 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// Why the UI benchmark stopped: the layers' own errors, or a time
+/// travel that did not arrive where it was sent.
+#[derive(Debug, thiserror::Error)]
+pub enum UiBenchError {
+    /// The benchmark's search could not be built.
+    #[error(transparent)]
+    Search(#[from] crate::search::SearchError),
+    /// A bundled benchmark set did not read.
+    #[error(transparent)]
+    Suite(#[from] crate::bench::SuiteError),
+    /// The run thread refused a command or did not start.
+    #[error(transparent)]
+    Driver(#[from] DriverError),
+    /// A driven run failed.
+    #[error(transparent)]
+    Run(#[from] crate::run::RunFault),
+    /// Going back ended at another iteration than the one asked for.
+    #[error("back to {target} from {from} ended at {reached}")]
+    BackMissed {
+        /// The iteration asked for.
+        target: u64,
+        /// Where the run stood.
+        from: u64,
+        /// Where it ended.
+        reached: u64,
+    },
+}
+
 /// Runs the UI benchmark up to trees of `max_nodes` nodes and returns one
 /// JSON object per measurement (docs/cli.md `pnlab bench --ui`).
-pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
+pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, UiBenchError> {
     let mut rows = frame_rows(max_nodes)?;
     let (throughput, mut w, mut run) = throughput_row()?;
     rows.push(throughput);
@@ -44,9 +72,9 @@ pub fn run(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
 
 /// Frame times of the three pictures on PNS trees of 10⁴, 10⁵, … nodes
 /// up to `max_nodes`.
-fn frame_rows(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
+fn frame_rows(max_nodes: u64) -> Result<Vec<serde_json::Value>, UiBenchError> {
     let mut rows = Vec::new();
-    let mut search = registry::build("pns", &setup()).map_err(|e| e.to_string())?;
+    let mut search = registry::build("pns", &setup())?;
     let ctx = egui::Context::default();
     let mut target = 10_000u64;
     let mut generation = 0;
@@ -108,27 +136,25 @@ fn frame_rows(max_nodes: u64) -> Result<Vec<serde_json::Value>, String> {
 /// PNS iterations per second headless and through the thread driver
 /// drained at 60 frames per second; returns the driver and its run,
 /// which [`back_rows`] goes on with.
-fn throughput_row() -> Result<(serde_json::Value, ThreadDriver, RunState), String> {
+fn throughput_row() -> Result<(serde_json::Value, ThreadDriver, RunState), UiBenchError> {
     // Throughput: headless versus through the worker.
     // Long enough that start-up and the final 16 ms poll do not dominate.
     let iterations = 2_000_000u64;
-    let mut s = registry::build("pns", &setup()).map_err(|e| e.to_string())?;
+    let mut s = registry::build("pns", &setup())?;
     let t = Instant::now();
     for _ in 0..iterations {
         s.step();
     }
     let headless = iterations as f64 / t.elapsed().as_secs_f64();
-    let mut w = ThreadDriver::spawn(|| {}).map_err(|e| e.to_string())?;
+    let mut w = ThreadDriver::spawn(|| {})?;
     let mut run = RunState::default();
     w.send(Command::Load(RunSpec {
         algo: "pns".into(),
         setup: setup(),
-    }))
-    .map_err(|e| e.to_string())?;
+    }))?;
     let t = Instant::now();
-    w.send(Command::Step(iterations))
-        .map_err(|e| e.to_string())?;
-    w.send(Command::Sync(1)).map_err(|e| e.to_string())?;
+    w.send(Command::Step(iterations))?;
+    w.send(Command::Sync(1))?;
     while run.synced < 1 {
         // A UI frame: drain within the budget, then wait for the next frame.
         run.drain(&mut w);
@@ -147,15 +173,15 @@ fn throughput_row() -> Result<(serde_json::Value, ThreadDriver, RunState), Strin
 }
 
 /// The page's PNS sets, bare and driven (see [`run`]).
-fn driven_rows() -> Result<Vec<serde_json::Value>, String> {
+fn driven_rows() -> Result<Vec<serde_json::Value>, UiBenchError> {
     let mut rows = Vec::new();
     // The page's PNS sets, bare and driven the way the app drives them
     // (cooperative slices, checkpoints, samples, snapshots): bench.html
     // reports the same two rows in the browser.
-    for set in crate::bench::pns_sets().map_err(|e| e.to_string())? {
-        let info = crate::search::find_algo("pns").map_err(|e| e.to_string())?;
+    for set in crate::bench::pns_sets()? {
+        let info = crate::search::find_algo("pns")?;
         let params = Params::defaults(info.params);
-        let bare = crate::bench::run_set(&set, "pns", &params).map_err(|e| e.to_string())?;
+        let bare = crate::bench::run_set(&set, "pns", &params)?;
         let mut driven = crate::run::driven::DrivenSet::new(
             &set,
             "pns",
@@ -181,7 +207,10 @@ fn driven_rows() -> Result<Vec<serde_json::Value>, String> {
 
 /// Going back in the driver's run: one iteration, to the middle, to the
 /// start.
-fn back_rows(w: &mut ThreadDriver, run: &mut RunState) -> Result<Vec<serde_json::Value>, String> {
+fn back_rows(
+    w: &mut ThreadDriver,
+    run: &mut RunState,
+) -> Result<Vec<serde_json::Value>, UiBenchError> {
     let mut rows = Vec::new();
     // Time travel from the end of that run: Back one iteration, to the
     // middle and to the start, each replayed from the nearest checkpoint.
@@ -201,18 +230,19 @@ fn back_rows(w: &mut ThreadDriver, run: &mut RunState) -> Result<Vec<serde_json:
     for target in [top.saturating_sub(1), top / 2, 1] {
         sync += 1;
         let t = Instant::now();
-        w.send(Command::GoTo(target)).map_err(|e| e.to_string())?;
-        w.send(Command::Sync(sync)).map_err(|e| e.to_string())?;
+        w.send(Command::GoTo(target))?;
+        w.send(Command::Sync(sync))?;
         while run.synced < sync {
             run.drain(w);
             std::thread::sleep(Duration::from_millis(1));
         }
         let ms = t.elapsed().as_secs_f64() * 1e3;
         if run.iteration() != target {
-            return Err(format!(
-                "back to {target} from {top} ended at {}",
-                run.iteration()
-            ));
+            return Err(UiBenchError::BackMissed {
+                target,
+                from: top,
+                reached: run.iteration(),
+            });
         }
         rows.push(serde_json::json!({
             "suite": "ui-back",

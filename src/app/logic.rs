@@ -147,10 +147,10 @@ impl RunState {
             Event::LoadFailed(e) => {
                 self.awaiting_start = false;
                 self.snapshot = None;
-                self.errors.push(e.clone());
-                self.load_failed = Some(e);
+                self.errors.push(e.to_string());
+                self.load_failed = Some(e.to_string());
             }
-            Event::Error(e) => self.errors.push(e),
+            Event::Error(e) => self.errors.push(e.to_string()),
             Event::Synced(id) => self.synced = self.synced.max(id),
             // The machine made the certificate; the shell writes it.
             Event::CertificateReady(c) => match super::files::save_certificate(c) {

@@ -95,8 +95,8 @@ impl RunStatus {
                     self.clone()
                 }
             }
-            Event::LoadFailed(e) => RunStatus::Failed(e.clone()),
-            Event::Error(e) if e.contains("panicked") => RunStatus::Failed(e.clone()),
+            Event::LoadFailed(e) => RunStatus::Failed(e.to_string()),
+            Event::Error(e) if e.is_crash() => RunStatus::Failed(e.to_string()),
             _ => self.clone(),
         }
     }
@@ -133,6 +133,8 @@ fn budget_name(r: StopReason) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::RunFault;
+    use crate::search::SearchError;
 
     fn run(events: &[(Event, u64)]) -> RunStatus {
         events
@@ -191,8 +193,9 @@ mod tests {
 
     #[test]
     fn a_refused_load_is_unknown_with_the_message() {
-        let s = run(&[(Event::LoadFailed("no".into()), 0)]);
+        let refused = RunFault::Search(SearchError::unsupported("no moves to search"));
+        let s = run(&[(Event::LoadFailed(refused), 0)]);
         assert_eq!(s.word(), "unknown");
-        assert!(s.describe().contains("no"));
+        assert!(s.describe().contains("no moves to search"));
     }
 }

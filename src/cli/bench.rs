@@ -434,7 +434,7 @@ fn print_human(row: &serde_json::Value) {
 
 #[cfg(feature = "gui")]
 fn run_ui(max_nodes: u64) -> Result<ExitCode, UserError> {
-    for row in pnlab::app::bench::run(max_nodes).map_err(UserError)? {
+    for row in pnlab::app::bench::run(max_nodes)? {
         outln!("{row}");
     }
     Ok(ExitCode::SUCCESS)

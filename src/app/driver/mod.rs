@@ -43,7 +43,7 @@ use crate::clock::Duration;
 pub const QUEUE_CAPACITY: usize = 64;
 
 /// Why a driver did not take a command.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum DriverError {
     /// The command queue is full (the thread is busy with a long step).
     #[error("the search is busy; try again")]
@@ -51,9 +51,9 @@ pub enum DriverError {
     /// The run has stopped (its thread ended).
     #[error("the search has stopped")]
     Stopped,
-    /// The driver could not start.
+    /// The driver could not start (the system refused its thread).
     #[error("cannot start the search: {0}")]
-    Start(String),
+    Start(#[source] std::sync::Arc<std::io::Error>),
 }
 
 /// The app's one way to run a search: commands in, events out.

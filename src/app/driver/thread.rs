@@ -83,7 +83,7 @@ impl ThreadDriver {
                 };
                 main_loop(&mut RunMachine::new(), &cmd_rx, &flag, &mut out);
             })
-            .map_err(|e| DriverError::Start(e.to_string()))?;
+            .map_err(|e| DriverError::Start(std::sync::Arc::new(e)))?;
         Ok(ThreadDriver {
             commands: cmd_tx,
             events: ev_rx,

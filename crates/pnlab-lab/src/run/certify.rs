@@ -4,8 +4,9 @@
 use pnlab_core::search::Status;
 
 use super::machine::RunMachine;
-use super::{CertificateReady, Event, Outbox};
+use super::{CertificateReady, Event, Outbox, RunFault};
 use crate::solve::certificate_text;
+use pnlab_core::search::proof::ProofError;
 
 impl RunMachine {
     /// The certificate of the current run, if it is solved: its text,
@@ -15,24 +16,20 @@ impl RunMachine {
     /// event.
     ///
     /// [`Command::Certificate`]: super::Command::Certificate
-    pub fn certificate(&self) -> Result<(String, usize, bool), String> {
+    pub fn certificate(&self) -> Result<(String, usize, bool), CertificateRefused> {
         let Some(live) = self.live.as_ref() else {
-            return Err("no run to take a proof from".into());
+            return Err(CertificateRefused::Fault(RunFault::NoRun));
         };
         let Some(search) = live.search.as_deref() else {
-            return Err("the search failed; reset the run first".into());
+            return Err(CertificateRefused::Fault(RunFault::SearchFailed));
         };
         let proved = match search.status() {
             Status::Proved => true,
             Status::Disproved => false,
-            _ => {
-                return Err(
-                    "the run has not proved or disproved its question yet: no proof to save".into(),
-                )
-            }
+            _ => return Err(CertificateRefused::Fault(RunFault::NotSolved)),
         };
         let (text, positions) =
-            certificate_text(search, &live.recorder.setup).map_err(|e| e.to_string())?;
+            certificate_text(search, &live.recorder.setup).map_err(CertificateRefused::Writer)?;
         Ok((text, positions, proved))
     }
 
@@ -49,14 +46,23 @@ impl RunMachine {
                 }))
             }
             // Solved, but the writer failed: name the file it was for.
-            Err(e)
-                if self
-                    .search()
-                    .is_some_and(|s| matches!(s.status(), Status::Proved | Status::Disproved)) =>
-            {
-                out.deliver(Event::Error(format!("proof {}: {e}", path.display())))
+            Err(CertificateRefused::Writer(source)) => {
+                out.deliver(Event::Error(RunFault::Certificate { path, source }))
             }
-            Err(e) => out.deliver(Event::Error(e)),
+            Err(CertificateRefused::Fault(e)) => out.deliver(Event::Error(e)),
         }
     }
+}
+
+/// Why the current run has no certificate: the run is not in a state to
+/// have one, or the writer failed on a solved run (which the machine
+/// reports with the file it was for).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CertificateRefused {
+    /// No run, a failed one, or no answer yet.
+    #[error(transparent)]
+    Fault(RunFault),
+    /// The run is solved but its certificate could not be written.
+    #[error(transparent)]
+    Writer(ProofError),
 }

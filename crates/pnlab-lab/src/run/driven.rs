@@ -79,7 +79,7 @@ impl DrivenSet {
     /// Gives the runs one slice (as one frame of the page does); true
     /// once every run finished. Errors are the runs' own (a refused
     /// load, a panic).
-    pub fn slice(&mut self, max_iterations: u64) -> Result<bool, String> {
+    pub fn slice(&mut self, max_iterations: u64) -> Result<bool, super::RunFault> {
         if self.machine.is_none() {
             let Some(setup) = self.runs.get(self.next).cloned() else {
                 return Ok(true);

@@ -1,5 +1,6 @@
 //! What a run tells its shell.
 
+use super::RunFault;
 use crate::export::RunFacts;
 use pnlab_core::search::{Snapshot, StatsSample, Status, StopReason};
 
@@ -39,9 +40,9 @@ pub enum Event {
     BudgetReached(StopReason),
     /// A Load was refused (the algorithm cannot search the position, or
     /// a parameter is wrong): the message. No run stays loaded.
-    LoadFailed(String),
+    LoadFailed(RunFault),
     /// A user-facing error (a panic in the search, no certificate to make).
-    Error(String),
+    Error(RunFault),
     /// Answer to [`Command::Sync`](super::Command::Sync).
     Synced(u64),
     /// The certificate asked for with

@@ -6,17 +6,15 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use pnlab_core::search::recorder::Recorder;
 use pnlab_core::search::{registry, Search, SearchSetup};
 
-use super::machine::{panic_text, Live, RunMachine, COPY_SHARE};
+use super::machine::{panicked, Live, RunMachine, COPY_SHARE};
 use super::{Event, Outbox, RunSpec};
+use super::{RunFault, RunPhase};
 
 /// Builds the search, catching both errors and panics.
-fn build(algo: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, String> {
+fn build(algo: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, RunFault> {
     match catch_unwind(AssertUnwindSafe(|| registry::build(algo, setup))) {
-        Ok(r) => r.map_err(|e| e.to_string()),
-        Err(p) => Err(format!(
-            "the search panicked while starting: {}",
-            panic_text(&*p)
-        )),
+        Ok(r) => Ok(r?),
+        Err(p) => Err(panicked(RunPhase::Starting, &*p)),
     }
 }
 

@@ -20,7 +20,7 @@ use pnlab_core::clock::{self, Duration, Instant};
 use pnlab_core::search::recorder::{Recorder, DEFAULT_CHECKPOINT_LIMIT};
 use pnlab_core::search::{Budget, Search, StatsSample, ViewRequest};
 
-use super::{Command, Event, Outbox};
+use super::{Command, Event, Outbox, RunFault, RunPhase};
 
 /// Steps between two looks at the clock and the interrupt flag.
 pub const LOOK_EVERY: u64 = 64;
@@ -144,15 +144,16 @@ pub fn checkpoint_limit(b: &Budget) -> u64 {
         .map_or(DEFAULT_CHECKPOINT_LIMIT, |m| m / 4)
 }
 
-/// The message of a caught panic.
-pub(super) fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = p.downcast_ref::<&str>() {
+/// A caught panic as the run's fault, with its message.
+pub(super) fn panicked(phase: RunPhase, p: &(dyn std::any::Any + Send)) -> RunFault {
+    let message = if let Some(s) = p.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = p.downcast_ref::<String>() {
         s.clone()
     } else {
         "unknown panic".to_string()
-    }
+    };
+    RunFault::Panicked { phase, message }
 }
 
 impl RunMachine {

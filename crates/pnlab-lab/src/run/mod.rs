@@ -26,6 +26,7 @@ mod certify;
 mod command;
 pub mod driven;
 mod event;
+mod fault;
 mod load;
 mod machine;
 mod outbox;
@@ -35,8 +36,10 @@ mod travel;
 #[cfg(test)]
 mod tests;
 
+pub use certify::CertificateRefused;
 pub use command::{Command, RunSpec};
 pub use event::{CertificateReady, Event, Travel};
+pub use fault::{RunFault, RunPhase};
 pub use machine::{checkpoint_limit, Feeds, RunMachine, COPY_SHARE, LOOK_EVERY, RECENT_BACK};
 pub use outbox::Outbox;
 

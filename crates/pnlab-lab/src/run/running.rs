@@ -8,7 +8,8 @@ use pnlab_core::search::driver::{advance, keep_sample};
 use pnlab_core::search::recorder::Recorder;
 use pnlab_core::search::{Budget, Search, StatsSample, Status, StopReason};
 
-use super::machine::{panic_text, Mode, RunMachine, LOOK_EVERY};
+use super::machine::{panicked, Mode, RunMachine, LOOK_EVERY};
+use super::RunPhase;
 use super::{Event, Outbox, SNAPSHOT_INTERVAL};
 use crate::export::RunFacts;
 
@@ -178,11 +179,7 @@ impl RunMachine {
                 live.search = None;
                 self.mode = Mode::Idle;
                 self.pending.clear();
-                let msg = format!(
-                    "the search panicked: {} (Reset rebuilds the run)",
-                    panic_text(&*p)
-                );
-                out.deliver(Event::Error(msg));
+                out.deliver(Event::Error(panicked(RunPhase::Stepping, &*p)));
                 out.deliver(Event::Running(false));
                 self.answer_syncs(out);
             }
@@ -255,8 +252,7 @@ impl RunMachine {
         let (snap, mut facts) = match taken {
             Ok(s) => s,
             Err(p) => {
-                let msg = format!("the search panicked in snapshot: {}", panic_text(&*p));
-                out.deliver(Event::Error(msg));
+                out.deliver(Event::Error(panicked(RunPhase::Snapshot, &*p)));
                 return;
             }
         };

@@ -9,7 +9,8 @@ use pnlab_core::certificate::{verify, Certificate, Verdict};
 use pnlab_core::game::tictactoe::TicTacToe;
 use pnlab_core::game::AnyPosition;
 use pnlab_core::search::{
-    registry, Budget, Params, QuestionKind, SearchSetup, Snapshot, StatsSample, Status, StopReason,
+    registry, Budget, ParamError, Params, QuestionKind, SearchError, SearchSetup, Snapshot,
+    StatsSample, Status, StopReason,
 };
 
 use super::*;
@@ -40,8 +41,8 @@ struct Seen {
     finished: Option<Status>,
     budget: Option<StopReason>,
     running: bool,
-    load_failed: Option<String>,
-    errors: Vec<String>,
+    load_failed: Option<RunFault>,
+    errors: Vec<RunFault>,
     certificates: Vec<CertificateReady>,
 }
 
@@ -161,9 +162,10 @@ fn a_refused_load_is_reported_and_leaves_no_run_to_step() {
     seen.apply(&mut m, Command::Step(2));
     seen.apply(&mut m, Command::Load(spec("no-such-algo", defaults("pns"))));
     assert!(
-        seen.load_failed
-            .as_deref()
-            .is_some_and(|e| e.contains("unknown algorithm")),
+        matches!(
+            &seen.load_failed,
+            Some(RunFault::Search(SearchError::UnknownAlgo { name, .. })) if name == "no-such-algo"
+        ),
         "{:?}",
         seen.load_failed
     );
@@ -185,9 +187,10 @@ fn an_incomplete_parameter_set_is_reported_and_the_machine_goes_on() {
     // a message naming it, and the machine takes the next command.
     seen.apply(&mut m, Command::Load(spec("pns", Params::default())));
     assert!(
-        seen.load_failed
-            .as_deref()
-            .is_some_and(|e| e.contains("`tie` missing")),
+        matches!(
+            &seen.load_failed,
+            Some(RunFault::Search(SearchError::Param(ParamError::Missing { name, .. }))) if name == "tie"
+        ),
         "{:?}",
         seen.load_failed
     );
@@ -287,9 +290,7 @@ fn the_certificate_event_carries_text_the_verifier_accepts() {
         seen.apply(&mut m, Command::Certificate(path.clone()));
         assert!(seen.certificates.is_empty());
         assert!(
-            seen.errors
-                .iter()
-                .any(|e| e.contains("not proved or disproved")),
+            seen.errors.contains(&RunFault::NotSolved),
             "{:?}",
             seen.errors
         );

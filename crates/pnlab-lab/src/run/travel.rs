@@ -6,10 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pnlab_core::clock::{self, Duration, Instant};
 
-use super::machine::{
-    panic_text, Mode, Preparation, RunMachine, TravelJob, LOOK_EVERY, RECENT_BACK,
-};
-use super::{Event, Outbox, Travel, SNAPSHOT_INTERVAL};
+use super::machine::{panicked, Mode, Preparation, RunMachine, TravelJob, LOOK_EVERY, RECENT_BACK};
+use super::{Event, Outbox, RunPhase, Travel, SNAPSHOT_INTERVAL};
 
 /// Replays `job` towards its target (no budget: the run already went
 /// there once) until it arrives (true) or `slice` is over or a command
@@ -73,11 +71,10 @@ impl RunMachine {
                 self.last_travel_report = Some(clock::now());
                 self.travel_chunk(slice, &|| false, out);
             }
-            Ok(Err(e)) => out.deliver(Event::Error(e.to_string())),
+            Ok(Err(e)) => out.deliver(Event::Error(e.into())),
             Err(p) => {
                 live.search = None;
-                let msg = format!("the search panicked while replaying: {}", panic_text(&*p));
-                out.deliver(Event::Error(msg));
+                out.deliver(Event::Error(panicked(RunPhase::Replaying, &*p)));
             }
         }
     }
@@ -124,8 +121,7 @@ impl RunMachine {
             Err(p) => {
                 self.mode = Mode::Idle;
                 self.deferred.clear();
-                let msg = format!("the search panicked while replaying: {}", panic_text(&*p));
-                out.deliver(Event::Error(msg));
+                out.deliver(Event::Error(panicked(RunPhase::Replaying, &*p)));
                 self.answer_syncs(out);
             }
         }
