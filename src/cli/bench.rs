@@ -13,7 +13,7 @@ use pnlab::game::{AnyPosition, Game};
 use pnlab::params::bounds;
 use pnlab::search::{self, Params};
 
-use super::{bench_depth, parse_pair, UserError};
+use super::{bench_depth, parse_pair, UsageError, UserError};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -119,9 +119,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
         pairs.push(("threads".to_string(), t.to_string()));
     }
     if !pairs.is_empty() && args.algo.is_none() {
-        return Err(UserError(
-            "--set and --threads need --algo (parameters belong to one algorithm)".into(),
-        ));
+        return Err(UsageError::Needs {
+            flags: "--set and --threads",
+            needed: "--algo",
+            why: "parameters belong to one algorithm",
+        }
+        .into());
     }
     let chosen = match &args.algo {
         Some(a) => Some(search::find_algo(a)?),
@@ -191,7 +194,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
         for info in &algos {
             let params = info
                 .params_from_pairs(suite.game, &pairs)
-                .map_err(|e| format!("--algo {}: {e}", info.name))?;
+                .map_err(|source| UsageError::AlgoParam {
+                    algo: info.name.to_string(),
+                    source,
+                })?;
             let row = bench_one(&suite, info, &params, args.max_iterations)?;
             if args.json {
                 outln!("{row}");
@@ -342,8 +348,8 @@ fn bench_xiangqi_perft() -> Result<Vec<serde_json::Value>, UserError> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
     {
         let f: Vec<&str> = l.split('\t').collect();
-        let bad = || UserError(format!("bench suite: bad line `{l}`"));
-        let g = Xiangqi::parse(f[0]).map_err(|e| UserError(format!("bench suite: {e}")))?;
+        let bad = || UsageError::SuiteLine(l.to_string());
+        let g = Xiangqi::parse(f[0]).map_err(UsageError::SuitePosition)?;
         let depth: u32 = f.get(1).and_then(|d| d.parse().ok()).ok_or_else(bad)?;
         let leaves: u64 = f.get(2).and_then(|d| d.parse().ok()).ok_or_else(bad)?;
         cases.push((g.with_repetition(Repetition::None), depth, leaves));
@@ -358,10 +364,13 @@ fn bench_xiangqi_perft() -> Result<Vec<serde_json::Value>, UserError> {
                 _ => pnlab::game::perft::perft(g, *depth),
             };
             if n != *want {
-                return Err(UserError(format!(
-                    "xiangqi perft({depth}) of {} = {n}, published {want}",
-                    g.notation()
-                )));
+                return Err(UsageError::PerftMismatch {
+                    depth: *depth,
+                    position: g.notation(),
+                    counted: n,
+                    published: *want,
+                }
+                .into());
             }
             total += n;
         }
@@ -442,7 +451,9 @@ fn run_ui(max_nodes: u64) -> Result<ExitCode, UserError> {
 
 #[cfg(not(feature = "gui"))]
 fn run_ui(_max_nodes: u64) -> Result<ExitCode, UserError> {
-    Err(UserError(
-        "--ui measures the app, but this pnlab was built without the `gui` feature".into(),
-    ))
+    Err(super::UsageError::NotBuiltWith {
+        feature: super::error::Feature::Gui,
+        consequence: ", so --ui (which measures the app) cannot run",
+    }
+    .into())
 }

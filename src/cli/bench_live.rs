@@ -14,9 +14,9 @@ const STUDENTS: usize = 500;
 
 #[cfg(feature = "serve")]
 pub fn run(json: bool) -> Result<ExitCode, UserError> {
-    let r = pnlab::live::load::run(STUDENTS)?;
+    let r = pnlab::live::load::run(STUDENTS).map_err(std::io::Error::other)?;
     if json {
-        let mut row = serde_json::to_value(&r).map_err(|e| UserError(e.to_string()))?;
+        let mut row = serde_json::to_value(&r)?;
         row["suite"] = SUITE.into();
         outln!("{row}");
     } else {
@@ -36,7 +36,9 @@ pub fn run(json: bool) -> Result<ExitCode, UserError> {
 
 #[cfg(not(feature = "serve"))]
 pub fn run(_json: bool) -> Result<ExitCode, UserError> {
-    Err(UserError(format!(
-        "bench suite {SUITE}: this pnlab was built without the `serve` feature"
-    )))
+    Err(super::UsageError::NotBuiltWith {
+        feature: super::error::Feature::Serve,
+        consequence: ", so it cannot run the live-class bench suite",
+    }
+    .into())
 }

@@ -8,7 +8,7 @@ use clap::{ArgAction, Args, CommandFactory};
 use pnlab::experiments::{self, ExperimentInfo, ExperimentOptions};
 use pnlab::params::bounds;
 
-use super::{parse_pair, UserError};
+use super::{parse_pair, UsageError, UserError};
 
 /// The most parallel jobs `--jobs` accepts (each is a thread).
 const MAX_JOBS: u64 = 1024;
@@ -97,12 +97,16 @@ pub fn settings_help(info: &ExperimentInfo) -> String {
 }
 
 fn parse_shard(s: &str) -> Result<(usize, usize), UserError> {
-    let bad = || UserError(format!("--shard {s}: expected K/N with 1 ≤ K ≤ N"));
+    let bad = || UsageError::BadValue {
+        flag: "--shard",
+        value: s.to_string(),
+        expected: "K/N with 1 ≤ K ≤ N",
+    };
     let (k, n) = s.split_once('/').ok_or_else(bad)?;
     let k: usize = k.trim().parse().map_err(|_| bad())?;
     let n: usize = n.trim().parse().map_err(|_| bad())?;
     if n == 0 || k == 0 || k > n {
-        return Err(bad());
+        return Err(bad().into());
     }
     Ok((k - 1, n))
 }
@@ -134,9 +138,7 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
     }
     if name == "merge" {
         let Some((out, dirs)) = args.dirs.split_first() else {
-            return Err(UserError(
-                "experiment merge OUT DIR...: name the output directory and the shards' directories".into(),
-            ));
+            return Err(UsageError::MergeFolders.into());
         };
         let jobs = bounds::count("--jobs", args.jobs as u64, 1, MAX_JOBS)? as usize;
         let report = experiments::merge(out, dirs, jobs)?;
@@ -147,10 +149,11 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(extra) = args.dirs.first() {
-        return Err(UserError(format!(
-            "experiment {name}: unexpected argument `{}` (settings are given with --set NAME=VALUE)",
-            extra.display()
-        )));
+        return Err(UsageError::ExtraArgument {
+            name: name.to_string(),
+            argument: extra.display().to_string(),
+        }
+        .into());
     }
     let info = experiments::find(&name)?;
     let jobs = bounds::count("--jobs", args.jobs as u64, 1, MAX_JOBS)? as usize;

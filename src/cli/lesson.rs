@@ -17,7 +17,7 @@ use clap::Args;
 
 use pnlab::lesson::{self, Lesson, Response};
 
-use super::UserError;
+use super::{UsageError, UserError};
 
 #[derive(Args, Debug)]
 pub struct LessonArgs {
@@ -47,15 +47,17 @@ pub struct LessonArgs {
 fn lesson_files(path: &Path) -> Result<Vec<PathBuf>, UserError> {
     if !path.is_dir() {
         if !path.exists() {
-            return Err(format!("{}:1:1: no such file or directory", path.display()).into());
+            return Err(UsageError::NoSuchPath(path.to_path_buf()).into());
         }
         return Ok(vec![path.to_path_buf()]);
     }
     let mut out = Vec::new();
     let mut stack = vec![path.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir)
-            .map_err(|e| format!("{}:1:1: cannot read the directory: {e}", dir.display()))?;
+        let entries = std::fs::read_dir(&dir).map_err(|source| UsageError::ReadDir {
+            dir: dir.clone(),
+            source,
+        })?;
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -66,26 +68,19 @@ fn lesson_files(path: &Path) -> Result<Vec<PathBuf>, UserError> {
         }
     }
     if out.is_empty() {
-        return Err(format!(
-            "{}:1:1: the directory holds no lesson (files named *{})",
-            path.display(),
-            lesson::EXTENSION
-        )
-        .into());
+        return Err(UsageError::NoLessonInDir(path.to_path_buf()).into());
     }
     out.sort();
     Ok(out)
 }
 
 fn load(path: &Path) -> Result<Lesson, UserError> {
-    Lesson::load_file(path).map_err(|e| UserError(e.to_string()))
+    Ok(Lesson::load_file(path)?)
 }
 
 pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
     if args.paths.is_empty() {
-        return Err(
-            "expected a lesson file (or, with --check, lesson files and directories)".into(),
-        );
+        return Err(UsageError::NoLessonFile.into());
     }
     if args.check {
         let mut files = Vec::new();
@@ -95,7 +90,7 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
         let (mut steps, mut questions) = (0, 0);
         for f in &files {
             let l = load(f)?;
-            l.check().map_err(|e| UserError(e.to_string()))?;
+            l.check()?;
             let q = l.steps.iter().filter(|s| s.ask.is_some()).count();
             outln!(
                 "ok  {}: {} steps, {q} questions",
@@ -112,7 +107,7 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
         return Ok(ExitCode::SUCCESS);
     }
     if args.paths.len() > 1 {
-        return Err("expected one lesson file (several only with --check)".into());
+        return Err(UsageError::SeveralLessons.into());
     }
     let path = &args.paths[0];
     let l = load(path)?;
@@ -121,11 +116,10 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
     }
     if let Some(dir) = &args.export_frames {
         let size = match &args.frame_size {
-            Some(t) => lesson::frames::FrameSize::parse(t).map_err(UserError)?,
+            Some(t) => lesson::frames::FrameSize::parse(t).map_err(std::io::Error::other)?,
             None => lesson::frames::FrameSize::default(),
         };
-        let written =
-            lesson::frames::export(&l, dir, size).map_err(|e| UserError(e.to_string()))?;
+        let written = lesson::frames::export(&l, dir, size)?;
         outln!("wrote {} files to {}", written.len(), dir.display());
     }
     if args.answers || args.export_frames.is_some() {
@@ -139,8 +133,8 @@ fn print_answers(l: &Lesson) -> Result<(), UserError> {
     l.play_all(|st| {
         print_step(st);
         Ok(())
-    })
-    .map_err(|e| UserError(e.to_string()))
+    })?;
+    Ok(())
 }
 
 /// One step of the answer key: where the search stands, then the

@@ -19,6 +19,7 @@ macro_rules! outln {
 mod bench;
 mod bench_depth;
 mod bench_live;
+mod error;
 mod experiment;
 mod lesson;
 mod perft;
@@ -34,6 +35,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+pub use error::{UsageError, UserError};
 
 /// A laboratory for proof-number search. With no subcommand, opens the app.
 #[derive(Parser, Debug)]
@@ -166,23 +168,11 @@ pub fn board_args_last(args: Vec<OsString>) -> Vec<OsString> {
     rest
 }
 
-/// A user error: printed as `error: {0}`, exit status 2.
-#[derive(Debug)]
-pub struct UserError(pub String);
-
-/// The edge of the program: every typed error (and a plain message)
-/// becomes the sentence the user reads.
-impl<T: std::fmt::Display> From<T> for UserError {
-    fn from(e: T) -> Self {
-        UserError(e.to_string())
-    }
-}
-
 /// Splits `NAME=VALUE`.
 pub fn parse_pair(s: &str) -> Result<(String, String), UserError> {
     match s.split_once('=') {
         Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(UserError(format!("expected NAME=VALUE, found `{s}`"))),
+        _ => Err(UsageError::NotAPair(s.to_string()).into()),
     }
 }
 
@@ -209,15 +199,15 @@ pub fn run(mut cli: Cli) -> ExitCode {
             let path = cli.open.or(cli.file).unwrap_or_default();
             match pnlab::lesson::Lesson::load_file(&path) {
                 Ok(l) => open_lesson(l, &cli.app),
-                Err(e) => Err(UserError(e.to_string())),
+                Err(e) => Err(e.into()),
             }
         }
         None => open_app(cli),
     };
     match result {
         Ok(code) => code,
-        Err(UserError(msg)) => {
-            eprintln!("error: {msg}");
+        Err(e) => {
+            eprintln!("error: {e}");
             ExitCode::from(2)
         }
     }
@@ -254,9 +244,12 @@ fn view_options(
             match parsed {
                 Some(size) => Some(size),
                 None => {
-                    return Err(UserError(format!(
-                        "--window {w}: expected WIDTHxHEIGHT in points, each 200 to 10000, such as 1024x768"
-                    )))
+                    return Err(UsageError::BadValue {
+                        flag: "--window",
+                        value: w.to_string(),
+                        expected: "WIDTHxHEIGHT in points, each 200 to 10000, such as 1024x768",
+                    }
+                    .into())
                 }
             }
         }
@@ -331,9 +324,12 @@ fn driver_kind(flags: &AppFlags) -> Result<Option<pnlab::app::driver::DriverKind
         None => Ok(None),
         Some("thread") => Ok(Some(pnlab::app::driver::DriverKind::Thread)),
         Some("cooperative") => Ok(Some(pnlab::app::driver::DriverKind::Cooperative)),
-        Some(other) => Err(UserError(format!(
-            "--driver {other}: expected `thread` or `cooperative`"
-        ))),
+        Some(other) => Err(UsageError::BadValue {
+            flag: "--driver",
+            value: other.to_string(),
+            expected: "`thread` or `cooperative`",
+        }
+        .into()),
     }
 }
 
@@ -345,11 +341,12 @@ fn open_lesson(l: pnlab::lesson::Lesson, flags: &AppFlags) -> Result<ExitCode, U
     let view = view_options(flags.present, flags.window.as_deref(), flags.step)?;
     if let Some(k) = view.step {
         if k == 0 || k > l.len() {
-            return Err(UserError(format!(
-                "--step {k}: `{}` has steps 1 to {}",
-                l.title,
-                l.len()
-            )));
+            return Err(UsageError::NoSuchStep {
+                step: k,
+                lesson: l.title.clone(),
+                steps: l.len(),
+            }
+            .into());
         }
     }
     let opts = pnlab::app::LaunchOptions {
@@ -376,14 +373,18 @@ fn open_lesson(l: pnlab::lesson::Lesson, flags: &AppFlags) -> Result<ExitCode, U
 #[cfg(not(feature = "gui"))]
 fn open_lesson(_l: pnlab::lesson::Lesson, flags: &AppFlags) -> Result<ExitCode, UserError> {
     view_options(flags.present, flags.window.as_deref(), flags.step)?;
-    Err(UserError(
-        "this pnlab was built without the `gui` feature, so it cannot open a lesson in the app; `pnlab lesson --check FILE` plays it headless".into(),
-    ))
+    Err(UsageError::NotBuiltWith {
+        feature: error::Feature::Gui,
+        consequence: ", so it cannot open a lesson in the app; `pnlab lesson --check FILE` plays it headless",
+    }
+    .into())
 }
 
 #[cfg(not(feature = "gui"))]
 fn open_app(_cli: Cli) -> Result<ExitCode, UserError> {
-    Err(UserError(
-        "this pnlab was built without the `gui` feature; use a subcommand (see --help)".into(),
-    ))
+    Err(UsageError::NotBuiltWith {
+        feature: error::Feature::Gui,
+        consequence: "; use a subcommand (see --help)",
+    }
+    .into())
 }

@@ -32,7 +32,10 @@ pub struct PerftArgs {
 pub fn run(args: PerftArgs) -> Result<ExitCode, UserError> {
     let kind = args.game;
     let pos = AnyPosition::parse(kind, &args.position)
-        .map_err(|e| format!("<inline>:{e}"))?
+        .map_err(|error| pnlab::game::notation::FileError {
+            file: "<inline>".into(),
+            error,
+        })?
         .for_perft();
     let start = Instant::now();
     if args.divide && args.depth > 0 {

@@ -21,7 +21,7 @@ use pnlab::with_position;
 
 use super::scn::alphabeta_params;
 use super::solve::read_inputs;
-use super::UserError;
+use super::{UsageError, UserError};
 
 #[derive(Args, Debug)]
 pub struct RscnArgs {
@@ -63,6 +63,17 @@ pub(super) struct Row {
     pub nodes: u64,
 }
 
+/// Why a sequence cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum SequenceError {
+    /// RSCN reads the evaluation's curve; this game has none.
+    #[error("rscn needs a static evaluation, which {0} does not have")]
+    NoEvaluation(GameKind),
+    /// A move of the given sequence does not play.
+    #[error(transparent)]
+    Ply(#[from] pnlab::search::alphabeta::sequence::PlyError),
+}
+
 /// How the sequence is made.
 pub(super) enum Mode<'a> {
     SelfPlay { max_plies: usize },
@@ -75,12 +86,9 @@ pub(super) fn sequence(
     mode: &Mode,
     opts: &AlphaBetaOptions,
     mut progress: impl FnMut(usize),
-) -> Result<Vec<Row>, String> {
+) -> Result<Vec<Row>, SequenceError> {
     if !start.has_evaluation() {
-        return Err(format!(
-            "rscn needs a static evaluation, which {} does not have",
-            start.kind()
-        ));
+        return Err(SequenceError::NoEvaluation(start.kind()));
     }
     with_position!(start, g => {
         let each = |i: usize, _: &_| {
@@ -89,7 +97,7 @@ pub(super) fn sequence(
         };
         let seq = match mode {
             Mode::SelfPlay { max_plies } => self_play(g, opts, *max_plies, each),
-            Mode::Moves(m) => along_moves(g, m, opts, each).map_err(|e| e.to_string())?,
+            Mode::Moves(m) => along_moves(g, m, opts, each)?,
         };
         Ok(seq
             .into_iter()
@@ -129,7 +137,7 @@ fn opt(x: Option<f64>) -> Value {
 
 pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
     let params = alphabeta_params(&args.set)?;
-    let opts = AlphaBetaOptions::from_params(&params).map_err(|e| e.to_string())?;
+    let opts = AlphaBetaOptions::from_params(&params)?;
     let moves: Vec<String> = args
         .moves
         .as_deref()
@@ -140,7 +148,13 @@ pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
             max_plies: args.max_plies,
         }),
         (false, true) => Some(Mode::Moves(&moves)),
-        (true, true) => return Err(UserError("give --self-play or --moves, not both".into())),
+        (true, true) => {
+            return Err(UsageError::Exclusive {
+                a: "--self-play",
+                b: "--moves",
+            }
+            .into())
+        }
         // A game record follows its own moves.
         (false, false) => None,
     };
@@ -148,10 +162,11 @@ pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
     let entries = groups.pop().unwrap_or_else(|| Ok(Vec::new()))?;
     if let Some(k) = args.game_index {
         if k == 0 || k > entries.len() {
-            return Err(UserError(format!(
-                "--game-index {k}: the file has {} game(s) (1-based)",
-                entries.len()
-            )));
+            return Err(UsageError::NoSuchGame {
+                index: k,
+                games: entries.len(),
+            }
+            .into());
         }
     }
     for (idx, entry) in entries.iter().enumerate() {
@@ -162,13 +177,19 @@ pub fn run(args: RscnArgs) -> Result<ExitCode, UserError> {
         let (start, mode) = match (&chosen, &entry.record) {
             (Some(m), _) => (&entry.position, m),
             (None, Some(rec)) => (&rec.start, &Mode::Moves(&rec.moves)),
-            (None, None) => return Err(UserError(format!(
-                "{}:{}:1: nothing to follow: not a game record; give --self-play (the engine plays to the end) or --moves \"M1 M2 …\"",
-                entry.name, entry.line
-            ))),
+            (None, None) => {
+                return Err(UsageError::NothingToFollow {
+                    file: entry.name.clone(),
+                    line: entry.line,
+                }
+                .into())
+            }
         };
-        let rows = sequence(start, mode, &opts, |_| {})
-            .map_err(|e| format!("{}:{}:1: {e}", entry.name, entry.line))?;
+        let rows = sequence(start, mode, &opts, |_| {}).map_err(|e| UsageError::AtEntry {
+            file: entry.name.clone(),
+            line: entry.line,
+            source: Box::new(e),
+        })?;
         let (rscns, summary) = analyse(&rows);
         let kind = entry.position.kind();
         let mut lines = Vec::new();

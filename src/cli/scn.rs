@@ -10,7 +10,7 @@ use pnlab::params::bounds;
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
 use super::solve::read_inputs;
-use super::{parse_pair, UserError};
+use super::{parse_pair, UsageError, UserError};
 
 #[derive(Args, Debug)]
 pub struct ScnArgs {
@@ -38,15 +38,18 @@ pub(super) fn alphabeta_params(set: &[String]) -> Result<Params, UserError> {
         .iter()
         .map(|s| parse_pair(s))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Params::from_pairs(info.params, &pairs).map_err(|e| format!("alphabeta: {e}"))?)
+    Ok(
+        Params::from_pairs(info.params, &pairs).map_err(|source| UsageError::EngineParam {
+            engine: "alphabeta",
+            source,
+        })?,
+    )
 }
 
 pub fn run(args: ScnArgs) -> Result<ExitCode, UserError> {
     let params = alphabeta_params(&args.set)?;
     if args.positions.is_empty() {
-        return Err(UserError(
-            "no position given: name files, inline positions (with --game) or `-` for stdin".into(),
-        ));
+        return Err(UsageError::NoPosition.into());
     }
     let budget = Budget {
         time_limit: args

@@ -47,18 +47,21 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, UserError> {
     use pnlab::live::server::{check_dist, start, ServeConfig};
     use pnlab::params::bounds;
 
-    let bind: IpAddr = args.bind.trim().parse().map_err(|_| {
-        UserError(format!(
-            "--bind {}: expected an IP address such as 127.0.0.1 (this machine) or 0.0.0.0 (every network)",
-            args.bind
-        ))
-    })?;
+    let bind: IpAddr = args
+        .bind
+        .trim()
+        .parse()
+        .map_err(|_| super::UsageError::BadValue {
+            flag: "--bind",
+            value: args.bind.clone(),
+            expected: "an IP address such as 127.0.0.1 (this machine) or 0.0.0.0 (every network)",
+        })?;
     let max_students = bounds::count("--max-students", args.max_students, 1, 100_000)? as usize;
     let max_rooms = bounds::count("--max-rooms", args.max_rooms, 1, 10_000)? as usize;
     let idle = bounds::count("--idle-minutes", args.idle_minutes, 1, 7 * 24 * 60)?;
-    check_dist(&args.dist)?;
+    check_dist(&args.dist).map_err(std::io::Error::other)?;
     let catalogue = match &args.lessons {
-        Some(dir) => Catalogue::with_folder(dir)?,
+        Some(dir) => Catalogue::with_folder(dir).map_err(std::io::Error::other)?,
         None => Catalogue::bundled(),
     };
     let config = ServeConfig {
@@ -76,9 +79,9 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, UserError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| UserError(format!("cannot start the server's threads: {e}")))?;
+        .map_err(super::UsageError::ServerThreads)?;
     runtime.block_on(async move {
-        let server = start(config).await.map_err(UserError)?;
+        let server = start(config).await.map_err(std::io::Error::other)?;
         let port = server.addr.port();
         if bind.is_unspecified() {
             let lan = lan_address()
@@ -97,7 +100,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, UserError> {
         server
             .shutdown()
             .await
-            .map_err(|e| UserError(format!("the server stopped with an error: {e}")))?;
+            .map_err(super::UsageError::ServerStopped)?;
         Ok(ExitCode::SUCCESS)
     })
 }
@@ -122,7 +125,9 @@ fn lan_address() -> Option<IpAddr> {
 #[cfg(not(feature = "serve"))]
 pub fn run(args: ServeArgs) -> Result<ExitCode, UserError> {
     let _ = (args.port, args.bind.parse::<IpAddr>().ok(), &args.dist);
-    Err(UserError(
-        "this pnlab was built without the `serve` feature, so it cannot serve; build it with `--features serve`".into(),
-    ))
+    Err(super::UsageError::NotBuiltWith {
+        feature: super::error::Feature::Serve,
+        consequence: ", so it cannot serve; build it with `--features serve`",
+    }
+    .into())
 }

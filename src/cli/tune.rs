@@ -12,7 +12,7 @@ use pnlab::positions;
 use pnlab::search::dfpn::hill_climb::{hill_climb, ClimbRule};
 use pnlab::search::{self, Params, QuestionKind, SearchSetup};
 
-use super::UserError;
+use super::{UsageError, UserError};
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
@@ -38,27 +38,28 @@ pub struct TuneArgs {
 
 pub fn run(args: TuneArgs) -> Result<ExitCode, UserError> {
     if args.algo != "deep-dfpn" {
-        return Err(UserError(format!(
-            "--algo {}: only deep-dfpn has a parameter tuner (hill-climbing over E and D)",
-            args.algo
-        )));
+        return Err(UsageError::NoTuner(args.algo.to_string()).into());
     }
     let position = if Path::new(&args.position).is_file() {
-        let entries = positions::load_file(Path::new(&args.position)).map_err(|e| e.to_string())?;
+        let entries = positions::load_file(Path::new(&args.position))?;
         entries
             .into_iter()
             .next()
-            .ok_or_else(|| format!("{}:1:1: the file holds no position", args.position))?
+            .ok_or_else(|| UsageError::EmptyFile(args.position.clone()))?
             .position
     } else {
-        let kind = args.game.ok_or_else(|| {
-            format!(
-                "{}:1:1: no such file; for an inline position give --game ({})",
-                args.position,
-                GameKind::all_names()
-            )
-        })?;
-        AnyPosition::parse(kind, &args.position).map_err(|e| format!("<inline>:{e}"))?
+        let kind = args
+            .game
+            .ok_or_else(|| pnlab::solve::InputError::NoSuchFile {
+                at: pnlab::solve::Location::start_of(args.position.as_str()),
+                games: GameKind::all_names(),
+            })?;
+        AnyPosition::parse(kind, &args.position).map_err(|error| {
+            pnlab::game::notation::FileError {
+                file: "<inline>".into(),
+                error,
+            }
+        })?
     };
     let info = search::find_algo("deep-dfpn")?;
     let setup = SearchSetup {
@@ -68,11 +69,10 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, UserError> {
         question: QuestionKind::Win,
         memory_limit_bytes: None,
     };
-    let rule = ClimbRule::from_name(&args.rule).ok_or_else(|| {
-        UserError(format!(
-            "--rule {}: expected thesis or first-minimum",
-            args.rule
-        ))
+    let rule = ClimbRule::from_name(&args.rule).ok_or_else(|| UsageError::BadValue {
+        flag: "--rule",
+        value: args.rule.to_string(),
+        expected: "thesis or first-minimum",
     })?;
     let result = hill_climb(&setup, args.max_nodes, rule);
     outln!("{result}");

@@ -24,20 +24,18 @@ pub struct VerifyArgs {
 pub fn run(args: VerifyArgs) -> Result<ExitCode, UserError> {
     let name = args.file.display().to_string();
     let text = if name == "-" {
-        pnlab::files::read_capped(std::io::stdin().lock(), pnlab::files::MAX_READ_BYTES)
-            .map_err(|e| format!("-:1:1: cannot read standard input: {e}"))?
+        pnlab::files::read_capped(std::io::stdin().lock(), pnlab::files::MAX_READ_BYTES).map_err(
+            |e| pnlab::solve::InputError::Stdin {
+                at: pnlab::solve::Location::start_of("-"),
+                reason: e.to_string(),
+            },
+        )?
     } else {
-        pnlab::files::read_text(&args.file)
-            .map_err(|e| format!("{name}:1:1: cannot read: {}", e.source))?
+        pnlab::files::read_text(&args.file)?
     };
-    let located = |error| {
-        UserError(
-            FileError {
-                file: name.clone(),
-                error,
-            }
-            .to_string(),
-        )
+    let located = |error| FileError {
+        file: name.clone(),
+        error,
     };
     let cert = Certificate::parse(&text).map_err(located)?;
     let verdict = verify(&cert).map_err(located)?;
