@@ -308,7 +308,7 @@ impl Search {
         let budget = *solver.budget();
         let mut machine = RunMachine::with_feeds(Feeds::BARE);
         let spec = RunSpec {
-            algo: solver.algo().name.to_string(),
+            algo: solver.algo(),
             setup: setup.clone(),
         };
         let mut events = Vec::new();

@@ -12,7 +12,7 @@ use crate::app::driver::{Command, DriverError, RunSpec, SearchDriver};
 use crate::app::logic::RunState;
 use crate::app::tree_view::{TreeMode, TreeView};
 use crate::game::AnyPosition;
-use crate::search::{registry, Params, QuestionKind, SearchSetup};
+use crate::search::{registry, Algorithm, Params, QuestionKind, SearchSetup};
 
 fn setup() -> SearchSetup {
     SearchSetup {
@@ -149,7 +149,7 @@ fn throughput_row() -> Result<(serde_json::Value, ThreadDriver, RunState), UiBen
     let mut w = ThreadDriver::spawn(|| {})?;
     let mut run = RunState::default();
     w.send(Command::Load(RunSpec {
-        algo: "pns".into(),
+        algo: Algorithm::named("pns")?,
         setup: setup(),
     }))?;
     let t = Instant::now();
@@ -179,12 +179,12 @@ fn driven_rows() -> Result<Vec<serde_json::Value>, UiBenchError> {
     // (cooperative slices, checkpoints, samples, snapshots): bench.html
     // reports the same two rows in the browser.
     for set in crate::bench::pns_sets()? {
-        let info = crate::search::find_algo("pns")?;
+        let info = Algorithm::named("pns")?;
         let params = Params::defaults(info.params);
         let bare = crate::bench::run_set(&set, "pns", &params)?;
         let mut driven = crate::run::driven::DrivenSet::new(
             &set,
-            "pns",
+            info,
             &params,
             crate::app::driver::cooperative::FRAME_BUDGET,
         );

@@ -16,7 +16,7 @@ use egui::{Color32, Key, Modifiers, RichText};
 use crate::lesson::{
     self, Answer, AskKind, Block, Caption, Lesson, Panel, Response, Span, StepState,
 };
-use crate::search::{NodeId, SearchSetup};
+use crate::search::{Algorithm, NodeId, SearchSetup};
 
 use super::driver::{Command, RunSpec};
 use super::opened::Opened;
@@ -203,8 +203,12 @@ impl PnlabApp {
             }
         }
         self.send(Command::SetView(self.tree.request()));
+        let algo = match Algorithm::named(&self.algorithm.algo) {
+            Ok(a) => a,
+            Err(e) => return self.messages.push(format!("error: {e}")),
+        };
         let spec = RunSpec {
-            algo: self.algorithm.algo.clone(),
+            algo,
             setup: SearchSetup {
                 position: setting.position.value.position.clone(),
                 params: self.algorithm.params.clone(),

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use crate::export::{self, ExportInput, RunRecord};
 use crate::positions::{self, PositionEntry};
-use crate::search::NodeId;
+use crate::search::{Algorithm, NodeId};
 
 use super::browser::Browser;
 use super::class_mode::ClassMode;
@@ -345,8 +345,12 @@ impl PnlabApp {
     /// run may not have reached the step's iteration yet).
     pub fn restart_race_to(&mut self, catch_up: u64) {
         let Some(r) = self.race.as_ref() else { return };
+        let algo = match Algorithm::named(&r.algo) {
+            Ok(a) => a,
+            Err(e) => return self.messages.push(format!("error: {e}")),
+        };
         let spec = RunSpec {
-            algo: r.algo.clone(),
+            algo,
             setup: self.opened.setup(&r.algo, &r.params, self.algorithm.seed),
         };
         let budget = self.settings.controls.budget();
@@ -440,12 +444,17 @@ impl PnlabApp {
         self.tree.reset_run();
         self.curves = Curves::default();
         self.send(Command::SetView(self.tree.request()));
-        let spec = RunSpec {
-            algo: self.algorithm.algo.clone(),
-            setup: self.main_setup(),
-        };
-        if let Err(e) = self.main.load(spec) {
-            self.messages.push(format!("error: {e}"));
+        match Algorithm::named(&self.algorithm.algo) {
+            Ok(algo) => {
+                let spec = RunSpec {
+                    algo,
+                    setup: self.main_setup(),
+                };
+                if let Err(e) = self.main.load(spec) {
+                    self.messages.push(format!("error: {e}"));
+                }
+            }
+            Err(e) => self.messages.push(format!("error: {e}")),
         }
         self.restart_race();
     }

@@ -11,11 +11,11 @@ use pnlab::app::driver::{self, Command, DriverKind, Event, RunSpec, SearchDriver
 use pnlab::app::logic::RunState;
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::AnyPosition;
-use pnlab::search::{registry, Params, QuestionKind, SearchSetup, Status};
+use pnlab::search::{registry, Algorithm, Params, QuestionKind, SearchSetup, Status};
 
 fn spec(params: Params) -> RunSpec {
     RunSpec {
-        algo: "pns".into(),
+        algo: Algorithm::named("pns").unwrap(),
         setup: SearchSetup {
             position: AnyPosition::TicTacToe(TicTacToe::new()),
             params,
@@ -206,7 +206,7 @@ fn script(algo: &str) -> Vec<Command> {
     use pnlab::search::{Budget, ViewRequest};
     let info = registry::find_algo(algo).unwrap();
     let mut s = spec(Params::defaults(info.params));
-    s.algo = algo.into();
+    s.algo = Algorithm::named(algo).unwrap();
     s.setup.seed = 0;
     vec![
         Command::Load(s),

@@ -48,15 +48,15 @@ fn append(out: &web_sys::Element, line: &str) {
 /// Runs every set with PNS and reports as it goes.
 pub async fn run_page(out: web_sys::Element) {
     let result = async {
-        let info = search::find_algo("pns").map_err(|e| e.to_string())?;
+        let info = search::Algorithm::named("pns")?;
         let params = Params::defaults(info.params);
         append(
             &out,
             "suite        runs solved   iterations      ms        it/s",
         );
-        for set in pns_sets().map_err(|e| e.to_string())? {
+        for set in pns_sets()? {
             next_frame().await;
-            let row = run_set(&set, "pns", &params).map_err(|e| e.to_string())?;
+            let row = run_set(&set, "pns", &params)?;
             append(
                 &out,
                 &format!(
@@ -69,12 +69,12 @@ pub async fn run_page(out: web_sys::Element) {
                     row.iterations_per_sec()
                 ),
             );
-            let mut json = serde_json::to_value(&row).map_err(|e| e.to_string())?;
+            let mut json = serde_json::to_value(&row)?;
             json["iterations_per_sec"] = serde_json::json!(row.iterations_per_sec().round());
             super::console_line(&format!("{BENCH_PREFIX}{json}"));
             // The same runs as the app drives them: one slice per frame
             // of the page, the browser drawing in between.
-            let mut driven = DrivenSet::new(&set, "pns", &params, FRAME_BUDGET);
+            let mut driven = DrivenSet::new(&set, info, &params, FRAME_BUDGET);
             while !driven.slice(set.max_iterations)? {
                 next_tick().await;
             }
@@ -93,13 +93,14 @@ pub async fn run_page(out: web_sys::Element) {
                     ratio
                 ),
             );
-            let mut json = serde_json::to_value(d).map_err(|e| e.to_string())?;
+            let mut json = serde_json::to_value(d)?;
             json["driven"] = serde_json::json!(true);
             json["iterations_per_sec"] = serde_json::json!(d.iterations_per_sec().round());
             json["vs_bare"] = serde_json::json!((ratio * 1000.0).round() / 1000.0);
             super::console_line(&format!("{BENCH_PREFIX}{json}"));
         }
-        Ok::<(), String>(())
+        // Any layer's error ends the page's run with its message.
+        Ok::<(), Box<dyn std::error::Error>>(())
     }
     .await;
     if let Err(e) = result {

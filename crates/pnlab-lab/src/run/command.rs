@@ -1,12 +1,14 @@
 //! What a shell asks of a run.
 
-use pnlab_core::search::{Budget, SearchSetup, ViewRequest};
+use pnlab_core::search::{Algorithm, Budget, SearchSetup, ViewRequest};
 
-/// What to run: algorithm name plus the complete setup.
+/// What to run: the algorithm plus the complete setup. The algorithm is
+/// a registry handle, made where the user named it, so a load is refused
+/// only for what the search itself rejects (a parameter, a position).
 #[derive(Clone, Debug)]
 pub struct RunSpec {
-    /// The registry name of the algorithm.
-    pub algo: String,
+    /// The algorithm.
+    pub algo: Algorithm,
     /// Position, parameters, seed and question.
     pub setup: SearchSetup,
 }

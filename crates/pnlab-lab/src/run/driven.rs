@@ -5,7 +5,7 @@
 //! search's, so what the driving costs is measured, not guessed.
 
 use pnlab_core::clock::{self, Duration};
-use pnlab_core::search::{Params, QuestionKind, SearchSetup, Status};
+use pnlab_core::search::{Algorithm, Params, QuestionKind, SearchSetup, Status};
 
 use super::{Command, Event, RunMachine, RunSpec};
 use crate::bench::{run_budget, BenchSet};
@@ -13,7 +13,7 @@ use crate::bench::{run_budget, BenchSet};
 /// One set's driven runs, advanced a slice at a time.
 pub struct DrivenSet {
     runs: Vec<SearchSetup>,
-    algo: String,
+    algo: Algorithm,
     next: usize,
     /// The run under way, with the commands its first slice carries out.
     machine: Option<(RunMachine, Vec<Command>)>,
@@ -50,7 +50,7 @@ impl DrivenRow {
 impl DrivenSet {
     /// The runs `pnlab bench` makes of `set` (same positions, seeds,
     /// repeats and iteration cap), to be driven in slices of `frame`.
-    pub fn new(set: &BenchSet, algo: &str, params: &Params, frame: Duration) -> DrivenSet {
+    pub fn new(set: &BenchSet, algo: Algorithm, params: &Params, frame: Duration) -> DrivenSet {
         let mut runs = Vec::new();
         for _ in 0..set.repeat {
             for (i, p) in set.positions.iter().enumerate() {
@@ -65,7 +65,7 @@ impl DrivenSet {
         }
         DrivenSet {
             runs,
-            algo: algo.to_string(),
+            algo,
             next: 0,
             machine: None,
             frame,
@@ -87,7 +87,7 @@ impl DrivenSet {
             let mut budget = run_budget(max_iterations);
             budget.time_limit = None;
             let spec = RunSpec {
-                algo: self.algo.clone(),
+                algo: self.algo,
                 setup,
             };
             let commands = vec![

@@ -21,7 +21,7 @@ fn build(algo: &str, setup: &SearchSetup) -> Result<Box<dyn Search>, RunFault> {
 impl RunMachine {
     pub(super) fn load(&mut self, spec: RunSpec, out: &mut dyn Outbox) {
         self.pause(out);
-        match build(&spec.algo, &spec.setup) {
+        match build(spec.algo.name(), &spec.setup) {
             Ok(search) => self.install(spec, search, out),
             // No run stays loaded: stepping must never go on with the
             // previous position while the UI shows the new one.
@@ -44,7 +44,7 @@ impl RunMachine {
         // Back is no use to it.
         self.mode = super::machine::Mode::Idle;
         let first = search.sample();
-        let mut recorder = Recorder::new(&spec.algo, spec.setup, first.clone());
+        let mut recorder = Recorder::new(spec.algo.name(), spec.setup, first.clone());
         recorder.set_copy_share(Some(COPY_SHARE));
         recorder.set_checkpoint_limit(self.checkpoint_limit());
         self.live = Some(Live {
@@ -52,7 +52,9 @@ impl RunMachine {
             search: Some(search),
         });
         self.pending.clear();
-        out.deliver(Event::Started { algo: spec.algo });
+        out.deliver(Event::Started {
+            algo: spec.algo.name().to_string(),
+        });
         if self.feeds.samples {
             out.deliver(Event::Samples(vec![first]));
         }

@@ -9,15 +9,15 @@ use pnlab_core::certificate::{verify, Certificate, Verdict};
 use pnlab_core::game::tictactoe::TicTacToe;
 use pnlab_core::game::AnyPosition;
 use pnlab_core::search::{
-    registry, Budget, ParamError, Params, QuestionKind, SearchError, SearchSetup, Snapshot,
-    StatsSample, Status, StopReason,
+    registry, Algorithm, Budget, ParamError, Params, QuestionKind, SearchError, SearchSetup,
+    Snapshot, StatsSample, Status, StopReason,
 };
 
 use super::*;
 
 fn spec(algo: &str, params: Params) -> RunSpec {
     RunSpec {
-        algo: algo.into(),
+        algo: Algorithm::named(algo).expect("a registered algorithm"),
         setup: SearchSetup {
             position: AnyPosition::TicTacToe(TicTacToe::new()),
             params,
@@ -160,11 +160,15 @@ fn a_refused_load_is_reported_and_leaves_no_run_to_step() {
     let mut seen = Seen::default();
     seen.apply(&mut m, Command::Load(spec("pns", defaults("pns"))));
     seen.apply(&mut m, Command::Step(2));
-    seen.apply(&mut m, Command::Load(spec("no-such-algo", defaults("pns"))));
+    // PNS answers yes/no questions, not the score question: the registry
+    // refuses the build.
+    let mut score = spec("pns", defaults("pns"));
+    score.setup.question = QuestionKind::Score;
+    seen.apply(&mut m, Command::Load(score));
     assert!(
         matches!(
             &seen.load_failed,
-            Some(RunFault::Search(SearchError::UnknownAlgo { name, .. })) if name == "no-such-algo"
+            Some(RunFault::Search(SearchError::Unsupported { algo, .. })) if algo == "pns"
         ),
         "{:?}",
         seen.load_failed
@@ -315,7 +319,8 @@ fn a_driven_bench_set_does_what_the_bare_search_does() {
     let set = sets.iter().find(|s| s.name == "hex-4").unwrap();
     let bare = crate::bench::run_set(set, "pns", &defaults("pns")).unwrap();
     let frame = pnlab_core::clock::Duration::from_millis(6);
-    let mut driven = DrivenSet::new(set, "pns", &defaults("pns"), frame);
+    let pns = Algorithm::named("pns").unwrap();
+    let mut driven = DrivenSet::new(set, pns, &defaults("pns"), frame);
     let mut slices = 0;
     while !driven.slice(set.max_iterations).unwrap() {
         slices += 1;

@@ -33,8 +33,8 @@ use pnlab_core::game::xiangqi::Repetition;
 use pnlab_core::game::GameKind;
 use pnlab_core::positions::PositionEntry;
 use pnlab_core::search::{
-    self, correct_moves, AlgoInfo, Algorithm, Answer, Budget, Params, QuestionKind, RunEnd,
-    RunOutcome, Search, SearchSetup, StatsSample, Status, ViewRequest,
+    self, correct_moves, Algorithm, Answer, Budget, Params, QuestionKind, RunEnd, RunOutcome,
+    Search, SearchSetup, StatsSample, Status, ViewRequest,
 };
 
 /// Positions the certificate writer may evaluate itself (where the search
@@ -136,7 +136,7 @@ pub struct Solved {
 /// A checked [`SolveRequest`], ready to solve positions.
 pub struct Solver {
     request: SolveRequest,
-    algo: &'static AlgoInfo,
+    algo: Algorithm,
     /// The algorithm's own parameters (defaults filled in).
     params: Params,
     /// The `NAME=VALUE` pairs as given: a game's search options among
@@ -152,7 +152,7 @@ impl Solver {
     /// Checks the request: the algorithm and its parameters, the threads,
     /// the budgets, the repetition rule and the export formats.
     pub fn new(request: SolveRequest) -> Result<Solver, SolveError> {
-        let algo = request.algo.info();
+        let algo = request.algo;
         let mut pairs = request.settings.clone();
         if let Some(t) = request.threads {
             if algo.params.iter().all(|p| p.name != "threads") {
@@ -237,8 +237,8 @@ impl Solver {
         &self.request
     }
 
-    /// The algorithm's registry entry.
-    pub fn algo(&self) -> &'static AlgoInfo {
+    /// The algorithm (its registry entry through `Deref`).
+    pub fn algo(&self) -> Algorithm {
         self.algo
     }
 
