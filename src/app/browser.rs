@@ -6,6 +6,7 @@
 //! parsed once, when the browser first opens.
 
 use crate::catalogue::{by_game, by_topic, catalogue, Item, ItemKind};
+use crate::game::notation::FileError;
 use crate::positions::{self, PositionEntry};
 
 /// One bundled file, parsed.
@@ -14,17 +15,14 @@ pub struct BundledListing {
     pub path: &'static str,
     /// Its positions, or the parse error (a broken bundled file is shown,
     /// not hidden).
-    pub entries: Result<Vec<PositionEntry>, String>,
+    pub entries: Result<Vec<PositionEntry>, FileError>,
 }
 
 /// Every bundled position file, parsed (the folder's README is not one).
 pub fn bundled_listing() -> Vec<BundledListing> {
     positions::bundled_entries()
         .into_iter()
-        .map(|(path, entries)| BundledListing {
-            path,
-            entries: entries.map_err(|e| e.to_string()),
-        })
+        .map(|(path, entries)| BundledListing { path, entries })
         .collect()
 }
 
@@ -149,7 +147,7 @@ impl Browser {
                 }
                 for f in listing.iter() {
                     if let Err(e) = &f.entries {
-                        ui.colored_label(ui.visuals().error_fg_color, e);
+                        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
                     }
                 }
                 let groups: Vec<(String, Vec<&Item>)> = match *grouping {

@@ -54,16 +54,45 @@ pub enum AppError {
     NothingToExport,
     /// An image could not be encoded as PNG.
     #[error("PNG: {0}")]
-    Png(String),
+    Png(#[source] std::sync::Arc<png::EncodingError>),
+    /// A certificate could not be saved.
+    #[error("proof {}: {source}", path.display())]
+    Proof {
+        /// The file it was for.
+        path: std::path::PathBuf,
+        /// Why it was not written.
+        source: Box<AppError>,
+    },
     /// A headless screenshot came out as one flat colour.
     #[error("the screenshot is blank")]
     BlankScreenshot,
     /// A headless run did not finish in time.
     #[error("the headless run timed out")]
     Timeout,
-    /// The browser refused something the page asked of it (its reason).
-    #[error("{0}")]
-    Browser(String),
+    /// The browser refused something the page asked of it: its own
+    /// words (a script error carries nothing but its text).
+    #[error("{reason}")]
+    Browser {
+        /// The browser's reason.
+        reason: String,
+    },
+    /// The page lacks a part every browser page has.
+    #[error("the page has no {0}")]
+    PageLacks(&'static str),
+    /// The page could not make an element it needs.
+    #[error("cannot make {0}")]
+    CannotMake(&'static str),
+    /// A file picked or dropped on the page could not be read.
+    #[error("{name}: cannot read the file: {reason}")]
+    Unreadable {
+        /// The file's name.
+        name: String,
+        /// The browser's reason.
+        reason: String,
+    },
+    /// A file picked or dropped on the page is not text.
+    #[error("{0}: not a text file (UTF-8 expected)")]
+    NotText(String),
 }
 
 /// Why a desktop run of the app ended badly, for the exit status: input

@@ -9,6 +9,7 @@
 
 use std::path::Path;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::export::ExportFormat;
 use crate::positions::{self, PositionEntry};
@@ -140,7 +141,7 @@ pub struct ProofSaved {
 /// Saves the certificate the run machine made (atomically on the
 /// desktop, a download in a page); the error is the status line's
 /// message naming the file.
-pub fn save_certificate(c: crate::run::CertificateReady) -> Result<ProofSaved, String> {
+pub fn save_certificate(c: crate::run::CertificateReady) -> Result<ProofSaved, AppError> {
     match save(&c.path, c.text.as_bytes()) {
         Ok(()) => Ok(ProofSaved {
             bytes: c.text.len() as u64,
@@ -148,7 +149,10 @@ pub fn save_certificate(c: crate::run::CertificateReady) -> Result<ProofSaved, S
             positions: c.positions,
             proved: c.proved,
         }),
-        Err(e) => Err(format!("proof {}: {e}", c.path.display())),
+        Err(e) => Err(AppError::Proof {
+            path: c.path,
+            source: Box::new(e),
+        }),
     }
 }
 
@@ -160,14 +164,12 @@ pub fn png_bytes(image: &egui::ColorImage) -> Result<Vec<u8>, AppError> {
         let mut enc = png::Encoder::new(&mut bytes, w as u32, h as u32);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
-        let mut writer = enc
-            .write_header()
-            .map_err(|e| AppError::Png(e.to_string()))?;
+        let mut writer = enc.write_header().map_err(|e| AppError::Png(Arc::new(e)))?;
         let data: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
         writer
             .write_image_data(&data)
-            .map_err(|e| AppError::Png(e.to_string()))?;
-        writer.finish().map_err(|e| AppError::Png(e.to_string()))?;
+            .map_err(|e| AppError::Png(Arc::new(e)))?;
+        writer.finish().map_err(|e| AppError::Png(Arc::new(e)))?;
     }
     Ok(bytes)
 }

@@ -105,7 +105,7 @@ impl UrlLaunch {
     /// address names one (read from the embedded files, its first step's
     /// setting in the options). The error is the user-facing sentence: an
     /// unknown lesson lists the bundled ones; a broken one is located.
-    pub fn resolve(&self) -> Result<(LaunchOptions, Option<Lesson>), String> {
+    pub fn resolve(&self) -> Result<(LaunchOptions, Option<Lesson>), ResolveError> {
         let Some(path) = self.lesson_path() else {
             return Ok((self.launch_options(), None));
         };
@@ -114,21 +114,19 @@ impl UrlLaunch {
                 .iter()
                 .map(|f| f.path.trim_start_matches("lessons/"))
                 .collect();
-            return Err(format!(
-                "page address: lesson={}: no bundled lesson of that name; the bundled \
-                 lessons are {}",
-                self.lesson.as_deref().unwrap_or_default(),
-                names.join(", ")
-            ));
+            return Err(ResolveError::UnknownLesson {
+                lesson: self.lesson.clone().unwrap_or_default(),
+                bundled: names.join(", "),
+            });
         };
-        let l =
-            Lesson::load_text(file.path, file.text, &lesson::Bundled).map_err(|e| e.to_string())?;
+        let l = Lesson::load_text(file.path, file.text, &lesson::Bundled)
+            .map_err(|e| ResolveError::Lesson(Box::new(e)))?;
         if let Some(k) = self.step.filter(|&k| k > l.len()) {
-            return Err(format!(
-                "page address: step={k}: `{}` has steps 1 to {}",
-                l.title,
-                l.len()
-            ));
+            return Err(ResolveError::NoSuchStep {
+                step: k,
+                lesson: l.title.clone(),
+                steps: l.len(),
+            });
         }
         let setting = l.setting(self.step.map_or(0, |k| k - 1));
         // The lesson player (→ / Space, ←) takes over from the first
@@ -172,6 +170,32 @@ pub struct UrlError {
     pub expected: String,
 }
 
+/// Why an address that parsed names nothing the page can open.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum ResolveError {
+    /// `lesson=` names no bundled lesson.
+    #[error("page address: lesson={lesson}: no bundled lesson of that name; the bundled lessons are {bundled}")]
+    UnknownLesson {
+        /// The name given.
+        lesson: String,
+        /// The bundled lessons' names.
+        bundled: String,
+    },
+    /// A bundled lesson that does not load (located in its file).
+    #[error(transparent)]
+    Lesson(Box<lesson::LessonError>),
+    /// `step=` past the lesson's last step.
+    #[error("page address: step={step}: `{lesson}` has steps 1 to {steps}")]
+    NoSuchStep {
+        /// The step given.
+        step: usize,
+        /// The lesson's title.
+        lesson: String,
+        /// How many steps it has.
+        steps: usize,
+    },
+}
+
 /// Reads a query string (`location.search`, with or without its `?`).
 pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
     let query = query.strip_prefix('?').unwrap_or(query);
@@ -195,10 +219,16 @@ pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
             return Err(fail(format!("a value after `{key}=`")));
         }
         match key.as_str() {
-            "open" => out.open = Some(relative_path(&value).map_err(fail)?),
-            "lesson" => out.lesson = Some(relative_path(&value).map_err(fail)?),
+            "open" => {
+                out.open = Some(relative_path(&value).ok_or_else(|| fail(BUNDLED_PATH.into()))?)
+            }
+            "lesson" => {
+                out.lesson = Some(relative_path(&value).ok_or_else(|| fail(BUNDLED_PATH.into()))?)
+            }
             "algo" => out.algo = Some(value.clone()),
-            "teach" => out.teach = Some(relative_path(&value).map_err(fail)?),
+            "teach" => {
+                out.teach = Some(relative_path(&value).ok_or_else(|| fail(BUNDLED_PATH.into()))?)
+            }
             "join" => {
                 let code = value.trim().to_ascii_uppercase();
                 let ok = (4..=12).contains(&code.len())
@@ -288,18 +318,17 @@ pub fn parse(query: &str) -> Result<UrlLaunch, UrlError> {
     Ok(out)
 }
 
+/// What `open=`, `lesson=` and `teach=` take.
+const BUNDLED_PATH: &str = "a path inside the bundled folder, like trees/seesaw.tree";
+
 /// A path inside the bundled folders: relative, `/`-separated, no `..`.
-fn relative_path(value: &str) -> Result<String, String> {
+fn relative_path(value: &str) -> Option<String> {
     let ok = !value.starts_with('/')
         && !value.contains('\\')
         && value
             .split('/')
             .all(|part| !part.is_empty() && part != "..");
-    if ok {
-        Ok(value.trim_start_matches("./").to_string())
-    } else {
-        Err("a path inside the bundled folder, like trees/seesaw.tree".into())
-    }
+    ok.then(|| value.trim_start_matches("./").to_string())
 }
 
 /// Decodes `%XX` escapes and `+` (a space in form-encoded queries);
@@ -476,14 +505,22 @@ mod tests {
             .unwrap()
             .resolve()
             .unwrap_err();
-        assert!(e.contains("step=99") && e.contains("steps 1 to"), "{e}");
+        assert!(
+            matches!(e, ResolveError::NoSuchStep { step: 99, .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("step=99: `"), "{e}");
     }
 
     #[test]
     fn an_unknown_lesson_lists_the_bundled_ones() {
         let e = parse("?lesson=99-nothing").unwrap().resolve().unwrap_err();
-        assert!(e.contains("lesson=99-nothing"), "{e}");
-        assert!(e.contains("02-pns-step-by-step.lesson.toml"), "{e}");
+        let ResolveError::UnknownLesson { lesson, bundled } = &e else {
+            panic!("{e}")
+        };
+        assert_eq!(lesson, "99-nothing");
+        assert!(bundled.contains("02-pns-step-by-step.lesson.toml"), "{e}");
+        assert!(e.to_string().contains("lesson=99-nothing"), "{e}");
         // Plain positions resolve without a lesson.
         let (opts, l) = parse("?open=trees/seesaw.tree").unwrap().resolve().unwrap();
         assert!(l.is_none());

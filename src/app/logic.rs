@@ -155,7 +155,7 @@ impl RunState {
             // The machine made the certificate; the shell writes it.
             Event::CertificateReady(c) => match super::files::save_certificate(c) {
                 Ok(saved) => self.proof = Some(saved),
-                Err(e) => self.errors.push(e),
+                Err(e) => self.errors.push(e.to_string()),
             },
             Event::BackReady { at } => self.back_ready = Some(at),
         }

@@ -38,11 +38,9 @@ pub fn take_opened() -> Vec<OpenedFile> {
     INBOX.with(|b| std::mem::take(&mut *b.borrow_mut()))
 }
 
-fn deliver(name: String, bytes: Result<Vec<u8>, String>) {
-    let text = bytes.map_err(AppError::Browser).and_then(|b| {
-        String::from_utf8(b)
-            .map_err(|_| AppError::Browser(format!("{name}: not a text file (UTF-8 expected)")))
-    });
+fn deliver(name: String, bytes: Result<Vec<u8>, AppError>) {
+    let text =
+        bytes.and_then(|b| String::from_utf8(b).map_err(|_| AppError::NotText(name.clone())));
     INBOX.with(|b| b.borrow_mut().push(OpenedFile { name, text }));
     WAKE.with(|w| {
         if let Some(ctx) = w.borrow().as_ref() {
@@ -59,12 +57,12 @@ fn js_error(e: &JsValue) -> AppError {
                 .map(|err| String::from(err.message()))
         })
         .unwrap_or_else(|| format!("{e:?}"));
-    AppError::Browser(reason)
+    AppError::Browser { reason }
 }
 
 /// The browser lacks `what` (an error of the page, not of the user).
-fn missing(what: &str) -> AppError {
-    AppError::Browser(format!("the page has no {what}"))
+fn missing(what: &'static str) -> AppError {
+    AppError::PageLacks(what)
 }
 
 /// Reads a file dropped on the page into the inbox.
@@ -75,7 +73,14 @@ pub fn read_dropped(file: egui::DroppedFileHandle) {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "dropped file".into());
-        let bytes = file.bytes_async().await;
+        // egui hands the browser's reason over as text.
+        let bytes = file
+            .bytes_async()
+            .await
+            .map_err(|reason| AppError::Unreadable {
+                name: name.clone(),
+                reason,
+            });
         deliver(name, bytes);
     });
 }
@@ -90,7 +95,7 @@ pub fn pick_file() -> Result<(), AppError> {
         .create_element("input")
         .map_err(|e| js_error(&e))?
         .dyn_into()
-        .map_err(|_| AppError::Browser("cannot make a file input".into()))?;
+        .map_err(|_| AppError::CannotMake("a file input"))?;
     input.set_type("file");
     let chosen = input.clone();
     let on_change = Closure::once_into_js(move |_: web_sys::Event| {
@@ -101,7 +106,10 @@ pub fn pick_file() -> Result<(), AppError> {
             let name = file.name();
             let bytes = match JsFuture::from(file.array_buffer()).await {
                 Ok(buf) => Ok(js_sys::Uint8Array::new(&buf).to_vec()),
-                Err(e) => Err(format!("{name}: cannot read the file: {}", js_error(&e))),
+                Err(e) => Err(AppError::Unreadable {
+                    name: name.clone(),
+                    reason: js_error(&e).to_string(),
+                }),
             };
             deliver(name, bytes);
         });
@@ -137,7 +145,7 @@ pub fn download(name: &str, bytes: &[u8]) -> Result<(), AppError> {
         .create_element("a")
         .map_err(|e| js_error(&e))?
         .dyn_into()
-        .map_err(|_| AppError::Browser("cannot make a link".into()))?;
+        .map_err(|_| AppError::CannotMake("a link"))?;
     link.set_href(&url);
     link.set_download(name);
     link.set_attribute("style", "display: none")
