@@ -7,6 +7,8 @@
 
 use std::ffi::OsString;
 
+use super::error::RunError;
+
 /// What to do without a display: the subcommands, or a virtual display.
 pub const HEADLESS_HINT: &str = "the subcommands need no display: \
 `pnlab solve FILE`, `pnlab bench`, `pnlab experiment`, `pnlab lesson --check DIR` \
@@ -18,7 +20,7 @@ to save a picture of the window and exit)";
 /// Linux and the BSDs a window needs an X11 or a Wayland display, and a
 /// process is told of one by `DISPLAY`, `WAYLAND_DISPLAY` or
 /// `WAYLAND_SOCKET`. (macOS and Windows always have their window system.)
-pub fn missing_display() -> Option<String> {
+pub fn missing_display() -> Option<RunError> {
     if cfg!(all(
         unix,
         not(target_os = "macos"),
@@ -33,20 +35,12 @@ pub fn missing_display() -> Option<String> {
 
 /// [`missing_display`] with the environment read through `var` (tests
 /// pass their own).
-pub fn missing_display_in(var: impl Fn(&str) -> Option<OsString>) -> Option<String> {
+pub fn missing_display_in(var: impl Fn(&str) -> Option<OsString>) -> Option<RunError> {
     let set = |name: &str| var(name).is_some_and(|v| !v.is_empty());
     if set("DISPLAY") || set("WAYLAND_DISPLAY") || set("WAYLAND_SOCKET") {
         return None;
     }
-    Some(format!(
-        "no display to open the app's window on (DISPLAY and WAYLAND_DISPLAY \
-         are not set); {HEADLESS_HINT}"
-    ))
-}
-
-/// The window system's refusal, followed by the advice.
-pub fn window_failed(reason: &str) -> String {
-    format!("cannot open the window: {reason}; if this machine has no display, {HEADLESS_HINT}")
+    Some(RunError::NoDisplay)
 }
 
 #[cfg(test)]
@@ -64,19 +58,18 @@ mod tests {
 
     #[test]
     fn any_display_variable_lets_the_window_try() {
-        assert_eq!(missing_display_in(env(&[("DISPLAY", ":0")])), None);
-        assert_eq!(
-            missing_display_in(env(&[("WAYLAND_DISPLAY", "wayland-0")])),
-            None
-        );
-        assert_eq!(missing_display_in(env(&[("WAYLAND_SOCKET", "3")])), None);
+        assert!(missing_display_in(env(&[("DISPLAY", ":0")])).is_none());
+        assert!(missing_display_in(env(&[("WAYLAND_DISPLAY", "wayland-0")])).is_none());
+        assert!(missing_display_in(env(&[("WAYLAND_SOCKET", "3")])).is_none());
     }
 
     #[test]
     fn no_display_says_how_to_run_headless() {
         let cases: [&'static [(&'static str, &'static str)]; 2] = [&[], &[("DISPLAY", "")]];
         for vars in cases {
-            let msg = missing_display_in(env(vars)).expect("no display");
+            let msg = missing_display_in(env(vars))
+                .expect("no display")
+                .to_string();
             assert!(msg.contains("pnlab solve"), "{msg}");
             assert!(msg.contains("xvfb-run"), "{msg}");
         }

@@ -26,6 +26,19 @@ pub enum AppError {
     /// A position file is malformed (`FILE:LINE:COL: expected …`).
     #[error(transparent)]
     File(#[from] FileError),
+    /// `--entry K` past the file's last position.
+    #[error("{file}: --entry {entry}: the file holds {count} positions")]
+    NoSuchEntry {
+        /// The file.
+        file: String,
+        /// The entry asked for.
+        entry: usize,
+        /// How many it holds.
+        count: usize,
+    },
+    /// A lesson that does not play (located in its file).
+    #[error(transparent)]
+    Lesson(Box<crate::lesson::LessonError>),
     /// A position file parsed but holds no position.
     #[error("{file}: the file holds no position")]
     NoPosition {
@@ -95,26 +108,59 @@ pub enum AppError {
     NotText(String),
 }
 
+/// Everything the launch options got wrong, each shown in the window as
+/// its own message (the app opens anyway).
+#[derive(Clone, Debug, Default)]
+pub struct LaunchErrors(pub Vec<AppError>);
+
+impl std::fmt::Display for LaunchErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LaunchErrors {}
+
 /// Why a desktop run of the app ended badly, for the exit status: input
 /// the user gave (a broken file, an unknown algorithm or parameter: exit
 /// 2, as everywhere in pnlab) or the run itself (no window, a headless
 /// run that failed: exit 1).
-#[derive(Clone, Debug, thiserror::Error)]
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// Bad input, already shown in the window as a located message.
+    /// Bad input, already shown in the window as located messages.
     #[error("{0} (shown in the window)")]
-    Input(String),
-    /// The window or the headless run failed.
-    #[error("{0}")]
-    Run(String),
+    Input(LaunchErrors),
+    /// No display variable is set: the window cannot open.
+    #[error(
+        "no display to open the app's window on (DISPLAY and WAYLAND_DISPLAY are not set); {}",
+        super::display::HEADLESS_HINT
+    )]
+    NoDisplay,
+    /// The window system refused the window.
+    #[error("cannot open the window: {0}; if this machine has no display, {hint}", hint = super::display::HEADLESS_HINT)]
+    Window(#[source] eframe::Error),
+    /// A scripted run (screenshot, state) failed.
+    #[error(transparent)]
+    Headless(AppError),
+    /// The window closed before a scripted run finished.
+    #[error("the window closed before the headless run finished")]
+    ClosedEarly,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl RunError {
     /// The process exit status this error ends with.
     pub fn exit_code(&self) -> u8 {
         match self {
             RunError::Input(_) => 2,
-            RunError::Run(_) => 1,
+            _ => 1,
         }
     }
 }

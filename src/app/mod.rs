@@ -77,6 +77,7 @@ pub mod web;
 use std::path::PathBuf;
 
 use driver::DriverKind;
+use error::AppError;
 pub use files::Export;
 pub use hook::Hook;
 pub use state::{PnlabApp, Settings};
@@ -163,19 +164,19 @@ pub fn configure(
     app: &mut PnlabApp,
     ctx: &egui::Context,
     opts: &LaunchOptions,
-) -> Result<(), String> {
-    let mut errors = Vec::new();
+) -> Result<(), error::LaunchErrors> {
+    let mut errors: Vec<AppError> = Vec::new();
     let mut algo_applied = false;
     if let Some(path) = &opts.open {
         match files::load_path(path) {
             Ok(mut entries) => {
                 let k = opts.entry.unwrap_or(1);
                 if k == 0 || k > entries.len() {
-                    errors.push(format!(
-                        "{}: --entry {k}: the file holds {} positions",
-                        path.display(),
-                        entries.len()
-                    ));
+                    errors.push(AppError::NoSuchEntry {
+                        file: path.display().to_string(),
+                        entry: k,
+                        count: entries.len(),
+                    });
                 } else {
                     let mut chosen = entries.remove(k - 1);
                     // The command line's algorithm is chosen before the
@@ -190,7 +191,7 @@ pub fn configure(
                     app.open_entry(chosen);
                 }
             }
-            Err(e) => errors.push(e.to_string()),
+            Err(e) => errors.push(e),
         }
     }
     if let Some(entry) = &opts.position {
@@ -202,14 +203,14 @@ pub fn configure(
             .clone()
             .unwrap_or_else(|| app.algorithm.algo.clone());
         if let Err(e) = app.set_algo(&algo, &opts.set) {
-            errors.push(e.to_string());
+            errors.push(e.into());
         }
     }
     if let Some(l) = &opts.lesson {
         // Every step is played once now, so a broken one is reported when
         // the lesson opens (not when the class reaches it).
         if let Err(e) = l.check() {
-            errors.push(e.to_string());
+            errors.push(AppError::Lesson(Box::new(e)));
         }
         app.open_lesson(l.clone());
         if let Some(k) = opts.step.filter(|&k| k > 1) {
@@ -232,7 +233,7 @@ pub fn configure(
     }
     match errors.is_empty() {
         true => Ok(()),
-        false => Err(errors.join("; ")),
+        false => Err(error::LaunchErrors(errors)),
     }
 }
 
@@ -244,8 +245,8 @@ pub fn configure(
 /// `web::start`, built for wasm32.)
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run_app(opts: LaunchOptions) -> Result<(), error::RunError> {
-    if let Some(why) = display::missing_display() {
-        return Err(error::RunError::Run(why));
+    if let Some(no_display) = display::missing_display() {
+        return Err(no_display);
     }
     // Scripted: the window writes its files and closes. `--autoplay N`
     // alone plays N iterations and leaves the window open.
@@ -272,7 +273,7 @@ pub fn run_app(opts: LaunchOptions) -> Result<(), error::RunError> {
         persist_window: !headless && opts.window.is_none(),
         ..Default::default()
     };
-    let setup_error = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
+    let setup_error = std::sync::Arc::new(std::sync::Mutex::new(None::<error::LaunchErrors>));
     let setup_error_in = setup_error.clone();
     eframe::run_native(
         "pnlab",
@@ -297,14 +298,12 @@ pub fn run_app(opts: LaunchOptions) -> Result<(), error::RunError> {
             Ok(Box::new(Shell { app }))
         }),
     )
-    .map_err(|e| error::RunError::Run(display::window_failed(&e.to_string())))?;
+    .map_err(error::RunError::Window)?;
     let hook_result = match result {
         None => Ok(()),
         Some(r) => match r.lock().ok().and_then(|mut s| s.take()) {
-            Some(res) => res.map_err(|e| error::RunError::Run(e.to_string())),
-            None => Err(error::RunError::Run(
-                "the window closed before the headless run finished".into(),
-            )),
+            Some(res) => res.map_err(error::RunError::Headless),
+            None => Err(error::RunError::ClosedEarly),
         },
     };
     match setup_error.lock().ok().and_then(|mut s| s.take()) {

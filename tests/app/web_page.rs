@@ -143,7 +143,7 @@ fn a_link_to_a_missing_file_or_a_bad_parameter_is_an_error_the_app_survives() {
         &launch.launch_options(),
     )
     .unwrap_err();
-    assert!(err.contains("no-such.tree"), "{err}");
+    assert!(err.to_string().contains("no-such.tree"), "{err}");
     let launch = UrlLaunch {
         algo: Some("pns".into()),
         set: vec![("tie".into(), "sideways".into())],
@@ -155,7 +155,7 @@ fn a_link_to_a_missing_file_or_a_bad_parameter_is_an_error_the_app_survives() {
         &launch.launch_options(),
     )
     .unwrap_err();
-    assert!(err.contains("tie"), "{err}");
+    assert!(err.to_string().contains("tie"), "{err}");
     // The app still runs its position.
     assert!(app.settle(Duration::from_secs(30)));
     assert_eq!(page::state_json(&app)["status"], "idle");
