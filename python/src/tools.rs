@@ -31,13 +31,13 @@ pub fn perft(py: Python<'_>, game: &str, position: &str, depth: u32) -> PyResult
     let total = run_interruptible(
         py,
         &cancel,
-        || -> Result<u64, String> {
+        || -> Result<u64, pnlab::game::MoveError> {
             let mut n = 0;
             for mv in pos.legal_move_names() {
                 if cancel.load(Ordering::Relaxed) {
                     break;
                 }
-                let child = pos.after_move(&mv).map_err(|e| e.to_string())?;
+                let child = pos.after_move(&mv)?;
                 n += with_position!(&child, g => count::perft_parallel(g, depth - 1));
             }
             Ok(n)

@@ -28,7 +28,7 @@ use crate::search::NodeId;
 use super::lesson_player::{ShownVerdict, RIGHT, WRONG};
 use super::state::PnlabApp;
 use session::{LiveSession, SessionEffect, TeacherCommand};
-use socket::{LiveSocket, SocketEvent};
+use socket::{LiveSocket, SocketError, SocketEvent};
 
 /// How long a dropped connection waits before it tries again (seconds).
 const RECONNECT_AFTER_S: f64 = 2.0;
@@ -153,7 +153,7 @@ impl PnlabApp {
                     let hello = live.session.hello(&live.lesson);
                     live.send(hello);
                 }
-                Err(e) => live.session.notice = Some(e),
+                Err(e) => live.session.notice = Some(e.to_string()),
             }
         }
         let mut effects = Vec::new();
@@ -167,7 +167,7 @@ impl PnlabApp {
                         }
                         effects.extend(live.session.apply(msg));
                     }
-                    Err(e) => live.session.notice = Some(e),
+                    Err(e) => live.session.notice = Some(e.to_string()),
                 },
                 SocketEvent::Closed(why) => {
                     live.socket = None;
@@ -422,7 +422,7 @@ impl PnlabApp {
     }
 }
 
-fn open_socket(ctx: &egui::Context, url: &str) -> Result<LiveSocket, String> {
+fn open_socket(ctx: &egui::Context, url: &str) -> Result<LiveSocket, SocketError> {
     let wake = ctx.clone();
     LiveSocket::connect(url, move || wake.request_repaint())
 }

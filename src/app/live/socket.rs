@@ -25,13 +25,33 @@ pub struct LiveSocket {
     open: bool,
 }
 
+/// Why the class connection did not open.
+#[derive(Debug, thiserror::Error)]
+pub enum SocketError {
+    /// The browser refused the address (its words: a script error holds
+    /// nothing else).
+    #[error("cannot connect to {url}: {reason}")]
+    Connect {
+        /// The address.
+        url: String,
+        /// The browser's reason.
+        reason: String,
+    },
+    /// The connection's thread did not start.
+    #[error("cannot start the connection thread: {0}")]
+    Thread(#[source] std::io::Error),
+    /// This build has no client.
+    #[error("this build has no live-class client (build with the `serve` feature)")]
+    NoClient,
+}
+
 impl LiveSocket {
     /// Connects to `url` (`ws://host:port/live`); `wake` asks the window
     /// for a frame when something arrives.
     pub fn connect(
         url: &str,
         wake: impl Fn() + Send + Sync + 'static,
-    ) -> Result<LiveSocket, String> {
+    ) -> Result<LiveSocket, SocketError> {
         Ok(LiveSocket {
             backend: backend::Backend::connect(url, Box::new(wake))?,
             waiting: VecDeque::new(),
@@ -86,7 +106,7 @@ mod backend {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
 
-    use super::SocketEvent;
+    use super::{SocketError, SocketEvent};
 
     type Queue = Rc<RefCell<VecDeque<SocketEvent>>>;
 
@@ -98,9 +118,14 @@ mod backend {
     }
 
     impl Backend {
-        pub fn connect(url: &str, wake: Box<dyn Fn() + Send + Sync>) -> Result<Backend, String> {
-            let ws = web_sys::WebSocket::new(url)
-                .map_err(|e| format!("cannot connect to {url}: {e:?}"))?;
+        pub fn connect(
+            url: &str,
+            wake: Box<dyn Fn() + Send + Sync>,
+        ) -> Result<Backend, SocketError> {
+            let ws = web_sys::WebSocket::new(url).map_err(|e| SocketError::Connect {
+                url: url.to_string(),
+                reason: format!("{e:?}"),
+            })?;
             let queue: Queue = Rc::default();
             let wake: Rc<dyn Fn()> = Rc::from(wake as Box<dyn Fn()>);
             let on = |f: Box<dyn Fn(web_sys::Event) -> Option<SocketEvent>>| {
@@ -167,7 +192,7 @@ mod backend {
     use tokio_tungstenite::tungstenite::stream::MaybeTlsStream;
     use tokio_tungstenite::tungstenite::{self, Message};
 
-    use super::SocketEvent;
+    use super::{SocketError, SocketEvent};
 
     pub struct Backend {
         to_server: Sender<String>,
@@ -181,7 +206,10 @@ mod backend {
     }
 
     impl Backend {
-        pub fn connect(url: &str, wake: Box<dyn Fn() + Send + Sync>) -> Result<Backend, String> {
+        pub fn connect(
+            url: &str,
+            wake: Box<dyn Fn() + Send + Sync>,
+        ) -> Result<Backend, SocketError> {
             let (to_server, outgoing) = unbounded::<String>();
             let (incoming, from_server) = unbounded::<SocketEvent>();
             let url = url.to_string();
@@ -234,7 +262,7 @@ mod backend {
                         }
                     }
                 })
-                .map_err(|e| format!("cannot start the connection thread: {e}"))?;
+                .map_err(SocketError::Thread)?;
             Ok(Backend {
                 to_server,
                 from_server,
@@ -254,13 +282,13 @@ mod backend {
 #[cfg(all(not(target_arch = "wasm32"), not(feature = "serve")))]
 mod backend {
     //! A desktop build without the `serve` feature has no client.
-    use super::SocketEvent;
+    use super::{SocketError, SocketEvent};
 
     pub struct Backend;
 
     impl Backend {
-        pub fn connect(_: &str, _: Box<dyn Fn() + Send + Sync>) -> Result<Backend, String> {
-            Err("this build has no live-class client (build with the `serve` feature)".into())
+        pub fn connect(_: &str, _: Box<dyn Fn() + Send + Sync>) -> Result<Backend, SocketError> {
+            Err(SocketError::NoClient)
         }
 
         pub fn send(&mut self, _: String) {}
