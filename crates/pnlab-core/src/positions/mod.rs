@@ -277,7 +277,7 @@ impl Resolver for DiskThenBundled {
 
 /// `rel` as named inside the position file `file_name`: joined to the
 /// file's folder (see [`reference`]), or why it is refused.
-pub(crate) fn relative_to(file_name: &str, rel: &str) -> Result<String, String> {
+pub(crate) fn relative_to(file_name: &str, rel: &str) -> Result<String, reference::RefusedPath> {
     reference::resolve(file_name, rel, reference::Reach::OwnFolder)
 }
 

@@ -42,13 +42,32 @@ pub enum Reach {
     OwnFolderAndPositions,
 }
 
+/// Why a file named inside another is not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RefusedPath {
+    /// The name is blank.
+    #[error("the file name is empty")]
+    Empty,
+    /// An absolute path, without `--allow-absolute-paths`.
+    #[error("`{0}` is an absolute path; a file is named relative to the folder of the file naming it (pass --allow-absolute-paths to allow absolute paths and paths outside that folder)")]
+    Absolute(String),
+    /// A path that climbs out of the naming file's folder.
+    #[error("`{rel}` leads outside the folder of `{file}` (pass --allow-absolute-paths to allow paths outside it)")]
+    Outside {
+        /// The path as written.
+        rel: String,
+        /// The file that names it.
+        file: String,
+    },
+}
+
 /// `rel` as named by the file `file_name`: the path to read (joined to
 /// the file's folder, `..` kept for the operating system to follow), or
 /// the reason it is refused.
-pub fn resolve(file_name: &str, rel: &str, reach: Reach) -> Result<String, String> {
+pub fn resolve(file_name: &str, rel: &str, reach: Reach) -> Result<String, RefusedPath> {
     let base = Path::new(file_name).parent().unwrap_or(Path::new(""));
     if rel.trim().is_empty() {
-        return Err("the file name is empty".into());
+        return Err(RefusedPath::Empty);
     }
     let relp = Path::new(rel);
     let allowed = outside_allowed();
@@ -56,9 +75,7 @@ pub fn resolve(file_name: &str, rel: &str, reach: Reach) -> Result<String, Strin
         if allowed {
             return Ok(rel.to_string());
         }
-        return Err(format!(
-            "`{rel}` is an absolute path; a file is named relative to the folder of the file naming it (pass --allow-absolute-paths to allow absolute paths and paths outside that folder)"
-        ));
+        return Err(RefusedPath::Absolute(rel.to_string()));
     }
     let joined = base.join(relp);
     if allowed {
@@ -70,9 +87,10 @@ pub fn resolve(file_name: &str, rel: &str, reach: Reach) -> Result<String, Strin
         Climb::Outside => false,
     };
     if !inside || !stays_inside_on_disk(base, &joined, reach) {
-        return Err(format!(
-            "`{rel}` leads outside the folder of `{file_name}` (pass --allow-absolute-paths to allow paths outside it)"
-        ));
+        return Err(RefusedPath::Outside {
+            rel: rel.to_string(),
+            file: file_name.to_string(),
+        });
     }
     Ok(joined.to_string_lossy().into_owned())
 }
@@ -206,7 +224,18 @@ mod tests {
             ("list.toml", "/etc/passwd", Reach::OwnFolder),
         ] {
             let e = resolve(file, rel, reach).unwrap_err();
-            assert!(e.contains("--allow-absolute-paths"), "{file} {rel}: {e}");
+            let absolute = rel.starts_with('/');
+            assert!(
+                matches!(
+                    (&e, absolute),
+                    (RefusedPath::Absolute(_), true) | (RefusedPath::Outside { .. }, false)
+                ),
+                "{file} {rel}: {e}"
+            );
+            assert!(
+                e.to_string().contains("--allow-absolute-paths"),
+                "{file} {rel}: {e}"
+            );
         }
     }
 

@@ -253,7 +253,8 @@ impl Reader<'_> {
         kind: GameKind,
         f: &Spanned<String>,
     ) -> Result<AnyPosition, FileError> {
-        let path = relative_to(self.file, f.get_ref()).map_err(|m| self.at(f.span().start, m))?;
+        let path = relative_to(self.file, f.get_ref())
+            .map_err(|m| self.at(f.span().start, m.to_string()))?;
         let body = self
             .resolver
             .read(&path)

@@ -63,7 +63,7 @@ pub enum ProofError {
     },
     /// The root's notation does not read back.
     #[error("no certificate: the root does not read back from its notation ({0})")]
-    RootUnreadable(String),
+    RootUnreadable(#[source] crate::game::ParseError),
     /// The root carries a history its notation cannot hold.
     #[error("no certificate: the root carries a history (earlier positions a repetition can reach) that a certificate cannot hold; search it from its notation")]
     RootHasHistory,
@@ -110,8 +110,7 @@ pub fn certificate(
     // history the notation does not hold (a xiangqi position reached by
     // moves, whose earlier positions can still repeat) would be checked
     // as another position.
-    let rebuilt =
-        certificate::verify::root(&cert).map_err(|e| ProofError::RootUnreadable(e.to_string()))?;
+    let rebuilt = certificate::verify::root(&cert).map_err(ProofError::RootUnreadable)?;
     if state(&rebuilt) != state(&setup.position) {
         return Err(ProofError::RootHasHistory);
     }

@@ -292,7 +292,7 @@ impl Reader<'_> {
         let entry = match (&p.file, &p.game, &p.notation) {
             (Some(f), None, None) => {
                 let path = reference::resolve(self.file, f.get_ref(), Reach::OwnFolderAndPositions)
-                    .map_err(|m| self.err_at(f.span().start, K::Position(m)))?;
+                    .map_err(|m| self.err_at(f.span().start, K::Position(m.to_string())))?;
                 let body = self
                     .source
                     .read(&path)

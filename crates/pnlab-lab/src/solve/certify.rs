@@ -68,18 +68,18 @@ pub fn make(search: &dyn Search, setup: &SearchSetup, status: Status, check: boo
 /// claims what the search answered.
 fn verified(cert: &Certificate, status: Status, setup: &SearchSetup) -> Result<(), SelfCheckError> {
     let text = cert.to_text();
-    let back = Certificate::parse(&text).map_err(|e| SelfCheckError::Unreadable(e.to_string()))?;
+    let back = Certificate::parse(&text).map_err(SelfCheckError::Unreadable)?;
     if back.proved != (status == Status::Proved) {
         return Err(SelfCheckError::OtherAnswer);
     }
     let words = setup.root_question().answer_name(status);
-    match verify(&back).map_err(|e| SelfCheckError::Root(e.to_string()))? {
+    match verify(&back).map_err(SelfCheckError::Root)? {
         Verdict::Valid { answer, .. } if answer.split(" within ").next() == Some(words) => Ok(()),
         Verdict::Valid { answer, .. } => Err(SelfCheckError::Mismatch {
             proves: answer,
             answered: words.to_string(),
         }),
-        v @ Verdict::Invalid { .. } => Err(SelfCheckError::Invalid(v.line())),
+        v @ Verdict::Invalid { .. } => Err(SelfCheckError::Invalid(v)),
     }
 }
 
@@ -88,13 +88,13 @@ fn verified(cert: &Certificate, status: Status, setup: &SearchSetup) -> Result<(
 pub enum SelfCheckError {
     /// The text does not parse back.
     #[error("the certificate does not read back: {0}")]
-    Unreadable(String),
+    Unreadable(#[source] pnlab_core::game::ParseError),
     /// It claims proved where the search disproved, or the reverse.
     #[error("the certificate claims the other answer")]
     OtherAnswer,
     /// Its root position cannot be rebuilt.
     #[error("the certificate's root: {0}")]
-    Root(String),
+    Root(#[source] pnlab_core::game::ParseError),
     /// It proves another question than the one answered.
     #[error("the certificate proves `{proves}`, the search answered `{answered}`")]
     Mismatch {
@@ -103,7 +103,7 @@ pub enum SelfCheckError {
         /// What the search answered.
         answered: String,
     },
-    /// The checker rejects it (the checker's line).
-    #[error("the certificate does not verify: {0}")]
-    Invalid(String),
+    /// The checker rejects it (the checker's verdict, with the node).
+    #[error("the certificate does not verify: {}", .0.line())]
+    Invalid(pnlab_core::certificate::Verdict),
 }
