@@ -76,7 +76,7 @@ pub fn verify<'py>(py: Python<'py>, text: &str, name: &str) -> PyResult<Bound<'p
         Verdict::Invalid { path, reason } => {
             d.set_item("valid", false)?;
             d.set_item("path", path)?;
-            d.set_item("reason", reason)?;
+            d.set_item("reason", reason.to_string())?;
         }
     }
     Ok(d)

@@ -368,8 +368,9 @@ fn seeded_random_corruptions_are_all_rejected() {
             kinds[kind] += 1;
             if let (Some(Verdict::Invalid { path, reason }), Some(id)) = (rejected(&text), touched)
             {
-                assert!(
-                    reason.contains(&format!("node {id}:")),
+                assert_eq!(
+                    reason.node(),
+                    Some(id),
                     "kind {kind}: reported `{reason}`, corrupted node {id}"
                 );
                 // The reported path leads to the corrupted node's position.

@@ -52,8 +52,10 @@
 //! own outcome. The writer lives on the search side
 //! ([`crate::search::proof`]).
 
+mod flaw;
 pub mod format;
 pub mod verify;
 
+pub use flaw::Flaw;
 pub use format::{CertNode, Certificate, CertificateGoal, NodeBody};
 pub use verify::{verify, Verdict};

@@ -29,8 +29,9 @@
 //! certificate sharing it between the two could prove a lost root.
 
 use crate::game::within::{Within, HORIZON_SCORE};
-use crate::game::{AnyPosition, Game, Outcome, ParseError, Player};
+use crate::game::{AnyPosition, Game, Outcome, ParseError};
 
+use super::flaw::Flaw;
 use super::format::{Certificate, CertificateGoal, NodeBody};
 
 /// The outcome of a check.
@@ -49,7 +50,7 @@ pub enum Verdict {
         /// Moves from the root to the bad node, in notation.
         path: Vec<String>,
         /// What is wrong there.
-        reason: String,
+        reason: Flaw,
     },
 }
 
@@ -133,13 +134,6 @@ fn goal_words(c: &Certificate) -> String {
     }
 }
 
-fn player_name(p: Player) -> &'static str {
-    match p {
-        Player::First => "the first player",
-        Player::Second => "the second player",
-    }
-}
-
 /// Whether two paths reached the same position (see the module comment):
 /// the same history key first (where the value depends on the path, the
 /// part of it that matters must agree), then the same position, or one
@@ -182,12 +176,12 @@ const DONE: u8 = 2;
 /// against the game's position there; a node reached again must stand
 /// for the same position.
 fn check<G: Game>(c: &Certificate, root: G) -> Verdict {
-    let invalid = |path: &[String], reason: String| Verdict::Invalid {
+    let invalid = |path: &[String], reason: Flaw| Verdict::Invalid {
         path: path.to_vec(),
         reason,
     };
     if c.nodes.is_empty() {
-        return invalid(&[], "the certificate has no nodes".into());
+        return invalid(&[], Flaw::NoNodes);
     }
     let mut state = vec![UNSEEN; c.nodes.len()];
     let mut seen_at: Vec<Option<G>> = vec![None; c.nodes.len()];
@@ -204,16 +198,16 @@ fn check<G: Game>(c: &Certificate, root: G) -> Verdict {
             let i = id as usize;
             match state[i] {
                 ON_PATH => {
-                    return invalid(&path, format!("node {id} lies below itself (a cycle)"));
+                    return invalid(&path, Flaw::Cycle { node: id });
                 }
                 DONE => {
                     if !seen_at[i].as_ref().is_some_and(|s| same_position(s, &g)) {
                         return invalid(
                             &path,
-                            format!(
-                                "node {id} is `{}` here but another position on an earlier path",
-                                g.notation()
-                            ),
+                            Flaw::Transposition {
+                                node: id,
+                                here: g.notation(),
+                            },
                         );
                     }
                     path.pop();
@@ -259,7 +253,7 @@ fn check<G: Game>(c: &Certificate, root: G) -> Verdict {
 /// where the game ends as it says, one move where the goal's side moves,
 /// every legal move where the other side does. The reason when it is
 /// wrong.
-fn children<G: Game>(c: &Certificate, id: u32, g: &G) -> Result<Vec<(String, u32, G)>, String> {
+fn children<G: Game>(c: &Certificate, id: u32, g: &G) -> Result<Vec<(String, u32, G)>, Flaw> {
     let node = &c.nodes[id as usize];
     let one_side = if c.proved {
         c.attacker
@@ -271,31 +265,33 @@ fn children<G: Game>(c: &Certificate, id: u32, g: &G) -> Result<Vec<(String, u32
             check_end(c, id, *score, o)?;
             Ok(Vec::new())
         }
-        (NodeBody::End(_), None) => Err(format!("node {id}: the game is not over here")),
-        (_, Some(o)) if c.within.is_some() && o.score.abs() == HORIZON_SCORE => Err(format!(
-            "node {id}: {} has made its {} moves here, so the play ends without the goal, but the node lists moves",
-            player_name(c.attacker),
-            c.within.unwrap_or(0)
-        )),
-        (_, Some(o)) => Err(format!(
-            "node {id}: the game is over here (score {}) but the node lists moves",
-            o.score
-        )),
+        (NodeBody::End(_), None) => Err(Flaw::NotOver { node: id }),
+        (_, Some(o)) if c.within.is_some() && o.score.abs() == HORIZON_SCORE => {
+            Err(Flaw::PastTheLimit {
+                node: id,
+                attacker: c.attacker,
+                moves: c.within.unwrap_or(0),
+            })
+        }
+        (_, Some(o)) => Err(Flaw::Over {
+            node: id,
+            score: o.score,
+        }),
         (NodeBody::One(m, child), None) => {
             if g.to_move() != one_side {
-                return Err(format!(
-                    "node {id}: {} moves here, so every move must be listed (`all`), not one",
-                    player_name(g.to_move())
-                ));
+                return Err(Flaw::OneWhereAll {
+                    node: id,
+                    mover: g.to_move(),
+                });
             }
             Ok(vec![(m.clone(), *child, after(id, g, m)?)])
         }
         (NodeBody::All(list), None) => {
             if g.to_move() == one_side {
-                return Err(format!(
-                    "node {id}: {} moves here and needs one move (`one`), not a list",
-                    player_name(g.to_move())
-                ));
+                return Err(Flaw::AllWhereOne {
+                    node: id,
+                    mover: g.to_move(),
+                });
             }
             check_all_listed(id, g, list)?;
             list.iter()
@@ -307,26 +303,26 @@ fn children<G: Game>(c: &Certificate, id: u32, g: &G) -> Result<Vec<(String, u32
 
 /// An end node: the game ends with the `score` it says, on the side of
 /// the goal the certificate claims.
-fn check_end(c: &Certificate, id: u32, score: i32, o: Outcome) -> Result<(), String> {
+fn check_end(c: &Certificate, id: u32, score: i32, o: Outcome) -> Result<(), Flaw> {
     if o.score != score {
-        return Err(format!(
-            "node {id}: the game ends with score {} here, not {score}",
-            o.score
-        ));
+        return Err(Flaw::WrongScore {
+            node: id,
+            actual: o.score,
+            claimed: score,
+        });
     }
     if goal_met(c, o) != c.proved {
-        return Err(format!(
-            "node {id}: the final score {} {} the goal, so it cannot end a {}",
-            o.score,
-            if c.proved { "misses" } else { "meets" },
-            if c.proved { "proof" } else { "disproof" }
-        ));
+        return Err(Flaw::WrongSide {
+            node: id,
+            score: o.score,
+            proved: c.proved,
+        });
     }
     Ok(())
 }
 
 /// An `all` node lists exactly the legal moves of `g`.
-fn check_all_listed<G: Game>(id: u32, g: &G, list: &[(String, u32)]) -> Result<(), String> {
+fn check_all_listed<G: Game>(id: u32, g: &G, list: &[(String, u32)]) -> Result<(), Flaw> {
     let mut legal = Vec::new();
     g.legal_moves(&mut legal);
     let mut names: Vec<String> = legal.iter().map(|&m| g.format_move(m)).collect();
@@ -336,29 +332,28 @@ fn check_all_listed<G: Game>(id: u32, g: &G, list: &[(String, u32)]) -> Result<(
     if names.iter().map(String::as_str).eq(listed.iter().copied()) {
         return Ok(());
     }
-    let missing: Vec<&str> = names
+    let missing: Vec<String> = names
         .iter()
-        .map(String::as_str)
-        .filter(|n| !listed.contains(n))
+        .filter(|n| !listed.contains(&n.as_str()))
+        .cloned()
         .collect();
     Err(if missing.is_empty() {
-        format!(
-            "node {id}: the listed moves are not the legal moves ({})",
-            names.join(" ")
-        )
+        Flaw::NotTheLegalMoves {
+            node: id,
+            legal: names,
+        }
     } else {
-        format!(
-            "node {id}: legal move(s) {} not answered",
-            missing.join(" ")
-        )
+        Flaw::Unanswered { node: id, missing }
     })
 }
 
 /// The position after move `m` (in notation) of node `id` at `g`.
-fn after<G: Game>(id: u32, g: &G, m: &str) -> Result<G, String> {
-    let mv = g
-        .parse_move(m)
-        .map_err(|e| format!("node {id}: move `{m}`: {e}"))?;
+fn after<G: Game>(id: u32, g: &G, m: &str) -> Result<G, Flaw> {
+    let mv = g.parse_move(m).map_err(|error| Flaw::BadMove {
+        node: id,
+        text: m.to_string(),
+        error,
+    })?;
     let mut next = g.clone();
     next.play(mv);
     Ok(next)
