@@ -90,7 +90,8 @@ impl Default for Settings {
             controls: Controls::default(),
             follow_mpn: true,
             max_depth: 8,
-            algo: "pns".into(),
+            // Every front end's default algorithm.
+            algo: crate::search::DEFAULT_ALGO.into(),
             // The command line's default seed, so the app and `pnlab
             // solve` tell the same story.
             seed: 0,

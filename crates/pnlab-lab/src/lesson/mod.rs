@@ -41,8 +41,8 @@ pub use question::{Answer, Question, Response, Verdict};
 pub use source::{Bundled, DiskThenBundled, Source};
 
 /// The algorithm a lesson runs when neither a step nor its position
-/// names one.
-pub const DEFAULT_ALGO: &str = "pns";
+/// names one: every front end's default.
+pub const DEFAULT_ALGO: &str = pnlab_core::search::DEFAULT_ALGO;
 
 /// The seed of a lesson's searches when no step sets one.
 pub const DEFAULT_SEED: u64 = 0;
