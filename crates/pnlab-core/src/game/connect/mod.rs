@@ -107,9 +107,7 @@ impl Connect {
     pub fn new(rules: Rules, named: bool) -> Result<Connect, ConnectError> {
         rules.check()?;
         if named && !rules.is_connect6_family() {
-            return Err(ConnectError::BadRules(
-                "game connect6 is Connect(S, S, 6, 2, 1)".into(),
-            ));
+            return Err(ConnectError::NotConnect6);
         }
         let geo = Arc::new(Geometry::new(rules.m, rules.n, rules.k));
         let packed = u64::from(rules.m)
@@ -153,10 +151,14 @@ impl Connect {
             let at = |error| notation::Located { col, error };
             let c = notation::parse_cell(rules.m, rules.n, tok).map_err(at)?;
             if g.outcome().is_some() {
-                return Err(at(ConnectError::AfterEnd(tok.to_string())));
+                return Err(at(ConnectError::AfterEnd {
+                    cell: tok.to_string(),
+                }));
             }
             if !g.board.is_empty(c) {
-                return Err(at(ConnectError::Occupied(tok.to_string())));
+                return Err(at(ConnectError::Occupied {
+                    cell: tok.to_string(),
+                }));
             }
             g.play(c);
         }

@@ -75,22 +75,19 @@ impl Rules {
         let side = 1..=MAX_SIDE;
         let turn = 1..=MAX_STONES_PER_TURN;
         if !side.contains(&self.m) || !side.contains(&self.n) {
-            return Err(ConnectError::BadRules(format!(
-                "board {}x{} out of range (columns and rows 1-{MAX_SIDE})",
-                self.m, self.n
-            )));
+            return Err(ConnectError::BoardSize {
+                m: self.m,
+                n: self.n,
+            });
         }
         if !(1..=MAX_SIDE).contains(&self.k) {
-            return Err(ConnectError::BadRules(format!(
-                "k = {} out of range (1-{MAX_SIDE})",
-                self.k
-            )));
+            return Err(ConnectError::RowLength(self.k));
         }
         if !turn.contains(&self.p) || !turn.contains(&self.q) {
-            return Err(ConnectError::BadRules(format!(
-                "p = {}, q = {}: stones per turn must be 1-{MAX_STONES_PER_TURN}",
-                self.p, self.q
-            )));
+            return Err(ConnectError::StonesPerTurn {
+                p: self.p,
+                q: self.q,
+            });
         }
         Ok(())
     }
@@ -100,15 +97,54 @@ impl Rules {
 /// column where it was found when it becomes a [`ParseError`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConnectError {
-    /// The `m,n,k,p,q:` or `SIZE:` header does not parse.
-    #[error("expected {0}")]
-    BadHeader(String),
-    /// The header parses but a parameter is out of range.
-    #[error("{0}")]
-    BadRules(String),
+    /// No `:` after the `m,n,k,p,q` header.
+    #[error("expected `m,n,k,p,q:` then the stones (e.g. `19,19,6,2,1:j10 k10 k11`)")]
+    NoHeader,
+    /// The header does not have five numbers.
+    #[error("expected five numbers m,n,k,p,q before `:` (columns, rows, k in a row, stones per turn, first turn), found {0}")]
+    HeaderLength(usize),
+    /// A header field that is not a number.
+    #[error("expected a number 1-{MAX_SIDE} for {field}, found `{text}`")]
+    NotANumber {
+        /// The field's letter (m, n, k, p or q).
+        field: &'static str,
+        /// What was written.
+        text: String,
+    },
+    /// A Connect6 size that is not a number.
+    #[error("expected a board size 6-{MAX_SIDE} before `:` (e.g. `15:h8 i8`), found `{0}`")]
+    BadSize(String),
+    /// Columns or rows out of range.
+    #[error("board {m}x{n} out of range (columns and rows 1-{MAX_SIDE})")]
+    BoardSize {
+        /// Columns.
+        m: u8,
+        /// Rows.
+        n: u8,
+    },
+    /// k out of range.
+    #[error("k = {0} out of range (1-{MAX_SIDE})")]
+    RowLength(u8),
+    /// Stones per turn out of range.
+    #[error("p = {p}, q = {q}: stones per turn must be 1-{MAX_STONES_PER_TURN}")]
+    StonesPerTurn {
+        /// Stones per turn.
+        p: u8,
+        /// Stones of the first turn.
+        q: u8,
+    },
+    /// A Connect6 board size out of range.
+    #[error("Connect6 board size {0} out of range (6-{MAX_SIDE})")]
+    Connect6Size(u8),
+    /// `connect6` named for rules that are not Connect6's.
+    #[error("game connect6 is Connect(S, S, 6, 2, 1)")]
+    NotConnect6,
     /// A token that is not a column name followed by a row number.
-    #[error("expected a cell such as `j10` (column letters, row number), found `{0}`")]
-    MalformedCell(String),
+    #[error("expected a cell such as `j10` (column letters, row number), found `{cell}`")]
+    MalformedCell {
+        /// The token as written.
+        cell: String,
+    },
     /// A well-formed cell outside the board.
     #[error("cell {cell} is off the {m}x{n} board")]
     OffBoard {
@@ -120,11 +156,17 @@ pub enum ConnectError {
         n: u8,
     },
     /// A cell that already holds a stone.
-    #[error("cell {0} is already taken")]
-    Occupied(String),
+    #[error("cell {cell} is already taken")]
+    Occupied {
+        /// The cell as written.
+        cell: String,
+    },
     /// A stone after a stone completed k in a row or filled the board.
-    #[error("stone {0} comes after the game has ended")]
-    AfterEnd(String),
+    #[error("stone {cell} comes after the game has ended")]
+    AfterEnd {
+        /// The stone's cell as written.
+        cell: String,
+    },
 }
 
 /// A [`ConnectError`] found at 1-based column `col` of the text.
@@ -166,7 +208,9 @@ pub fn cell_name(m: u8, c: Cell) -> String {
 pub fn parse_cell(m: u8, n: u8, text: &str) -> Result<Cell, ConnectError> {
     let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
     let (col_text, row_text) = text.split_at(letters);
-    let malformed = || ConnectError::MalformedCell(text.to_string());
+    let malformed = || ConnectError::MalformedCell {
+        cell: text.to_string(),
+    };
     if letters == 0
         || letters > 3
         || row_text.is_empty()
@@ -216,9 +260,7 @@ pub fn parse_connect_header(text: &str) -> Result<(Rules, &str, usize), Located>
     let Some((head, rest)) = text.split_once(':') else {
         return Err(Located {
             col: 1,
-            error: ConnectError::BadHeader(
-                "`m,n,k,p,q:` then the stones (e.g. `19,19,6,2,1:j10 k10 k11`)".into(),
-            ),
+            error: ConnectError::NoHeader,
         });
     };
     let lead = head.len() - head.trim_start().len();
@@ -228,20 +270,16 @@ pub fn parse_connect_header(text: &str) -> Result<(Rules, &str, usize), Located>
     if parts.len() != 5 {
         return Err(Located {
             col,
-            error: ConnectError::BadHeader(format!(
-                "five numbers m,n,k,p,q before `:` (columns, rows, k in a row, stones per turn, first turn), found {}",
-                parts.len()
-            )),
+            error: ConnectError::HeaderLength(parts.len()),
         });
     }
     for (i, part) in parts.iter().enumerate() {
         values[i] = part.trim().parse().map_err(|_| Located {
             col,
-            error: ConnectError::BadHeader(format!(
-                "a number 1-{MAX_SIDE} for {}, found `{}`",
-                ["m", "n", "k", "p", "q"][i],
-                part.trim()
-            )),
+            error: ConnectError::NotANumber {
+                field: ["m", "n", "k", "p", "q"][i],
+                text: part.trim().to_string(),
+            },
         })?;
         col += part.chars().count() + 1;
     }
@@ -263,17 +301,12 @@ pub fn parse_connect6_header(text: &str) -> Result<(Rules, &str, usize), Located
     };
     let size: u8 = head.trim().parse().map_err(|_| Located {
         col: 1,
-        error: ConnectError::BadHeader(format!(
-            "a board size 6-{MAX_SIDE} before `:` (e.g. `15:h8 i8`), found `{}`",
-            head.trim()
-        )),
+        error: ConnectError::BadSize(head.trim().to_string()),
     })?;
     if !(6..=MAX_SIDE).contains(&size) {
         return Err(Located {
             col: 1,
-            error: ConnectError::BadRules(format!(
-                "Connect6 board size {size} out of range (6-{MAX_SIDE})"
-            )),
+            error: ConnectError::Connect6Size(size),
         });
     }
     Ok((Rules::connect6(size), rest, head.chars().count() + 2))
@@ -311,7 +344,10 @@ mod tests {
         ));
         for bad in ["1a", "a", "a0x", "-"] {
             assert!(
-                matches!(parse_cell(19, 19, bad), Err(ConnectError::MalformedCell(_))),
+                matches!(
+                    parse_cell(19, 19, bad),
+                    Err(ConnectError::MalformedCell { .. })
+                ),
                 "{bad}"
             );
         }
