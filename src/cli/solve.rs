@@ -102,19 +102,20 @@ pub struct SolveArgs {
 
 /// `--algo NAME`: the registry's handle (an unknown name lists the
 /// known ones).
-fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
-    name.parse().map_err(|e: search::SearchError| e.to_string())
+fn parse_algorithm(name: &str) -> Result<Algorithm, search::SearchError> {
+    name.parse()
 }
 
 /// `--question WORD`.
-fn parse_question(word: &str) -> Result<QuestionKind, String> {
+fn parse_question(word: &str) -> Result<QuestionKind, search::UnknownQuestion> {
     word.parse()
-        .map_err(|e: search::UnknownQuestion| e.to_string())
 }
 
 /// `--repetition RULE`.
-fn parse_repetition(name: &str) -> Result<Repetition, String> {
-    Repetition::from_name(name).map_err(|e| e.to_string())
+fn parse_repetition(
+    name: &str,
+) -> Result<Repetition, pnlab::game::xiangqi::repetition::UnknownRepetition> {
+    Repetition::from_name(name)
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
