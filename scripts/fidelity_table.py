@@ -752,6 +752,19 @@ def hex_per_run_csv_rows():
     ]
 
 
+def separation_words(label, games):
+    """Whether RSCN separates the sides within one group of games: how
+    often Red's lies below Black's, and whether the ranges overlap."""
+    if not games:
+        return f"no {label}"
+    below = sum(1 for g in games if g["rscn_red"] < g["rscn_black"])
+    overlap = max(g["rscn_red"] for g in games) >= min(g["rscn_black"] for g in games)
+    return (
+        f"{label}: Red below Black in {below} of {len(games)}, ranges "
+        + ("overlap" if overlap else "do not overlap")
+    )
+
+
 def rscn_long_row(d, when=""):
     """The tactical study on the certified long mates: does RSCN separate
     the mating side from the mated one, and does Vl?"""
@@ -769,12 +782,18 @@ def rscn_long_row(d, when=""):
         verdict = "Agrees on RSCN (Red's below Black's, no overlap)"
     elif below:
         above = [g for g in paired if g["rscn_red"] >= g["rscn_black"]]
+        mated = [g for g in paired if g["end"] == "red-wins"]
+        other = [g for g in paired if g["end"] != "red-wins"]
         verdict = (
             f"Partly: Red's RSCN lies below Black's in {red_below} of {len(paired)} games and on average, "
             f"but the ranges overlap: in {len(above)} games Red's is the higher ("
             + ", ".join(f"{g['id']}, ended {g['end']}" for g in above)
             + f"); our engine plays both sides at depth {d['depth']} and does not always play the mate out "
-            + f"({sum(1 for g in d['per_game'] if g['end'] != 'red-wins')} of {n} games end otherwise)"
+            + f"({sum(1 for g in d['per_game'] if g['end'] != 'red-wins')} of {n} games end otherwise). "
+            + "Split by how the game ended: "
+            + separation_words("games Red mates", mated)
+            + "; "
+            + separation_words("games that end otherwise", other)
         )
     else:
         verdict = "Disagrees on RSCN"
