@@ -103,6 +103,7 @@ def main(argv):
     screen_nodes = int(argv[8]) if len(argv) > 8 else max_nodes
     retry = int(argv[9]) if len(argv) > 9 else 3
     found = 0
+    kept = set()
     # Rows are written as they are found, so a long collection can be
     # stopped and still leave its results.
     sink = open(out, "w")
@@ -125,6 +126,12 @@ def main(argv):
             if length is None:
                 continue
             red = fen if fen.split()[1] == "w" else mirror(fen)
+            if red in kept:
+                # The puzzle file repeats some positions under other ids;
+                # a game of the study must not count twice.
+                print(f"{row['id']}: same position as an earlier one, left out", flush=True)
+                continue
+            kept.add(red)
             sink.write("\t".join(map(str, (row["id"], red, length, fen.split()[1], best))) + "\n")
             sink.flush()
             found += 1
