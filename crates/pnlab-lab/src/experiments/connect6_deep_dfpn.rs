@@ -140,15 +140,18 @@ fn load_positions(file: &str) -> Result<Vec<(String, Connect)>, ExperimentError>
         match e.position {
             AnyPosition::Connect(c) => out.push((e.name, c)),
             _ => {
-                return Err(ExperimentError::Invalid(format!(
-                    "{file}: `{}` is not a connect position",
-                    e.name
-                )))
+                return Err(ExperimentError::WrongGame {
+                    file: file.to_string(),
+                    name: e.name,
+                    wanted: "connect",
+                })
             }
         }
     }
     if out.is_empty() {
-        return Err(ExperimentError::Invalid(format!("{file}: no positions")));
+        return Err(ExperimentError::NoPositions {
+            file: file.to_string(),
+        });
     }
     Ok(out)
 }
@@ -160,9 +163,12 @@ fn eps_list(settings: &Connect6DeepDfpnSettings) -> Result<Vec<f64>, ExperimentE
         let max = settings.eps_max;
         let n = (max / step + 1e-9).floor() as usize;
         if !(1..=100_000).contains(&n) {
-            return Err(ExperimentError::Invalid(format!(
-                "eps_max / eps_step must give 1 to 100000 values, got {n}"
-            )));
+            return Err(ExperimentError::GridSize {
+                max_setting: "eps_max",
+                step_setting: "eps_step",
+                values: n,
+                limit: 100_000,
+            });
         }
         // Rounded to 1e-9 so that 0.05 · 3 prints as 0.15.
         return Ok((1..=n)

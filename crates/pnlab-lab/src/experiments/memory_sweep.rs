@@ -42,7 +42,7 @@ use pnlab_core::search::dfpn::{Dfpn, DfpnOptions};
 use pnlab_core::search::pns::{Pns, PnsOptions};
 use pnlab_core::search::{run as run_search, Budget, Goal, Question, Search, Status};
 
-use super::instances::random_othello;
+use super::instances::othello_instance;
 use super::svg::{log_log_plot, Series};
 use super::{instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed};
 use pnlab_core::search::params::ParamSpec;
@@ -266,19 +266,15 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .collect();
     if connect4 > c4_lines.len() {
-        return Err(ExperimentError::Invalid(format!(
-            "setting `connect4` must be at most {}, got {connect4}",
-            c4_lines.len()
-        )));
+        return Err(ExperimentError::TooFewPositions {
+            setting: "connect4",
+            wanted: connect4,
+            available: c4_lines.len(),
+        });
     }
     let mut instances = Vec::new();
     for i in 0..othello {
-        let seed = instance_seed(opts.seed, i);
-        let g = random_othello(seed, empties).ok_or_else(|| {
-            ExperimentError::Invalid(format!(
-                "could not draw an Othello position with {empties} empties (seed {seed})"
-            ))
-        })?;
+        let g = othello_instance(instance_seed(opts.seed, i), empties)?;
         instances.push(Instance {
             set: "othello",
             index: i,
@@ -288,7 +284,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     for (i, l) in c4_lines.iter().take(connect4).enumerate() {
         let moves = l.split_whitespace().next().unwrap_or("");
         let position = AnyPosition::parse(GameKind::Connect4, moves)
-            .map_err(|e| ExperimentError::Invalid(format!("connect4 set line {}: {e}", i + 1)))?;
+            .map_err(|error| ExperimentError::BadSetLine {
+                set: "connect4",
+                line: i + 1,
+                error,
+            })?;
         instances.push(Instance {
             set: "connect4",
             index: i,

@@ -447,10 +447,10 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             })
             .collect();
         if let Some((i, Err(e))) = results.iter().find(|(_, r)| r.is_err()) {
-            return Err(ExperimentError::Invalid(format!(
-                "tree {}: {e}",
-                jobs[*i].index
-            )));
+            return Err(ExperimentError::InTree {
+                tree: jobs[*i].index,
+                error: Box::new(e.clone()),
+            });
         }
         for (ai, &algo) in algos.iter().enumerate() {
             let per = per_unit(algo, b, norm);
