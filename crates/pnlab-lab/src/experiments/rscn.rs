@@ -539,7 +539,13 @@ impl Gathered {
 }
 
 /// The row of one searched position of a game.
-fn position_row(set: &str, job: &Job, ply: usize, row: &PositionRow, e: &RscnEntry) -> RscnPositionRow {
+fn position_row(
+    set: &str,
+    job: &Job,
+    ply: usize,
+    row: &PositionRow,
+    e: &RscnEntry,
+) -> RscnPositionRow {
     RscnPositionRow {
         set: set.to_string(),
         id: job.id.clone(),
@@ -598,9 +604,7 @@ fn summary_json(
 ) -> serde_json::Value {
     let [rr, rb, vr, vb] = &g.series;
     let no_rscn = without_rscn(g);
-    let bands = |xs: &[f64]| {
-        json!({"high": in_band(xs, Band::High), "normal": in_band(xs, Band::Normal), "low": in_band(xs, Band::Low)})
-    };
+    let bands = |xs: &[f64]| json!({"high": in_band(xs, Band::High), "normal": in_band(xs, Band::Normal), "low": in_band(xs, Band::Low)});
     json!({
         "experiment": "rscn",
         "settings": settings,
@@ -625,7 +629,12 @@ fn summary_json(
 }
 
 /// The lines the command line prints: means, overlaps and band counts.
-fn summary_text(s: &RscnSettings, jobs: &SetJobs, g: &Gathered, summary: &serde_json::Value) -> String {
+fn summary_text(
+    s: &RscnSettings,
+    jobs: &SetJobs,
+    g: &Gathered,
+    summary: &serde_json::Value,
+) -> String {
     let [rr, rb, vr, vb] = &g.series;
     let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.1}"));
     let overlap = |v: &serde_json::Value| {
@@ -700,7 +709,10 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     };
     let report = ExperimentReport::new(text)
         .table(format!("rscn-{set}{shard}.csv"), &gathered.games)?
-        .table(format!("rscn-{set}{shard}-positions.csv"), &gathered.positions)?
+        .table(
+            format!("rscn-{set}{shard}-positions.csv"),
+            &gathered.positions,
+        )?
         .json(format!("rscn-{set}{shard}.json"), summary);
     opts.deliver(report)
 }

@@ -727,7 +727,12 @@ impl Played {
 
     /// Elo per competitor (Bradley–Terry fit with bootstrap intervals):
     /// the summary's lines and the JSON rows.
-    fn elo(&self, comps: &[Competitor], cfg: &Config, summary: &mut String) -> Vec<serde_json::Value> {
+    fn elo(
+        &self,
+        comps: &[Competitor],
+        cfg: &Config,
+        summary: &mut String,
+    ) -> Vec<serde_json::Value> {
         let all: Vec<rating::Game> = self.decided.iter().map(|(_, g)| *g).collect();
         let ratings = fit_with_intervals(comps.len(), &all, cfg.bootstrap, cfg.seed ^ 0xE10);
         summary.push_str("\nElo (mean 0, bootstrap 95% interval)\n");
@@ -781,7 +786,12 @@ impl FirstMoves {
 
     /// The share of winning first moves per size and competitor: the
     /// summary's lines and the JSON rows.
-    fn quality(&self, comps: &[Competitor], cfg: &Config, summary: &mut String) -> Vec<serde_json::Value> {
+    fn quality(
+        &self,
+        comps: &[Competitor],
+        cfg: &Config,
+        summary: &mut String,
+    ) -> Vec<serde_json::Value> {
         summary.push_str("\nfirst-move quality (share of opening moves on the empty board that win, Benzene tables)\n");
         let mut out = Vec::new();
         for &n in &cfg.sizes {
