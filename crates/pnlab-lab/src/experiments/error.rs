@@ -240,3 +240,88 @@ impl<'de> serde::Deserialize<'de> for ExperimentError {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiments::{find, run_experiment, ExperimentOptions};
+
+    fn run_with(name: &str, settings: &[(&str, &str)]) -> ExperimentError {
+        let opts = ExperimentOptions::for_test(&format!("error-{name}"), settings);
+        let e = run_experiment(find(name).unwrap(), &opts).unwrap_err();
+        assert!(!opts.out_dir.unwrap().exists(), "nothing was written");
+        e
+    }
+
+    #[test]
+    fn a_bad_rates_item_names_the_setting_and_the_item() {
+        let e = run_with("scns-hex", &[("sizes", "4"), ("rates", "scns@4")]);
+        let ExperimentError::BadSettingValue {
+            setting,
+            part,
+            value,
+            ..
+        } = &e
+        else {
+            panic!("{e:?}");
+        };
+        assert_eq!(
+            (*setting, *part, value.as_str()),
+            ("rates", "item", "scns@4")
+        );
+        assert_eq!(
+            e.to_string(),
+            "invalid item `scns@4` in setting `rates`: expected PLAYER@SIZE=ITERATIONS_PER_MS"
+        );
+    }
+
+    #[test]
+    fn an_eps_grid_too_fine_gives_its_size() {
+        // 15 / 2^-13 = 15 · 8192 = 122 880 values, over the limit.
+        let e = run_with(
+            "connect6-deep-dfpn",
+            &[("eps_step", "0.0001220703125"), ("eps_max", "15")],
+        );
+        let ExperimentError::GridSize { values, limit, .. } = e else {
+            panic!("{e:?}");
+        };
+        assert_eq!((values, limit), (122_880, 100_000));
+    }
+
+    #[test]
+    fn a_merge_without_job_files_is_refused_with_the_folder() {
+        let dir = std::env::temp_dir().join(format!("pnlab-merge-empty-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("out");
+        let e = crate::experiments::merge(&out, &[dir.clone()], 1).unwrap_err();
+        assert!(
+            matches!(&e, ExperimentError::Merge(MergeError::NoJobFile { dir: d }) if *d == dir),
+            "{e:?}"
+        );
+        let e = crate::experiments::merge(&out, &[], 1).unwrap_err();
+        assert!(
+            matches!(e, ExperimentError::Merge(MergeError::NoShards)),
+            "{e:?}"
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_recorded_failure_reads_back_as_its_message() {
+        let e: ExperimentError = serde_json::from_str("\"tree 3: boom\"").unwrap();
+        let ExperimentError::Recorded { message } = &e else {
+            panic!("{e:?}");
+        };
+        assert_eq!(message, "tree 3: boom");
+        assert_eq!(serde_json::to_string(&e).unwrap(), "\"tree 3: boom\"");
+    }
+
+    #[test]
+    fn missing_shards_are_listed_as_k_of_n() {
+        let e = MergeError::MissingShards {
+            missing: vec![2, 4],
+            of: 4,
+        };
+        assert_eq!(e.to_string(), "missing shard(s): 2/4, 4/4");
+    }
+}
