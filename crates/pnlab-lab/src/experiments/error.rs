@@ -293,7 +293,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("pnlab-merge-empty-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let out = dir.join("out");
-        let e = crate::experiments::merge(&out, &[dir.clone()], 1).unwrap_err();
+        let e = crate::experiments::merge(&out, std::slice::from_ref(&dir), 1).unwrap_err();
         assert!(
             matches!(&e, ExperimentError::Merge(MergeError::NoJobFile { dir: d }) if *d == dir),
             "{e:?}"
