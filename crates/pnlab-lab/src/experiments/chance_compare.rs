@@ -187,10 +187,12 @@ fn run_instance(
     let want = rows[0].value;
     for (algo, r) in ALGOS.iter().zip(&rows) {
         if (r.value - want).abs() > 1e-9 * want.abs().max(1.0) {
-            return Err(ExperimentError::Invalid(format!(
-                "{algo} returned {} on {name}, expectimax {want}",
-                r.value
-            )));
+            return Err(ExperimentError::ValueMismatch {
+                algo,
+                instance: name.clone(),
+                value: r.value,
+                expectimax: want,
+            });
         }
     }
     Ok(Some((name, rows)))

@@ -140,15 +140,18 @@ fn load_positions(file: &str) -> Result<Vec<(String, Connect)>, ExperimentError>
         match e.position {
             AnyPosition::Connect(c) => out.push((e.name, c)),
             _ => {
-                return Err(ExperimentError::Invalid(format!(
-                    "{file}: `{}` is not a connect position",
-                    e.name
-                )))
+                return Err(ExperimentError::WrongGame {
+                    file: file.to_string(),
+                    name: e.name,
+                    wanted: "connect",
+                })
             }
         }
     }
     if out.is_empty() {
-        return Err(ExperimentError::Invalid(format!("{file}: no positions")));
+        return Err(ExperimentError::NoPositions {
+            file: file.to_string(),
+        });
     }
     Ok(out)
 }
@@ -160,9 +163,12 @@ fn eps_list(settings: &Connect6DeepDfpnSettings) -> Result<Vec<f64>, ExperimentE
         let max = settings.eps_max;
         let n = (max / step + 1e-9).floor() as usize;
         if !(1..=100_000).contains(&n) {
-            return Err(ExperimentError::Invalid(format!(
-                "eps_max / eps_step must give 1 to 100000 values, got {n}"
-            )));
+            return Err(ExperimentError::GridSize {
+                max_setting: "eps_max",
+                step_setting: "eps_step",
+                values: n,
+                limit: 100_000,
+            });
         }
         // Rounded to 1e-9 so that 0.05 · 3 prints as 0.15.
         return Ok((1..=n)
@@ -341,6 +347,92 @@ pub struct ZoneRow {
     pub time_ms: Fixed<1>,
 }
 
+/// The rows of every run on position number `position` (from 1): df-pn,
+/// the grid, the ε list, then the hill-climbs' probes outside the grid.
+fn zone_rows(position: usize, name: &str, runs: &PositionRuns) -> Vec<ZoneRow> {
+    let mut rows = Vec::new();
+    let extra = runs.climb.iter().flat_map(|(_, _, x)| x.iter());
+    for r in std::iter::once(&runs.dfpn)
+        .chain(&runs.grid)
+        .chain(&runs.eps)
+        .chain(extra)
+    {
+        rows.push(ZoneRow {
+            position,
+            name: name.to_string(),
+            algo: r.algo,
+            e: r.deep.map(|x| x.0),
+            d: r.deep.map(|x| x.1),
+            eps: r.eps.map(Real),
+            outcome: r.status.outcome_name(),
+            nodes: r.nodes(),
+            mid_calls: r.mid_calls,
+            vcdt_nodes: r.vcdt_nodes,
+            seesaw: r.revisits,
+            root_switches: r.root_switches,
+            time_ms: Fixed(r.time_ms),
+        });
+    }
+    rows
+}
+
+/// The printed line of one position: df-pn, the best Deep df-pn and 1+ε
+/// runs and the hill-climb's choice.
+fn position_line(
+    position: usize,
+    base: &ZoneRun,
+    bd: Option<&ZoneRun>,
+    be: Option<&ZoneRun>,
+    climbed: Option<&ZoneRun>,
+) -> String {
+    let cell = |r: Option<&ZoneRun>| match r {
+        Some(r) => format!("{:>9} {:>7}", r.nodes(), r.revisits),
+        None => format!("{:>9} {:>7}", "-", "-"),
+    };
+    format!(
+        "{:<4} {} | {} {:>6} | {} {:>6} | {:>9} {:>6}\n",
+        position,
+        cell(base.proved().then_some(base)),
+        cell(bd),
+        bd.and_then(|r| r.deep)
+            .map_or("-".into(), |(e, d)| format!("{e},{d}")),
+        cell(be),
+        be.and_then(|r| r.eps).map_or("-".into(), |x| x.to_string()),
+        climbed.map_or("-".into(), |r| r.nodes().to_string()),
+        climbed
+            .and_then(|r| r.deep)
+            .map_or("-".into(), |(e, d)| format!("{e},{d}")),
+    )
+}
+
+/// The printed lines of the averages: each column against df-pn.
+fn averages_text(averages: &serde_json::Value) -> String {
+    let mut summary = String::new();
+    for (label, key) in [
+        ("Deep df-pn (best)", "deep_dfpn_best"),
+        ("1+eps (best)", "eps_best"),
+        ("hill-climb (thesis rule)", "hill_climb"),
+        ("hill-climb (first minimum)", "hill_climb_first_minimum"),
+    ] {
+        let a = &averages[key];
+        if a.is_null() {
+            continue;
+        }
+        summary.push_str(&format!(
+            "{label}: nodes {:.1} vs df-pn {:.1} ({:.1}% fewer; mean of per-position reductions {:.1}%), seesaw {:.1} vs {:.1} ({:.1}% fewer), {} positions\n",
+            a["nodes"].as_f64().unwrap_or(0.0),
+            a["dfpn_nodes"].as_f64().unwrap_or(0.0),
+            a["node_reduction_of_means_pct"].as_f64().unwrap_or(0.0),
+            a["mean_node_reduction_pct"].as_f64().unwrap_or(0.0),
+            a["seesaw"].as_f64().unwrap_or(0.0),
+            a["dfpn_seesaw"].as_f64().unwrap_or(0.0),
+            a["seesaw_reduction_of_means_pct"].as_f64().unwrap_or(0.0),
+            a["positions"],
+        ));
+    }
+    summary
+}
+
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
@@ -392,28 +484,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     );
     for (i, runs) in &results {
         let name = &positions[*i].0;
-        let extra = runs.climb.iter().flat_map(|(_, _, x)| x.iter());
-        for r in std::iter::once(&runs.dfpn)
-            .chain(&runs.grid)
-            .chain(&runs.eps)
-            .chain(extra)
-        {
-            rows.push(ZoneRow {
-                position: i + 1,
-                name: name.clone(),
-                algo: r.algo,
-                e: r.deep.map(|x| x.0),
-                d: r.deep.map(|x| x.1),
-                eps: r.eps.map(Real),
-                outcome: r.status.outcome_name(),
-                nodes: r.nodes(),
-                mid_calls: r.mid_calls,
-                vcdt_nodes: r.vcdt_nodes,
-                seesaw: r.revisits,
-                root_switches: r.root_switches,
-                time_ms: Fixed(r.time_ms),
-            });
-        }
+        rows.extend(zone_rows(i + 1, name, runs));
         let base = &runs.dfpn;
         let (bd, be) = (best(&runs.grid), best(&runs.eps));
         let climbed_by: Vec<Option<&ZoneRun>> = runs
@@ -452,24 +523,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
                 }
             }
         }
-        let cell = |r: Option<&ZoneRun>| match r {
-            Some(r) => format!("{:>9} {:>7}", r.nodes(), r.revisits),
-            None => format!("{:>9} {:>7}", "-", "-"),
-        };
-        summary.push_str(&format!(
-            "{:<4} {} | {} {:>6} | {} {:>6} | {:>9} {:>6}\n",
-            i + 1,
-            cell(base.proved().then_some(base)),
-            cell(bd),
-            bd.and_then(|r| r.deep)
-                .map_or("-".into(), |(e, d)| format!("{e},{d}")),
-            cell(be),
-            be.and_then(|r| r.eps).map_or("-".into(), |x| x.to_string()),
-            climbed.map_or("-".into(), |r| r.nodes().to_string()),
-            climbed
-                .and_then(|r| r.deep)
-                .map_or("-".into(), |(e, d)| format!("{e},{d}")),
-        ));
+        summary.push_str(&position_line(i + 1, base, bd, be, climbed));
     }
     let averages = json!({
         "deep_dfpn_best": average(&deep_rows),
@@ -481,28 +535,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "first_minimum": {"positions": climb_close[1].1, "within": climb_close[1].0},
         },
     });
-    for (label, key) in [
-        ("Deep df-pn (best)", "deep_dfpn_best"),
-        ("1+eps (best)", "eps_best"),
-        ("hill-climb (thesis rule)", "hill_climb"),
-        ("hill-climb (first minimum)", "hill_climb_first_minimum"),
-    ] {
-        let a = &averages[key];
-        if a.is_null() {
-            continue;
-        }
-        summary.push_str(&format!(
-            "{label}: nodes {:.1} vs df-pn {:.1} ({:.1}% fewer; mean of per-position reductions {:.1}%), seesaw {:.1} vs {:.1} ({:.1}% fewer), {} positions\n",
-            a["nodes"].as_f64().unwrap_or(0.0),
-            a["dfpn_nodes"].as_f64().unwrap_or(0.0),
-            a["node_reduction_of_means_pct"].as_f64().unwrap_or(0.0),
-            a["mean_node_reduction_pct"].as_f64().unwrap_or(0.0),
-            a["seesaw"].as_f64().unwrap_or(0.0),
-            a["dfpn_seesaw"].as_f64().unwrap_or(0.0),
-            a["seesaw_reduction_of_means_pct"].as_f64().unwrap_or(0.0),
-            a["positions"],
-        ));
-    }
+    summary.push_str(&averages_text(&averages));
     if plan.hill_climb {
         summary.push_str(&format!(
             "hill-climb within 3.3% of the grid's best: thesis rule {} of {}, first minimum {} of {}\n",

@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use crate::experiments::ExperimentError;
+use crate::experiments::{ExperimentError, ProofGap};
 use pnlab_core::game::connect::vcdt::{Vcdt, VcdtOptions};
 use pnlab_core::game::connect::zone::relevance_zone;
 use pnlab_core::game::connect::zone_game::{VcdtCache, ZoneContext, ZoneGame, ZoneSettings};
@@ -151,6 +151,14 @@ pub fn zone_run(
     }
 }
 
+/// The error of a proof that fails at `g`.
+fn broken(g: &Connect, gap: ProofGap) -> ExperimentError {
+    ExperimentError::BrokenProof {
+        position: g.notation(),
+        gap,
+    }
+}
+
 /// Checks the proof a finished zone search holds in its table, against
 /// the rules and freshly computed zones and VCDTs (no cache), using the
 /// table only to choose the attacker's moves: from the root, at each
@@ -174,10 +182,7 @@ pub fn check_proof(s: &Dfpn<ZoneGame>, zone: ZoneSettings) -> Result<usize, Expe
             if o.winner() == Some(attacker) {
                 continue;
             }
-            return Err(ExperimentError::Invalid(format!(
-                "{}: a finished game the attacker does not win",
-                g.notation()
-            )));
+            return Err(broken(&g, ProofGap::AttackerDoesNotWin));
         }
         let proved = |c: &Connect| s.table().get(c.hash()).is_some_and(|e| e.pn == 0);
         let stones = g.stones_left();
@@ -200,10 +205,7 @@ pub fn check_proof(s: &Dfpn<ZoneGame>, zone: ZoneSettings) -> Result<usize, Expe
                 proved(&c) || c.outcome().is_some_and(|o| o.winner() == Some(attacker))
             });
             let Some(&m) = good else {
-                return Err(ExperimentError::Invalid(format!(
-                    "{}: no attacker move leads to a proved position",
-                    g.notation()
-                )));
+                return Err(broken(&g, ProofGap::NoProvedMove));
             };
             let mut c = g.clone();
             c.play(m);
@@ -213,10 +215,7 @@ pub fn check_proof(s: &Dfpn<ZoneGame>, zone: ZoneSettings) -> Result<usize, Expe
             if pnlab_core::game::connect::threats::immediate_win(g.board(), defender, stones)
                 .is_some()
             {
-                return Err(ExperimentError::Invalid(format!(
-                    "{}: the defender completes k here",
-                    g.notation()
-                )));
+                return Err(broken(&g, ProofGap::DefenderCompletesK));
             }
             let (z, _) = relevance_zone(g.board(), defender, stones, p, zone.vcdt);
             match z {

@@ -51,7 +51,7 @@ use pnlab_core::search::{run, Budget, Goal, Question, Search};
 
 use super::deep_pn_hex::{self, OpeningRow};
 use super::deep_pn_summary::{InstanceRuns, RunResult, Summary};
-use super::instances::random_othello;
+use super::instances::othello_instance;
 use super::{instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed};
 
 pnlab_core::choice_enum! {
@@ -303,9 +303,7 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
             "othello" => {
                 for i in 0..positions {
                     let seed = instance_seed(opts.seed, i);
-                    let g = random_othello(seed, empties).ok_or_else(|| {
-                        ExperimentError::Invalid(format!("could not draw an Othello position with {empties} empties (seed {seed})"))
-                    })?;
+                    let g = othello_instance(seed, empties)?;
                     instances.push(Instance {
                         game: "othello",
                         index: i,
@@ -316,9 +314,8 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
                 }
             }
             "hex" => {
-                let hex = AnyPosition::parse(GameKind::Hex, "4:").map_err(|e| {
-                    ExperimentError::Invalid(format!("Hex 4×4 is not available: {}", e.expected))
-                })?;
+                let hex = AnyPosition::parse(GameKind::Hex, "4:")
+                    .map_err(|_| ExperimentError::NoHexBoard { size: 4 })?;
                 for i in 0..hex_runs {
                     instances.push(Instance {
                         game: "hex4",
@@ -330,9 +327,12 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
                 }
             }
             other => {
-                return Err(ExperimentError::Invalid(format!(
-                    "unknown game `{other}` in setting `games`; valid: othello, hex"
-                )))
+                return Err(ExperimentError::BadSettingValue {
+                    setting: "games",
+                    part: "item",
+                    value: other.to_string(),
+                    expected: "othello or hex",
+                })
             }
         }
     }
@@ -461,6 +461,7 @@ fn opening_row(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::instances::random_othello;
 
     #[test]
     fn random_othello_positions_have_the_requested_empties() {

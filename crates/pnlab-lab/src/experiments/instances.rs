@@ -24,20 +24,18 @@ pub fn othello_instances(
     empties: u32,
 ) -> Result<Vec<Othello>, ExperimentError> {
     if !(1..=60).contains(&empties) {
-        return Err(ExperimentError::Invalid(format!(
-            "empties must be in 1..=60, got {empties}"
-        )));
+        return Err(ExperimentError::EmptiesOutOfRange { empties });
     }
     (0..positions)
-        .map(|i| {
-            let seed = instance_seed(opts.seed, i);
-            random_othello(seed, empties).ok_or_else(|| {
-                ExperimentError::Invalid(format!(
-                    "could not draw an Othello position with {empties} empties (seed {seed})"
-                ))
-            })
-        })
+        .map(|i| othello_instance(instance_seed(opts.seed, i), empties))
         .collect()
+}
+
+/// The random Othello position of instance seed `seed` with `empties`
+/// empty squares, or the error that names both when random play finds
+/// none.
+pub fn othello_instance(seed: u64, empties: u32) -> Result<Othello, ExperimentError> {
+    random_othello(seed, empties).ok_or(ExperimentError::NoRandomPosition { empties, seed })
 }
 
 /// The `positions` setting of the experiments on random Othello

@@ -42,7 +42,7 @@ use pnlab_core::search::dfpn::{Dfpn, DfpnOptions};
 use pnlab_core::search::pns::{Pns, PnsOptions};
 use pnlab_core::search::{run as run_search, Budget, Goal, Question, Search, Status};
 
-use super::instances::random_othello;
+use super::instances::othello_instance;
 use super::svg::{log_log_plot, Series};
 use super::{instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Fixed};
 use pnlab_core::search::params::ParamSpec;
@@ -249,36 +249,28 @@ pub struct BudgetRow {
     pub answer_changed: bool,
 }
 
-/// The experiment entry point.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let MemorySweepSettings {
-        othello,
-        empties,
-        connect4,
-        algos,
-        min_kib,
-        max_iterations: cap,
-    } = MemorySweepSettings::from_params(&settings)?;
-    let algos = super::static_names(&algos, ALGOS);
+/// The positions: `othello` seeded random Othello positions, then the
+/// first `connect4` positions of the bundled Connect Four set.
+fn instances(
+    opts: &ExperimentOptions,
+    othello: usize,
+    empties: u32,
+    connect4: usize,
+) -> Result<Vec<Instance>, ExperimentError> {
     let c4_lines: Vec<&str> = CONNECT4
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .collect();
     if connect4 > c4_lines.len() {
-        return Err(ExperimentError::Invalid(format!(
-            "setting `connect4` must be at most {}, got {connect4}",
-            c4_lines.len()
-        )));
+        return Err(ExperimentError::TooFewPositions {
+            setting: "connect4",
+            wanted: connect4,
+            available: c4_lines.len(),
+        });
     }
     let mut instances = Vec::new();
     for i in 0..othello {
-        let seed = instance_seed(opts.seed, i);
-        let g = random_othello(seed, empties).ok_or_else(|| {
-            ExperimentError::Invalid(format!(
-                "could not draw an Othello position with {empties} empties (seed {seed})"
-            ))
-        })?;
+        let g = othello_instance(instance_seed(opts.seed, i), empties)?;
         instances.push(Instance {
             set: "othello",
             index: i,
@@ -287,29 +279,45 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     }
     for (i, l) in c4_lines.iter().take(connect4).enumerate() {
         let moves = l.split_whitespace().next().unwrap_or("");
-        let position = AnyPosition::parse(GameKind::Connect4, moves)
-            .map_err(|e| ExperimentError::Invalid(format!("connect4 set line {}: {e}", i + 1)))?;
+        let position = AnyPosition::parse(GameKind::Connect4, moves).map_err(|error| {
+            ExperimentError::BadSetLine {
+                set: "connect4",
+                line: i + 1,
+                error,
+            }
+        })?;
         instances.push(Instance {
             set: "connect4",
             index: i,
             position,
         });
     }
-    let min = min_kib.saturating_mul(1024);
-    let results = run_jobs(
-        opts,
-        &instances,
-        |inst| pnlab_core::with_position!(&inst.position, g => runs_for(g, &algos, min, cap)),
-    );
+    Ok(instances)
+}
 
+/// The runs' rows and totals per (set, algorithm) and budget rung.
+struct Tally {
+    table: Vec<BudgetRow>,
+    /// cells[(set, algo)][k]: budget min·2^k; the last rung any position
+    /// needed bounds k.
+    cells: Vec<((&'static str, &'static str), Vec<Cell>)>,
+    answer_changes: usize,
+}
+
+/// Every run's row, and the totals of the budgeted runs per rung.
+fn tally(
+    instances: &[Instance],
+    algos: &[&'static str],
+    results: &[(usize, Vec<RunRow>)],
+) -> Tally {
     let mut table = Vec::new();
     // cells[(set, algo)][k]: budget min·2^k; the last rung any position
     // needed bounds k.
     let mut cells: Vec<((&str, &str), Vec<Cell>)> = Vec::new();
     let mut answer_changes = 0usize;
-    for (i, runs) in &results {
+    for (i, runs) in results {
         let inst = &instances[*i];
-        for &algo in &algos {
+        for &algo in algos {
             let mine: Vec<&RunRow> = runs.iter().filter(|r| r.algo == algo).collect();
             let Some(free) = mine.iter().find(|r| r.budget_bytes.is_none()) else {
                 continue;
@@ -362,16 +370,30 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }
         }
     }
+    Tally {
+        table,
+        cells,
+        answer_changes,
+    }
+}
+
+/// The JSON rows per (set, algorithm, budget) and the plot's lines.
+fn budget_rows(
+    instances: &[Instance],
+    results: &[(usize, Vec<RunRow>)],
+    cells: &[((&str, &str), Vec<Cell>)],
+    min_kib: u64,
+) -> (Vec<serde_json::Value>, Vec<Series>) {
     // A position whose ladder ended below rung k (its peak was under that
     // budget) counts its unbudgeted run there.
     let rungs = cells.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
     let mut rows = Vec::new();
     let mut series = Vec::new();
-    for (key, v) in &cells {
+    for (key, v) in cells {
         let mut points = Vec::new();
         for k in 0..=rungs {
             let mut c = v.get(k).cloned().unwrap_or_default();
-            for (i, runs) in &results {
+            for (i, runs) in results {
                 if instances[*i].set != key.0 {
                     continue;
                 }
@@ -410,24 +432,15 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             points,
         });
     }
-    let json = json!({
-            "experiment": "memory-sweep",
-            "settings": settings,
-            "answer_changes": answer_changes,
-            "note": "per budget: totals over the set; a position whose unbudgeted peak is below the budget counts its unbudgeted run",
-            "rows": rows,
-    });
-    let svg = log_log_plot(
-        "Work against memory budget (hollow: some runs unknown)",
-        "budget (MiB per run)",
-        "MID calls (PNS: iterations), total over the set",
-        2.0,
-        &series,
-    );
+    (rows, series)
+}
+
+/// The table the command line prints.
+fn summary_text(rows: &[serde_json::Value], answer_changes: usize) -> String {
     let mut summary =
         "set       algo        budget      MID calls  re-expansions  unknown  changed\n"
             .to_string();
-    for r in &rows {
+    for r in rows {
         summary.push_str(&format!(
             "{:<9} {:<10} {:>7} KiB {:>12} {:>14} {:>8} {:>8}\n",
             r["set"].as_str().unwrap_or(""),
@@ -442,6 +455,49 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     summary.push_str(&format!(
         "answers changed by a budget: {answer_changes} (must be 0)\n"
     ));
+    summary
+}
+
+/// The experiment entry point.
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
+    let settings = opts.params(SETTINGS)?;
+    let MemorySweepSettings {
+        othello,
+        empties,
+        connect4,
+        algos,
+        min_kib,
+        max_iterations: cap,
+    } = MemorySweepSettings::from_params(&settings)?;
+    let algos = super::static_names(&algos, ALGOS);
+    let instances = instances(opts, othello, empties, connect4)?;
+    let min = min_kib.saturating_mul(1024);
+    let results = run_jobs(
+        opts,
+        &instances,
+        |inst| pnlab_core::with_position!(&inst.position, g => runs_for(g, &algos, min, cap)),
+    );
+    let Tally {
+        table,
+        cells,
+        answer_changes,
+    } = tally(&instances, &algos, &results);
+    let (rows, series) = budget_rows(&instances, &results, &cells, min_kib);
+    let json = json!({
+            "experiment": "memory-sweep",
+            "settings": settings,
+            "answer_changes": answer_changes,
+            "note": "per budget: totals over the set; a position whose unbudgeted peak is below the budget counts its unbudgeted run",
+            "rows": rows,
+    });
+    let svg = log_log_plot(
+        "Work against memory budget (hollow: some runs unknown)",
+        "budget (MiB per run)",
+        "MID calls (PNS: iterations), total over the set",
+        2.0,
+        &series,
+    );
+    let summary = summary_text(&rows, answer_changes);
     let report = ExperimentReport::new(summary)
         .table("memory-sweep.csv", &table)?
         .json("memory-sweep.json", json)

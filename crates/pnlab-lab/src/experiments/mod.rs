@@ -60,7 +60,7 @@ pub mod svg;
 #[cfg(doc)]
 use pnlab_core::search::{ParamKind, ParamSpec, Params};
 
-pub use error::ExperimentError;
+pub use error::{ExperimentError, MergeError, ProofGap};
 pub use instances::instance_seed;
 pub use pnlab_core::files::{write_atomic, write_json, IoError};
 pub use registry::{find, merge, run_experiment, ExperimentInfo, EXPERIMENTS};

@@ -109,8 +109,9 @@ impl MatchPlayer {
                 };
                 let mut s = search::build(algo, &setup)?;
                 search::run(s.as_mut(), &Budget::default(), None);
-                s.best_move().ok_or_else(|| {
-                    ExperimentError::Invalid(format!("{algo} named no move at {}", pos.notation()))
+                s.best_move().ok_or_else(|| ExperimentError::NoMove {
+                    algo,
+                    position: pos.notation(),
                 })
             }
         }

@@ -372,6 +372,148 @@ pub struct CurveRow {
     pub won_trees: usize,
 }
 
+/// A series' shape and the work unit, as the tallies need them.
+#[derive(Clone, Copy)]
+struct Shape {
+    series: u32,
+    b: u32,
+    d: u32,
+    norm: Norm,
+}
+
+/// The outputs being built: the per-run rows, the error curves, the
+/// summary rows and the printed table.
+struct Tables {
+    runs_rows: Vec<PgameRunRow>,
+    curve_rows: Vec<CurveRow>,
+    summary_rows: Vec<serde_json::Value>,
+    table: String,
+}
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables {
+            runs_rows: Vec::new(),
+            curve_rows: Vec::new(),
+            summary_rows: Vec::new(),
+            table: String::from(
+                "series     algo         trees  won solved wrong  mean_iter  mean_norm_iter  mean_time_ms final_err\n",
+            ),
+        }
+    }
+}
+
+impl Tables {
+    /// Adds algorithm `algo` (run number `ai` of every tree) on the trees
+    /// of one series: its run rows, its error curve, its summary row and
+    /// line. Returns how many of its solved runs disagree with the
+    /// reference.
+    fn add_algo(
+        &mut self,
+        shape: Shape,
+        ai: usize,
+        algo: &'static str,
+        mine: &[(&TreeJob, &TreeResult)],
+    ) -> usize {
+        let Shape {
+            series: sn,
+            b,
+            d,
+            norm,
+        } = shape;
+        let per = per_unit(algo, b, norm);
+        let (mut n, mut solved, mut wrong, mut final_wrong) = (0usize, 0usize, 0usize, 0usize);
+        let (mut it, mut nit, mut tm) = (0.0f64, 0.0f64, 0.0f64);
+        let mut max_norm = 1u64;
+        for (j, t) in mine {
+            let r = &t.runs[ai];
+            n += 1;
+            it += r.iterations as f64;
+            nit += r.norm_iterations;
+            tm += r.time_ms;
+            max_norm = max_norm.max(r.norm_iterations.ceil() as u64);
+            let agrees = match r.status {
+                Status::Proved => Some(t.answer),
+                Status::Disproved => Some(!t.answer),
+                _ => None,
+            };
+            if agrees.is_some() {
+                solved += 1;
+            }
+            if agrees == Some(false) {
+                wrong += 1;
+            }
+            if !r.final_correct {
+                final_wrong += 1;
+            }
+            self.runs_rows.push(PgameRunRow {
+                series: sn,
+                b,
+                d,
+                tree: j.index,
+                seed: j.seed,
+                reference: if t.answer {
+                    Reference::Win
+                } else {
+                    Reference::NotWin
+                },
+                correct_moves: t.correct.iter().filter(|&&x| x).count(),
+                algo: r.algo,
+                outcome: r.status.outcome_name(),
+                stop_reason: r.status.stop_reason_name(),
+                agrees: agrees.map(|a| if a { Agreement::Yes } else { Agreement::No }),
+                iterations: r.iterations,
+                norm_iterations: Fixed(r.norm_iterations),
+                time_ms: Fixed(r.time_ms),
+                nodes_created: r.nodes_created,
+                playouts: r.playouts,
+                final_move_correct: r.final_correct,
+            });
+        }
+        let won = mine.iter().filter(|(_, t)| t.answer).count();
+        let wrong_at = |t: &TreeResult, raw: u64| {
+            let ch = choice_at(&t.runs[ai].choices, raw);
+            !ch.is_some_and(|m| t.correct.get(m as usize).copied().unwrap_or(false))
+        };
+        for x in curve_grid(max_norm) {
+            let raw = x * per;
+            let errors = mine.iter().filter(|(_, t)| wrong_at(t, raw)).count();
+            let errors_won = mine
+                .iter()
+                .filter(|(_, t)| t.answer && wrong_at(t, raw))
+                .count();
+            self.curve_rows.push(CurveRow {
+                series: sn,
+                b,
+                d,
+                algo,
+                norm_iteration: x,
+                error_rate: Fixed(errors as f64 / n.max(1) as f64),
+                trees: n,
+                error_rate_won: Fixed(errors_won as f64 / won.max(1) as f64),
+                won_trees: won,
+            });
+        }
+        let nf = n.max(1) as f64;
+        self.table.push_str(&format!(
+            "{sn} b={b},d={d:<2} {algo:<12} {n:>5} {won:>4} {solved:>6} {wrong:>5} {:>10.1} {:>15.1} {:>13.2} {:>9.3}\n",
+            it / nf,
+            nit / nf,
+            tm / nf,
+            final_wrong as f64 / nf
+        ));
+        self.summary_rows.push(serde_json::json!({
+            "series": sn, "b": b, "d": d, "algo": algo, "trees": n,
+            "won_trees": won, "solved": solved, "wrong": wrong,
+            "mean_iterations": it / nf,
+            "mean_norm_iterations": nit / nf,
+            "mean_time_ms": tm / nf,
+            "final_error_rate": final_wrong as f64 / nf,
+        }));
+        wrong
+    }
+}
+
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
@@ -428,12 +570,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         })
     });
     let dir = std::path::Path::new("pgame-compare");
-    let mut runs_rows = Vec::new();
-    let mut curve_rows = Vec::new();
-    let mut summary_rows = Vec::new();
-    let mut table = String::from(
-        "series     algo         trees  won solved wrong  mean_iter  mean_norm_iter  mean_time_ms final_err\n",
-    );
+    let mut out = Tables::default();
     let mut wrong_total = 0usize;
     for &(sn, b, d) in &shapes {
         let mine: Vec<(&TreeJob, &TreeResult)> = results
@@ -447,102 +584,19 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             })
             .collect();
         if let Some((i, Err(e))) = results.iter().find(|(_, r)| r.is_err()) {
-            return Err(ExperimentError::Invalid(format!(
-                "tree {}: {e}",
-                jobs[*i].index
-            )));
+            return Err(ExperimentError::InTree {
+                tree: jobs[*i].index,
+                error: Box::new(e.clone()),
+            });
         }
         for (ai, &algo) in algos.iter().enumerate() {
-            let per = per_unit(algo, b, norm);
-            let (mut n, mut solved, mut wrong, mut final_wrong) = (0usize, 0usize, 0usize, 0usize);
-            let (mut it, mut nit, mut tm) = (0.0f64, 0.0f64, 0.0f64);
-            let mut max_norm = 1u64;
-            for (j, t) in &mine {
-                let r = &t.runs[ai];
-                n += 1;
-                it += r.iterations as f64;
-                nit += r.norm_iterations;
-                tm += r.time_ms;
-                max_norm = max_norm.max(r.norm_iterations.ceil() as u64);
-                let agrees = match r.status {
-                    Status::Proved => Some(t.answer),
-                    Status::Disproved => Some(!t.answer),
-                    _ => None,
-                };
-                if agrees.is_some() {
-                    solved += 1;
-                }
-                if agrees == Some(false) {
-                    wrong += 1;
-                }
-                if !r.final_correct {
-                    final_wrong += 1;
-                }
-                runs_rows.push(PgameRunRow {
-                    series: sn,
-                    b,
-                    d,
-                    tree: j.index,
-                    seed: j.seed,
-                    reference: if t.answer {
-                        Reference::Win
-                    } else {
-                        Reference::NotWin
-                    },
-                    correct_moves: t.correct.iter().filter(|&&x| x).count(),
-                    algo: r.algo,
-                    outcome: r.status.outcome_name(),
-                    stop_reason: r.status.stop_reason_name(),
-                    agrees: agrees.map(|a| if a { Agreement::Yes } else { Agreement::No }),
-                    iterations: r.iterations,
-                    norm_iterations: Fixed(r.norm_iterations),
-                    time_ms: Fixed(r.time_ms),
-                    nodes_created: r.nodes_created,
-                    playouts: r.playouts,
-                    final_move_correct: r.final_correct,
-                });
-            }
-            wrong_total += wrong;
-            let won = mine.iter().filter(|(_, t)| t.answer).count();
-            let wrong_at = |t: &TreeResult, raw: u64| {
-                let ch = choice_at(&t.runs[ai].choices, raw);
-                !ch.is_some_and(|m| t.correct.get(m as usize).copied().unwrap_or(false))
+            let shape = Shape {
+                series: sn,
+                b,
+                d,
+                norm,
             };
-            for x in curve_grid(max_norm) {
-                let raw = x * per;
-                let errors = mine.iter().filter(|(_, t)| wrong_at(t, raw)).count();
-                let errors_won = mine
-                    .iter()
-                    .filter(|(_, t)| t.answer && wrong_at(t, raw))
-                    .count();
-                curve_rows.push(CurveRow {
-                    series: sn,
-                    b,
-                    d,
-                    algo,
-                    norm_iteration: x,
-                    error_rate: Fixed(errors as f64 / n.max(1) as f64),
-                    trees: n,
-                    error_rate_won: Fixed(errors_won as f64 / won.max(1) as f64),
-                    won_trees: won,
-                });
-            }
-            let nf = n.max(1) as f64;
-            table.push_str(&format!(
-                "{sn} b={b},d={d:<2} {algo:<12} {n:>5} {won:>4} {solved:>6} {wrong:>5} {:>10.1} {:>15.1} {:>13.2} {:>9.3}\n",
-                it / nf,
-                nit / nf,
-                tm / nf,
-                final_wrong as f64 / nf
-            ));
-            summary_rows.push(serde_json::json!({
-                "series": sn, "b": b, "d": d, "algo": algo, "trees": n,
-                "won_trees": won, "solved": solved, "wrong": wrong,
-                "mean_iterations": it / nf,
-                "mean_norm_iterations": nit / nf,
-                "mean_time_ms": tm / nf,
-                "final_error_rate": final_wrong as f64 / nf,
-            }));
+            wrong_total += out.add_algo(shape, ai, algo, &mine);
         }
     }
     let summary = serde_json::json!({
@@ -553,16 +607,17 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "seed": opts.seed,
         "shard": format!("{}/{}", opts.shard.0 + 1, opts.shard.1),
         "note": "means over runs that stopped at the cap count the cap; see runs.csv",
-        "rows": summary_rows,
+        "rows": out.summary_rows,
     });
+    let mut table = out.table;
     if wrong_total > 0 {
         table.push_str(&format!(
             "WARNING: {wrong_total} runs disagreed with the exhaustive reference\n"
         ));
     }
     let report = ExperimentReport::new(table)
-        .table(dir.join("runs.csv"), &runs_rows)?
-        .table(dir.join("error_curve.csv"), &curve_rows)?
+        .table(dir.join("runs.csv"), &out.runs_rows)?
+        .table(dir.join("error_curve.csv"), &out.curve_rows)?
         .json(dir.join("summary.json"), summary);
     opts.deliver(report)
 }

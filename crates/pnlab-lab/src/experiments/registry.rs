@@ -115,7 +115,9 @@ pub fn run_experiment(
     };
     let mut report = (info.run)(opts)?;
     if opts.observer.cancelled() {
-        return Err(ExperimentError::Cancelled(info.name));
+        return Err(ExperimentError::Cancelled {
+            experiment: info.name,
+        });
     }
     if let Some(dir) = shard_dir {
         report
@@ -147,11 +149,6 @@ pub fn merge(
     dirs: &[PathBuf],
     jobs: usize,
 ) -> Result<ExperimentReport, ExperimentError> {
-    if dirs.is_empty() {
-        return Err(ExperimentError::Invalid(
-            "experiment merge: name the shards' output directories".into(),
-        ));
-    }
     let run = shards::gather(dirs)?;
     let info = find(&run.experiment)?;
     let opts = ExperimentOptions {

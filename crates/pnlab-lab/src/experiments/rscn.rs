@@ -301,7 +301,10 @@ fn play(
 ) -> Result<GameResult, ExperimentError> {
     let start = Instant::now();
     let g = Xiangqi::parse_fen(&job.fen)
-        .map_err(|e| ExperimentError::Invalid(format!("{}: {e}", job.id)))?
+        .map_err(|error| ExperimentError::BadFen {
+            id: job.id.clone(),
+            error,
+        })?
         .with_eval_variant(variant);
     let seq = self_play(&g, opts, max_plies, |_, _| Flow::Continue);
     let curves: Vec<(Player, &[pnlab_core::search::alphabeta::CurvePoint])> =
@@ -394,113 +397,113 @@ fn compare(name: &str, red: &[f64], black: &[f64]) -> serde_json::Value {
     })
 }
 
-/// Runs the experiment.
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let RscnSettings {
-        set,
-        depth,
-        t,
-        positions: wanted,
-        max_plies,
-        order,
-        eval,
-        eval_scale,
-    } = RscnSettings::from_params(&settings)?;
-    let variant = EvalVariant {
-        terms: eval,
-        scale: eval_scale,
-    };
-    let set = set.name().to_string();
-    let t_given: Option<i32> = match t {
-        0 => None,
-        t => Some(t),
-    };
-    let mut skipped = Vec::new();
-    let (jobs, max_plies, substitute): (Vec<Job>, usize, &str) = match set.as_str() {
-        "tactical" | "drawn" | "long" => {
-            let t = t_given.unwrap_or(600);
-            let mut jobs = Vec::new();
-            let rows = if set == "long" {
-                id_fen_rows(LONG)
-            } else {
-                tactical()
-            };
-            for (id, fen) in rows.into_iter().take(wanted) {
-                let fen = if set == "drawn" {
-                    without_attackers(&fen)
-                } else {
-                    fen
-                };
-                match Xiangqi::parse_fen(&fen) {
-                    Ok(_) => jobs.push(Job {
-                        id,
-                        fen,
-                        threshold: t,
-                    }),
-                    Err(e) => skipped.push(format!("{id}: {e}")),
-                }
-            }
-            let what = if set == "tactical" {
-                "96 verified mate-in-3 puzzles with Red to move (real games, maksimKorzh/wukong-xiangqi) replace the thesis' 96 composed tactical positions"
-            } else if set == "long" {
-                "puzzles from real games (maksimKorzh/wukong-xiangqi) with a certified mate in 5 or more, Red to move, replace the thesis' 96 composed tactical positions"
-            } else {
-                "the tactical set's puzzles with every rook, horse, cannon and pawn removed replace the thesis' 96 drawn positions"
-            };
-            (jobs, max_plies, what)
-        }
-        "handicap" => {
-            let ts = match t_given {
-                Some(t) => vec![t],
-                None => vec![200, 600],
-            };
-            let mut jobs = Vec::new();
-            for t in ts {
-                for (name, fen) in OPENINGS {
-                    jobs.push(Job {
-                        id: name.to_string(),
-                        fen: fen.to_string(),
-                        threshold: t,
-                    });
-                }
-            }
-            (
-                jobs,
-                3,
-                "the start position without Red's pieces as named (a0 rook, both rooks, b0 horse, both horses, b2 cannon, both cannons) replace the thesis' handicap openings; two moves per side",
-            )
-        }
-        other => {
-            return Err(ExperimentError::Invalid(format!(
-                "set `{other}`: expected tactical, drawn or handicap"
-            )))
-        }
-    };
-    let results = run_jobs(opts, &jobs, |job| {
-        let ab = AlphaBetaOptions {
-            threshold: job.threshold,
-            max_depth: depth,
-            prune: true,
-            order,
-            record_limit: 0,
-        };
-        play(job, &ab, variant, max_plies)
-    });
+/// The games of one set: the jobs, the game length and the substitute
+/// data statement, with the positions that could not be used.
+struct SetJobs {
+    jobs: Vec<Job>,
+    max_plies: usize,
+    substitute: &'static str,
+    skipped: Vec<String>,
+}
 
-    let mut games = Vec::new();
-    let mut positions = Vec::new();
-    let mut series: [Vec<f64>; 4] = Default::default();
-    let mut per_game = Vec::new();
-    let mut total_ms = 0.0;
-    for (i, r) in &results {
-        let job = &jobs[*i];
-        let r = r.as_ref().map_err(ExperimentError::clone)?;
-        total_ms += r.time_ms;
+/// The jobs of `set`: the puzzle sets (tactical, drawn, long) play their
+/// first `wanted` positions for `max_plies`; the handicap openings two
+/// moves per side, at T = `t` or at both 200 and 600.
+fn set_jobs(set: RscnSet, t: Option<i32>, wanted: usize, max_plies: usize) -> SetJobs {
+    match set {
+        RscnSet::Tactical | RscnSet::Drawn | RscnSet::Long => {
+            puzzle_jobs(set, t.unwrap_or(600), wanted, max_plies)
+        }
+        RscnSet::Handicap => handicap_jobs(t),
+    }
+}
+
+/// The jobs of a puzzle set; a position the removal of attackers makes
+/// illegal is skipped (and listed) rather than played.
+fn puzzle_jobs(set: RscnSet, t: i32, wanted: usize, max_plies: usize) -> SetJobs {
+    let mut jobs = Vec::new();
+    let mut skipped = Vec::new();
+    let rows = if set == RscnSet::Long {
+        id_fen_rows(LONG)
+    } else {
+        tactical()
+    };
+    for (id, fen) in rows.into_iter().take(wanted) {
+        let fen = if set == RscnSet::Drawn {
+            without_attackers(&fen)
+        } else {
+            fen
+        };
+        match Xiangqi::parse_fen(&fen) {
+            Ok(_) => jobs.push(Job {
+                id,
+                fen,
+                threshold: t,
+            }),
+            Err(e) => skipped.push(format!("{id}: {e}")),
+        }
+    }
+    let substitute = match set {
+        RscnSet::Tactical => "96 verified mate-in-3 puzzles with Red to move (real games, maksimKorzh/wukong-xiangqi) replace the thesis' 96 composed tactical positions",
+        RscnSet::Long => "puzzles from real games (maksimKorzh/wukong-xiangqi) with a certified mate in 5 or more, Red to move, replace the thesis' 96 composed tactical positions",
+        _ => "the tactical set's puzzles with every rook, horse, cannon and pawn removed replace the thesis' 96 drawn positions",
+    };
+    SetJobs {
+        jobs,
+        max_plies,
+        substitute,
+        skipped,
+    }
+}
+
+/// The jobs of the handicap openings (three plies each: the thesis' "two
+/// moves per side" from Red's first).
+fn handicap_jobs(t: Option<i32>) -> SetJobs {
+    let ts = match t {
+        Some(t) => vec![t],
+        None => vec![200, 600],
+    };
+    let mut jobs = Vec::new();
+    for t in ts {
+        for (name, fen) in OPENINGS {
+            jobs.push(Job {
+                id: name.to_string(),
+                fen: fen.to_string(),
+                threshold: t,
+            });
+        }
+    }
+    SetJobs {
+        jobs,
+        max_plies: 3,
+        substitute: "the start position without Red's pieces as named (a0 rook, both rooks, b0 horse, both horses, b2 cannon, both cannons) replace the thesis' handicap openings; two moves per side",
+        skipped: Vec::new(),
+    }
+}
+
+/// The band of a side's mean RSCN (none finite: undefined).
+fn band_of(x: Option<f64>) -> Band {
+    Band::of(x.map_or(rscn::Rscn::Undefined, rscn::Rscn::Finite))
+}
+
+/// What the games produced, gathered for the tables and the summary.
+#[derive(Default)]
+struct Gathered {
+    games: Vec<RscnGameRow>,
+    positions: Vec<RscnPositionRow>,
+    /// RSCN_red, RSCN_black, Vl_red, Vl_black of every game that has one.
+    series: [Vec<f64>; 4],
+    per_game: Vec<serde_json::Value>,
+    total_ms: f64,
+}
+
+impl Gathered {
+    /// Adds one game's rows, series values and JSON record.
+    fn add(&mut self, set: &str, depth: u32, job: &Job, r: &GameResult) {
+        self.total_ms += r.time_ms;
         let s = &r.summary;
-        let band = |x: Option<f64>| Band::of(x.map_or(rscn::Rscn::Undefined, rscn::Rscn::Finite));
-        games.push(RscnGameRow {
-            set: set.clone(),
+        self.games.push(RscnGameRow {
+            set: set.to_string(),
             id: job.id.clone(),
             t: job.threshold,
             depth,
@@ -510,105 +513,143 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             rscn_black: s.rscn_black.map(Fixed),
             vl_red: s.vl_red.map(Fixed),
             vl_black: s.vl_black.map(Fixed),
-            band_red: band(s.rscn_red).name(),
-            band_black: band(s.rscn_black).name(),
+            band_red: band_of(s.rscn_red).name(),
+            band_black: band_of(s.rscn_black).name(),
             nodes: r.nodes,
             time_ms: Fixed(r.time_ms),
         });
         for (x, v) in [s.rscn_red, s.rscn_black, s.vl_red, s.vl_black]
             .into_iter()
-            .zip(series.iter_mut())
+            .zip(self.series.iter_mut())
         {
             if let Some(x) = x {
                 v.push(x);
             }
         }
-        per_game.push(json!({
+        self.per_game.push(json!({
             "id": job.id, "T": job.threshold, "end": r.end, "positions": r.rows.len(),
             "rscn_red": s.rscn_red, "rscn_black": s.rscn_black,
             "vl_red": s.vl_red, "vl_black": s.vl_black,
-            "band_red": band(s.rscn_red).name(), "band_black": band(s.rscn_black).name(),
+            "band_red": band_of(s.rscn_red).name(), "band_black": band_of(s.rscn_black).name(),
         }));
         for (ply, (row, e)) in r.rows.iter().zip(&r.entries).enumerate() {
-            positions.push(RscnPositionRow {
-                set: set.clone(),
-                id: job.id.clone(),
-                t: job.threshold,
-                ply,
-                side: if row.side == Player::First {
-                    "red"
-                } else {
-                    "black"
-                },
-                fen: row.fen.clone(),
-                r#move: row.played.clone(),
-                value: row.value,
-                // An integer, or INF: a real keeps both.
-                scn: row.scn.map(|s| {
-                    Real(if s == pn::INF {
-                        f64::INFINITY
-                    } else {
-                        s as f64
-                    })
-                }),
-                r: e.r.map(Fixed),
-                rscn: match e.rscn {
-                    rscn::Rscn::Finite(x) => Some(Fixed(x)),
-                    rscn::Rscn::Infinite => Some(Fixed(f64::INFINITY)),
-                    rscn::Rscn::Undefined => None,
-                },
-                vl: e.vl.map(Fixed),
-                band: e.band.name(),
-                nodes: row.nodes,
-            });
+            self.positions.push(position_row(set, job, ply, row, e));
         }
     }
-    let [rr, rb, vr, vb] = &series;
-    // Games that gave a side no finite RSCN: a curve needs four finite
-    // depths, and the losing side's SCN is INF from the depth at which its
-    // loss comes inside the horizon (short mates leave too few).
-    let no_rscn = (results.len() - rr.len(), results.len() - rb.len());
-    let in_band = |xs: &[f64], b: Band| {
-        xs.iter()
-            .filter(|&&x| Band::of(rscn::Rscn::Finite(x)) == b)
-            .count()
-    };
-    let summary = json!({
+}
+
+/// The row of one searched position of a game.
+fn position_row(
+    set: &str,
+    job: &Job,
+    ply: usize,
+    row: &PositionRow,
+    e: &RscnEntry,
+) -> RscnPositionRow {
+    RscnPositionRow {
+        set: set.to_string(),
+        id: job.id.clone(),
+        t: job.threshold,
+        ply,
+        side: if row.side == Player::First {
+            "red"
+        } else {
+            "black"
+        },
+        fen: row.fen.clone(),
+        r#move: row.played.clone(),
+        value: row.value,
+        // An integer, or INF: a real keeps both.
+        scn: row.scn.map(|s| {
+            Real(if s == pn::INF {
+                f64::INFINITY
+            } else {
+                s as f64
+            })
+        }),
+        r: e.r.map(Fixed),
+        rscn: match e.rscn {
+            rscn::Rscn::Finite(x) => Some(Fixed(x)),
+            rscn::Rscn::Infinite => Some(Fixed(f64::INFINITY)),
+            rscn::Rscn::Undefined => None,
+        },
+        vl: e.vl.map(Fixed),
+        band: e.band.name(),
+        nodes: row.nodes,
+    }
+}
+
+/// How many of `xs` (finite RSCN values) lie in band `b`.
+fn in_band(xs: &[f64], b: Band) -> usize {
+    xs.iter()
+        .filter(|&&x| Band::of(rscn::Rscn::Finite(x)) == b)
+        .count()
+}
+
+/// Games that gave Red, and Black, no finite RSCN: a curve needs four
+/// finite depths, and the losing side's SCN is INF from the depth at
+/// which its loss comes inside the horizon (short mates leave too few).
+fn without_rscn(g: &Gathered) -> (usize, usize) {
+    let games = g.games.len();
+    (games - g.series[0].len(), games - g.series[1].len())
+}
+
+/// The JSON summary: settings, the substitute data statement, histograms
+/// and separation figures of both series, band counts and every game.
+fn summary_json(
+    settings: &pnlab_core::search::Params,
+    s: &RscnSettings,
+    jobs: &SetJobs,
+    g: &Gathered,
+) -> serde_json::Value {
+    let [rr, rb, vr, vb] = &g.series;
+    let no_rscn = without_rscn(g);
+    let bands = |xs: &[f64]| json!({"high": in_band(xs, Band::High), "normal": in_band(xs, Band::Normal), "low": in_band(xs, Band::Low)});
+    json!({
         "experiment": "rscn",
         "settings": settings,
-        "set": set,
-        "substitute_data": substitute,
-        "depth": depth,
-        "order": if order == MoveOrder::Game { "game" } else { "captures-first" },
-        "max_plies": max_plies,
-        "eval": {"terms": eval.name(), "scale_percent": eval_scale},
-        "games": results.len(),
-        "skipped": skipped,
+        "set": s.set.name(),
+        "substitute_data": jobs.substitute,
+        "depth": s.depth,
+        "order": if s.order == MoveOrder::Game { "game" } else { "captures-first" },
+        "max_plies": jobs.max_plies,
+        "eval": {"terms": s.eval.name(), "scale_percent": s.eval_scale},
+        "games": g.games.len(),
+        "skipped": jobs.skipped,
         "games_without_finite_rscn": {"red": no_rscn.0, "black": no_rscn.1},
         "rscn": compare("rscn", rr, rb),
         "vl": compare("vl", vr, vb),
         "bands": {
-            "red": {"high": in_band(rr, Band::High), "normal": in_band(rr, Band::Normal), "low": in_band(rr, Band::Low)},
-            "black": {"high": in_band(rb, Band::High), "normal": in_band(rb, Band::Normal), "low": in_band(rb, Band::Low)},
+            "red": bands(rr),
+            "black": bands(rb),
         },
-        "time_ms": total_ms,
-        "per_game": per_game,
-    });
-    let shard = if opts.shard.1 > 1 {
-        format!("-shard{}of{}", opts.shard.0 + 1, opts.shard.1)
-    } else {
-        String::new()
-    };
+        "time_ms": g.total_ms,
+        "per_game": g.per_game,
+    })
+}
+
+/// The lines the command line prints: means, overlaps and band counts.
+fn summary_text(
+    s: &RscnSettings,
+    jobs: &SetJobs,
+    g: &Gathered,
+    summary: &serde_json::Value,
+) -> String {
+    let [rr, rb, vr, vb] = &g.series;
     let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.1}"));
     let overlap = |v: &serde_json::Value| {
         v.as_bool()
             .map_or("– (a side has no numbers)".to_string(), |b| b.to_string())
     };
     let mut text = format!(
-        "rscn set={set} depth={depth} eval={}@{eval_scale}%: {} games ({} skipped), substitute data: {substitute}\n  mean RSCN_red {}  RSCN_black {}  Vl_red {}  Vl_black {}\n  RSCN ranges overlap: {}; Vl ranges overlap: {}\n  Red's RSCN in bands high/normal/low: {}/{}/{}; Black's: {}/{}/{}",
-        eval.name(),
-        results.len(),
-        skipped.len(),
+        "rscn set={} depth={} eval={}@{}%: {} games ({} skipped), substitute data: {}\n  mean RSCN_red {}  RSCN_black {}  Vl_red {}  Vl_black {}\n  RSCN ranges overlap: {}; Vl ranges overlap: {}\n  Red's RSCN in bands high/normal/low: {}/{}/{}; Black's: {}/{}/{}",
+        s.set.name(),
+        s.depth,
+        s.eval.name(),
+        s.eval_scale,
+        g.games.len(),
+        jobs.skipped.len(),
+        jobs.substitute,
         f(mean(rr)),
         f(mean(rb)),
         f(mean(vr)),
@@ -622,15 +663,56 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         in_band(rb, Band::Normal),
         in_band(rb, Band::Low),
     );
+    let no_rscn = without_rscn(g);
     if no_rscn != (0, 0) {
         text.push_str(&format!(
             "\n  no finite RSCN in {} games for Red, {} for Black: an SCN curve needs 4 finite depths, and a side's SCN is INF once its loss is inside the horizon",
             no_rscn.0, no_rscn.1
         ));
     }
+    text
+}
+
+/// Runs the experiment: the set's games by self-play (one job each),
+/// then the tables and the summary.
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
+    let settings = opts.params(SETTINGS)?;
+    let s = RscnSettings::from_params(&settings)?;
+    let variant = EvalVariant {
+        terms: s.eval,
+        scale: s.eval_scale,
+    };
+    let t_given = (s.t != 0).then_some(s.t);
+    let set_jobs = set_jobs(s.set, t_given, s.positions, s.max_plies);
+    let results = run_jobs(opts, &set_jobs.jobs, |job| {
+        let ab = AlphaBetaOptions {
+            threshold: job.threshold,
+            max_depth: s.depth,
+            prune: true,
+            order: s.order,
+            record_limit: 0,
+        };
+        play(job, &ab, variant, set_jobs.max_plies)
+    });
+    let set = s.set.name();
+    let mut gathered = Gathered::default();
+    for (i, r) in &results {
+        let r = r.as_ref().map_err(ExperimentError::clone)?;
+        gathered.add(set, s.depth, &set_jobs.jobs[*i], r);
+    }
+    let summary = summary_json(&settings, &s, &set_jobs, &gathered);
+    let text = summary_text(&s, &set_jobs, &gathered, &summary);
+    let shard = if opts.shard.1 > 1 {
+        format!("-shard{}of{}", opts.shard.0 + 1, opts.shard.1)
+    } else {
+        String::new()
+    };
     let report = ExperimentReport::new(text)
-        .table(format!("rscn-{set}{shard}.csv"), &games)?
-        .table(format!("rscn-{set}{shard}-positions.csv"), &positions)?
+        .table(format!("rscn-{set}{shard}.csv"), &gathered.games)?
+        .table(
+            format!("rscn-{set}{shard}-positions.csv"),
+            &gathered.positions,
+        )?
         .json(format!("rscn-{set}{shard}.json"), summary);
     opts.deliver(report)
 }

@@ -204,7 +204,7 @@ struct Config {
     /// `calibrate=1`: measure the rates instead of playing.
     calibrate: bool,
     /// Which pairs play (`cross`).
-    cross: String,
+    cross: Cross,
     /// Every setting with the defaults filled in (for the JSON summary).
     settings: Params,
 }
@@ -282,9 +282,9 @@ fn choose_move(
         None => {
             let mut moves = Vec::new();
             g.legal_moves(&mut moves);
-            *moves
-                .first()
-                .ok_or_else(|| ExperimentError::Invalid("no legal move".into()))?
+            *moves.first().ok_or_else(|| ExperimentError::NoLegalMove {
+                position: g.notation(),
+            })?
         }
     };
     Ok((mv, used))
@@ -309,10 +309,15 @@ struct GameResult {
     time_ms: f64,
 }
 
+/// The empty `n`×`n` board.
+fn hex_board(n: u8) -> Result<Hex, ExperimentError> {
+    Hex::new(n).ok_or(ExperimentError::NoHexBoard { size: n })
+}
+
+/// Plays one game of the round robin from its opening cell to the end.
 fn play(cfg: &Config, comps: &[Competitor], job: &GameJob) -> Result<GameResult, ExperimentError> {
     let start = Instant::now();
-    let mut g =
-        Hex::new(job.size).ok_or_else(|| ExperimentError::Invalid("bad board size".into()))?;
+    let mut g = hex_board(job.size)?;
     g.play(job.opening);
     let mut units = [0u64; 2];
     let mut ply = 1usize;
@@ -333,7 +338,7 @@ fn play(cfg: &Config, comps: &[Competitor], job: &GameJob) -> Result<GameResult,
         winner: g
             .outcome()
             .and_then(|o| o.winner())
-            .ok_or_else(|| ExperimentError::Invalid("Hex has no draws".into()))?,
+            .ok_or(ExperimentError::DrawInDrawlessGame { game: "Hex" })?,
         plies: g.moves_played().len(),
         moves: g.notation(),
         units,
@@ -354,11 +359,7 @@ fn opening_cells(cells: u32, k: Option<usize>) -> Vec<u8> {
 }
 
 /// The pairings: (competitor a, competitor b), each played both ways.
-fn pairings(
-    comps: &[Competitor],
-    cfg: &Config,
-    cross: &str,
-) -> Result<Vec<(usize, usize)>, ExperimentError> {
+fn pairings(comps: &[Competitor], cfg: &Config) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for i in 0..comps.len() {
         for j in i + 1..comps.len() {
@@ -371,22 +372,17 @@ fn pairings(
                         .windows(2)
                         .any(|w| w[0] == x.budget_ms && w[1] == y.budget_ms)
             };
-            let keep = match cross {
-                "adjacent" => same_budget || next(a, b) || next(b, a),
-                "none" => same_budget,
-                "all" => true,
-                other => {
-                    return Err(ExperimentError::Invalid(format!(
-                    "invalid value `{other}` for setting `cross`: expected adjacent, none or all"
-                )))
-                }
+            let keep = match cfg.cross {
+                Cross::Adjacent => same_budget || next(a, b) || next(b, a),
+                Cross::None => same_budget,
+                Cross::All => true,
             };
             if keep {
                 out.push((i, j));
             }
         }
     }
-    Ok(out)
+    out
 }
 
 /// CPU time of the calling thread in ms: calibration on a shared machine
@@ -410,7 +406,7 @@ fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, ExperimentErr
         // Positions after 0, ¼, ½ of the board filled at random.
         let mut positions = Vec::new();
         for k in 0..6u64 {
-            let mut g = Hex::new(n).ok_or_else(|| ExperimentError::Invalid("bad size".into()))?;
+            let mut g = hex_board(n)?;
             let plies = (cells * (k as usize % 3)) / 6;
             let mut x = instance_seed(cfg.seed ^ 0xCA1, k as usize);
             let mut moves = Vec::new();
@@ -452,56 +448,55 @@ fn calibrate(cfg: &Config) -> Result<Vec<(&'static str, u8, f64)>, ExperimentErr
     Ok(out)
 }
 
-fn parse_config(opts: &ExperimentOptions) -> Result<(Config, String), ExperimentError> {
+/// The calibrated rates with the overrides of the `rates` setting
+/// (`PLAYER@SIZE=ITERATIONS_PER_MS,…`) applied.
+fn rates_with(text: &str) -> Result<Vec<(&'static str, u8, f64)>, ExperimentError> {
+    let mut rates: Vec<(&'static str, u8, f64)> = DEFAULT_RATES.to_vec();
+    if text.is_empty() {
+        return Ok(rates);
+    }
+    for item in text.split(',') {
+        let bad = || ExperimentError::BadSettingValue {
+            setting: "rates",
+            part: "item",
+            value: item.to_string(),
+            expected: "PLAYER@SIZE=ITERATIONS_PER_MS",
+        };
+        let (lhs, r) = item.split_once('=').ok_or_else(bad)?;
+        let (p, n) = lhs.split_once('@').ok_or_else(bad)?;
+        let player = PLAYERS.iter().find(|&&x| x == p.trim()).ok_or_else(bad)?;
+        let n: u8 = n.trim().parse().map_err(|_| bad())?;
+        let r: f64 = r
+            .trim()
+            .parse()
+            .ok()
+            .filter(|r: &f64| *r > 0.0)
+            .ok_or_else(bad)?;
+        rates.retain(|(q, s, _)| !(q == player && *s == n));
+        rates.push((player, n, r));
+    }
+    Ok(rates)
+}
+
+/// The run's configuration from its settings.
+fn parse_config(opts: &ExperimentOptions) -> Result<Config, ExperimentError> {
     let settings = opts.params(SETTINGS)?;
     let s = ScnsHexSettings::from_params(&settings)?;
-    // Sizes are in 3..=11 (checked when the settings were read).
-    let sizes: Vec<u8> = s.sizes.iter().map(|&n| n as u8).collect();
-    let budgets = s.budgets;
-    let mode = s.budget;
-    let players = super::static_names(&s.players, PLAYERS);
-    let openings = match s.openings {
-        0 => None,
-        k => Some(k),
-    };
-    let mut rates: Vec<(&'static str, u8, f64)> = DEFAULT_RATES.to_vec();
-    let text = s.rates.as_str();
-    if !text.is_empty() {
-        // player@size=rate,…
-        for item in text.split(',') {
-            let bad = || {
-                ExperimentError::Invalid(format!("invalid item `{item}` in setting `rates`: expected PLAYER@SIZE=ITERATIONS_PER_MS"))
-            };
-            let (lhs, r) = item.split_once('=').ok_or_else(bad)?;
-            let (p, n) = lhs.split_once('@').ok_or_else(bad)?;
-            let player = PLAYERS.iter().find(|&&x| x == p.trim()).ok_or_else(bad)?;
-            let n: u8 = n.trim().parse().map_err(|_| bad())?;
-            let r: f64 = r
-                .trim()
-                .parse()
-                .ok()
-                .filter(|r: &f64| *r > 0.0)
-                .ok_or_else(bad)?;
-            rates.retain(|(q, s, _)| !(q == player && *s == n));
-            rates.push((player, n, r));
-        }
-    }
-    let cfg = Config {
-        sizes,
-        budgets,
-        mode,
-        players,
-        openings,
-        rates,
+    Ok(Config {
+        // Sizes are in 3..=11 (checked when the settings were read).
+        sizes: s.sizes.iter().map(|&n| n as u8).collect(),
+        budgets: s.budgets,
+        mode: s.budget,
+        players: super::static_names(&s.players, PLAYERS),
+        openings: (s.openings != 0).then_some(s.openings),
+        rates: rates_with(&s.rates)?,
         first_moves: s.first_moves,
         bootstrap: s.bootstrap,
         seed: opts.seed,
         calibrate: s.calibrate == 1,
-        cross: s.cross.name().to_string(),
+        cross: s.cross,
         settings,
-    };
-    let cross = cfg.cross.clone();
-    Ok((cfg, cross))
+    })
 }
 
 /// One row of `scns-hex-games.csv`: one game of the round robin.
@@ -550,24 +545,28 @@ pub struct FirstMoveRow {
     pub wins: Option<bool>,
 }
 
-/// Runs the experiment (see the module documentation).
-pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let (cfg, cross) = parse_config(opts)?;
-    if cfg.calibrate {
-        let rates = calibrate(&cfg)?;
-        let text = rates
-            .iter()
-            .map(|(p, n, r)| format!("{p}@{n}={r:.2}"))
-            .collect::<Vec<_>>()
-            .join(",");
-        let report = ExperimentReport::new(format!(
-            "iterations per ms on this machine (pass as --set rates=…):\n{text}\n"
-        ))
-        .json("scns-hex-calibration.json", json!({ "rates": text }));
-        return opts.deliver(report);
-    }
-    let comps: Vec<Competitor> = cfg
-        .budgets
+/// `calibrate=1`: measures the rates on this machine and reports them in
+/// the form the `rates` setting takes.
+fn calibration_report(
+    opts: &ExperimentOptions,
+    cfg: &Config,
+) -> Result<ExperimentReport, ExperimentError> {
+    let rates = calibrate(cfg)?;
+    let text = rates
+        .iter()
+        .map(|(p, n, r)| format!("{p}@{n}={r:.2}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    let report = ExperimentReport::new(format!(
+        "iterations per ms on this machine (pass as --set rates=…):\n{text}\n"
+    ))
+    .json("scns-hex-calibration.json", json!({ "rates": text }));
+    opts.deliver(report)
+}
+
+/// The competitors: every player at every budget, budget by budget.
+fn competitors(cfg: &Config) -> Vec<Competitor> {
+    cfg.budgets
         .iter()
         .flat_map(|&b| {
             cfg.players.iter().map(move |&p| Competitor {
@@ -575,13 +574,16 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
                 budget_ms: b,
             })
         })
-        .collect();
-    let pairs = pairings(&comps, &cfg, &cross)?;
-    // Jobs: games, then first-move probes.
+        .collect()
+}
+
+/// The games: on every size, every pairing from every opening cell, once
+/// with each competitor as Black.
+fn game_jobs(cfg: &Config, pairs: &[(usize, usize)]) -> Vec<GameJob> {
     let mut games = Vec::new();
     for &n in &cfg.sizes {
         let cells = n as u32 * n as u32;
-        for &(a, b) in &pairs {
+        for &(a, b) in pairs {
             for opening in opening_cells(cells, cfg.openings) {
                 for (black, white) in [(a, b), (b, a)] {
                     games.push(GameJob {
@@ -595,172 +597,250 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }
         }
     }
-    let results = run_jobs(opts, &games, |job| play(&cfg, &comps, job));
+    games
+}
+
+/// The first-move probes: (size, competitor, seed).
+fn probe_jobs(cfg: &Config, comps: &[Competitor]) -> Vec<(u8, usize, u64)> {
     let mut probes = Vec::new();
     for &n in &cfg.sizes {
-        for (ci, _) in comps.iter().enumerate() {
+        for ci in 0..comps.len() {
             for seed in 0..cfg.first_moves as u64 {
                 probes.push((n, ci, seed));
             }
         }
     }
-    let probe_results = run_jobs(opts, &probes, |&(n, ci, seed)| {
-        let g = Hex::new(n)
-            .ok_or_else(|| ExperimentError::Invalid(format!("no Hex board of size {n}")))?;
-        choose_move(&cfg, &comps[ci], &g, seed).map(|(m, _)| g.name_of(m))
-    });
-    report(
-        opts,
-        &cfg,
-        &cross,
-        &comps,
-        &games,
-        results,
-        &probes,
-        probe_results,
-    )
+    probes
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Runs the experiment (see the module documentation).
+pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
+    let cfg = parse_config(opts)?;
+    if cfg.calibrate {
+        return calibration_report(opts, &cfg);
+    }
+    let comps = competitors(&cfg);
+    let pairs = pairings(&comps, &cfg);
+    // Jobs: games, then first-move probes.
+    let games = game_jobs(&cfg, &pairs);
+    let results = run_jobs(opts, &games, |job| play(&cfg, &comps, job));
+    let probes = probe_jobs(&cfg, &comps);
+    let probe_results = run_jobs(opts, &probes, |&(n, ci, seed)| {
+        let g = hex_board(n)?;
+        choose_move(&cfg, &comps[ci], &g, seed).map(|(m, _)| g.name_of(m))
+    });
+    let played = Played::gather(&comps, &games, results)?;
+    let first = FirstMoves::gather(&comps, &probes, probe_results)?;
+    report(opts, &cfg, &comps, played, first)
+}
+
+/// The games' rows and their results for the ratings.
+struct Played {
+    rows: Vec<HexGameRow>,
+    /// (board size, winner and loser by competitor).
+    decided: Vec<(u8, rating::Game)>,
+}
+
+impl Played {
+    /// The games' rows and results, in job order (a failed game stops
+    /// the run).
+    fn gather(
+        comps: &[Competitor],
+        games: &[GameJob],
+        results: Vec<(usize, Result<GameResult, ExperimentError>)>,
+    ) -> Result<Played, ExperimentError> {
+        let mut rows = Vec::new();
+        let mut decided = Vec::new();
+        for (i, r) in results {
+            let r = r?;
+            let job = &games[i];
+            let (b, w) = (&comps[job.black], &comps[job.white]);
+            let (win, lose) = if r.winner == Player::First {
+                (job.black, job.white)
+            } else {
+                (job.white, job.black)
+            };
+            decided.push((
+                job.size,
+                rating::Game {
+                    winner: win,
+                    loser: lose,
+                },
+            ));
+            rows.push(HexGameRow {
+                size: job.size,
+                opening: Hex::new(job.size)
+                    .map(|g| g.name_of(job.opening))
+                    .unwrap_or_default(),
+                black: b.name(),
+                white: w.name(),
+                black_units: r.units[0],
+                white_units: r.units[1],
+                winner: comps[win].name(),
+                winner_side: if r.winner == Player::First {
+                    Colour::Black
+                } else {
+                    Colour::White
+                },
+                plies: r.plies,
+                time_ms: Fixed(r.time_ms),
+                moves: r.moves,
+            });
+        }
+        Ok(Played { rows, decided })
+    }
+
+    /// Win rates per pairing (both colours and all sizes together), with
+    /// their Wilson intervals: the summary's lines and the JSON rows.
+    fn pairing_rates(&self, comps: &[Competitor], summary: &mut String) -> Vec<serde_json::Value> {
+        let mut keys: Vec<(usize, usize)> = Vec::new();
+        for (_, g) in &self.decided {
+            let k = (g.winner.min(g.loser), g.winner.max(g.loser));
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+        let mut rows = Vec::new();
+        for &(a, b) in &keys {
+            let (mut wins, mut n) = (0usize, 0usize);
+            for (_, g) in &self.decided {
+                if (g.winner, g.loser) == (a, b) {
+                    wins += 1;
+                    n += 1;
+                } else if (g.winner, g.loser) == (b, a) {
+                    n += 1;
+                }
+            }
+            let (lo, hi) = wilson(wins, n);
+            let rate = wins as f64 / n.max(1) as f64;
+            summary.push_str(&format!(
+                "{:<40} {n:>5}  {wins:>10}  {rate:.3}  [{lo:.3}, {hi:.3}]\n",
+                format!("{} vs {}", comps[a].name(), comps[b].name())
+            ));
+            rows.push(json!({
+                "a": comps[a].name(), "b": comps[b].name(), "games": n, "a_wins": wins,
+                "a_rate": rate, "a_rate_low": lo, "a_rate_high": hi,
+            }));
+        }
+        rows
+    }
+
+    /// Elo per competitor (Bradley–Terry fit with bootstrap intervals):
+    /// the summary's lines and the JSON rows.
+    fn elo(
+        &self,
+        comps: &[Competitor],
+        cfg: &Config,
+        summary: &mut String,
+    ) -> Vec<serde_json::Value> {
+        let all: Vec<rating::Game> = self.decided.iter().map(|(_, g)| *g).collect();
+        let ratings = fit_with_intervals(comps.len(), &all, cfg.bootstrap, cfg.seed ^ 0xE10);
+        summary.push_str("\nElo (mean 0, bootstrap 95% interval)\n");
+        let mut rows = Vec::new();
+        for (c, r) in comps.iter().zip(&ratings) {
+            summary.push_str(&format!(
+                "{:<24} {:>7.1}  [{:.1}, {:.1}]\n",
+                c.name(),
+                r.elo,
+                r.low,
+                r.high
+            ));
+            rows.push(json!({
+                "player": c.player, "budget_ms": c.budget_ms, "elo": r.elo, "low": r.low, "high": r.high,
+            }));
+        }
+        rows
+    }
+}
+
+/// The first-move probes' rows and what the Benzene tables say of them.
+struct FirstMoves {
+    rows: Vec<FirstMoveRow>,
+    /// The competitor of each row.
+    by: Vec<usize>,
+}
+
+impl FirstMoves {
+    /// The probes' rows, in job order (a failed probe stops the run).
+    fn gather(
+        comps: &[Competitor],
+        probes: &[(u8, usize, u64)],
+        results: Vec<(usize, Result<String, ExperimentError>)>,
+    ) -> Result<FirstMoves, ExperimentError> {
+        let (mut rows, mut by) = (Vec::new(), Vec::new());
+        for (i, r) in results {
+            let (n, ci, seed) = probes[i];
+            let mv = r?;
+            by.push(ci);
+            rows.push(FirstMoveRow {
+                size: n,
+                player: comps[ci].player,
+                budget_ms: Real(comps[ci].budget_ms),
+                seed,
+                wins: first_move_wins(n, &mv),
+                r#move: mv,
+            });
+        }
+        Ok(FirstMoves { rows, by })
+    }
+
+    /// The share of winning first moves per size and competitor: the
+    /// summary's lines and the JSON rows.
+    fn quality(
+        &self,
+        comps: &[Competitor],
+        cfg: &Config,
+        summary: &mut String,
+    ) -> Vec<serde_json::Value> {
+        summary.push_str("\nfirst-move quality (share of opening moves on the empty board that win, Benzene tables)\n");
+        let mut out = Vec::new();
+        for &n in &cfg.sizes {
+            for (ci, c) in comps.iter().enumerate() {
+                let mine: Vec<&FirstMoveRow> = self
+                    .rows
+                    .iter()
+                    .zip(&self.by)
+                    .filter(|(r, &by)| r.size == n && by == ci)
+                    .map(|(r, _)| r)
+                    .collect();
+                if mine.is_empty() {
+                    continue;
+                }
+                let good = mine.iter().filter(|r| r.wins == Some(true)).count();
+                let mut moves: Vec<String> = mine.iter().map(|r| r.r#move.clone()).collect();
+                moves.sort();
+                moves.dedup();
+                summary.push_str(&format!(
+                    "{n}x{n} {:<24} {good}/{}  ({})\n",
+                    c.name(),
+                    mine.len(),
+                    moves.join(" ")
+                ));
+                out.push(json!({
+                    "size": n, "player": c.player, "budget_ms": c.budget_ms,
+                    "winning": good, "probes": mine.len(), "moves": moves,
+                }));
+            }
+        }
+        out
+    }
+}
+
+/// The tables, the JSON summary and the printed summary of a finished
+/// round robin.
 fn report(
     opts: &ExperimentOptions,
     cfg: &Config,
-    cross: &str,
     comps: &[Competitor],
-    games: &[GameJob],
-    results: Vec<(usize, Result<GameResult, ExperimentError>)>,
-    probes: &[(u8, usize, u64)],
-    probe_results: Vec<(usize, Result<String, ExperimentError>)>,
+    played: Played,
+    first: FirstMoves,
 ) -> Result<ExperimentReport, ExperimentError> {
-    let mut game_rows = Vec::new();
-    let mut decided = Vec::new();
-    for (i, r) in results {
-        let r = r?;
-        let job = &games[i];
-        let (b, w) = (&comps[job.black], &comps[job.white]);
-        let (win, lose) = if r.winner == Player::First {
-            (job.black, job.white)
-        } else {
-            (job.white, job.black)
-        };
-        decided.push((
-            job.size,
-            rating::Game {
-                winner: win,
-                loser: lose,
-            },
-        ));
-        game_rows.push(HexGameRow {
-            size: job.size,
-            opening: Hex::new(job.size)
-                .map(|g| g.name_of(job.opening))
-                .unwrap_or_default(),
-            black: b.name(),
-            white: w.name(),
-            black_units: r.units[0],
-            white_units: r.units[1],
-            winner: comps[win].name(),
-            winner_side: if r.winner == Player::First {
-                Colour::Black
-            } else {
-                Colour::White
-            },
-            plies: r.plies,
-            time_ms: Fixed(r.time_ms),
-            moves: r.moves,
-        });
-    }
-    // Win rates per pairing (both colours together), per size and overall.
-    let mut pair_rows = Vec::new();
-    let mut keys: Vec<(usize, usize)> = Vec::new();
-    for (_, g) in &decided {
-        let k = (g.winner.min(g.loser), g.winner.max(g.loser));
-        if !keys.contains(&k) {
-            keys.push(k);
-        }
-    }
     let mut summary = String::from(
         "Substitute for Pawlewicz & Hayward (2015): pnlab's scns, uct-solver and alphabeta on small Hex, equal budgets per move.\n\npairing                                  games  first wins  rate   95% interval\n",
     );
-    for &(a, b) in &keys {
-        let (mut wins, mut n) = (0usize, 0usize);
-        for (_, g) in &decided {
-            if (g.winner, g.loser) == (a, b) {
-                wins += 1;
-                n += 1;
-            } else if (g.winner, g.loser) == (b, a) {
-                n += 1;
-            }
-        }
-        let (lo, hi) = wilson(wins, n);
-        let rate = wins as f64 / n.max(1) as f64;
-        summary.push_str(&format!(
-            "{:<40} {n:>5}  {wins:>10}  {rate:.3}  [{lo:.3}, {hi:.3}]\n",
-            format!("{} vs {}", comps[a].name(), comps[b].name())
-        ));
-        pair_rows.push(json!({
-            "a": comps[a].name(), "b": comps[b].name(), "games": n, "a_wins": wins,
-            "a_rate": rate, "a_rate_low": lo, "a_rate_high": hi,
-        }));
-    }
-    let all: Vec<rating::Game> = decided.iter().map(|(_, g)| *g).collect();
-    let ratings = fit_with_intervals(comps.len(), &all, cfg.bootstrap, cfg.seed ^ 0xE10);
-    summary.push_str("\nElo (mean 0, bootstrap 95% interval)\n");
-    let mut elo_rows = Vec::new();
-    for (c, r) in comps.iter().zip(&ratings) {
-        summary.push_str(&format!(
-            "{:<24} {:>7.1}  [{:.1}, {:.1}]\n",
-            c.name(),
-            r.elo,
-            r.low,
-            r.high
-        ));
-        elo_rows.push(json!({
-            "player": c.player, "budget_ms": c.budget_ms, "elo": r.elo, "low": r.low, "high": r.high,
-        }));
-    }
-    // First moves.
-    let mut fm_table = Vec::new();
-    let mut fm_rows = Vec::new();
-    for (i, r) in probe_results {
-        let (n, ci, seed) = probes[i];
-        let mv = r?;
-        let wins = first_move_wins(n, &mv);
-        fm_table.push(FirstMoveRow {
-            size: n,
-            player: comps[ci].player,
-            budget_ms: Real(comps[ci].budget_ms),
-            seed,
-            r#move: mv.clone(),
-            wins,
-        });
-        fm_rows.push((n, ci, mv, wins));
-    }
-    summary.push_str("\nfirst-move quality (share of opening moves on the empty board that win, Benzene tables)\n");
-    let mut fm_json = Vec::new();
-    for &n in &cfg.sizes {
-        for (ci, c) in comps.iter().enumerate() {
-            let mine: Vec<&(u8, usize, String, Option<bool>)> =
-                fm_rows.iter().filter(|r| r.0 == n && r.1 == ci).collect();
-            if mine.is_empty() {
-                continue;
-            }
-            let good = mine.iter().filter(|r| r.3 == Some(true)).count();
-            let mut moves: Vec<String> = mine.iter().map(|r| r.2.clone()).collect();
-            moves.sort();
-            moves.dedup();
-            summary.push_str(&format!(
-                "{n}x{n} {:<24} {good}/{}  ({})\n",
-                c.name(),
-                mine.len(),
-                moves.join(" ")
-            ));
-            fm_json.push(json!({
-                "size": n, "player": c.player, "budget_ms": c.budget_ms,
-                "winning": good, "probes": mine.len(), "moves": moves,
-            }));
-        }
-    }
+    let pair_rows = played.pairing_rates(comps, &mut summary);
+    let elo_rows = played.elo(comps, cfg, &mut summary);
+    let fm_json = first.quality(comps, cfg, &mut summary);
     let json = json!({
             "experiment": "scns-hex",
             "settings": cfg.settings,
@@ -768,17 +848,17 @@ fn report(
             "budget": if cfg.mode == BudgetMode::Units { "units" } else { "time" },
             "budgets_ms": cfg.budgets,
             "rates_iterations_per_ms": cfg.rates.iter().map(|(p, n, r)| json!({"player": p, "size": n, "rate": r})).collect::<Vec<_>>(),
-            "cross": cross,
+            "cross": cfg.cross.name(),
             "shard": format!("{}/{}", opts.shard.0 + 1, opts.shard.1),
             "seed": cfg.seed,
-            "games": decided.len(),
+            "games": played.decided.len(),
             "pairings": pair_rows,
             "elo": elo_rows,
             "first_moves": fm_json,
     });
     let report = ExperimentReport::new(summary)
-        .table("scns-hex-games.csv", &game_rows)?
-        .table("scns-hex-first-moves.csv", &fm_table)?
+        .table("scns-hex-games.csv", &played.rows)?
+        .table("scns-hex-first-moves.csv", &first.rows)?
         .json("scns-hex.json", json);
     opts.deliver(report)
 }

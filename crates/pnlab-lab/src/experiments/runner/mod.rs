@@ -3,6 +3,7 @@
 //! runner that honours sharding and replays a merge's recorded results
 //! ([`shards`]), and the stderr progress bar ([`progress`]).
 
+pub mod merge_error;
 pub mod progress;
 pub mod shards;
 

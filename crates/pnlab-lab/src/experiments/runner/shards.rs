@@ -28,6 +28,7 @@ use pnlab_core::files::IoError;
 use pnlab_core::game::notation::FileError;
 use pnlab_core::game::ParseError;
 
+use super::merge_error::MergeError;
 use crate::experiments::{write_json, ExperimentError, ExperimentOptions};
 
 /// First field of a job file.
@@ -203,22 +204,13 @@ fn read_log(dir: &Path) -> Result<ShardLog, ExperimentError> {
         found.sort();
         match found.len() {
             1 => found.remove(0),
-            0 => {
-                return Err(ExperimentError::Invalid(format!(
-                    "{}: no `NAME.jobs.json` here (run the experiment with --shard K/N --out {0})",
-                    dir.display()
-                )))
-            }
+            0 => return Err(MergeError::NoJobFile { dir: dir.into() }.into()),
             _ => {
-                return Err(ExperimentError::Invalid(format!(
-                    "{}: several job files ({}); give the one to merge",
-                    dir.display(),
-                    found
-                        .iter()
-                        .map(|p| p.display().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )))
+                return Err(MergeError::SeveralJobFiles {
+                    dir: dir.into(),
+                    files: found,
+                }
+                .into())
             }
         }
     };
@@ -284,9 +276,7 @@ pub struct Gathered {
 /// and together hold every job's result once.
 pub fn gather(dirs: &[PathBuf]) -> Result<Gathered, ExperimentError> {
     if dirs.is_empty() {
-        return Err(ExperimentError::Invalid(
-            "experiment merge: name the shards' output directories".into(),
-        ));
+        return Err(MergeError::NoShards.into());
     }
     let logs = dirs
         .iter()
@@ -296,12 +286,13 @@ pub fn gather(dirs: &[PathBuf]) -> Result<Gathered, ExperimentError> {
     let n = first.shard.1;
     let mut seen = HashSet::new();
     for l in &logs {
-        let differs = |what: &str| {
-            Err(ExperimentError::Invalid(format!(
-                "{} and {} are not shards of one run: their {what} differ",
-                first.path.display(),
-                l.path.display()
-            )))
+        let differs = |differ: &'static str| {
+            Err(MergeError::NotOneRun {
+                first: first.path.clone(),
+                other: l.path.clone(),
+                differ,
+            }
+            .into())
         };
         if l.experiment != first.experiment {
             return differs("experiments");
@@ -319,42 +310,44 @@ pub fn gather(dirs: &[PathBuf]) -> Result<Gathered, ExperimentError> {
             return differs("job lists");
         }
         if !seen.insert(l.shard.0) {
-            return Err(ExperimentError::Invalid(format!(
-                "shard {}/{n} is given twice ({})",
-                l.shard.0 + 1,
-                l.path.display()
-            )));
+            return Err(MergeError::ShardTwice {
+                shard: l.shard.0 + 1,
+                of: n,
+                path: l.path.clone(),
+            }
+            .into());
         }
     }
-    let missing: Vec<String> = (0..n)
+    let missing: Vec<usize> = (0..n)
         .filter(|k| !seen.contains(k))
-        .map(|k| format!("{}/{n}", k + 1))
+        .map(|k| k + 1)
         .collect();
     if !missing.is_empty() {
-        return Err(ExperimentError::Invalid(format!(
-            "missing shard(s): {}",
-            missing.join(", ")
-        )));
+        return Err(MergeError::MissingShards { missing, of: n }.into());
     }
     let mut replay = HashMap::new();
     for l in logs.iter() {
         for (c, j, v) in &l.results {
             if *c >= first.totals.len() || *j >= first.totals[*c] || *j % n != l.shard.0 {
-                return Err(ExperimentError::Invalid(format!(
-                    "{}: job {j} of list {c} does not belong to shard {}/{n}",
-                    l.path.display(),
-                    l.shard.0 + 1
-                )));
+                return Err(MergeError::ForeignJob {
+                    path: l.path.clone(),
+                    list: *c,
+                    job: *j,
+                    shard: l.shard.0 + 1,
+                    of: n,
+                }
+                .into());
             }
             replay.insert((*c, *j), v.clone());
         }
     }
     let expected: usize = first.totals.iter().sum();
     if replay.len() != expected {
-        return Err(ExperimentError::Invalid(format!(
-            "the shards hold {} of the {expected} job results (an interrupted shard?)",
-            replay.len()
-        )));
+        return Err(MergeError::Incomplete {
+            held: replay.len(),
+            expected,
+        }
+        .into());
     }
     Ok(Gathered {
         experiment: first.experiment.clone(),
