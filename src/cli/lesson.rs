@@ -121,7 +121,7 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
     }
     if let Some(dir) = &args.export_frames {
         let size = match &args.frame_size {
-            Some(t) => lesson::frames::FrameSize::parse(t).map_err(UserError)?,
+            Some(t) => lesson::frames::FrameSize::parse(t).map_err(|e| UserError(e.to_string()))?,
             None => lesson::frames::FrameSize::default(),
         };
         let written =
