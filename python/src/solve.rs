@@ -53,10 +53,7 @@ impl Options<'_, '_> {
             .parse()
             .map_err(|e| input_error(format!("algo={:?}: {e}", self.algo)))?;
         let game: Option<GameKind> = match &self.game {
-            Some(g) => Some(
-                g.parse()
-                    .map_err(|e| input_error(format!("{e}")))?,
-            ),
+            Some(g) => Some(g.parse().map_err(|e| input_error(format!("{e}")))?),
             None => None,
         };
         let repetition = match &self.repetition {

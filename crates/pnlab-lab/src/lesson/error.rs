@@ -26,7 +26,9 @@ pub enum LessonErrorKind {
         message: String,
     },
     /// `goal` is neither `win` nor `not-lose`.
-    #[error("expected `goal` to be `win` or `not-lose` (the attacker's question), found `{found}`")]
+    #[error(
+        "expected `goal` to be `win` or `not-lose` (the attacker's question), found `{found}`"
+    )]
     BadGoal {
         /// The word given.
         found: String,
@@ -241,7 +243,9 @@ pub enum LessonErrorKind {
         known: String,
     },
     /// A `most-proving` question names a node.
-    #[error("a `most-proving` question names no node: the answer is the node the search expands next")]
+    #[error(
+        "a `most-proving` question names no node: the answer is the node the search expands next"
+    )]
     MostProvingNamesNode,
     /// A `value` key on another kind of question.
     #[error("only a `value` question names a `value`")]
@@ -337,8 +341,9 @@ pub struct LessonError {
     pub line: usize,
     /// 1-based column, in characters.
     pub col: usize,
-    /// What is wrong.
-    pub kind: LessonErrorKind,
+    /// What is wrong (boxed: the kinds carry their data, and an error
+    /// stays small on the happy path's stack).
+    pub kind: Box<LessonErrorKind>,
 }
 
 impl LessonError {
@@ -348,7 +353,7 @@ impl LessonError {
             file: file.to_string(),
             line,
             col,
-            kind,
+            kind: Box::new(kind),
         }
     }
 
@@ -358,7 +363,7 @@ impl LessonError {
             file: e.file,
             line: e.error.line,
             col: e.error.col,
-            kind: LessonErrorKind::Notation(e.error),
+            kind: Box::new(LessonErrorKind::Notation(e.error)),
         }
     }
 }

@@ -238,8 +238,8 @@ impl Reader<'_> {
     }
 
     fn params(&self, raw: &RawParams, algo: &str) -> Result<Vec<(String, String)>, LessonError> {
-        let info = find_algo(algo)
-            .map_err(|e| self.err_at(raw.span().start, K::UnknownAlgorithm(e)))?;
+        let info =
+            find_algo(algo).map_err(|e| self.err_at(raw.span().start, K::UnknownAlgorithm(e)))?;
         let mut pairs = Vec::new();
         for (name, v) in raw.get_ref() {
             let value = match v.get_ref() {
@@ -309,35 +309,38 @@ impl Reader<'_> {
             }
             (None, Some(g), Some(n)) => {
                 if let Some(e) = &p.entry {
-                    return Err(self.err_at(
-                        e.span().start,
-                        K::EntryWithNotation,
-                    ));
+                    return Err(self.err_at(e.span().start, K::EntryWithNotation));
                 }
-                let kind: pnlab_core::game::GameKind = g
-                    .get_ref()
-                    .parse()
-                    .map_err(|e: pnlab_core::game::UnknownGame| self.err_at(g.span().start, K::UnknownGame(e)))?;
+                let kind: pnlab_core::game::GameKind =
+                    g.get_ref()
+                        .parse()
+                        .map_err(|e: pnlab_core::game::UnknownGame| {
+                            self.err_at(g.span().start, K::UnknownGame(e))
+                        })?;
                 let span = n.span();
-                let position = pnlab_core::game::AnyPosition::parse(kind, n.get_ref()).map_err(|e| {
-                    let (start, exact) = content_start(self.text, &span);
-                    let base = self.loc(start);
-                    if exact {
-                        let line = base.line + e.line - 1;
-                        let col = if e.line == 1 { base.col + e.col - 1 } else { e.col };
-                        self.err(Loc { line, col }, K::Notation(e))
-                    } else {
-                        self.err(base, K::NotationWithin(e))
-                    }
-                })?;
-                PositionEntry::new(format!("{} (inline)", kind.name()), position, self.loc(at).line)
+                let position =
+                    pnlab_core::game::AnyPosition::parse(kind, n.get_ref()).map_err(|e| {
+                        let (start, exact) = content_start(self.text, &span);
+                        let base = self.loc(start);
+                        if exact {
+                            let line = base.line + e.line - 1;
+                            let col = if e.line == 1 {
+                                base.col + e.col - 1
+                            } else {
+                                e.col
+                            };
+                            self.err(Loc { line, col }, K::Notation(e))
+                        } else {
+                            self.err(base, K::NotationWithin(e))
+                        }
+                    })?;
+                PositionEntry::new(
+                    format!("{} (inline)", kind.name()),
+                    position,
+                    self.loc(at).line,
+                )
             }
-            _ => {
-                return Err(self.err_at(
-                    at,
-                    K::PositionForm,
-                ))
-            }
+            _ => return Err(self.err_at(at, K::PositionForm)),
         };
         if let Some(g) = &p.goal {
             self.goal(g)?;
@@ -392,7 +395,12 @@ impl Reader<'_> {
             }
         };
         if entries.is_empty() {
-            return Err(self.err_at(file_at, K::EmptyPositionFile { file: path.to_string() }));
+            return Err(self.err_at(
+                file_at,
+                K::EmptyPositionFile {
+                    file: path.to_string(),
+                },
+            ));
         }
         Ok(entries.swap_remove(k - 1))
     }
@@ -465,10 +473,7 @@ impl Reader<'_> {
         }
         if kind != AskKind::Value {
             if let Some(v) = &a.value {
-                return Err(self.err_at(
-                    v.span().start,
-                    K::ValueOnValueQuestionsOnly,
-                ));
+                return Err(self.err_at(v.span().start, K::ValueOnValueQuestionsOnly));
             }
         }
         Ok(self.located(
@@ -551,10 +556,7 @@ impl Reader<'_> {
     /// step with an `ask` has one.
     fn reveal(&self, s: &RawStep) -> Result<Option<Caption>, LessonError> {
         match &s.reveal {
-            Some(r) if s.ask.is_none() => Err(self.err_at(
-                r.span().start,
-                K::RevealWithoutAsk,
-            )),
+            Some(r) if s.ask.is_none() => Err(self.err_at(r.span().start, K::RevealWithoutAsk)),
             Some(r) => Ok(Some(self.caption(r)?)),
             None => Ok(None),
         }
@@ -611,8 +613,7 @@ impl Reader<'_> {
         let Some(a) = &s.algo else {
             return Ok(None);
         };
-        find_algo(a.get_ref())
-            .map_err(|e| self.err_at(a.span().start, K::UnknownAlgorithm(e)))?;
+        find_algo(a.get_ref()).map_err(|e| self.err_at(a.span().start, K::UnknownAlgorithm(e)))?;
         *algo_so_far = Some(a.get_ref().clone());
         *explicit_algo = true;
         Ok(Some(self.located(a.get_ref().clone(), &a.span())))
@@ -628,10 +629,7 @@ impl Reader<'_> {
             return Ok(None);
         };
         let Some(name) = algo_so_far else {
-            return Err(self.err_at(
-                p.span().start,
-                K::ParamsBeforeAlgo,
-            ));
+            return Err(self.err_at(p.span().start, K::ParamsBeforeAlgo));
         };
         Ok(Some(Located {
             value: self.params(p, name)?,
@@ -654,7 +652,9 @@ impl Reader<'_> {
             return Ok(None);
         };
         let it = match v.get_ref() {
-            toml::Value::Integer(n) if *n >= 0 && (*n as u64) <= MAX_ITERATIONS => Iteration::At(*n as u64),
+            toml::Value::Integer(n) if *n >= 0 && (*n as u64) <= MAX_ITERATIONS => {
+                Iteration::At(*n as u64)
+            }
             toml::Value::String(w) if w == "end" => Iteration::End,
             _ => {
                 return Err(self.err_at(
@@ -723,23 +723,14 @@ pub fn read(file: &str, text: &str, source: &dyn Source) -> Result<Lesson, Lesso
         )
     })?;
     let Some(header) = raw.lesson else {
-        return Err(r.err(
-            Loc { line: 1, col: 1 },
-            K::NoLessonTable,
-        ));
+        return Err(r.err(Loc { line: 1, col: 1 }, K::NoLessonTable));
     };
     let h = header.into_inner();
     if h.title.get_ref().trim().is_empty() {
-        return Err(r.err_at(
-            h.title.span().start,
-            K::EmptyTitle,
-        ));
+        return Err(r.err_at(h.title.span().start, K::EmptyTitle));
     }
     if raw.step.is_empty() {
-        return Err(r.err(
-            Loc { line: 1, col: 1 },
-            K::NoSteps,
-        ));
+        return Err(r.err(Loc { line: 1, col: 1 }, K::NoSteps));
     }
     let (mut algo_so_far, mut explicit_algo) = (None, false);
     let mut steps = Vec::with_capacity(raw.step.len());

@@ -888,8 +888,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), FrameError> {
 /// `size`: `step-01.svg`, `step-01.png`, and for a question
 /// `step-01-answer.*`. Returns the files written.
 pub fn export(lesson: &Lesson, dir: &Path, size: FrameSize) -> Result<Vec<PathBuf>, FrameError> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| IoError::new("create the directory", dir, e))?;
+    std::fs::create_dir_all(dir).map_err(|e| IoError::new("create the directory", dir, e))?;
     let measure = frame_measure();
     let mut written = Vec::new();
     for k in 0..lesson.len() {
@@ -906,12 +905,11 @@ pub fn export(lesson: &Lesson, dir: &Path, size: FrameSize) -> Result<Vec<PathBu
             #[cfg(feature = "raster")]
             {
                 let png = dir.join(format!("{stem}.png"));
-                let bytes = crate::export::raster::to_png(&d, 1.0).map_err(|reason| {
-                    FrameError::Png {
+                let bytes =
+                    crate::export::raster::to_png(&d, 1.0).map_err(|reason| FrameError::Png {
                         path: png.clone(),
                         reason,
-                    }
-                })?;
+                    })?;
                 write(&png, &bytes)?;
                 written.push(png);
             }

@@ -206,8 +206,7 @@ fn start(
     algo_at: Loc,
 ) -> Result<Resume, LessonError> {
     let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
-    let info =
-        registry::find_algo(algo).map_err(|e| err(algo_at, K::UnknownAlgorithm(e)))?;
+    let info = registry::find_algo(algo).map_err(|e| err(algo_at, K::UnknownAlgorithm(e)))?;
     let game = setting.position.value.position.kind();
     let params = info.params_from_pairs(game, params).map_err(|e| {
         err(
@@ -225,8 +224,7 @@ fn start(
         question: setting.goal,
         memory_limit_bytes: None,
     };
-    let search =
-        registry::build(algo, &setup).map_err(|e| err(algo_at, K::Search(e)))?;
+    let search = registry::build(algo, &setup).map_err(|e| err(algo_at, K::Search(e)))?;
     let samples = vec![search.sample()];
     Ok((search, samples))
 }
@@ -397,10 +395,7 @@ pub(crate) fn play_with(
         .as_ref()
         .and_then(|q| super::giveaway::gives_away(&step.caption, q))
     {
-        return Err(err(
-            step.caption_at,
-            K::GivesAway { why },
-        ));
+        return Err(err(step.caption_at, K::GivesAway { why }));
     }
     Ok(StepState {
         index: k,

@@ -76,19 +76,18 @@ impl PlayedLesson {
     /// question step's question and tree.
     pub fn play(name: &str, text: &str, lesson: &Lesson) -> Result<PlayedLesson, CatalogueError> {
         let mut questions = Vec::with_capacity(lesson.len());
-        lesson
-            .play_all(|state| {
-                questions.push(state.question.as_ref().map(|q| {
-                    StepQuestion {
-                        question: q.clone(),
-                        paths: (0..state.snapshot.nodes.len())
-                            .map(|i| path_of(&state.snapshot, i).moves)
-                            .collect(),
-                        snapshot: state.snapshot.clone(),
-                    }
-                }));
-                Ok(())
-            })?;
+        lesson.play_all(|state| {
+            questions.push(state.question.as_ref().map(|q| {
+                StepQuestion {
+                    question: q.clone(),
+                    paths: (0..state.snapshot.nodes.len())
+                        .map(|i| path_of(&state.snapshot, i).moves)
+                        .collect(),
+                    snapshot: state.snapshot.clone(),
+                }
+            }));
+            Ok(())
+        })?;
         Ok(PlayedLesson {
             name: name.to_string(),
             text: text.to_string(),

@@ -10,10 +10,10 @@ use std::time::Instant;
 use crate::lesson::question::{parse_number, Verdict};
 
 use super::lessons::{PlayedLesson, StepQuestion};
-use super::refusal::AnswerRefusal;
 use super::protocol::{
     LiveAnswer, Phase, QuestionSummary, RoomState, ServerMsg, MAX_PATH_MOVES, MAX_VALUE_CHARS,
 };
+use super::refusal::AnswerRefusal;
 use super::tally::{tally, top};
 
 /// A connection's number, given by the server.

@@ -54,10 +54,18 @@ impl Default for Limits {
 pub enum Role {
     /// Not in a room.
     Outside,
-    /// The teacher of the room with this code.
-    Teacher(String),
-    /// A student of the room with this code, by rejoin key.
-    Student(String, String),
+    /// The teacher of a room.
+    Teacher {
+        /// The room's code.
+        code: String,
+    },
+    /// A student of a room.
+    Student {
+        /// The room's code.
+        code: String,
+        /// The student's rejoin key.
+        key: String,
+    },
 }
 
 /// One open connection.
@@ -184,7 +192,7 @@ impl Rooms {
     fn room_of(&self, conn: ConnId) -> Option<&str> {
         match &self.conns.get(&conn)?.role {
             Role::Outside => None,
-            Role::Teacher(code) | Role::Student(code, _) => Some(code),
+            Role::Teacher { code } | Role::Student { code, .. } => Some(code),
         }
     }
 
@@ -276,7 +284,7 @@ impl Rooms {
         let role = std::mem::replace(&mut c.role, Role::Outside);
         match role {
             Role::Outside => Vec::new(),
-            Role::Teacher(code) => {
+            Role::Teacher { code } => {
                 if let Some(r) = self.rooms.get_mut(&code) {
                     if r.teacher == Some(conn) {
                         r.teacher = None;
@@ -284,7 +292,7 @@ impl Rooms {
                 }
                 Vec::new()
             }
-            Role::Student(code, key) => {
+            Role::Student { code, key } => {
                 let Some(r) = self.rooms.get_mut(&code) else {
                     return Vec::new();
                 };
@@ -335,7 +343,7 @@ impl Rooms {
         let state = room.state();
         let lesson_text = room.lesson.text.clone();
         self.rooms.insert(code.clone(), room);
-        self.set_role(conn, Role::Teacher(code));
+        self.set_role(conn, Role::Teacher { code });
         out.push((
             conn,
             ServerMsg::Created {
@@ -369,7 +377,7 @@ impl Rooms {
         if let Some(old) = old.filter(|&o| o != conn) {
             self.set_role(old, Role::Outside);
         }
-        self.set_role(conn, Role::Teacher(code.clone()));
+        self.set_role(conn, Role::Teacher { code: code.clone() });
         let r = self.rooms.get_mut(&code).expect("looked up above");
         r.teacher = Some(conn);
         r.last_active = now;
@@ -426,7 +434,13 @@ impl Rooms {
         if let Some(old) = old.filter(|&o| o != conn) {
             self.set_role(old, Role::Outside);
         }
-        self.set_role(conn, Role::Student(code.clone(), key.clone()));
+        self.set_role(
+            conn,
+            Role::Student {
+                code: code.clone(),
+                key: key.clone(),
+            },
+        );
         let r = self.rooms.get_mut(&code).expect("looked up above");
         r.last_active = now;
         let s = r.students.entry(key.clone()).or_insert(Student {
@@ -461,7 +475,8 @@ impl Rooms {
     }
 
     fn answer(&mut self, conn: ConnId, step: usize, answer: &LiveAnswer, now: Instant) -> Outcome {
-        let Some(Role::Student(code, key)) = self.conns.get(&conn).map(|c| c.role.clone()) else {
+        let Some(Role::Student { code, key }) = self.conns.get(&conn).map(|c| c.role.clone())
+        else {
             return self.refuse(conn, Refusal::NotJoined);
         };
         let Some(r) = self.rooms.get_mut(&code) else {
@@ -662,7 +677,7 @@ impl Rooms {
             }
             if let Some(t) = r.teacher {
                 let role = self.conns.get(&t).map(|c| &c.role);
-                if role != Some(&Role::Teacher(code.clone())) {
+                if role != Some(&Role::Teacher { code: code.clone() }) {
                     return Err(B::TeacherRole {
                         code: code_(),
                         role: role.cloned(),
@@ -672,7 +687,12 @@ impl Rooms {
             for (key, s) in &r.students {
                 if let Some(c) = s.conn {
                     let role = self.conns.get(&c).map(|c| &c.role);
-                    if role != Some(&Role::Student(code.clone(), key.clone())) {
+                    if role
+                        != Some(&Role::Student {
+                            code: code.clone(),
+                            key: key.clone(),
+                        })
+                    {
                         return Err(B::StudentRole {
                             code: code_(),
                             role: role.cloned(),
@@ -685,7 +705,10 @@ impl Rooms {
                         .questions
                         .get(step)
                         .and_then(Option::as_ref)
-                        .ok_or_else(|| B::AnswerWithoutQuestion { code: code_(), step })?;
+                        .ok_or_else(|| B::AnswerWithoutQuestion {
+                            code: code_(),
+                            step,
+                        })?;
                     let fits = match a {
                         LiveAnswer::Node(p) => q.wants_node() && q.knows(p),
                         LiveAnswer::Value(v) => {
@@ -704,7 +727,7 @@ impl Rooms {
         for (id, c) in &self.conns {
             match &c.role {
                 Role::Outside => {}
-                Role::Teacher(code) => {
+                Role::Teacher { code } => {
                     if self.rooms.get(code).and_then(|r| r.teacher) != Some(*id) {
                         return Err(B::NotItsTeacher {
                             conn: *id,
@@ -712,7 +735,7 @@ impl Rooms {
                         });
                     }
                 }
-                Role::Student(code, key) => {
+                Role::Student { code, key } => {
                     let s = self.rooms.get(code).and_then(|r| r.students.get(key));
                     if s.and_then(|s| s.conn) != Some(*id) {
                         return Err(B::NotItsStudent {
