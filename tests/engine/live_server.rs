@@ -100,6 +100,31 @@ async fn join(
     (c, key, answer)
 }
 
+/// A teacher opens a class on the lesson and moves it to `STEP`: the
+/// teacher's connection, the class's code and the teacher token.
+async fn open_class(addr: SocketAddr) -> (LiveClient, String, String) {
+    let mut teacher = LiveClient::connect(addr).await.unwrap();
+    teacher
+        .send(&ClientMsg::Create {
+            lesson: LESSON.into(),
+        })
+        .await
+        .unwrap();
+    let (code, token) = next(&mut teacher, |m| match m {
+        ServerMsg::Created { state, token, .. } => Some((state.code, token)),
+        _ => None,
+    })
+    .await;
+    teacher
+        .send(&ClientMsg::Goto {
+            token: token.clone(),
+            step: STEP,
+        })
+        .await
+        .unwrap();
+    (teacher, code, token)
+}
+
 fn node(moves: &[&str]) -> LiveAnswer {
     LiveAnswer::Node(moves.iter().map(|m| m.to_string()).collect())
 }
@@ -124,25 +149,7 @@ async fn answer(c: &mut LiveClient, a: LiveAnswer) {
 async fn a_class_over_websockets() {
     let server = server("class").await;
     let addr = server.addr;
-    let mut teacher = LiveClient::connect(addr).await.unwrap();
-    teacher
-        .send(&ClientMsg::Create {
-            lesson: LESSON.into(),
-        })
-        .await
-        .unwrap();
-    let (code, token) = next(&mut teacher, |m| match m {
-        ServerMsg::Created { state, token, .. } => Some((state.code, token)),
-        _ => None,
-    })
-    .await;
-    teacher
-        .send(&ClientMsg::Goto {
-            token: token.clone(),
-            step: STEP,
-        })
-        .await
-        .unwrap();
+    let (mut teacher, code, token) = open_class(addr).await;
     next(&mut teacher, |m| match m {
         ServerMsg::State { state } if state.step == STEP => Some(()),
         _ => None,
@@ -295,25 +302,7 @@ async fn a_class_over_websockets() {
 async fn a_flood_is_refused_and_dropped_with_the_room_intact() {
     let server = server("flood").await;
     let addr = server.addr;
-    let mut teacher = LiveClient::connect(addr).await.unwrap();
-    teacher
-        .send(&ClientMsg::Create {
-            lesson: LESSON.into(),
-        })
-        .await
-        .unwrap();
-    let (code, token) = next(&mut teacher, |m| match m {
-        ServerMsg::Created { state, token, .. } => Some((state.code, token)),
-        _ => None,
-    })
-    .await;
-    teacher
-        .send(&ClientMsg::Goto {
-            token: token.clone(),
-            step: STEP,
-        })
-        .await
-        .unwrap();
+    let (mut teacher, code, token) = open_class(addr).await;
     let (mut calm, _, _) = join(addr, &code, None).await;
     let (mut flood, _, _) = join(addr, &code, None).await;
     let frame = ClientMsg::Answer {
