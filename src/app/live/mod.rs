@@ -167,7 +167,7 @@ impl PnlabApp {
                         }
                         effects.extend(live.session.apply(msg));
                     }
-                    Err(e) => live.session.notice = Some(e),
+                    Err(e) => live.session.notice = Some(e.to_string()),
                 },
                 SocketEvent::Closed(why) => {
                     live.socket = None;
