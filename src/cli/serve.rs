@@ -78,7 +78,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, UserError> {
         .build()
         .map_err(|e| UserError(format!("cannot start the server's threads: {e}")))?;
     runtime.block_on(async move {
-        let server = start(config).await.map_err(UserError)?;
+        let server = start(config).await?;
         let port = server.addr.port();
         if bind.is_unspecified() {
             let lan = lan_address()
