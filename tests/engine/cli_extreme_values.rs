@@ -171,18 +171,7 @@ fn tune() {
 
 #[test]
 fn bench() {
-    check_subcommand(
-        "bench",
-        &[
-            "bench",
-            "--suite",
-            "hex-4",
-            "--algo",
-            "pns",
-            "--max-iterations",
-            "50",
-        ],
-    );
+    check_subcommand("bench", cli_runs::BENCH);
 }
 
 #[test]

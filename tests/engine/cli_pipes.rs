@@ -126,15 +126,7 @@ fn perft() {
 
 #[test]
 fn bench() {
-    assert_quiet(&[
-        "bench",
-        "--suite",
-        "hex-4",
-        "--algo",
-        "pns",
-        "--max-iterations",
-        "10",
-    ]);
+    assert_quiet(cli_runs::BENCH);
 }
 
 #[test]

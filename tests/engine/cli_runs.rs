@@ -33,3 +33,14 @@ pub const TUNE: &[&str] = &[
     "--max-nodes",
     "200",
 ];
+
+/// A benchmark suite's first steps: ten iterations of PNS on the 4×4 Hex set.
+pub const BENCH: &[&str] = &[
+    "bench",
+    "--suite",
+    "hex-4",
+    "--algo",
+    "pns",
+    "--max-iterations",
+    "10",
+];

@@ -62,6 +62,17 @@ async fn next<T>(c: &mut LiveClient, mut pick: impl FnMut(ServerMsg) -> Option<T
     .expect("no such message in time")
 }
 
+/// The teacher's share right on a reveal: (answered, right).
+async fn revealed(teacher: &mut LiveClient) -> (usize, usize) {
+    next(teacher, |m| match m {
+        ServerMsg::Revealed {
+            answered, right, ..
+        } => Some((answered, right)),
+        _ => None,
+    })
+    .await
+}
+
 async fn rejected(c: &mut LiveClient) -> String {
     next(c, |m| match m {
         ServerMsg::Rejected { reason } => Some(reason),
@@ -249,13 +260,7 @@ async fn a_class_over_websockets() {
     assert!(!right && head.starts_with("Not"), "{head}");
     assert!(next(&mut cy, verdict).await.1);
     assert!(!next(&mut dee, verdict).await.0, "Dee did not answer");
-    let (answered, right) = next(&mut teacher, |m| match m {
-        ServerMsg::Revealed {
-            answered, right, ..
-        } => Some((answered, right)),
-        _ => None,
-    })
-    .await;
+    let (answered, right) = revealed(&mut teacher).await;
     assert_eq!((answered, right), (3, 2));
 
     // The summary as CSV, for the token only.
@@ -327,13 +332,7 @@ async fn a_flood_is_refused_and_dropped_with_the_room_intact() {
     // The class goes on.
     answer(&mut calm, node(&["c", "h"])).await;
     teacher.send(&ClientMsg::Reveal { token }).await.unwrap();
-    let (answered, right) = next(&mut teacher, |m| match m {
-        ServerMsg::Revealed {
-            answered, right, ..
-        } => Some((answered, right)),
-        _ => None,
-    })
-    .await;
+    let (answered, right) = revealed(&mut teacher).await;
     assert_eq!((answered, right), (2, 1));
     server.shutdown().await.unwrap();
 }
