@@ -530,7 +530,8 @@ fn teaching_trees_have_their_hand_worked_numbers() {
             MoveOrder::Game,
         ))
     };
-    let point = |value, scn, nodes, best: &str| (value, scn, nodes, best.to_string());
+    let point =
+        |value: i32, scn: Scn, nodes: u64, best: &str| (value, scn, nodes, best.to_string());
     assert_eq!(
         curve("scn-vs-minimax.tree"),
         [
