@@ -6,8 +6,11 @@
 //! certified and checked.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+
+#[path = "common/mod.rs"]
+mod common;
+use common::pnlab_output as pnlab;
 
 /// A chain `S0 → S1 → … → S{n-1}` of OR nodes, each also with a lost
 /// leaf `X`, the last with a won leaf: every `Sk` is a win for the OR
@@ -37,15 +40,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-fn pnlab(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run pnlab")
 }
 
 /// The largest resident size of any child waited for so far, in bytes.

@@ -14,7 +14,7 @@ const STUDENTS: usize = 500;
 
 #[cfg(feature = "serve")]
 pub fn run(json: bool) -> Result<ExitCode, UserError> {
-    let r = pnlab::live::load::run(STUDENTS).map_err(std::io::Error::other)?;
+    let r = pnlab::live::load::run(STUDENTS)?;
     if json {
         let mut row = serde_json::to_value(&r)?;
         row["suite"] = SUITE.into();

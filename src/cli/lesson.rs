@@ -116,7 +116,7 @@ pub fn run(args: LessonArgs) -> Result<ExitCode, UserError> {
     }
     if let Some(dir) = &args.export_frames {
         let size = match &args.frame_size {
-            Some(t) => lesson::frames::FrameSize::parse(t).map_err(std::io::Error::other)?,
+            Some(t) => lesson::frames::FrameSize::parse(t)?,
             None => lesson::frames::FrameSize::default(),
         };
         let written = lesson::frames::export(&l, dir, size)?;

@@ -59,9 +59,9 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, UserError> {
     let max_students = bounds::count("--max-students", args.max_students, 1, 100_000)? as usize;
     let max_rooms = bounds::count("--max-rooms", args.max_rooms, 1, 10_000)? as usize;
     let idle = bounds::count("--idle-minutes", args.idle_minutes, 1, 7 * 24 * 60)?;
-    check_dist(&args.dist).map_err(std::io::Error::other)?;
+    check_dist(&args.dist)?;
     let catalogue = match &args.lessons {
-        Some(dir) => Catalogue::with_folder(dir).map_err(std::io::Error::other)?,
+        Some(dir) => Catalogue::with_folder(dir)?,
         None => Catalogue::bundled(),
     };
     let config = ServeConfig {
@@ -81,7 +81,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, UserError> {
         .build()
         .map_err(super::UsageError::ServerThreads)?;
     runtime.block_on(async move {
-        let server = start(config).await.map_err(std::io::Error::other)?;
+        let server = start(config).await?;
         let port = server.addr.port();
         if bind.is_unspecified() {
             let lan = lan_address()

@@ -68,6 +68,17 @@ pub fn pnlab_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `pnlab` with `args` in the folder `dir` with nothing on its
+/// standard input: the whole output (status and bytes as written).
+pub fn pnlab_output<S: AsRef<std::ffi::OsStr>>(args: &[S], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pnlab"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run pnlab")
+}
+
 /// Runs `pnlab` with `args` and `input` on its standard input.
 pub fn pnlab_stdin(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pnlab"))

@@ -519,28 +519,37 @@ fn points(s: &AlphaBeta<TreeGame>) -> Vec<(i32, Scn, u64, String)> {
 #[test]
 fn teaching_trees_have_their_hand_worked_numbers() {
     // The numbers are worked out by hand in each file's comments.
-    let g = teaching_tree("scn-vs-minimax.tree");
-    let s = run_engine(&g, Player::First, 100, 3, true, MoveOrder::Game);
+    let curve = |file: &str| {
+        let g = teaching_tree(file);
+        points(&run_engine(
+            &g,
+            Player::First,
+            100,
+            3,
+            true,
+            MoveOrder::Game,
+        ))
+    };
+    let point =
+        |value: i32, scn: Scn, nodes: u64, best: &str| (value, scn, nodes, best.to_string());
     assert_eq!(
-        points(&s),
+        curve("scn-vs-minimax.tree"),
         [
-            (55, Some(1), 3, "B".to_string()),
-            (60, Some(1), 8, "B".to_string()),
-            (120, Some(0), 13, "C".to_string()),
+            point(55, Some(1), 3, "B"),
+            point(60, Some(1), 8, "B"),
+            point(120, Some(0), 13, "C"),
         ]
     );
+    let g = teaching_tree("scn-vs-minimax.tree");
     let full = run_engine(&g, Player::First, 100, 2, false, MoveOrder::Game);
     assert_eq!(full.curve()[1].value, 60);
     assert_eq!(engine_scn(full.curve()[1].scn), Some(1));
-
-    let g = teaching_tree("scn-cutoff.tree");
-    let s = run_engine(&g, Player::First, 100, 3, true, MoveOrder::Game);
     assert_eq!(
-        points(&s),
+        curve("scn-cutoff.tree"),
         [
-            (50, Some(1), 3, "B".to_string()),
-            (40, Some(2), 6, "B".to_string()),
-            (40, None, 9, "B".to_string()),
+            point(50, Some(1), 3, "B"),
+            point(40, Some(2), 6, "B"),
+            point(40, None, 9, "B"),
         ]
     );
 }

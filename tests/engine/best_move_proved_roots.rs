@@ -23,6 +23,7 @@ use pnlab::search::dfpn::fast::{FastDfpn, FastOptions};
 use pnlab::search::{self, reference, Goal, Question, QuestionKind, Search, Status};
 
 use crate::common;
+use crate::helpers;
 use common::search_run::{algo_setup, build_and_run, iteration_budget};
 
 /// Generous: every position here is settled in far fewer MID calls.
@@ -71,27 +72,16 @@ fn meets(goal: Goal, s: i32) -> bool {
 
 /// An OBF line's position and every move with its published score.
 fn obf(text: &str) -> Vec<(Othello, Vec<(String, i32)>)> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#') && !l.starts_with(';'))
-        .map(|l| {
-            let pos = Othello::parse(l).expect("OBF board");
-            let moves = l
-                .split(';')
-                .skip(1)
-                .filter_map(|f| {
-                    let (m, s) = f.trim().split_once(':')?;
-                    Some((
-                        m.trim().to_ascii_lowercase(),
-                        s.trim().parse().expect("a score"),
-                    ))
-                })
-                .collect::<Vec<_>>();
+    helpers::obf(text)
+        .into_iter()
+        .map(|o| {
             assert_eq!(
-                moves.len(),
-                pos.move_count(),
-                "every legal move listed: {l}"
+                o.moves.len(),
+                o.pos.move_count(),
+                "every legal move listed: {}",
+                o.line
             );
-            (pos, moves)
+            (o.pos, o.moves)
         })
         .collect()
 }

@@ -91,26 +91,27 @@ R or
       *X
 ";
 
+/// A certificate claiming that R of [`ISSUE_GRAPH`] is won, with these
+/// node lines.
+fn claimed_win(lines: &[&str]) -> String {
+    certificate(ISSUE_GRAPH, "win", "proved", lines)
+}
+
 #[test]
 fn the_forged_certificate_of_the_issue_is_rejected() {
     let AnyPosition::Tree(g) = tree(ISSUE_GRAPH) else {
         unreachable!()
     };
     assert_eq!(CyclicGraph::of_tree(&g).root_value(), -1, "R is lost");
-    let forged = certificate(
-        ISSUE_GRAPH,
-        "win",
-        "proved",
-        &[
-            "0 one C 1",
-            "1 all P1 2 P2 5",
-            "2 one Y 3",
-            "3 one X 4",
-            "4 all Y 6",
-            "5 one X 4",
-            "6 end 1",
-        ],
-    );
+    let forged = claimed_win(&[
+        "0 one C 1",
+        "1 all P1 2 P2 5",
+        "2 one Y 3",
+        "3 one X 4",
+        "4 all Y 6",
+        "5 one X 4",
+        "6 end 1",
+    ]);
     let Verdict::Invalid { path, reason } = verdict(&forged) else {
         panic!("the forged certificate was accepted");
     };
@@ -118,42 +119,32 @@ fn the_forged_certificate_of_the_issue_is_rejected() {
     assert_eq!(reason.node(), Some(4), "{reason}");
     // The same sharing with the paths met in the other order: X is
     // checked first on the path through P2, where Y is no repetition.
-    let other_order = certificate(
-        ISSUE_GRAPH,
-        "win",
-        "proved",
-        &[
-            "0 one C 1",
-            "1 all P2 2 P1 5",
-            "2 one X 3",
-            "3 all Y 4",
-            "4 end 1",
-            "5 one Y 6",
-            "6 one X 3",
-        ],
-    );
+    let other_order = claimed_win(&[
+        "0 one C 1",
+        "1 all P2 2 P1 5",
+        "2 one X 3",
+        "3 all Y 4",
+        "4 end 1",
+        "5 one Y 6",
+        "6 one X 3",
+    ]);
     let Verdict::Invalid { path, reason } = verdict(&other_order) else {
         panic!("the reordered forgery was accepted");
     };
     assert_eq!(path, ["C", "P2", "X", "Y"], "{reason}");
     assert!(matches!(reason, Flaw::NotOver { .. }), "{reason}");
     // Without any sharing the lie has nowhere to hide either.
-    let unshared = certificate(
-        ISSUE_GRAPH,
-        "win",
-        "proved",
-        &[
-            "0 one C 1",
-            "1 all P1 2 P2 5",
-            "2 one Y 3",
-            "3 one X 4",
-            "4 all Y 6",
-            "5 one X 7",
-            "6 end 1",
-            "7 all Y 8",
-            "8 end 1",
-        ],
-    );
+    let unshared = claimed_win(&[
+        "0 one C 1",
+        "1 all P1 2 P2 5",
+        "2 one Y 3",
+        "3 one X 4",
+        "4 all Y 6",
+        "5 one X 7",
+        "6 end 1",
+        "7 all Y 8",
+        "8 end 1",
+    ]);
     assert!(matches!(verdict(&unshared), Verdict::Invalid { .. }));
     // The true answer certifies: the searches' disproof verifies.
     for algo in ["dfpn-ghi", "dfpn", "dfs", "pns"] {

@@ -8,7 +8,9 @@
 //! naming the option.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+
+use crate::cli_runs;
+use crate::common::pnlab_output as pnlab;
 
 const EXTREMES: &[&str] = &[
     "0",
@@ -20,15 +22,6 @@ const EXTREMES: &[&str] = &[
     "1e20",
     "18446744073709551615",
 ];
-
-fn pnlab(args: &[String], dir: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run pnlab")
-}
 
 /// The long options that take a value, as `--help` lists them
 /// (`--name <VALUE>`).
@@ -163,64 +156,22 @@ fn perft() {
 
 #[test]
 fn scn() {
-    check_subcommand(
-        "scn",
-        &[
-            "scn",
-            "--game",
-            "tictactoe",
-            "xx.oo....",
-            "--set",
-            "depth=2",
-        ],
-    );
+    check_subcommand("scn", cli_runs::SCN);
 }
 
 #[test]
 fn rscn() {
-    check_subcommand(
-        "rscn",
-        &[
-            "rscn",
-            "--game",
-            "tictactoe",
-            "xx.oo....",
-            "--self-play",
-            "--set",
-            "depth=2",
-        ],
-    );
+    check_subcommand("rscn", cli_runs::RSCN);
 }
 
 #[test]
 fn tune() {
-    check_subcommand(
-        "tune",
-        &[
-            "tune",
-            "--game",
-            "tictactoe",
-            "xx.oo....",
-            "--max-nodes",
-            "200",
-        ],
-    );
+    check_subcommand("tune", cli_runs::TUNE);
 }
 
 #[test]
 fn bench() {
-    check_subcommand(
-        "bench",
-        &[
-            "bench",
-            "--suite",
-            "hex-4",
-            "--algo",
-            "pns",
-            "--max-iterations",
-            "50",
-        ],
-    );
+    check_subcommand("bench", cli_runs::BENCH);
 }
 
 #[test]

@@ -7,6 +7,8 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
+use crate::cli_runs;
+
 /// Runs pnlab with a standard output whose reading end is already closed,
 /// so its very first write fails; returns (exit status, stderr).
 fn with_closed_stdout(args: &[&str]) -> (std::process::ExitStatus, String) {
@@ -124,15 +126,7 @@ fn perft() {
 
 #[test]
 fn bench() {
-    assert_quiet(&[
-        "bench",
-        "--suite",
-        "hex-4",
-        "--algo",
-        "pns",
-        "--max-iterations",
-        "10",
-    ]);
+    assert_quiet(cli_runs::BENCH);
 }
 
 #[test]
@@ -172,39 +166,17 @@ fn verify() {
 
 #[test]
 fn scn() {
-    assert_quiet(&[
-        "scn",
-        "--game",
-        "tictactoe",
-        "xx.oo....",
-        "--set",
-        "depth=2",
-    ]);
+    assert_quiet(cli_runs::SCN);
 }
 
 #[test]
 fn rscn() {
-    assert_quiet(&[
-        "rscn",
-        "--game",
-        "tictactoe",
-        "xx.oo....",
-        "--self-play",
-        "--set",
-        "depth=2",
-    ]);
+    assert_quiet(cli_runs::RSCN);
 }
 
 #[test]
 fn tune() {
-    assert_quiet(&[
-        "tune",
-        "--game",
-        "tictactoe",
-        "xx.oo....",
-        "--max-nodes",
-        "200",
-    ]);
+    assert_quiet(cli_runs::TUNE);
 }
 
 #[test]

@@ -86,6 +86,25 @@ fn solve<S: Search>(s: &mut S) -> Status {
     st
 }
 
+/// Whether DeepPN with weight `r` in `form` proves `q` on `g` (it must
+/// answer: proved or disproved).
+fn proves<G: Game>(g: &G, q: Question, r: f64, form: DpnForm) -> bool {
+    let mut s = DeepPn::new(
+        g.clone(),
+        q,
+        DeepPnOptions {
+            r,
+            form,
+            ..DeepPnOptions::default()
+        },
+    );
+    match solve(&mut s) {
+        Status::Proved => true,
+        Status::Disproved => false,
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
 #[test]
 fn r1_is_pns_on_every_tictactoe_position() {
     let mut iterations = 0;
@@ -138,20 +157,7 @@ fn every_r_and_form_agrees_with_the_reference() {
                     if i % 3 != 0 && r != 0.65 && r != 0.0 {
                         continue;
                     }
-                    let mut s = DeepPn::new(
-                        *g,
-                        q,
-                        DeepPnOptions {
-                            r,
-                            form,
-                            ..DeepPnOptions::default()
-                        },
-                    );
-                    let got = match solve(&mut s) {
-                        Status::Proved => true,
-                        Status::Disproved => false,
-                        other => panic!("unexpected {other:?}"),
-                    };
+                    let got = proves(g, q, r, form);
                     assert_eq!(got, expected, "{} {goal:?} R={r} {form:?}", g.notation());
                     checked += 1;
                 }
@@ -411,20 +417,7 @@ fn deep_pn_agrees_with_the_reference_on_othello_connect4_and_pgames() {
         let expected = reference::answer(g, &q);
         for form in [DpnForm::Paper, DpnForm::Thesis] {
             for r in [0.1, 0.4, 0.65, 0.9] {
-                let mut s = DeepPn::new(
-                    g.clone(),
-                    q,
-                    DeepPnOptions {
-                        r,
-                        form,
-                        ..DeepPnOptions::default()
-                    },
-                );
-                let got = match solve(&mut s) {
-                    Status::Proved => true,
-                    Status::Disproved => false,
-                    other => panic!("unexpected {other:?}"),
-                };
+                let got = proves(g, q, r, form);
                 assert_eq!(got, expected, "{} {q:?} R={r} {form:?}", g.notation());
             }
         }

@@ -7,16 +7,9 @@
 //! (`--allow-absolute-paths` lets the first two through).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn pnlab(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run pnlab")
-}
+use crate::common::pnlab_output as pnlab;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("pnlab-refs-{}-{name}", std::process::id()));

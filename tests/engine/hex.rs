@@ -519,21 +519,28 @@ fn reachable(n: u8) -> Vec<Hex> {
     pnlab::game::perft::reachable(&Hex::new(n).unwrap())
 }
 
+/// Hex has no draws: for the side to move, win and not-lose both hold
+/// exactly when it wins (`mover_won`), by the reference and by PNS. The
+/// number of questions checked.
+fn check_both_goals(g: &Hex, mover_won: bool) -> usize {
+    for goal in [Goal::Win, Goal::NotLose] {
+        let q = Question {
+            attacker: g.to_move(),
+            goal,
+        };
+        assert_eq!(reference::answer(g, &q), mover_won, "{}", g.notation());
+        assert_eq!(pns_answer(g, q), mover_won, "{} {goal:?}", g.notation());
+    }
+    2
+}
+
 #[test]
 fn pns_agrees_with_reference_on_every_3x3_position() {
     let mut memo = HashMap::new();
     let mut checked = 0;
     for g in reachable(3).into_iter().filter(|g| g.outcome().is_none()) {
         let mover_won = reference::memo_value(&g, &mut memo) > 0;
-        for goal in [Goal::Win, Goal::NotLose] {
-            let q = Question {
-                attacker: g.to_move(),
-                goal,
-            };
-            assert_eq!(reference::answer(&g, &q), mover_won, "{}", g.notation());
-            assert_eq!(pns_answer(&g, q), mover_won, "{} {goal:?}", g.notation());
-            checked += 1;
-        }
+        checked += check_both_goals(&g, mover_won);
     }
     assert!(checked > 2 * 1000, "{checked}");
 }
@@ -552,15 +559,7 @@ fn pns_agrees_with_reference_on_random_4x4_positions() {
         if (g.to_move() == Player::First) == mover_won {
             black_wins += 1;
         }
-        for goal in [Goal::Win, Goal::NotLose] {
-            let q = Question {
-                attacker: g.to_move(),
-                goal,
-            };
-            assert_eq!(reference::answer(&g, &q), mover_won, "{}", g.notation());
-            assert_eq!(pns_answer(&g, q), mover_won, "{} {goal:?}", g.notation());
-            checked += 1;
-        }
+        checked += check_both_goals(&g, mover_won);
     }
     // Both winners must be well represented in the sample.
     assert!((100..=300).contains(&black_wins), "{black_wins}");

@@ -7,12 +7,11 @@
 
 use std::collections::HashMap;
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
 use pnlab::game::hex::inferior::{fill_in, FillRules};
 use pnlab::game::hex::Hex;
 use pnlab::game::{Game, Player};
+
+use crate::helpers::unfinished_hex;
 
 /// A plain win/loss solver on raw boards: negamax with a memo, no
 /// knowledge. Cells are `r * n + c`; neighbours as in the rules of Hex
@@ -128,25 +127,7 @@ impl Reference {
 /// `count` positions of an `n`×`n` board reached by random play of
 /// `min..=max` moves, not yet won (seeded).
 fn random_positions(n: u8, min: usize, max: usize, count: usize, seed: u64) -> Vec<Hex> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut g = Hex::new(n).unwrap();
-        let plies = rng.random_range(min..=max);
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            moves.clear();
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            g.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if g.outcome().is_none() {
-            out.push(g);
-        }
-    }
-    out
+    unfinished_hex(n, min..=max, count, seed)
 }
 
 const ALL_FILL: FillRules = FillRules {

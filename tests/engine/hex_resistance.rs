@@ -7,34 +7,16 @@
 //! the circuits; the 180° rotation of any position rotates every score; a
 //! cell that completes a connection has the largest move score.
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
 use pnlab::game::hex::resistance::Resistance;
 use pnlab::game::hex::Hex;
 use pnlab::game::{Game, Player};
 
-/// Random positions of size `n` with 0..max stones, not finished.
+use crate::helpers::unfinished_hex;
+
+/// Random positions of size `n` with fewer than half the cells played,
+/// not finished.
 fn random_positions(n: u8, count: usize, seed: u64) -> Vec<Hex> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut g = Hex::new(n).unwrap();
-        let stones = rng.random_range(0..(n as usize * n as usize) / 2);
-        let mut moves = Vec::new();
-        for _ in 0..stones {
-            moves.clear();
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            g.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if g.outcome().is_none() {
-            out.push(g);
-        }
-    }
-    out
+    unfinished_hex(n, 0..(n as usize * n as usize) / 2, count, seed)
 }
 
 /// (R, energy shares) of `p`'s circuit computed from scratch: every

@@ -74,6 +74,17 @@ impl Class {
         }
     }
 
+    /// The teacher (connection 1) moves the class to `step`.
+    fn goto(&mut self, token: &str, step: usize) -> Vec<(ConnId, ServerMsg)> {
+        self.send(
+            1,
+            ClientMsg::Goto {
+                token: token.to_string(),
+                step,
+            },
+        )
+    }
+
     /// Joins `conn` to `code`; the student key.
     fn join(&mut self, conn: ConnId, code: &str) -> String {
         let out = self.send(
@@ -110,13 +121,7 @@ fn answer(c: &mut Class, conn: ConnId, step: usize, a: LiveAnswer) -> Vec<(ConnI
 fn a_class_answers_changes_and_sees_the_engines_verdict() {
     let mut c = Class::new(30);
     let (code, token) = c.create(PNS_LESSON);
-    c.send(
-        1,
-        ClientMsg::Goto {
-            token: token.clone(),
-            step: MPN_STEP,
-        },
-    );
+    c.goto(&token, MPN_STEP);
     for s in [10, 11, 12] {
         c.join(s, &code);
     }
@@ -229,13 +234,7 @@ fn value_questions_take_numbers_merge_equal_ones_and_refuse_the_rest() {
         ]
     );
     // Step 2: dn of an OR root over three unknown children is 3.
-    c.send(
-        1,
-        ClientMsg::Goto {
-            token: token.clone(),
-            step: 1,
-        },
-    );
+    c.goto(&token, 1);
     answer(&mut c, 10, 1, LiveAnswer::Value("3".into()));
     answer(&mut c, 11, 1, LiveAnswer::Value("1".into()));
     let out = c.send(1, ClientMsg::Reveal { token });
@@ -247,13 +246,7 @@ fn value_questions_take_numbers_merge_equal_ones_and_refuse_the_rest() {
 fn a_dropped_student_rejoins_with_their_answer_and_late_joiners_land_on_the_step() {
     let mut c = Class::new(30);
     let (code, token) = c.create(PNS_LESSON);
-    c.send(
-        1,
-        ClientMsg::Goto {
-            token: token.clone(),
-            step: MPN_STEP,
-        },
-    );
+    c.goto(&token, MPN_STEP);
     let key = c.join(10, &code);
     answer(&mut c, 10, MPN_STEP, node(&["c", "h"]));
     let out = c.rooms.disconnect(10);
@@ -366,13 +359,7 @@ fn a_forged_teacher_command_is_refused_counted_and_changes_nothing() {
 fn stale_steps_unknown_nodes_and_strangers_are_refused() {
     let mut c = Class::new(30);
     let (code, token) = c.create(PNS_LESSON);
-    c.send(
-        1,
-        ClientMsg::Goto {
-            token: token.clone(),
-            step: MPN_STEP,
-        },
-    );
+    c.goto(&token, MPN_STEP);
     c.join(10, &code);
     let out = answer(&mut c, 10, MPN_STEP - 1, node(&["c"]));
     assert!(rejected_reason(&out, 10).contains("stale step"));
@@ -485,13 +472,7 @@ fn an_idle_room_is_forgotten_and_its_members_told() {
 fn a_flood_is_refused_then_dropped_and_the_room_goes_on() {
     let mut c = Class::new(30);
     let (code, token) = c.create(PNS_LESSON);
-    c.send(
-        1,
-        ClientMsg::Goto {
-            token: token.clone(),
-            step: MPN_STEP,
-        },
-    );
+    c.goto(&token, MPN_STEP);
     c.join(10, &code);
     let frame = ClientMsg::Answer {
         step: MPN_STEP,

@@ -62,6 +62,17 @@ async fn next<T>(c: &mut LiveClient, mut pick: impl FnMut(ServerMsg) -> Option<T
     .expect("no such message in time")
 }
 
+/// The teacher's share right on a reveal: (answered, right).
+async fn revealed(teacher: &mut LiveClient) -> (usize, usize) {
+    next(teacher, |m| match m {
+        ServerMsg::Revealed {
+            answered, right, ..
+        } => Some((answered, right)),
+        _ => None,
+    })
+    .await
+}
+
 async fn rejected(c: &mut LiveClient) -> String {
     next(c, |m| match m {
         ServerMsg::Rejected { reason } => Some(reason),
@@ -100,6 +111,31 @@ async fn join(
     (c, key, answer)
 }
 
+/// A teacher opens a class on the lesson and moves it to `STEP`: the
+/// teacher's connection, the class's code and the teacher token.
+async fn open_class(addr: SocketAddr) -> (LiveClient, String, String) {
+    let mut teacher = LiveClient::connect(addr).await.unwrap();
+    teacher
+        .send(&ClientMsg::Create {
+            lesson: LESSON.into(),
+        })
+        .await
+        .unwrap();
+    let (code, token) = next(&mut teacher, |m| match m {
+        ServerMsg::Created { state, token, .. } => Some((state.code, token)),
+        _ => None,
+    })
+    .await;
+    teacher
+        .send(&ClientMsg::Goto {
+            token: token.clone(),
+            step: STEP,
+        })
+        .await
+        .unwrap();
+    (teacher, code, token)
+}
+
 fn node(moves: &[&str]) -> LiveAnswer {
     LiveAnswer::Node(moves.iter().map(|m| m.to_string()).collect())
 }
@@ -124,25 +160,7 @@ async fn answer(c: &mut LiveClient, a: LiveAnswer) {
 async fn a_class_over_websockets() {
     let server = server("class").await;
     let addr = server.addr;
-    let mut teacher = LiveClient::connect(addr).await.unwrap();
-    teacher
-        .send(&ClientMsg::Create {
-            lesson: LESSON.into(),
-        })
-        .await
-        .unwrap();
-    let (code, token) = next(&mut teacher, |m| match m {
-        ServerMsg::Created { state, token, .. } => Some((state.code, token)),
-        _ => None,
-    })
-    .await;
-    teacher
-        .send(&ClientMsg::Goto {
-            token: token.clone(),
-            step: STEP,
-        })
-        .await
-        .unwrap();
+    let (mut teacher, code, token) = open_class(addr).await;
     next(&mut teacher, |m| match m {
         ServerMsg::State { state } if state.step == STEP => Some(()),
         _ => None,
@@ -242,13 +260,7 @@ async fn a_class_over_websockets() {
     assert!(!right && head.starts_with("Not"), "{head}");
     assert!(next(&mut cy, verdict).await.1);
     assert!(!next(&mut dee, verdict).await.0, "Dee did not answer");
-    let (answered, right) = next(&mut teacher, |m| match m {
-        ServerMsg::Revealed {
-            answered, right, ..
-        } => Some((answered, right)),
-        _ => None,
-    })
-    .await;
+    let (answered, right) = revealed(&mut teacher).await;
     assert_eq!((answered, right), (3, 2));
 
     // The summary as CSV, for the token only.
@@ -295,25 +307,7 @@ async fn a_class_over_websockets() {
 async fn a_flood_is_refused_and_dropped_with_the_room_intact() {
     let server = server("flood").await;
     let addr = server.addr;
-    let mut teacher = LiveClient::connect(addr).await.unwrap();
-    teacher
-        .send(&ClientMsg::Create {
-            lesson: LESSON.into(),
-        })
-        .await
-        .unwrap();
-    let (code, token) = next(&mut teacher, |m| match m {
-        ServerMsg::Created { state, token, .. } => Some((state.code, token)),
-        _ => None,
-    })
-    .await;
-    teacher
-        .send(&ClientMsg::Goto {
-            token: token.clone(),
-            step: STEP,
-        })
-        .await
-        .unwrap();
+    let (mut teacher, code, token) = open_class(addr).await;
     let (mut calm, _, _) = join(addr, &code, None).await;
     let (mut flood, _, _) = join(addr, &code, None).await;
     let frame = ClientMsg::Answer {
@@ -338,13 +332,7 @@ async fn a_flood_is_refused_and_dropped_with_the_room_intact() {
     // The class goes on.
     answer(&mut calm, node(&["c", "h"])).await;
     teacher.send(&ClientMsg::Reveal { token }).await.unwrap();
-    let (answered, right) = next(&mut teacher, |m| match m {
-        ServerMsg::Revealed {
-            answered, right, ..
-        } => Some((answered, right)),
-        _ => None,
-    })
-    .await;
+    let (answered, right) = revealed(&mut teacher).await;
     assert_eq!((answered, right), (2, 1));
     server.shutdown().await.unwrap();
 }

@@ -11,6 +11,7 @@ use pnlab::search::dfpn::fast::othello_leaf::{self, LeafTable};
 use pnlab::search::QuestionKind;
 
 use crate::common;
+use crate::helpers;
 use common::search_run::{algo_setup, build_and_run, iteration_budget, proved};
 
 /// A position of an OBF file and its moves with their published scores
@@ -21,21 +22,16 @@ struct Problem {
 }
 
 fn problems(text: &str) -> Vec<Problem> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
-        .map(|l| {
-            let pos = Othello::parse(l).expect("OBF board");
-            let moves = l
-                .split(';')
-                .skip(1)
-                .filter_map(|f| {
-                    let (m, s) = f.trim().split_once(':')?;
-                    let mv = pos.parse_move(m).expect("a legal move");
-                    Some((mv, s.trim().parse::<i32>().expect("a score")))
-                })
-                .collect::<Vec<_>>();
-            assert!(!moves.is_empty(), "{l}");
-            Problem { pos, moves }
+    helpers::obf(text)
+        .into_iter()
+        .map(|o| {
+            let moves: Vec<(u8, i32)> = o
+                .moves
+                .iter()
+                .map(|(m, s)| (o.pos.parse_move(m).expect("a legal move"), *s))
+                .collect();
+            assert!(!moves.is_empty(), "{}", o.line);
+            Problem { pos: o.pos, moves }
         })
         .collect()
 }

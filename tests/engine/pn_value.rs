@@ -26,30 +26,62 @@ fn reachable_tictactoe() -> Vec<TicTacToe> {
     out
 }
 
-/// Tic-tac-toe with integer scores that depend on how early the game ended
-/// (a win with e empty cells scores 3 + 13e, a loss −(5 + 11e), a draw
-/// −2 + e), so exact values range from about −100 to +120 and are often
-/// not ±1/0: the value search must probe far and binary-search.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct ScoredTicTacToe(TicTacToe);
+/// A game that plays as the one it wraps and differs only in its final
+/// score (`|g| …`, `g` the wrapped game): the value search sees other
+/// scores on the same tree.
+macro_rules! rescored_game {
+    ($(#[$doc:meta])* $name:ident($inner:ty), |$g:ident| $outcome:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        struct $name($inner);
 
-impl Game for ScoredTicTacToe {
-    type Move = u8;
-    fn kind(&self) -> GameKind {
-        GameKind::TicTacToe
-    }
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-    fn legal_moves(&self, out: &mut Vec<u8>) {
-        self.0.legal_moves(out)
-    }
-    fn play(&mut self, m: u8) {
-        self.0.play(m)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        let o = self.0.outcome()?;
-        let e = self.0.notation().chars().filter(|&c| c == '.').count() as i32;
+        impl Game for $name {
+            type Move = u8;
+            fn kind(&self) -> GameKind {
+                self.0.kind()
+            }
+            fn to_move(&self) -> Player {
+                self.0.to_move()
+            }
+            fn legal_moves(&self, out: &mut Vec<u8>) {
+                self.0.legal_moves(out)
+            }
+            fn play(&mut self, m: u8) {
+                self.0.play(m)
+            }
+            fn outcome(&self) -> Option<Outcome> {
+                let $g = &self.0;
+                $outcome
+            }
+            fn hash(&self) -> u64 {
+                self.0.hash()
+            }
+            fn format_move(&self, m: u8) -> String {
+                self.0.format_move(m)
+            }
+            fn parse_move(&self, text: &str) -> Result<u8, pnlab::game::MoveError> {
+                self.0.parse_move(text)
+            }
+            fn notation(&self) -> String {
+                self.0.notation()
+            }
+            /// The board without the scoring rule (only the board views use it).
+            fn into_any(self) -> AnyPosition {
+                self.0.into_any()
+            }
+        }
+    };
+}
+
+rescored_game!(
+    /// Tic-tac-toe with integer scores that depend on how early the game ended
+    /// (a win with e empty cells scores 3 + 13e, a loss −(5 + 11e), a draw
+    /// −2 + e), so exact values range from about −100 to +120 and are often
+    /// not ±1/0: the value search must probe far and binary-search.
+    ScoredTicTacToe(TicTacToe),
+    |g| {
+        let o = g.outcome()?;
+        let e = g.notation().chars().filter(|&c| c == '.').count() as i32;
         let score = match o.score.signum() {
             1 => 3 + 13 * e,
             -1 => -(5 + 11 * e),
@@ -57,23 +89,7 @@ impl Game for ScoredTicTacToe {
         };
         Some(Outcome { score })
     }
-    fn hash(&self) -> u64 {
-        self.0.hash()
-    }
-    fn format_move(&self, m: u8) -> String {
-        self.0.format_move(m)
-    }
-    fn parse_move(&self, text: &str) -> Result<u8, pnlab::game::MoveError> {
-        self.0.parse_move(text)
-    }
-    fn notation(&self) -> String {
-        self.0.notation()
-    }
-    /// The board without the scoring rule (only the board views use it).
-    fn into_any(self) -> AnyPosition {
-        self.0.into_any()
-    }
-}
+);
 
 fn run_value<G: Game>(g: &G, attacker: Player, inner: Inner) -> PnValue<G> {
     let mut s = PnValue::new(g.clone(), attacker, QuestionKind::Win, inner);
@@ -308,49 +324,18 @@ fn exact_pgame_values() {
     assert_eq!(checked, 48);
 }
 
-/// Othello scored the way the jeffreyan11 files score it: the raw disc
-/// difference, empties *not* given to the winner (see
-/// tests/data/othello/SOURCE.md). Only the final score differs from [`Othello`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct RawScoreOthello(Othello);
-
-impl Game for RawScoreOthello {
-    type Move = u8;
-    fn kind(&self) -> GameKind {
-        GameKind::Othello
-    }
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-    fn legal_moves(&self, out: &mut Vec<u8>) {
-        self.0.legal_moves(out)
-    }
-    fn play(&mut self, m: u8) {
-        self.0.play(m)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()?;
+rescored_game!(
+    /// Othello scored the way the jeffreyan11 files score it: the raw disc
+    /// difference, empties *not* given to the winner (see
+    /// tests/data/othello/SOURCE.md). Only the final score differs from [`Othello`].
+    RawScoreOthello(Othello),
+    |g| {
+        g.outcome()?;
         Some(Outcome {
-            score: self.0.disc_count(Player::First) as i32
-                - self.0.disc_count(Player::Second) as i32,
+            score: g.disc_count(Player::First) as i32 - g.disc_count(Player::Second) as i32,
         })
     }
-    fn hash(&self) -> u64 {
-        self.0.hash()
-    }
-    fn format_move(&self, m: u8) -> String {
-        self.0.format_move(m)
-    }
-    fn parse_move(&self, text: &str) -> Result<u8, pnlab::game::MoveError> {
-        self.0.parse_move(text)
-    }
-    fn notation(&self) -> String {
-        self.0.notation()
-    }
-    fn into_any(self) -> AnyPosition {
-        self.0.into_any()
-    }
-}
+);
 
 /// (position, exact raw score for the side to move) for the first 24
 /// positions with 13 empties of the vendored jeffreyan11 set

@@ -26,71 +26,76 @@ use common::{parse, random_walk};
 struct Family {
     name: &'static str,
     count: usize,
-    make: fn(&mut SmallRng) -> Option<AnyPosition>,
+    make: Make,
+}
+
+/// How a family's positions are drawn.
+enum Make {
+    /// A random walk from `start` (a `game` notation) of a number of
+    /// plies drawn from `plies`.
+    Walk {
+        game: GameKind,
+        start: &'static str,
+        plies: std::ops::Range<usize>,
+    },
+    /// A generator of its own.
+    With(fn(&mut SmallRng) -> Option<AnyPosition>),
+}
+
+impl Make {
+    fn draw(&self, rng: &mut SmallRng) -> Option<AnyPosition> {
+        match self {
+            Make::Walk { game, start, plies } => {
+                let n = rng.random_range(plies.clone());
+                random_walk(&parse(*game, start), n, rng)
+            }
+            Make::With(make) => make(rng),
+        }
+    }
+}
+
+/// A family of random walks of 1000 positions.
+fn walks(
+    name: &'static str,
+    game: GameKind,
+    start: &'static str,
+    plies: std::ops::Range<usize>,
+) -> Family {
+    Family {
+        name,
+        count: 1000,
+        make: Make::Walk { game, start, plies },
+    }
 }
 
 fn families() -> Vec<Family> {
     vec![
-        Family {
-            name: "tictactoe",
-            count: 1000,
-            make: |rng| {
-                let n = rng.random_range(0..7);
-                random_walk(&parse(GameKind::TicTacToe, "........."), n, rng)
-            },
-        },
-        Family {
-            name: "connect4 (>= 30 stones)",
-            count: 1000,
-            make: |rng| {
-                let n = rng.random_range(30..34);
-                random_walk(&parse(GameKind::Connect4, ""), n, rng)
-            },
-        },
-        Family {
-            name: "hex 3x3",
-            count: 1000,
-            make: |rng| {
-                let n = rng.random_range(0..5);
-                random_walk(&parse(GameKind::Hex, "3:"), n, rng)
-            },
-        },
-        Family {
-            name: "hex 4x4 (>= 7 stones)",
-            count: 1000,
-            make: |rng| {
-                let n = rng.random_range(7..11);
-                random_walk(&parse(GameKind::Hex, "4:"), n, rng)
-            },
-        },
-        Family {
-            name: "othello (<= 8 empties)",
-            count: 1000,
-            make: |rng| {
-                let start = parse(
-                    GameKind::Othello,
-                    "---------------------------OX------XO--------------------------- X",
-                );
-                // 52+ plies from the start leave at most 8 empty squares
-                // (passes can make it fewer).
-                let n = rng.random_range(52..57);
-                random_walk(&start, n, rng)
-            },
-        },
+        walks("tictactoe", GameKind::TicTacToe, ".........", 0..7),
+        walks("connect4 (>= 30 stones)", GameKind::Connect4, "", 30..34),
+        walks("hex 3x3", GameKind::Hex, "3:", 0..5),
+        walks("hex 4x4 (>= 7 stones)", GameKind::Hex, "4:", 7..11),
+        // 52+ plies from the start leave at most 8 empty squares (passes
+        // can make it fewer).
+        walks(
+            "othello (<= 8 empties)",
+            GameKind::Othello,
+            "---------------------------OX------XO--------------------------- X",
+            52..57,
+        ),
         Family {
             name: "pgame",
             count: 1000,
-            make: |rng| {
+            make: Make::With(|rng| {
                 let b = rng.random_range(2..5);
                 let d = rng.random_range(2..7);
                 let seed: u32 = rng.random();
                 Some(parse(GameKind::PGame, &format!("b={b},d={d},seed={seed}")))
-            },
+            }),
         },
         Family {
             name: "connect (3x3..6x6, k 3-5, p 1-2, q 1-2, <= 8 empties)",
             count: 300,
-            make: |rng| {
+            make: Make::With(|rng| {
                 let m: usize = rng.random_range(3..7);
                 let n = rng.random_range(3..7);
                 let k = rng.random_range(3..6).min(m.max(n));
@@ -99,7 +104,7 @@ fn families() -> Vec<Family> {
                 let start = parse(GameKind::Connect, &format!("{m},{n},{k},{p},{q}:"));
                 let empties = rng.random_range(3..9);
                 random_walk(&start, (m * n).saturating_sub(empties), rng)
-            },
+            }),
         },
     ]
 }
@@ -193,7 +198,7 @@ fn check_family(f: &Family) {
     let mut tries = 0;
     while positions.len() < f.count * scale() && tries < f.count * scale() * 200 {
         tries += 1;
-        if let Some(p) = (f.make)(&mut rng) {
+        if let Some(p) = f.make.draw(&mut rng) {
             positions.push(p);
         }
     }

@@ -221,13 +221,30 @@ fn text(
     }
 }
 
+/// Why a drawing did not become a PNG.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum RasterError {
+    /// A picture too large (or empty) for a PNG frame, in pixels.
+    #[error("a {width}×{height} picture is too large for a PNG frame (at most {MAX_SIDE} pixels a side)")]
+    TooLarge {
+        /// Its width.
+        width: f32,
+        /// Its height.
+        height: f32,
+    },
+    /// The encoder's own error.
+    #[error("PNG: {0}")]
+    Png(#[source] std::sync::Arc<png::EncodingError>),
+}
+
 /// The drawing as PNG bytes, `scale` pixels per point.
-pub fn to_png(d: &Drawing, scale: f32) -> Result<Vec<u8>, String> {
+pub fn to_png(d: &Drawing, scale: f32) -> Result<Vec<u8>, RasterError> {
     let (w, h) = ((d.width * scale).ceil(), (d.height * scale).ceil());
     if !(1.0..=MAX_SIDE).contains(&w) || !(1.0..=MAX_SIDE).contains(&h) {
-        return Err(format!(
-            "a {w}×{h} picture is too large for a PNG frame (at most {MAX_SIDE} pixels a side)"
-        ));
+        return Err(RasterError::TooLarge {
+            width: w,
+            height: h,
+        });
     }
     let (w, h) = (w as u16, h as u16);
     let fonts = Fonts::load();
@@ -303,8 +320,10 @@ pub fn to_png(d: &Drawing, scale: f32) -> Result<Vec<u8>, String> {
         let mut enc = png::Encoder::new(&mut out, u32::from(w), u32::from(h));
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
-        let mut writer = enc.write_header().map_err(|e| e.to_string())?;
-        writer.write_image_data(&data).map_err(|e| e.to_string())?;
+        let mut writer = enc.write_header().map_err(|e| RasterError::Png(e.into()))?;
+        writer
+            .write_image_data(&data)
+            .map_err(|e| RasterError::Png(e.into()))?;
     }
     Ok(out)
 }

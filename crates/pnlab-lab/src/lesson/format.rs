@@ -238,8 +238,8 @@ impl Reader<'_> {
     }
 
     fn params(&self, raw: &RawParams, algo: &str) -> Result<Vec<(String, String)>, LessonError> {
-        let info = find_algo(algo)
-            .map_err(|m| self.err_at(raw.span().start, K::UnknownAlgorithm(m.to_string())))?;
+        let info =
+            find_algo(algo).map_err(|e| self.err_at(raw.span().start, K::UnknownAlgorithm(e)))?;
         let mut pairs = Vec::new();
         for (name, v) in raw.get_ref() {
             let value = match v.get_ref() {
@@ -250,10 +250,10 @@ impl Reader<'_> {
                 other => {
                     return Err(self.err_at(
                         v.span().start,
-                        K::Parameter(format!(
-                            "parameter `{name}`: expected a string or a number, found {}",
-                            other.type_str()
-                        )),
+                        K::ParameterType {
+                            name: name.clone(),
+                            found: other.type_str(),
+                        },
                     ))
                 }
             };
@@ -265,7 +265,10 @@ impl Reader<'_> {
             Params::from_pairs(&any_game, std::slice::from_ref(&pair)).map_err(|e| {
                 self.err_at(
                     v.span().start,
-                    K::Parameter(format!("parameters for `{algo}`: {e}")),
+                    K::Parameter {
+                        algo: algo.to_string(),
+                        error: e,
+                    },
                 )
             })?;
             pairs.push(pair);
@@ -279,9 +282,9 @@ impl Reader<'_> {
             "not-lose" => Ok(QuestionKind::NotLose),
             other => Err(self.err_at(
                 raw.span().start,
-                K::Syntax(format!(
-                    "expected `goal` to be `win` or `not-lose` (the attacker's question), found `{other}`"
-                )),
+                K::BadGoal {
+                    found: other.to_string(),
+                },
             )),
         }
     }
@@ -292,11 +295,11 @@ impl Reader<'_> {
         let entry = match (&p.file, &p.game, &p.notation) {
             (Some(f), None, None) => {
                 let path = reference::resolve(self.file, f.get_ref(), Reach::OwnFolderAndPositions)
-                    .map_err(|m| self.err_at(f.span().start, K::Position(m.to_string())))?;
+                    .map_err(|reason| self.err_at(f.span().start, K::Reference { reason }))?;
                 let body = self
                     .source
                     .read(&path)
-                    .map_err(|m| self.err_at(f.span().start, K::Position(m.to_string())))?;
+                    .map_err(|e| self.err_at(f.span().start, K::Source(e)))?;
                 // Named without `x/..` steps in messages (as the bundled
                 // files are); the file itself was read by `path`.
                 let name = reference::bundled_name(&path);
@@ -306,37 +309,38 @@ impl Reader<'_> {
             }
             (None, Some(g), Some(n)) => {
                 if let Some(e) = &p.entry {
-                    return Err(self.err_at(
-                        e.span().start,
-                        K::Syntax("`entry` chooses a position of a `file`; an inline `notation` is one position".into()),
-                    ));
+                    return Err(self.err_at(e.span().start, K::EntryWithNotation));
                 }
-                let kind: pnlab_core::game::GameKind = g
-                    .get_ref()
-                    .parse()
-                    .map_err(|e: pnlab_core::game::UnknownGame| self.err_at(g.span().start, K::Position(e.to_string())))?;
+                let kind: pnlab_core::game::GameKind =
+                    g.get_ref()
+                        .parse()
+                        .map_err(|e: pnlab_core::game::UnknownGame| {
+                            self.err_at(g.span().start, K::UnknownGame(e))
+                        })?;
                 let span = n.span();
-                let position = pnlab_core::game::AnyPosition::parse(kind, n.get_ref()).map_err(|e| {
-                    let (start, exact) = content_start(self.text, &span);
-                    let base = self.loc(start);
-                    if exact {
-                        let line = base.line + e.line - 1;
-                        let col = if e.line == 1 { base.col + e.col - 1 } else { e.col };
-                        self.err(Loc { line, col }, K::Position(e.expected))
-                    } else {
-                        self.err(base, K::Position(e.to_string()))
-                    }
-                })?;
-                PositionEntry::new(format!("{} (inline)", kind.name()), position, self.loc(at).line)
+                let position =
+                    pnlab_core::game::AnyPosition::parse(kind, n.get_ref()).map_err(|e| {
+                        let (start, exact) = content_start(self.text, &span);
+                        let base = self.loc(start);
+                        if exact {
+                            let line = base.line + e.line - 1;
+                            let col = if e.line == 1 {
+                                base.col + e.col - 1
+                            } else {
+                                e.col
+                            };
+                            self.err(Loc { line, col }, K::Notation(e))
+                        } else {
+                            self.err(base, K::NotationWithin(e))
+                        }
+                    })?;
+                PositionEntry::new(
+                    format!("{} (inline)", kind.name()),
+                    position,
+                    self.loc(at).line,
+                )
             }
-            _ => {
-                return Err(self.err_at(
-                    at,
-                    K::Syntax(
-                        "expected `position = { file = \"…\", entry = … }` (a position file, relative to the lesson) or `position = { game = \"…\", notation = \"…\" }` (inline)".into(),
-                    ),
-                ))
-            }
+            _ => return Err(self.err_at(at, K::PositionForm)),
         };
         if let Some(g) = &p.goal {
             self.goal(g)?;
@@ -370,7 +374,11 @@ impl Reader<'_> {
                     None => {
                         return Err(self.err_at(
                             e.span().start,
-                            K::Position(format!("{path} holds no position named `{name}`; it holds {}", names())),
+                            K::NoSuchEntry {
+                                file: path.to_string(),
+                                name: name.clone(),
+                                holds: names(),
+                            },
                         ))
                     }
                 }
@@ -378,16 +386,21 @@ impl Reader<'_> {
             Some((e, _)) => {
                 return Err(self.err_at(
                     e.span().start,
-                    K::Position(format!(
-                        "expected `entry` to be a position's number (1 to {}) or name in {path}; it holds {}",
-                        entries.len(),
-                        names()
-                    )),
+                    K::BadEntry {
+                        file: path.to_string(),
+                        count: entries.len(),
+                        holds: names(),
+                    },
                 ))
             }
         };
         if entries.is_empty() {
-            return Err(self.err_at(file_at, K::Position(format!("{path} holds no position"))));
+            return Err(self.err_at(
+                file_at,
+                K::EmptyPositionFile {
+                    file: path.to_string(),
+                },
+            ));
         }
         Ok(entries.swap_remove(k - 1))
     }
@@ -398,15 +411,14 @@ impl Reader<'_> {
                 Panel::from_name(s.get_ref()).ok_or_else(|| {
                     self.err_at(
                         s.span().start,
-                        K::Panel(format!(
-                            "unknown panel `{}`; panels: {}",
-                            s.get_ref(),
-                            Panel::ALL
+                        K::UnknownPanel {
+                            name: s.get_ref().clone(),
+                            known: Panel::ALL
                                 .iter()
                                 .map(|p| p.name())
                                 .collect::<Vec<_>>()
-                                .join(", ")
-                        )),
+                                .join(", "),
+                        },
                     )
                 })
             })
@@ -422,7 +434,7 @@ impl Reader<'_> {
             } else {
                 raw.span().start
             };
-            self.err_at(byte, K::Caption(e.message))
+            self.err_at(byte, K::Caption { message: e.message })
         })
     }
 
@@ -435,11 +447,10 @@ impl Reader<'_> {
         let kind = AskKind::from_name(a.kind.get_ref()).ok_or_else(|| {
             self.err_at(
                 a.kind.span().start,
-                K::Question(format!(
-                    "unknown question kind `{}`; kinds: {}",
-                    a.kind.get_ref(),
-                    AskKind::NAMES.join(", ")
-                )),
+                K::UnknownAskKind {
+                    name: a.kind.get_ref().clone(),
+                    known: AskKind::NAMES.join(", "),
+                },
             )
         })?;
         let node = a.node.as_ref().map(|n| self.path(n));
@@ -450,22 +461,19 @@ impl Reader<'_> {
         match kind {
             AskKind::MostProving => {
                 if let Some(n) = &a.node {
-                    return Err(self.err_at(n.span().start, K::Question("a `most-proving` question names no node: the answer is the node the search expands next".into())));
+                    return Err(self.err_at(n.span().start, K::MostProvingNamesNode));
                 }
             }
             AskKind::Child => {}
             AskKind::Value => {
                 if a.value.is_none() {
-                    return Err(self.err_at(raw.span().start, K::Missing("a `value` question needs `value = \"pn\"` (or another value the algorithm shows) and `node = \"…\"`".into())));
+                    return Err(self.err_at(raw.span().start, K::ValueNotNamed));
                 }
             }
         }
         if kind != AskKind::Value {
             if let Some(v) = &a.value {
-                return Err(self.err_at(
-                    v.span().start,
-                    K::Question("only a `value` question names a `value`".into()),
-                ));
+                return Err(self.err_at(v.span().start, K::ValueOnValueQuestionsOnly));
             }
         }
         Ok(self.located(
@@ -494,7 +502,7 @@ impl Reader<'_> {
                     line: header_line,
                     col: 1,
                 },
-                K::Missing(format!("step {} has no `caption`", k + 1)),
+                K::NoCaption { step: k + 1 },
             ));
         };
         let caption = self.caption(caption_raw)?;
@@ -548,12 +556,7 @@ impl Reader<'_> {
     /// step with an `ask` has one.
     fn reveal(&self, s: &RawStep) -> Result<Option<Caption>, LessonError> {
         match &s.reveal {
-            Some(r) if s.ask.is_none() => Err(self.err_at(
-                r.span().start,
-                K::Syntax(
-                    "`reveal` is the caption shown once the step's question is answered, and this step has no `ask`".into(),
-                ),
-            )),
+            Some(r) if s.ask.is_none() => Err(self.err_at(r.span().start, K::RevealWithoutAsk)),
             Some(r) => Ok(Some(self.caption(r)?)),
             None => Ok(None),
         }
@@ -610,8 +613,7 @@ impl Reader<'_> {
         let Some(a) = &s.algo else {
             return Ok(None);
         };
-        find_algo(a.get_ref())
-            .map_err(|m| self.err_at(a.span().start, K::UnknownAlgorithm(m.to_string())))?;
+        find_algo(a.get_ref()).map_err(|e| self.err_at(a.span().start, K::UnknownAlgorithm(e)))?;
         *algo_so_far = Some(a.get_ref().clone());
         *explicit_algo = true;
         Ok(Some(self.located(a.get_ref().clone(), &a.span())))
@@ -627,10 +629,7 @@ impl Reader<'_> {
             return Ok(None);
         };
         let Some(name) = algo_so_far else {
-            return Err(self.err_at(
-                p.span().start,
-                K::Missing("`params` before any step set `algo`".into()),
-            ));
+            return Err(self.err_at(p.span().start, K::ParamsBeforeAlgo));
         };
         Ok(Some(Located {
             value: self.params(p, name)?,
@@ -642,7 +641,7 @@ impl Reader<'_> {
     fn seed(&self, s: &RawStep) -> Result<Option<u64>, LessonError> {
         match &s.seed {
             Some(v) if *v.get_ref() >= 0 => Ok(Some(*v.get_ref() as u64)),
-            Some(v) => Err(self.err_at(v.span().start, K::Syntax("expected a `seed` ≥ 0".into()))),
+            Some(v) => Err(self.err_at(v.span().start, K::NegativeSeed)),
             None => Ok(None),
         }
     }
@@ -653,12 +652,16 @@ impl Reader<'_> {
             return Ok(None);
         };
         let it = match v.get_ref() {
-            toml::Value::Integer(n) if *n >= 0 && (*n as u64) <= MAX_ITERATIONS => Iteration::At(*n as u64),
+            toml::Value::Integer(n) if *n >= 0 && (*n as u64) <= MAX_ITERATIONS => {
+                Iteration::At(*n as u64)
+            }
             toml::Value::String(w) if w == "end" => Iteration::End,
             _ => {
                 return Err(self.err_at(
                     v.span().start,
-                    K::Syntax(format!("expected `iteration` to be a number of iterations from 0 to {MAX_ITERATIONS}, or \"end\" (run until the search finishes)")),
+                    K::BadIteration {
+                        max: MAX_ITERATIONS,
+                    },
                 ))
             }
         };
@@ -692,7 +695,7 @@ impl Reader<'_> {
         };
         let rr = r.get_ref();
         find_algo(rr.algo.get_ref())
-            .map_err(|m| self.err_at(rr.algo.span().start, K::UnknownAlgorithm(m.to_string())))?;
+            .map_err(|e| self.err_at(rr.algo.span().start, K::UnknownAlgorithm(e)))?;
         let params = match &rr.params {
             Some(p) => self.params(p, rr.algo.get_ref())?,
             None => Vec::new(),
@@ -712,29 +715,22 @@ pub fn read(file: &str, text: &str, source: &dyn Source) -> Result<Lesson, Lesso
     let r = Reader { file, text, source };
     let raw: RawFile = toml::from_str(text).map_err(|e| {
         let byte = e.span().map(|s| s.start).unwrap_or(0);
-        r.err_at(byte, K::Syntax(e.message().trim().to_string()))
+        r.err_at(
+            byte,
+            K::Toml {
+                message: e.message().trim().to_string(),
+            },
+        )
     })?;
     let Some(header) = raw.lesson else {
-        return Err(r.err(
-            Loc { line: 1, col: 1 },
-            K::Missing(
-                "expected a `[lesson]` table with a `title` (and `summary`, `sources`, `minutes`)"
-                    .into(),
-            ),
-        ));
+        return Err(r.err(Loc { line: 1, col: 1 }, K::NoLessonTable));
     };
     let h = header.into_inner();
     if h.title.get_ref().trim().is_empty() {
-        return Err(r.err_at(
-            h.title.span().start,
-            K::Missing("the lesson's `title` is empty".into()),
-        ));
+        return Err(r.err_at(h.title.span().start, K::EmptyTitle));
     }
     if raw.step.is_empty() {
-        return Err(r.err(
-            Loc { line: 1, col: 1 },
-            K::Missing("expected at least one `[[step]]` with a `caption`".into()),
-        ));
+        return Err(r.err(Loc { line: 1, col: 1 }, K::NoSteps));
     }
     let (mut algo_so_far, mut explicit_algo) = (None, false);
     let mut steps = Vec::with_capacity(raw.step.len());
@@ -748,10 +744,7 @@ pub fn read(file: &str, text: &str, source: &dyn Source) -> Result<Lesson, Lesso
                 line: steps[0].line,
                 col: 1,
             },
-            K::Missing(
-                "the first step must set a `position` (later steps keep it until one sets another)"
-                    .into(),
-            ),
+            K::FirstStepWithoutPosition,
         ));
     }
     Ok(Lesson {

@@ -20,6 +20,7 @@ use crate::export::svg::{
     tree_drawing_styled, TreeMarks, TreePicture, ANSWER_COLOUR, HIGHLIGHT_COLOUR,
 };
 use crate::layout::{Bounds, Measure, SceneStyle};
+use pnlab_core::files::IoError;
 use pnlab_core::search::NodeId;
 
 use super::caption::{Block, Span, Style};
@@ -54,18 +55,24 @@ impl Default for FrameSize {
 }
 
 impl FrameSize {
-    /// Reads `WIDTHxHEIGHT` (each 640 to 7680 pixels).
-    pub fn parse(text: &str) -> Result<FrameSize, String> {
+    /// Reads `WIDTHxHEIGHT` (640 to 7680 pixels wide, 360 to 4320 high).
+    pub fn parse(text: &str) -> Result<FrameSize, FrameSizeError> {
         text.split_once(['x', 'X'])
             .and_then(|(a, b)| Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?)))
             .filter(|&(w, h)| (640..=7680).contains(&w) && (360..=4320).contains(&h))
             .map(|(width, height)| FrameSize { width, height })
-            .ok_or_else(|| {
-                format!(
-                    "--frame-size {text}: expected WIDTHxHEIGHT in pixels, 640 to 7680 wide and 360 to 4320 high, such as 1920x1080"
-                )
+            .ok_or_else(|| FrameSizeError {
+                given: text.to_string(),
             })
     }
+}
+
+/// A `--frame-size` that is not `WIDTHxHEIGHT` within the limits.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--frame-size {given}: expected WIDTHxHEIGHT in pixels, 640 to 7680 wide and 360 to 4320 high, such as 1920x1080")]
+pub struct FrameSizeError {
+    /// The text given.
+    pub given: String,
 }
 
 /// Text sizes of a frame, from its height (1080 pixels: the sizes below),
@@ -96,9 +103,17 @@ pub enum FrameError {
     /// A step does not play.
     #[error("{0}")]
     Lesson(#[from] LessonError),
-    /// A file cannot be written.
-    #[error("{0}")]
-    Write(String),
+    /// A file or the folder cannot be written.
+    #[error(transparent)]
+    Write(#[from] pnlab_core::files::IoError),
+    /// A frame cannot be drawn as a PNG (too large a picture).
+    #[error("{path}: {reason}", path = path.display())]
+    Png {
+        /// The PNG file it was for.
+        path: PathBuf,
+        /// Why the picture cannot be drawn.
+        reason: crate::export::raster::RasterError,
+    },
 }
 
 /// Text widths for the frame layout: the raster font's own advances when
@@ -866,19 +881,14 @@ fn placed_labels(
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), FrameError> {
-    crate::export::write(path, bytes).map_err(|e| FrameError::Write(e.to_string()))
+    pnlab_core::files::write_atomic(path, bytes).map_err(FrameError::Write)
 }
 
 /// Writes every frame of `lesson` into `dir` (created if missing) at
 /// `size`: `step-01.svg`, `step-01.png`, and for a question
 /// `step-01-answer.*`. Returns the files written.
 pub fn export(lesson: &Lesson, dir: &Path, size: FrameSize) -> Result<Vec<PathBuf>, FrameError> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        FrameError::Write(format!(
-            "{}: cannot create the directory: {e}",
-            dir.display()
-        ))
-    })?;
+    std::fs::create_dir_all(dir).map_err(|e| IoError::new("create the directory", dir, e))?;
     let measure = frame_measure();
     let mut written = Vec::new();
     for k in 0..lesson.len() {
@@ -895,7 +905,11 @@ pub fn export(lesson: &Lesson, dir: &Path, size: FrameSize) -> Result<Vec<PathBu
             #[cfg(feature = "raster")]
             {
                 let png = dir.join(format!("{stem}.png"));
-                let bytes = crate::export::raster::to_png(&d, 1.0).map_err(FrameError::Write)?;
+                let bytes =
+                    crate::export::raster::to_png(&d, 1.0).map_err(|reason| FrameError::Png {
+                        path: png.clone(),
+                        reason,
+                    })?;
                 write(&png, &bytes)?;
                 written.push(png);
             }

@@ -33,7 +33,7 @@ use pnlab_core::positions::PositionEntry;
 use pnlab_core::search::QuestionKind;
 
 pub use caption::{Block, Caption, Span, Style};
-pub use error::{LessonError, LessonErrorKind};
+pub use error::{LessonError, LessonErrorKind, StepCost};
 pub use format::{Iteration, Lesson, Loc, Located, RaceSpec, Step, MAX_ITERATIONS};
 pub use path::NodePath;
 pub use player::{play, ResolvedNode, StepState};
@@ -187,7 +187,9 @@ impl Lesson {
                 &name,
                 1,
                 1,
-                LessonErrorKind::Position(format!("cannot read the file: {}", e.source)),
+                LessonErrorKind::Unreadable {
+                    reason: e.source.to_string(),
+                },
             )
         })?;
         Lesson::load_text(&name, &text, &DiskThenBundled)

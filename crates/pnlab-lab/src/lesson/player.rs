@@ -13,7 +13,7 @@ use pnlab_core::search::{
 };
 
 use super::cells::{parse_cell, Cell};
-use super::error::{LessonError, LessonErrorKind as K};
+use super::error::{LessonError, LessonErrorKind as K, StepCost};
 use super::format::{Iteration, Loc, Located, MAX_ITERATIONS};
 use super::path::{ChildIndex, NodePath};
 use super::question::{self, Question};
@@ -164,25 +164,28 @@ pub(crate) fn run(
             let at = setting.iteration_at.unwrap_or(algo_at);
             return Err(err(
                 at,
-                K::Search(format!(
-                    "`{algo}` does not finish within {MAX_ITERATIONS} iterations; give a number of iterations instead of \"end\""
-                )),
+                K::NeverFinishes {
+                    algo: algo.to_string(),
+                    max: MAX_ITERATIONS,
+                },
             ));
         }
         let bytes = search.counters().peak_tree_bytes;
         let late = steps.is_multiple_of(256) && steps > 0 && began.elapsed() > STEP_TIME;
         if bytes > STEP_MEMORY_BYTES || late {
             let at = setting.iteration_at.unwrap_or(algo_at);
-            let over = if late {
-                format!("more than {} s", STEP_TIME.as_secs())
+            let cost = if late {
+                StepCost::Seconds(STEP_TIME.as_secs())
             } else {
-                format!("more than {} MiB", STEP_MEMORY_BYTES >> 20)
+                StepCost::Mebibytes(STEP_MEMORY_BYTES >> 20)
             };
             return Err(err(
                 at,
-                K::Search(format!(
-                    "`{algo}` needs {over} to reach this step (stopped at iteration {it}); a step is shown at once in class, so ask for fewer iterations or a smaller position"
-                )),
+                K::TooCostly {
+                    algo: algo.to_string(),
+                    cost,
+                    iteration: it,
+                },
             ));
         }
         let st = search.step();
@@ -203,13 +206,15 @@ fn start(
     algo_at: Loc,
 ) -> Result<Resume, LessonError> {
     let err = |at: Loc, kind: K| LessonError::new(&lesson.file, at.line, at.col, kind);
-    let info =
-        registry::find_algo(algo).map_err(|m| err(algo_at, K::UnknownAlgorithm(m.to_string())))?;
+    let info = registry::find_algo(algo).map_err(|e| err(algo_at, K::UnknownAlgorithm(e)))?;
     let game = setting.position.value.position.kind();
     let params = info.params_from_pairs(game, params).map_err(|e| {
         err(
             algo_at,
-            K::Parameter(format!("parameters for `{algo}`: {e}")),
+            K::Parameter {
+                algo: algo.to_string(),
+                error: e,
+            },
         )
     })?;
     let setup = SearchSetup {
@@ -219,8 +224,7 @@ fn start(
         question: setting.goal,
         memory_limit_bytes: None,
     };
-    let search =
-        registry::build(algo, &setup).map_err(|m| err(algo_at, K::Search(m.to_string())))?;
+    let search = registry::build(algo, &setup).map_err(|e| err(algo_at, K::Search(e)))?;
     let samples = vec![search.sample()];
     Ok((search, samples))
 }
@@ -267,11 +271,11 @@ pub(crate) fn resolve(
                 &lesson.file,
                 at.line,
                 at.col,
-                K::NoSuchNode(format!(
-                    "node `{}` at iteration {it}: {}",
-                    p.value.moves.join(" "),
-                    e.message
-                )),
+                K::NoSuchNode {
+                    moves: p.value.moves.clone(),
+                    iteration: it,
+                    reason: e.message,
+                },
             )
         })
 }
@@ -322,7 +326,7 @@ pub(crate) fn play_with(
         .iter()
         .map(|c| {
             parse_cell(&setting.position.value.position, &c.value)
-                .map_err(|m| err(c.at, K::Cell(m.to_string())))
+                .map_err(|e| err(c.at, K::Cell(e)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let snapshot = match &select {
@@ -338,21 +342,17 @@ pub(crate) fn play_with(
     });
     for panel in &setting.show {
         let problem = match panel {
-            Panel::Race if setting.race.is_none() => Some(
-                "the `race` panel needs `race = { algo = \"…\", params = { … } }`: the setting it races against".to_string(),
-            ),
-            Panel::Functions if snapshot.functions.is_none() => Some(format!(
-                "the `functions` panel shows the proof and disproof functions of conspiracy-number searches (cns, scns); `{}` has none",
-                setting.algo
-            )),
-            Panel::Scn if setting.algo != "alphabeta" => Some(format!(
-                "the `scn` panel shows alpha-beta's single conspiracy numbers per depth; `{}` is not alphabeta",
-                setting.algo
-            )),
+            Panel::Race if setting.race.is_none() => Some(K::RaceWithoutSetting),
+            Panel::Functions if snapshot.functions.is_none() => Some(K::NoFunctions {
+                algo: setting.algo.clone(),
+            }),
+            Panel::Scn if setting.algo != "alphabeta" => Some(K::ScnNotAlphabeta {
+                algo: setting.algo.clone(),
+            }),
             _ => None,
         };
         if let Some(m) = problem {
-            return Err(err(show_at, K::Panel(m)));
+            return Err(err(show_at, m));
         }
     }
     let race = match (&setting.race, setting.show.contains(&Panel::Race)) {
@@ -395,12 +395,7 @@ pub(crate) fn play_with(
         .as_ref()
         .and_then(|q| super::giveaway::gives_away(&step.caption, q))
     {
-        return Err(err(
-            step.caption_at,
-            K::Question(format!(
-                "the caption is on screen while the question is open, and {why}; write that part in the step's `reveal` caption (shown after the answer)"
-            )),
-        ));
+        return Err(err(step.caption_at, K::GivesAway { why }));
     }
     Ok(StepState {
         index: k,

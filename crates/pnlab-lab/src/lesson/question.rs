@@ -171,10 +171,10 @@ impl Asking<'_> {
         let it = self.snap.counters.iterations;
         self.err(
             self.ask.at,
-            K::Question(format!(
-                "the search is over at iteration {it} ({}): it expands nothing more and chooses no child; ask before it finishes",
-                super::player::status_words(self.search)
-            )),
+            K::SearchOver {
+                iteration: it,
+                status: super::player::status_words(self.search),
+            },
         )
     }
 
@@ -208,7 +208,9 @@ impl Asking<'_> {
             None => {
                 return Err(self.err(
                     self.ask.at,
-                    K::Question(format!("`{}` shows no selection path", self.setting.algo)),
+                    K::NoSelectionPath {
+                        algo: self.setting.algo.clone(),
+                    },
                 ))
             }
         };
@@ -265,11 +267,10 @@ impl Asking<'_> {
         if before.is_some_and(|n| n.expanded) || !expanded {
             return Err(self.err(
                 self.ask.at,
-                K::Question(format!(
-                    "`{}` does not expand the end of its path ({}) in its next iteration, so it has no most-proving node to predict here; ask a `child` question instead",
-                    setting.algo,
-                    name(path)
-                )),
+                K::NotExpandedNext {
+                    algo: setting.algo.clone(),
+                    node: name(path),
+                },
             ));
         }
         Ok(())
@@ -331,11 +332,12 @@ impl Asking<'_> {
             if let Some(mv) = snap.selection_moves.get(k) {
                 return Err(self.err(
                     at,
-                    K::Question(format!(
-                        "at iteration {it} the search's next choice at {} is the move `{mv}`, which is not in its tree yet (`{}` adds it in the next iteration); ask at a later iteration, when the child exists",
-                        name(&asked.path),
-                        self.setting.algo
-                    )),
+                    K::ChildNotInTree {
+                        iteration: it,
+                        node: name(&asked.path),
+                        chosen: mv.clone(),
+                        algo: self.setting.algo.clone(),
+                    },
                 ));
             }
         }
@@ -347,10 +349,11 @@ impl Asking<'_> {
             };
             return Err(self.err(
                 at,
-                K::Question(format!(
-                    "the search's path at iteration {it} does not go through {} and on to a child ({route}); ask about a node on it",
-                    name(&asked.path)
-                )),
+                K::OffPath {
+                    iteration: it,
+                    node: name(&asked.path),
+                    route,
+                },
             ));
         };
         Ok(k)
@@ -390,11 +393,11 @@ impl Asking<'_> {
         let Some(vi) = snap.value_names.iter().position(|n| *n == vname) else {
             return Err(self.err(
                 vat,
-                K::Question(format!(
-                    "`{}` shows no value `{vname}`; its values: {}",
-                    self.setting.algo,
-                    snap.value_names.join(", ")
-                )),
+                K::NoSuchValue {
+                    algo: self.setting.algo.clone(),
+                    value: vname.to_string(),
+                    known: snap.value_names.join(", "),
+                },
             ));
         };
         let i = self.node_of(&asked.path).unwrap_or(0);
@@ -402,10 +405,10 @@ impl Asking<'_> {
         if value.is_nan() {
             return Err(self.err(
                 vat,
-                K::Question(format!(
-                    "{} has no `{vname}` (the algorithm leaves it undefined there)",
-                    name(&asked.path)
-                )),
+                K::UndefinedValue {
+                    node: name(&asked.path),
+                    value: vname.to_string(),
+                },
             ));
         }
         let reason = self.value_reason(&asked, &vname, value);

@@ -11,8 +11,11 @@ use super::bundled::LESSONS;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SourceError {
     /// Not among the files compiled into the program.
-    #[error("`{0}` is not among the bundled files")]
-    NotBundled(String),
+    #[error("`{path}` is not among the bundled files")]
+    NotBundled {
+        /// The path asked for, as the bundled files are named.
+        path: String,
+    },
     /// Neither on the disk (the system's reason) nor bundled.
     #[error("cannot read `{path}`: {reason}")]
     Unreadable {
@@ -42,7 +45,7 @@ impl Source for Bundled {
             .chain(LESSONS.iter())
             .find(|f| f.path == name)
             .map(|f| f.text.to_string())
-            .ok_or(SourceError::NotBundled(name))
+            .ok_or(SourceError::NotBundled { path: name })
     }
 }
 

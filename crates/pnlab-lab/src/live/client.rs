@@ -7,6 +7,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use super::error::ClientError;
 use super::protocol::{ClientMsg, ServerMsg};
 
 /// One connection to a live-class server.
@@ -20,11 +21,17 @@ pub struct LiveClient {
 
 impl LiveClient {
     /// Connects to `ws://ADDR/live`.
-    pub async fn connect(addr: std::net::SocketAddr) -> Result<LiveClient, String> {
+    pub async fn connect(addr: std::net::SocketAddr) -> Result<LiveClient, ClientError> {
         let url = format!("ws://{addr}/live");
-        let (ws, _) = tokio_tungstenite::connect_async(url.as_str())
-            .await
-            .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+        let (ws, _) = match tokio_tungstenite::connect_async(url.as_str()).await {
+            Ok(ok) => ok,
+            Err(e) => {
+                return Err(ClientError::Connect {
+                    url,
+                    source: Box::new(e),
+                })
+            }
+        };
         Ok(LiveClient {
             ws,
             sent_bytes: 0,
@@ -33,25 +40,25 @@ impl LiveClient {
     }
 
     /// Sends a message.
-    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), ClientError> {
         self.send_text(&msg.to_text()).await
     }
 
     /// Sends any text frame (the tests send broken ones).
-    pub async fn send_text(&mut self, text: &str) -> Result<(), String> {
+    pub async fn send_text(&mut self, text: &str) -> Result<(), ClientError> {
         self.sent_bytes += text.len() as u64;
         self.ws
             .send(Message::Text(text.into()))
             .await
-            .map_err(|e| format!("cannot send: {e}"))
+            .map_err(|e| ClientError::Send(Box::new(e)))
     }
 
     /// Sends a binary frame (which the server refuses).
-    pub async fn send_binary(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) -> Result<(), ClientError> {
         self.ws
             .send(Message::Binary(bytes.into()))
             .await
-            .map_err(|e| format!("cannot send: {e}"))
+            .map_err(|e| ClientError::Send(Box::new(e)))
     }
 
     /// The next message from the server; `None` once the connection is

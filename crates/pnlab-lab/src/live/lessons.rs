@@ -15,6 +15,8 @@ use crate::lesson::path::{path_of, ChildIndex, NodePath};
 use crate::lesson::question::{Question, Response, Verdict};
 use crate::lesson::source::{Bundled, DiskThenBundled};
 use crate::lesson::{AskKind, Lesson};
+
+use super::error::CatalogueError;
 use pnlab_core::search::Snapshot;
 
 /// A step's question with what judging an answer needs.
@@ -72,22 +74,20 @@ pub struct PlayedLesson {
 impl PlayedLesson {
     /// Plays `lesson` (named `name`, read from `text`) once, keeping each
     /// question step's question and tree.
-    pub fn play(name: &str, text: &str, lesson: &Lesson) -> Result<PlayedLesson, String> {
+    pub fn play(name: &str, text: &str, lesson: &Lesson) -> Result<PlayedLesson, CatalogueError> {
         let mut questions = Vec::with_capacity(lesson.len());
-        lesson
-            .play_all(|state| {
-                questions.push(state.question.as_ref().map(|q| {
-                    StepQuestion {
-                        question: q.clone(),
-                        paths: (0..state.snapshot.nodes.len())
-                            .map(|i| path_of(&state.snapshot, i).moves)
-                            .collect(),
-                        snapshot: state.snapshot.clone(),
-                    }
-                }));
-                Ok(())
-            })
-            .map_err(|e| e.to_string())?;
+        lesson.play_all(|state| {
+            questions.push(state.question.as_ref().map(|q| {
+                StepQuestion {
+                    question: q.clone(),
+                    paths: (0..state.snapshot.nodes.len())
+                        .map(|i| path_of(&state.snapshot, i).moves)
+                        .collect(),
+                    snapshot: state.snapshot.clone(),
+                }
+            }));
+            Ok(())
+        })?;
         Ok(PlayedLesson {
             name: name.to_string(),
             text: text.to_string(),
@@ -145,32 +145,34 @@ impl Catalogue {
     /// The bundled lessons and the `*.lesson.toml` files of `dir`, each
     /// read and checked as a file now (a broken one is the error, with
     /// its file, line and column).
-    pub fn with_folder(dir: &Path) -> Result<Catalogue, String> {
+    pub fn with_folder(dir: &Path) -> Result<Catalogue, CatalogueError> {
         let mut c = Catalogue::bundled();
-        let entries = std::fs::read_dir(dir)
-            .map_err(|e| format!("--lessons {}: cannot read the folder: {e}", dir.display()))?;
+        let entries = std::fs::read_dir(dir).map_err(|source| CatalogueError::Folder {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
         let mut paths: Vec<_> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.is_file() && crate::lesson::is_lesson_path(p))
             .collect();
         paths.sort();
         if paths.is_empty() {
-            return Err(format!(
-                "--lessons {}: no *.lesson.toml file in the folder",
-                dir.display()
-            ));
+            return Err(CatalogueError::NoLessons {
+                dir: dir.to_path_buf(),
+            });
         }
         for p in paths {
-            let text = pnlab_core::files::read_text(&p)
-                .map_err(|e| format!("{}: cannot read the file: {}", p.display(), e.source))?;
-            Lesson::load_text(&p.display().to_string(), &text, &DiskThenBundled)
-                .map_err(|e| e.to_string())?;
+            let text = pnlab_core::files::read_text(&p).map_err(CatalogueError::Unreadable)?;
+            Lesson::load_text(&p.display().to_string(), &text, &DiskThenBundled)?;
             let name = p
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             if c.offered.iter().any(|o| o.name == name) {
-                return Err(format!("--lessons {}: `{name}` twice", dir.display()));
+                return Err(CatalogueError::Twice {
+                    dir: dir.to_path_buf(),
+                    name,
+                });
             }
             c.offered.push(Offered {
                 name,
@@ -196,20 +198,21 @@ impl Catalogue {
     }
 
     /// The lesson played through (played now if no room asked before).
-    pub fn played(&self, name: &str) -> Result<Arc<PlayedLesson>, String> {
+    pub fn played(&self, name: &str) -> Result<Arc<PlayedLesson>, CatalogueError> {
         if let Some(p) = self.lock().get(name) {
             return Ok(p.clone());
         }
         let o = self
             .find(name)
-            .ok_or_else(|| format!("no lesson `{name}` on this server"))?;
+            .ok_or_else(|| CatalogueError::NoSuchLesson {
+                name: name.to_string(),
+            })?;
         let lesson = match &o.origin {
             Origin::Bundled => Lesson::load_text(&o.name, &o.text, &Bundled),
             Origin::Disk(p) => {
                 Lesson::load_text(&p.display().to_string(), &o.text, &DiskThenBundled)
             }
-        }
-        .map_err(|e| e.to_string())?;
+        }?;
         let played = Arc::new(PlayedLesson::play(&o.name, &o.text, &lesson)?);
         self.lock().insert(name.to_string(), played.clone());
         Ok(played)

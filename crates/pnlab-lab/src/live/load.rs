@@ -16,6 +16,7 @@ use tokio::sync::{Barrier, Semaphore};
 use tokio::task::JoinSet;
 
 use super::client::LiveClient;
+use super::error::LoadError;
 use super::lessons::Catalogue;
 use super::protocol::{ClientMsg, LiveAnswer, ServerMsg};
 use super::rooms::Limits;
@@ -84,13 +85,13 @@ pub fn percentile(sorted: &[f64], p: f64) -> f64 {
 async fn expect<T>(
     c: &mut LiveClient,
     limit: Duration,
-    what: &str,
+    what: &'static str,
     mut pick: impl FnMut(ServerMsg) -> Option<T>,
-) -> Result<T, String> {
+) -> Result<T, LoadError> {
     tokio::time::timeout(limit, async {
         loop {
             match c.recv().await {
-                None => return Err(format!("the connection closed while waiting for {what}")),
+                None => return Err(LoadError::Closed { what }),
                 Some(m) => {
                     if let Some(t) = pick(m) {
                         return Ok(t);
@@ -100,23 +101,23 @@ async fn expect<T>(
         }
     })
     .await
-    .map_err(|_| format!("no {what} within {limit:?}"))?
+    .map_err(|_| LoadError::Timeout { what, limit })?
 }
 
 /// Runs the bench with `students` students (a runtime of its own).
-pub fn run(students: usize) -> Result<LoadReport, String> {
+pub fn run(students: usize) -> Result<LoadReport, LoadError> {
     raise_open_files();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the bench's threads: {e}"))?;
+        .map_err(LoadError::Runtime)?;
     runtime.block_on(run_async(students))
 }
 
 /// How long the bench waits for any one message.
 const WAIT: Duration = Duration::from_secs(120);
 
-async fn run_async(n: usize) -> Result<LoadReport, String> {
+async fn run_async(n: usize) -> Result<LoadReport, LoadError> {
     let dist = bench_dist()?;
     let catalogue = Arc::new(Catalogue::bundled());
     let step = value_step(&catalogue)?;
@@ -137,7 +138,9 @@ async fn run_async(n: usize) -> Result<LoadReport, String> {
     let clients = join_all(addr, &code, n).await?;
     let (latency_ns, clients) = answer_all(&mut teacher, clients, step).await?;
     let rss_after = rss_bytes();
-    let (room_bytes, in_room) = server.room_student_bytes(&code).ok_or("the room is gone")?;
+    let (room_bytes, in_room) = server
+        .room_student_bytes(&code)
+        .ok_or(LoadError::RoomGone)?;
     let wire: u64 = clients
         .iter()
         .map(|c| c.sent_bytes + c.received_bytes)
@@ -172,20 +175,18 @@ async fn run_async(n: usize) -> Result<LoadReport, String> {
 
 /// A directory of its own for the server's web page (a stub: the bench
 /// speaks only the WebSocket).
-fn bench_dist() -> Result<std::path::PathBuf, String> {
+fn bench_dist() -> Result<std::path::PathBuf, LoadError> {
     let dist = std::env::temp_dir().join(format!("pnlab-live-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dist).map_err(|e| e.to_string())?;
-    std::fs::write(
-        dist.join("index.html"),
-        "<!doctype html><title>bench</title>",
-    )
-    .map_err(|e| e.to_string())?;
+    pnlab_core::files::write_atomic(
+        &dist.join("index.html"),
+        b"<!doctype html><title>bench</title>",
+    )?;
     Ok(dist)
 }
 
 /// The first step of the bench's lesson that asks a value question (the
 /// students type their answers).
-fn value_step(catalogue: &Catalogue) -> Result<usize, String> {
+fn value_step(catalogue: &Catalogue) -> Result<usize, LoadError> {
     let played = catalogue.played(LESSON)?;
     played
         .questions
@@ -194,12 +195,12 @@ fn value_step(catalogue: &Catalogue) -> Result<usize, String> {
             q.as_ref()
                 .is_some_and(|q| q.question.kind == AskKind::Value)
         })
-        .ok_or_else(|| format!("{LESSON} asks no value question"))
+        .ok_or(LoadError::NoValueQuestion { lesson: LESSON })
 }
 
 /// The teacher opens a room on the lesson and goes to `step`: the
 /// teacher's connection and the room's code.
-async fn open_room(addr: SocketAddr, step: usize) -> Result<(LiveClient, String), String> {
+async fn open_room(addr: SocketAddr, step: usize) -> Result<(LiveClient, String), LoadError> {
     let mut teacher = LiveClient::connect(addr).await?;
     teacher
         .send(&ClientMsg::Create {
@@ -226,13 +227,13 @@ async fn join_all(
     addr: SocketAddr,
     code: &str,
     n: usize,
-) -> Result<Vec<Option<LiveClient>>, String> {
+) -> Result<Vec<Option<LiveClient>>, LoadError> {
     let gate = Arc::new(Semaphore::new(50));
     let mut joins = JoinSet::new();
     for i in 0..n {
         let (gate, code) = (gate.clone(), code.to_string());
         joins.spawn(async move {
-            let permit = gate.acquire_owned().await.map_err(|e| e.to_string())?;
+            let permit = gate.acquire_owned().await?;
             let mut c = LiveClient::connect(addr).await?;
             c.send(&ClientMsg::Join {
                 code,
@@ -245,12 +246,12 @@ async fn join_all(
             })
             .await?;
             drop(permit);
-            Ok::<_, String>((i, c))
+            Ok::<_, LoadError>((i, c))
         });
     }
     let mut clients: Vec<Option<LiveClient>> = (0..n).map(|_| None).collect();
     while let Some(r) = joins.join_next().await {
-        let (i, c) = r.map_err(|e| e.to_string())??;
+        let (i, c) = r??;
         clients[i] = Some(c);
     }
     Ok(clients)
@@ -263,14 +264,14 @@ async fn answer_all(
     teacher: &mut LiveClient,
     clients: Vec<Option<LiveClient>>,
     step: usize,
-) -> Result<(Vec<Option<u64>>, Vec<LiveClient>), String> {
+) -> Result<(Vec<Option<u64>>, Vec<LiveClient>), LoadError> {
     let n = clients.len();
     let t0 = Instant::now();
     let sent_at: Arc<Vec<AtomicU64>> = Arc::new((0..n).map(|_| AtomicU64::new(0)).collect());
     let go = Arc::new(Barrier::new(n + 1));
     let mut answers = JoinSet::new();
     for (i, c) in clients.into_iter().enumerate() {
-        let mut c = c.ok_or("a student did not join")?;
+        let mut c = c.ok_or(LoadError::StudentMissing)?;
         let (go, sent_at) = (go.clone(), sent_at.clone());
         answers.spawn(async move {
             go.wait().await;
@@ -284,14 +285,14 @@ async fn answer_all(
                 matches!(m, ServerMsg::Accepted { .. }).then_some(())
             })
             .await?;
-            Ok::<_, String>(c)
+            Ok::<_, LoadError>(c)
         });
     }
     go.wait().await;
     let latency_ns = tally_latencies(teacher, t0, &sent_at).await?;
     let mut clients = Vec::with_capacity(n);
     while let Some(r) = answers.join_next().await {
-        clients.push(r.map_err(|e| e.to_string())??);
+        clients.push(r??);
     }
     Ok((latency_ns, clients))
 }
@@ -303,7 +304,7 @@ async fn tally_latencies(
     teacher: &mut LiveClient,
     t0: Instant,
     sent_at: &[AtomicU64],
-) -> Result<Vec<Option<u64>>, String> {
+) -> Result<Vec<Option<u64>>, LoadError> {
     let n = sent_at.len();
     let mut latency_ns: Vec<Option<u64>> = vec![None; n];
     let mut seen = 0;

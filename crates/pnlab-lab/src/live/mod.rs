@@ -17,11 +17,15 @@ pub mod client;
 #[cfg(feature = "serve")]
 pub mod codes;
 #[cfg(feature = "serve")]
+pub mod error;
+#[cfg(feature = "serve")]
 pub mod lessons;
 #[cfg(feature = "serve")]
 pub mod load;
 #[cfg(feature = "serve")]
 pub mod rate;
+#[cfg(feature = "serve")]
+pub mod refusal;
 #[cfg(feature = "serve")]
 pub mod room;
 #[cfg(feature = "serve")]

@@ -250,16 +250,27 @@ pub enum ServerMsg {
     },
 }
 
+/// A text frame that is not a live-class message.
+#[derive(Debug, thiserror::Error)]
+pub enum ProtocolError {
+    /// Over [`MAX_MESSAGE_BYTES`].
+    #[error("message of {bytes} bytes; at most {MAX_MESSAGE_BYTES}")]
+    TooLarge {
+        /// The frame's size.
+        bytes: usize,
+    },
+    /// Not JSON, or not one of the messages (JSON's own words: what and where).
+    #[error("not a live-class message: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
 impl ClientMsg {
     /// Reads one text frame; the error says what was wrong.
-    pub fn parse(text: &str) -> Result<ClientMsg, String> {
+    pub fn parse(text: &str) -> Result<ClientMsg, ProtocolError> {
         if text.len() > MAX_MESSAGE_BYTES {
-            return Err(format!(
-                "message of {} bytes; at most {MAX_MESSAGE_BYTES}",
-                text.len()
-            ));
+            return Err(ProtocolError::TooLarge { bytes: text.len() });
         }
-        serde_json::from_str(text).map_err(|e| format!("not a live-class message: {e}"))
+        Ok(serde_json::from_str(text)?)
     }
 
     /// The frame to send.
@@ -270,8 +281,8 @@ impl ClientMsg {
 
 impl ServerMsg {
     /// Reads one text frame from the server.
-    pub fn parse(text: &str) -> Result<ServerMsg, String> {
-        serde_json::from_str(text).map_err(|e| format!("not a live-class message: {e}"))
+    pub fn parse(text: &str) -> Result<ServerMsg, ProtocolError> {
+        Ok(serde_json::from_str(text)?)
     }
 
     /// The frame to send.
@@ -295,7 +306,7 @@ mod tests {
             text,
             r#"{"type":"answer","step":3,"answer":{"node":["b","e"]}}"#
         );
-        assert_eq!(ClientMsg::parse(&text), Ok(m));
+        assert_eq!(ClientMsg::parse(&text).ok(), Some(m));
     }
 
     #[test]
@@ -303,6 +314,8 @@ mod tests {
         assert!(ClientMsg::parse(r#"{"type":"goto","token":"x","step":1,"extra":1}"#).is_err());
         assert!(ClientMsg::parse(r#"{"type":"promote"}"#).is_err());
         let big = format!(r#"{{"type":"create","lesson":"{}"}}"#, "a".repeat(5000));
-        assert!(ClientMsg::parse(&big).unwrap_err().contains("bytes"));
+        let e = ClientMsg::parse(&big).unwrap_err();
+        assert!(matches!(e, ProtocolError::TooLarge { bytes } if bytes == big.len()));
+        assert!(e.to_string().contains("bytes"));
     }
 }

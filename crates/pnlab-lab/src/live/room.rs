@@ -13,7 +13,8 @@ use super::lessons::{PlayedLesson, StepQuestion};
 use super::protocol::{
     LiveAnswer, Phase, QuestionSummary, RoomState, ServerMsg, MAX_PATH_MOVES, MAX_VALUE_CHARS,
 };
-use super::tally::{node_text, tally, top};
+use super::refusal::AnswerRefusal;
+use super::tally::{tally, top};
 
 /// A connection's number, given by the server.
 pub type ConnId = u64;
@@ -134,43 +135,48 @@ impl Room {
 
     /// Checks a student's answer to the current question: `Err` says why
     /// it is refused. A value answer comes back trimmed.
-    pub fn check_answer(&self, step: usize, answer: &LiveAnswer) -> Result<LiveAnswer, String> {
+    pub fn check_answer(
+        &self,
+        step: usize,
+        answer: &LiveAnswer,
+    ) -> Result<LiveAnswer, AnswerRefusal> {
         if step != self.step {
-            return Err(format!(
-                "stale step: the class is on step {}, not {}",
-                self.step + 1,
-                step + 1
-            ));
+            return Err(AnswerRefusal::StaleStep {
+                on: self.step,
+                sent: step,
+            });
         }
         let Some(q) = self.question() else {
-            return Err("this step asks no question".into());
+            return Err(AnswerRefusal::NoQuestion);
         };
         if self.phase != Phase::Open {
-            return Err("the question is closed".into());
+            return Err(AnswerRefusal::Closed);
         }
         match answer {
             LiveAnswer::Node(path) => {
                 if !q.wants_node() {
-                    return Err("this question wants a value, not a node".into());
+                    return Err(AnswerRefusal::WantsValue);
                 }
                 if path.len() > MAX_PATH_MOVES {
-                    return Err(format!("a path of {} moves is too long", path.len()));
+                    return Err(AnswerRefusal::PathTooLong { moves: path.len() });
                 }
                 if !q.knows(path) {
-                    return Err(format!("no node `{}` in this step's tree", node_text(path)));
+                    return Err(AnswerRefusal::NoSuchNode { path: path.clone() });
                 }
                 Ok(answer.clone())
             }
             LiveAnswer::Value(text) => {
                 if q.wants_node() {
-                    return Err("this question wants a node, not a value".into());
+                    return Err(AnswerRefusal::WantsNode);
                 }
                 let t = text.trim();
                 if t.chars().count() > MAX_VALUE_CHARS {
-                    return Err(format!("a value of at most {MAX_VALUE_CHARS} characters"));
+                    return Err(AnswerRefusal::ValueTooLong);
                 }
                 if parse_number(t).is_none() {
-                    return Err(format!("`{}` is not a number", t.escape_default()));
+                    return Err(AnswerRefusal::NotANumber {
+                        text: t.to_string(),
+                    });
                 }
                 Ok(LiveAnswer::Value(t.to_string()))
             }

@@ -17,9 +17,11 @@ use std::time::{Duration, Instant};
 use rand::RngCore;
 
 use super::codes::{new_code, new_secret, normalise_code, same_secret};
+use super::error::BrokenInvariant;
 use super::lessons::Catalogue;
 use super::protocol::{ClientMsg, LiveAnswer, Phase, ServerMsg, MAX_NICKNAME_CHARS};
 use super::rate::{Admit, Bucket, RateLimit};
+use super::refusal::Refusal;
 use super::room::{ConnId, Room, Student};
 use super::tally::summary_csv;
 
@@ -49,13 +51,21 @@ impl Default for Limits {
 
 /// What a connection is in a room.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Role {
+pub enum Role {
     /// Not in a room.
     Outside,
-    /// The teacher of the room.
-    Teacher(String),
-    /// A student of the room, by rejoin key.
-    Student(String, String),
+    /// The teacher of a room.
+    Teacher {
+        /// The room's code.
+        code: String,
+    },
+    /// A student of a room.
+    Student {
+        /// The room's code.
+        code: String,
+        /// The student's rejoin key.
+        key: String,
+    },
 }
 
 /// One open connection.
@@ -133,17 +143,17 @@ impl Rooms {
             Err(o) => o,
             Ok(()) => match ClientMsg::parse(text) {
                 Ok(msg) => self.handle(conn, msg, now),
-                Err(reason) => self.refuse(conn, reason),
+                Err(e) => self.refuse(conn, e.into()),
             },
         }
     }
 
-    /// Refuses a frame the server cannot read at all (a binary frame),
+    /// Refuses a frame the server does not read at all (a binary frame),
     /// counted and rate-limited like the rest.
-    pub fn receive_unreadable(&mut self, conn: ConnId, reason: &str, now: Instant) -> Outcome {
+    pub fn receive_binary(&mut self, conn: ConnId, now: Instant) -> Outcome {
         match self.admit(conn, now) {
             Err(o) => o,
-            Ok(()) => self.refuse(conn, reason.to_string()),
+            Ok(()) => self.refuse(conn, Refusal::Binary),
         }
     }
 
@@ -157,7 +167,7 @@ impl Rooms {
         match c.bucket.admit(&limit, now) {
             Admit::Yes => Ok(()),
             Admit::Refuse { first } => {
-                let mut o = self.refuse(conn, "too many messages: slow down".into());
+                let mut o = self.refuse(conn, Refusal::SlowDown);
                 if !first {
                     o.messages.clear();
                 }
@@ -169,7 +179,7 @@ impl Rooms {
                     messages: vec![(
                         conn,
                         ServerMsg::Rejected {
-                            reason: "too many messages: the connection is closed".into(),
+                            reason: Refusal::Flooding.to_string(),
                         },
                     )],
                     close: true,
@@ -182,7 +192,7 @@ impl Rooms {
     fn room_of(&self, conn: ConnId) -> Option<&str> {
         match &self.conns.get(&conn)?.role {
             Role::Outside => None,
-            Role::Teacher(code) | Role::Student(code, _) => Some(code),
+            Role::Teacher { code } | Role::Student { code, .. } => Some(code),
         }
     }
 
@@ -196,23 +206,33 @@ impl Rooms {
     }
 
     /// Counts a refusal against `conn`'s room and tells the sender why.
-    fn refuse(&mut self, conn: ConnId, reason: String) -> Outcome {
+    fn refuse(&mut self, conn: ConnId, reason: Refusal) -> Outcome {
         self.count_refusal(conn);
         Outcome {
-            messages: vec![(conn, ServerMsg::Rejected { reason })],
+            messages: vec![(
+                conn,
+                ServerMsg::Rejected {
+                    reason: reason.to_string(),
+                },
+            )],
             close: false,
         }
     }
 
     /// Counts a refusal against room `code` (a wrong token for it).
-    fn refuse_in(&mut self, conn: ConnId, code: &str, reason: String) -> Outcome {
+    fn refuse_in(&mut self, conn: ConnId, code: &str, reason: Refusal) -> Outcome {
         self.rejected_total += 1;
         match self.rooms.get_mut(code) {
             Some(r) => r.rejected += 1,
             None => self.outside_rejected += 1,
         }
         Outcome {
-            messages: vec![(conn, ServerMsg::Rejected { reason })],
+            messages: vec![(
+                conn,
+                ServerMsg::Rejected {
+                    reason: reason.to_string(),
+                },
+            )],
             close: false,
         }
     }
@@ -229,25 +249,24 @@ impl Rooms {
             ClientMsg::Answer { step, answer } => self.answer(conn, step, &answer, now),
             ClientMsg::Goto { token, step } => self.teacher(conn, &token, now, |r| {
                 if step >= r.lesson.steps() {
-                    return Err(format!(
-                        "no step {}: the lesson has {}",
-                        step + 1,
-                        r.lesson.steps()
-                    ));
+                    return Err(Refusal::NoSuchStep {
+                        step,
+                        steps: r.lesson.steps(),
+                    });
                 }
                 r.goto(step);
                 Ok(broadcast_state(r, true))
             }),
             ClientMsg::Close { token } => self.teacher(conn, &token, now, |r| {
                 if r.phase != Phase::Open {
-                    return Err("no open question to close".into());
+                    return Err(Refusal::NothingToClose);
                 }
                 r.phase = Phase::Closed;
                 Ok(broadcast_state(r, false))
             }),
             ClientMsg::Reveal { token } => self.teacher(conn, &token, now, |r| {
                 if !matches!(r.phase, Phase::Open | Phase::Closed) {
-                    return Err("no question to reveal".into());
+                    return Err(Refusal::NothingToReveal);
                 }
                 let mut out = r.reveal();
                 out.extend(broadcast_state(r, false));
@@ -265,7 +284,7 @@ impl Rooms {
         let role = std::mem::replace(&mut c.role, Role::Outside);
         match role {
             Role::Outside => Vec::new(),
-            Role::Teacher(code) => {
+            Role::Teacher { code } => {
                 if let Some(r) = self.rooms.get_mut(&code) {
                     if r.teacher == Some(conn) {
                         r.teacher = None;
@@ -273,7 +292,7 @@ impl Rooms {
                 }
                 Vec::new()
             }
-            Role::Student(code, key) => {
+            Role::Student { code, key } => {
                 let Some(r) = self.rooms.get_mut(&code) else {
                     return Vec::new();
                 };
@@ -294,18 +313,22 @@ impl Rooms {
         if self.rooms.len() >= self.limits.max_rooms {
             return self.refuse(
                 conn,
-                format!(
-                    "this server has {} classes open, its limit: try again later",
-                    self.rooms.len()
-                ),
+                Refusal::ServerFull {
+                    open: self.rooms.len(),
+                },
             );
         }
         let played = match self.catalogue.played(lesson) {
             Ok(p) => p,
-            Err(e) => return self.refuse(conn, e),
+            Err(e) => return self.refuse(conn, e.into()),
         };
         if played.steps() == 0 {
-            return self.refuse(conn, format!("`{lesson}` has no steps"));
+            return self.refuse(
+                conn,
+                Refusal::NoSteps {
+                    lesson: lesson.to_string(),
+                },
+            );
         }
         let mut out = self.leave(conn);
         let code = loop {
@@ -320,7 +343,7 @@ impl Rooms {
         let state = room.state();
         let lesson_text = room.lesson.text.clone();
         self.rooms.insert(code.clone(), room);
-        self.set_role(conn, Role::Teacher(code));
+        self.set_role(conn, Role::Teacher { code });
         out.push((
             conn,
             ServerMsg::Created {
@@ -344,17 +367,17 @@ impl Rooms {
     fn resume(&mut self, conn: ConnId, code: &str, token: &str, now: Instant) -> Outcome {
         let code = normalise_code(code);
         let Some(r) = self.rooms.get(&code) else {
-            return self.refuse(conn, format!("no class `{}`", code.escape_default()));
+            return self.refuse(conn, Refusal::NoClass { code });
         };
         if !same_secret(token, &r.token) {
-            return self.refuse_in(conn, &code, "wrong teacher token".into());
+            return self.refuse_in(conn, &code, Refusal::WrongToken);
         }
         let mut out = self.leave(conn);
         let old = self.rooms.get(&code).and_then(|r| r.teacher);
         if let Some(old) = old.filter(|&o| o != conn) {
             self.set_role(old, Role::Outside);
         }
-        self.set_role(conn, Role::Teacher(code.clone()));
+        self.set_role(conn, Role::Teacher { code: code.clone() });
         let r = self.rooms.get_mut(&code).expect("looked up above");
         r.teacher = Some(conn);
         r.last_active = now;
@@ -385,13 +408,7 @@ impl Rooms {
     ) -> Outcome {
         let code = normalise_code(code);
         if !self.rooms.contains_key(&code) {
-            return self.refuse(
-                conn,
-                format!(
-                    "no class `{}`: check the code on the projector",
-                    code.escape_default()
-                ),
-            );
+            return self.refuse(conn, Refusal::NoClassToJoin { code });
         }
         let nickname = match check_nickname(nickname) {
             Ok(n) => n,
@@ -401,11 +418,7 @@ impl Rooms {
         let r = &self.rooms[&code];
         let rejoin = key.filter(|k| r.students.contains_key(k));
         if rejoin.is_none() && r.students.len() >= max {
-            return self.refuse_in(
-                conn,
-                &code,
-                format!("this class is full ({max} students): ask your teacher"),
-            );
+            return self.refuse_in(conn, &code, Refusal::ClassFull { max });
         }
         let mut out = self.leave(conn);
         let key = match rejoin {
@@ -421,7 +434,13 @@ impl Rooms {
         if let Some(old) = old.filter(|&o| o != conn) {
             self.set_role(old, Role::Outside);
         }
-        self.set_role(conn, Role::Student(code.clone(), key.clone()));
+        self.set_role(
+            conn,
+            Role::Student {
+                code: code.clone(),
+                key: key.clone(),
+            },
+        );
         let r = self.rooms.get_mut(&code).expect("looked up above");
         r.last_active = now;
         let s = r.students.entry(key.clone()).or_insert(Student {
@@ -456,14 +475,15 @@ impl Rooms {
     }
 
     fn answer(&mut self, conn: ConnId, step: usize, answer: &LiveAnswer, now: Instant) -> Outcome {
-        let Some(Role::Student(code, key)) = self.conns.get(&conn).map(|c| c.role.clone()) else {
-            return self.refuse(conn, "join a class before answering".into());
+        let Some(Role::Student { code, key }) = self.conns.get(&conn).map(|c| c.role.clone())
+        else {
+            return self.refuse(conn, Refusal::NotJoined);
         };
         let Some(r) = self.rooms.get_mut(&code) else {
-            return self.refuse(conn, "the class has ended".into());
+            return self.refuse(conn, Refusal::Ended);
         };
         match r.check_answer(step, answer) {
-            Err(e) => self.refuse(conn, e),
+            Err(e) => self.refuse(conn, e.into()),
             Ok(answer) => {
                 r.record_answer(&key, answer.clone());
                 r.last_active = now;
@@ -483,16 +503,16 @@ impl Rooms {
         conn: ConnId,
         token: &str,
         now: Instant,
-        act: impl FnOnce(&mut Room) -> Result<Vec<(ConnId, ServerMsg)>, String>,
+        act: impl FnOnce(&mut Room) -> Result<Vec<(ConnId, ServerMsg)>, Refusal>,
     ) -> Outcome {
         let Some(code) = self.room_of(conn).map(str::to_string) else {
-            return self.refuse(conn, "not in a class".into());
+            return self.refuse(conn, Refusal::NotInClass);
         };
         let Some(r) = self.rooms.get_mut(&code) else {
-            return self.refuse(conn, "the class has ended".into());
+            return self.refuse(conn, Refusal::Ended);
         };
         if !same_secret(token, &r.token) {
-            return self.refuse(conn, "only the teacher can do that (wrong token)".into());
+            return self.refuse(conn, Refusal::NotTeacher);
         }
         match act(r) {
             Ok(messages) => {
@@ -508,12 +528,12 @@ impl Rooms {
 
     fn end(&mut self, conn: ConnId, token: &str) -> Outcome {
         let Some(code) = self.room_of(conn).map(str::to_string) else {
-            return self.refuse(conn, "not in a class".into());
+            return self.refuse(conn, Refusal::NotInClass);
         };
         match self.rooms.get(&code) {
-            None => return self.refuse(conn, "the class has ended".into()),
+            None => return self.refuse(conn, Refusal::Ended),
             Some(r) if !same_secret(token, &r.token) => {
-                return self.refuse(conn, "only the teacher can do that (wrong token)".into())
+                return self.refuse(conn, Refusal::NotTeacher)
             }
             Some(_) => {}
         }
@@ -573,17 +593,17 @@ impl Rooms {
     }
 
     /// The summary of room `code` as CSV, for its teacher's token.
-    pub fn summary_csv(&mut self, code: &str, token: &str) -> Result<String, String> {
+    pub fn summary_csv(&mut self, code: &str, token: &str) -> Result<String, Refusal> {
         let code = normalise_code(code);
         let Some(r) = self.rooms.get_mut(&code) else {
             self.outside_rejected += 1;
             self.rejected_total += 1;
-            return Err(format!("no class `{}`", code.escape_default()));
+            return Err(Refusal::NoClass { code });
         };
         if !same_secret(token, &r.token) {
             r.rejected += 1;
             self.rejected_total += 1;
-            return Err("wrong teacher token".into());
+            return Err(Refusal::WrongToken);
         }
         Ok(summary_csv(&r.summary()))
     }
@@ -622,38 +642,61 @@ impl Rooms {
     /// and connections point at each other, steps and phases agree with
     /// the lesson, counts stay within the limits, every stored answer is
     /// one the room would take.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<(), BrokenInvariant> {
+        use BrokenInvariant as B;
         if self.rooms.len() > self.limits.max_rooms {
-            return Err(format!("{} rooms open", self.rooms.len()));
+            return Err(B::TooManyRooms(self.rooms.len()));
         }
         for (code, r) in &self.rooms {
+            let code_ = || code.clone();
             if &r.code != code {
-                return Err(format!("room {code} calls itself {}", r.code));
+                return Err(B::MisfiledRoom {
+                    code: code_(),
+                    own: r.code.clone(),
+                });
             }
             if r.step >= r.lesson.steps() {
-                return Err(format!("room {code} on step {}", r.step));
+                return Err(B::StepOutOfRange {
+                    code: code_(),
+                    step: r.step,
+                });
             }
             let asks = r.question().is_some();
             if asks == (r.phase == Phase::NoQuestion) {
-                return Err(format!(
-                    "room {code}: phase {:?} on step {}",
-                    r.phase, r.step
-                ));
+                return Err(B::PhaseMismatch {
+                    code: code_(),
+                    phase: r.phase,
+                    step: r.step,
+                });
             }
             if r.students.len() > self.limits.max_students {
-                return Err(format!("room {code} has {} students", r.students.len()));
+                return Err(B::TooManyStudents {
+                    code: code_(),
+                    students: r.students.len(),
+                });
             }
             if let Some(t) = r.teacher {
                 let role = self.conns.get(&t).map(|c| &c.role);
-                if role != Some(&Role::Teacher(code.clone())) {
-                    return Err(format!("room {code}: its teacher connection is {role:?}"));
+                if role != Some(&Role::Teacher { code: code.clone() }) {
+                    return Err(B::TeacherRole {
+                        code: code_(),
+                        role: role.cloned(),
+                    });
                 }
             }
             for (key, s) in &r.students {
                 if let Some(c) = s.conn {
                     let role = self.conns.get(&c).map(|c| &c.role);
-                    if role != Some(&Role::Student(code.clone(), key.clone())) {
-                        return Err(format!("room {code}: a student's connection is {role:?}"));
+                    if role
+                        != Some(&Role::Student {
+                            code: code.clone(),
+                            key: key.clone(),
+                        })
+                    {
+                        return Err(B::StudentRole {
+                            code: code_(),
+                            role: role.cloned(),
+                        });
                     }
                 }
                 for (&step, (a, _)) in &s.answers {
@@ -662,8 +705,9 @@ impl Rooms {
                         .questions
                         .get(step)
                         .and_then(Option::as_ref)
-                        .ok_or_else(|| {
-                            format!("room {code}: an answer to step {step}, which asks nothing")
+                        .ok_or_else(|| B::AnswerWithoutQuestion {
+                            code: code_(),
+                            step,
                         })?;
                     let fits = match a {
                         LiveAnswer::Node(p) => q.wants_node() && q.knows(p),
@@ -672,9 +716,10 @@ impl Rooms {
                         }
                     };
                     if !fits {
-                        return Err(format!(
-                            "room {code}: a stored answer {a:?} the room would refuse"
-                        ));
+                        return Err(B::RefusableAnswer {
+                            code: code_(),
+                            answer: a.clone(),
+                        });
                     }
                 }
             }
@@ -682,15 +727,21 @@ impl Rooms {
         for (id, c) in &self.conns {
             match &c.role {
                 Role::Outside => {}
-                Role::Teacher(code) => {
+                Role::Teacher { code } => {
                     if self.rooms.get(code).and_then(|r| r.teacher) != Some(*id) {
-                        return Err(format!("connection {id} thinks it teaches {code}"));
+                        return Err(B::NotItsTeacher {
+                            conn: *id,
+                            code: code.clone(),
+                        });
                     }
                 }
-                Role::Student(code, key) => {
+                Role::Student { code, key } => {
                     let s = self.rooms.get(code).and_then(|r| r.students.get(key));
                     if s.and_then(|s| s.conn) != Some(*id) {
-                        return Err(format!("connection {id} thinks it is in {code}"));
+                        return Err(B::NotItsStudent {
+                            conn: *id,
+                            code: code.clone(),
+                        });
                     }
                 }
             }
@@ -723,19 +774,17 @@ fn broadcast_state(r: &Room, tally: bool) -> Vec<(ConnId, ServerMsg)> {
 
 /// A nickname as given: trimmed, empty is none, too long or with
 /// control characters refused.
-fn check_nickname(n: Option<String>) -> Result<Option<String>, String> {
+fn check_nickname(n: Option<String>) -> Result<Option<String>, Refusal> {
     let Some(n) = n else { return Ok(None) };
     let t = n.trim();
     if t.is_empty() {
         return Ok(None);
     }
     if t.chars().count() > MAX_NICKNAME_CHARS {
-        return Err(format!(
-            "a nickname of at most {MAX_NICKNAME_CHARS} characters"
-        ));
+        return Err(Refusal::NicknameTooLong);
     }
     if t.chars().any(char::is_control) {
-        return Err("a nickname without control characters".into());
+        return Err(Refusal::NicknameControl);
     }
     Ok(Some(t.to_string()))
 }

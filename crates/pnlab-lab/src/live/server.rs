@@ -28,6 +28,7 @@ use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 
+use super::error::ServerError;
 use super::lessons::Catalogue;
 use super::protocol::{ClientMsg, ServerMsg, MAX_MESSAGE_BYTES};
 use super::room::ConnId;
@@ -125,28 +126,26 @@ impl RunningServer {
 }
 
 /// Checks the page's folder: it must hold `index.html`.
-pub fn check_dist(dist: &Path) -> Result<(), String> {
+pub fn check_dist(dist: &Path) -> Result<(), ServerError> {
     if dist.join("index.html").is_file() {
         Ok(())
     } else {
-        Err(format!(
-            "--dist {}: no index.html in that folder; build the web page first with `scripts/web.sh` (it writes web/dist), or give --dist the folder that holds it",
-            dist.display()
-        ))
+        Err(ServerError::NoPage {
+            dist: dist.to_path_buf(),
+        })
     }
 }
 
 /// Binds the address and starts serving in the background on the
 /// current tokio runtime.
-pub async fn start(config: ServeConfig) -> Result<RunningServer, String> {
+pub async fn start(config: ServeConfig) -> Result<RunningServer, ServerError> {
     check_dist(&config.dist)?;
     let want = SocketAddr::new(config.bind, config.port);
+    let cannot_listen = |source| ServerError::Listen { addr: want, source };
     let listener = tokio::net::TcpListener::bind(want)
         .await
-        .map_err(|e| format!("cannot listen on {want}: {e}"))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| format!("cannot listen on {want}: {e}"))?;
+        .map_err(cannot_listen)?;
+    let addr = listener.local_addr().map_err(cannot_listen)?;
     let shared = Arc::new(Shared {
         rooms: Mutex::new(Rooms::new(config.catalogue.clone(), config.limits)),
         writers: Mutex::new(HashMap::new()),
@@ -278,11 +277,7 @@ async fn connection(socket: WebSocket, s: Arc<Shared>) {
                 play_before_create(&s, &text).await;
                 s.rooms().receive(id, &text, Instant::now())
             }
-            Message::Binary(_) => s.rooms().receive_unreadable(
-                id,
-                "binary frames are not read: send JSON text",
-                Instant::now(),
-            ),
+            Message::Binary(_) => s.rooms().receive_binary(id, Instant::now()),
             Message::Ping(_) | Message::Pong(_) => continue,
             Message::Close(_) => break,
         };
