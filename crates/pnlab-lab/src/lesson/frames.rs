@@ -106,7 +106,9 @@ pub enum FrameError {
     /// A file or the folder cannot be written.
     #[error(transparent)]
     Write(#[from] pnlab_core::files::IoError),
-    /// A frame cannot be drawn as a PNG (too large a picture).
+    /// A frame cannot be drawn as a PNG (too large a picture, or the
+    /// encoder's error). Only builds that draw PNGs have it.
+    #[cfg(feature = "raster")]
     #[error("{path}: {reason}", path = path.display())]
     Png {
         /// The PNG file it was for.
