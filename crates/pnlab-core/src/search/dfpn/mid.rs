@@ -16,7 +16,7 @@
 //! - The loop of MID at node n uses its children's numbers as the table
 //!   holds them each time control comes back to n (kept in the frame and
 //!   re-read only where they may have changed, which gives the same
-//!   numbers; see `top_loop_values`). A child not in the table counts
+//!   numbers; see `refresh_top_children`). A child not in the table counts
 //!   (1, 1) in df-pn and E^(D−d) at depth d in Deep df-pn.
 //! - `nodes_expanded` counts MID entries that generated the node's moves
 //!   (entries that exit at once because the table already puts the node
@@ -29,11 +29,13 @@
 //!   moving twice) is handled by the same code.
 
 use crate::game::Game;
-use crate::search::pn::{self, Pn, INF};
+use crate::search::pn::{Pn, INF};
 use crate::search::seesaw::{note_pick, RootSwitches, NO_PICK};
 use crate::search::{Counters, Question, Status, StopReason};
 
 use super::ghi::{self, Ghi};
+use super::mid_loop::{self, ChildRead};
+pub use super::mid_loop::LoopValues;
 pub use super::options::DfpnOptions;
 use super::path_filter::PathFilter;
 use super::tt::{Entry, KeySet, Table, DEP, LEFT};
@@ -126,21 +128,6 @@ pub enum Event {
     },
     /// The search is over (status is final).
     Done,
-}
-
-/// The numbers of the loop at one node: φ, δ, c1, δ2 (docs/algorithms.md §4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LoopValues {
-    /// φ: the node's pn at an OR node, its dn at an AND node.
-    pub phi: Pn,
-    /// δ: the other number (dn at an OR node, pn at an AND node).
-    pub delta: Pn,
-    /// Index of the child with least δ (leftmost on ties).
-    pub best: u32,
-    /// The second least δ (INF with one child).
-    pub delta2: Pn,
-    /// The child's summed number b(c1) (its φ with alternating moves).
-    pub best_b: Pn,
 }
 
 /// df-pn and its variants on a game `G`.
@@ -375,98 +362,39 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
-    /// The loop's numbers at frame `f` from its children (docs/algorithms.md §4).
+    /// The loop's numbers at frame `f` from its children (docs/algorithms.md
+    /// §4), every child read (δ2 is the second least δ of all of them).
     pub fn loop_values(&self, f: &Frame<G>) -> LoopValues {
-        let mut phi = INF;
-        let mut delta: Pn = 0;
-        let mut best = 0u32;
-        let mut best_b = 0;
-        let mut delta2 = INF;
-        for (i, c) in self.frame_children(f).iter().enumerate() {
-            let (p, d) = self.child_numbers(c, f.depth);
-            let (a, b) = if f.or { (p, d) } else { (d, p) };
-            delta = pn::add(delta, b);
-            if a < phi {
-                delta2 = phi;
-                phi = a;
-                best = i as u32;
-                best_b = b;
-            } else if a < delta2 {
-                delta2 = a;
-            }
-        }
-        LoopValues {
-            phi,
-            delta,
-            best,
-            delta2,
-            best_b,
-        }
+        let children = self.frame_children(f);
+        mid_loop::select(f.or, INF, f.count, false, |i| {
+            let (p, d) = self.child_numbers(&children[i], f.depth);
+            ChildRead::plain(p, d)
+        })
     }
 
-    /// [`Dfpn::loop_values`] for the top frame, the hot path. The
-    /// children's numbers are kept in the frame between loops and re-read
-    /// from the table only where they can have changed: c1's are written
-    /// here by its call's exit (the numbers it stores in the table), every
-    /// child's are read again after the [`PathFilter`] saw a possible
-    /// transposition (see there). A child read as solved is remembered as
-    /// such (a proof or disproof never changes), and the scan stops at a
-    /// child that solves the node (its δ(c) = 0 makes φ(n) = 0 and
-    /// δ(n) = ∞ whatever the other children hold). The numbers are the same
-    /// as `loop_values` gives.
-    fn top_loop_values(&mut self) -> LoopValues {
+    /// Brings the top frame's copy of its children's numbers up to date
+    /// before its loop, the hot path. The numbers are kept in the frame
+    /// between loops and re-read from the table only where they can have
+    /// changed: c1's are written by its call's exit (the numbers it stores
+    /// in the table), every child's are read again after the
+    /// [`PathFilter`] saw a possible transposition (see there). A child
+    /// read as solved is remembered as such (a proof or disproof never
+    /// changes). The loop then gives the same numbers as `loop_values`.
+    fn refresh_top_children(&mut self) {
         let epoch = self.epoch;
         let Some(f) = self.stack.last_mut() else {
-            return LoopValues {
-                phi: INF,
-                delta: 0,
-                best: 0,
-                delta2: INF,
-                best_b: 0,
-            };
+            return;
         };
-        let (first, count, or) = (f.first, f.count, f.or);
+        if f.epoch == epoch {
+            return;
+        }
+        f.epoch = epoch;
+        let (first, count) = (f.first, f.count);
         let unknown = self.opts.unknown_value(f.depth + 1);
         let children = &mut self.children[first..first + count];
         let kids = &mut self.kids[first..first + count];
-        if f.epoch != epoch {
-            f.epoch = epoch;
-            for (c, k) in children.iter_mut().zip(kids.iter_mut()) {
-                (k.pn, k.dn) = read_child(&self.table, c, unknown);
-            }
-        }
-        let mut phi = INF;
-        let mut delta: Pn = 0;
-        let mut best = 0u32;
-        let mut best_b = 0;
-        let mut delta2 = INF;
-        for (i, k) in kids.iter().enumerate() {
-            let (a, b) = if or { (k.pn, k.dn) } else { (k.dn, k.pn) };
-            if a == 0 {
-                // Solves the node: the leftmost least δ, δ(n) = ∞.
-                return LoopValues {
-                    phi: 0,
-                    delta: INF,
-                    best: i as u32,
-                    delta2: phi.min(delta2),
-                    best_b: b,
-                };
-            }
-            delta = pn::add(delta, b);
-            // Selects instead of branches (the order of the numbers is
-            // data the predictor cannot learn).
-            let less = a < phi;
-            delta2 = if less { phi } else { delta2.min(a) };
-            best = if less { i as u32 } else { best };
-            best_b = if less { b } else { best_b };
-            phi = if less { a } else { phi };
-        }
-        LoopValues {
-            phi,
-            delta,
-            best,
-            delta2,
-            best_b,
+        for (c, k) in children.iter_mut().zip(kids.iter_mut()) {
+            (k.pn, k.dn) = read_child(&self.table, c, unknown);
         }
     }
 
@@ -474,14 +402,9 @@ impl<G: Game> Dfpn<G> {
     /// `f` (docs/algorithms.md §4): thφ(c1) = thδ(n) + φ(c1) − δ(n) and
     /// thδ(c1) = min(thφ(n), δ2 + 1) (or ⌈δ2(1+ε)⌉), in the parent's frame.
     pub fn child_thresholds(&self, f: &Frame<G>, v: &LoopValues) -> (Pn, Pn) {
-        let (th_phi, th_delta) = f.thresholds_phi_delta();
-        let th_a = th_phi.min(self.opts.second_threshold(v.delta2));
-        let th_b = pn::add_sub(th_delta, v.best_b, v.delta);
-        if f.or {
-            (th_a, th_b)
-        } else {
-            (th_b, th_a)
-        }
+        mid_loop::child_thresholds(f.or, (f.th_pn, f.th_dn), v, |d| {
+            self.opts.second_threshold(d)
+        })
     }
 
     /// Runs events until the next MID entry (one iteration) or the end.
@@ -523,36 +446,37 @@ impl<G: Game> Dfpn<G> {
             };
             return self.exit(p, d);
         }
-        let v = self.top_loop_values();
-        let Some(top) = self.stack.last() else {
+        self.refresh_top_children();
+        let Some(top) = self.stack.last_mut() else {
             return Event::Done;
         };
-        let (pn_now, dn_now) = if top.or {
-            (v.phi, v.delta)
-        } else {
-            (v.delta, v.phi)
+        let kids = &self.kids[top.first..top.first + top.count];
+        let opts = &self.opts;
+        let pass = mid_loop::pass(
+            top.or,
+            (top.th_pn, top.th_dn),
+            kids.len(),
+            |i| ChildRead::plain(kids[i].pn, kids[i].dn),
+            |d| opts.second_threshold(d),
+        );
+        let Some((best, (th_pn, th_dn))) = pass.descend else {
+            return self.exit(pass.pn, pass.dn);
         };
-        let over = pn_now >= top.th_pn || dn_now >= top.th_dn;
-        if over {
-            return self.exit(pn_now, dn_now);
-        }
-        let (th_pn, th_dn) = self.child_thresholds(top, &v);
+        top.pn = pass.pn;
+        top.dn = pass.dn;
+        top.pick = Some(best);
         let depth = top.depth;
-        let c = self.children[top.first + v.best as usize];
-        let pos = self.kids[top.first + v.best as usize].pos.clone();
-        let top = self.stack.last_mut().expect("non-empty stack");
-        top.pn = pn_now;
-        top.dn = dn_now;
-        top.pick = Some(v.best);
+        let c = self.children[top.first + best as usize];
+        let pos = self.kids[top.first + best as usize].pos.clone();
         // Seesaw counters (§9): the node's pick versus its last one, and
         // the root's pick per root-level iteration.
         let iteration = self.counters.iterations + 1;
         if depth == 0 {
             self.root_switches
-                .observe(iteration, v.best, &mut self.counters);
+                .observe(iteration, best, &mut self.counters);
         }
-        note_pick(&mut top.last_pick, v.best as u16, &mut self.counters);
-        self.enter(pos, c.mv, v.best, depth + 1, c.or, th_pn, th_dn);
+        note_pick(&mut top.last_pick, best as u16, &mut self.counters);
+        self.enter(pos, c.mv, best, depth + 1, c.or, th_pn, th_dn);
         self.after_enter()
     }
 
@@ -797,7 +721,7 @@ impl<G: Game> Dfpn<G> {
         match f {
             Some(f) => {
                 let v = self.loop_values(f);
-                (f.count > 0).then_some(v.best)
+                (f.count > 0).then_some(v.best.unwrap_or(0))
             }
             None => self.root_best_child_from_table(),
         }

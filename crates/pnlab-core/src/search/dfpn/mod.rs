@@ -5,6 +5,8 @@
 //! (E, D) (thesis Algorithm 1).
 //!
 //! - [`mid`]: the MID procedure as an explicit-stack state machine.
+//! - [`mid_loop`]: one pass of MID's loop at a node, shared by [`mid`]
+//!   and `dfpn-fast`.
 //! - [`options`]: unknown-node values, thresholds, budget, repetitions.
 //! - [`ghi`]: repeated positions (the graph history interaction) and the
 //!   exact variant `dfpn-ghi`.
@@ -24,6 +26,7 @@ pub mod fast;
 pub mod ghi;
 pub mod hill_climb;
 pub mod mid;
+pub mod mid_loop;
 pub mod options;
 pub mod path_filter;
 pub mod tt;

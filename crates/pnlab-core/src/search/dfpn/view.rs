@@ -207,14 +207,18 @@ impl<G: Game> Dfpn<G> {
             ));
             if f.count > 0 {
                 let v = self.loop_values(f);
-                let c = self.frame_children(f)[v.best as usize];
+                let best = v.best.unwrap_or(0);
+                let c = self.frame_children(f)[best as usize];
                 // In the parent's frame: c1's summed number gets
                 // thφ(c1), its minimised number thδ(c1) (§4).
-                let th_b = pn::add_sub(f.thresholds_phi_delta().1, v.best_b, v.delta);
-                let th_a = f
-                    .thresholds_phi_delta()
-                    .0
-                    .min(self.opts.second_threshold(v.delta2));
+                let (th_a, th_b) = {
+                    let (p, d) = self.child_thresholds(f, &v);
+                    if f.or {
+                        (p, d)
+                    } else {
+                        (d, p)
+                    }
+                };
                 let (th_phi, th_delta) = f.thresholds_phi_delta();
                 let second = match self.opts.eps {
                     None => format!("δ2 + 1 = {}", pn::fmt(pn::add(v.delta2, 1))),
@@ -250,7 +254,7 @@ impl<G: Game> Dfpn<G> {
                 } else {
                     format!(
                         "searching child {} ({}): least δ = {}, second least δ2 = {}",
-                        v.best + 1,
+                        best + 1,
                         f.pos.format_move(c.mv),
                         pn::fmt(v.phi),
                         pn::fmt(v.delta2)

@@ -46,10 +46,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::Game;
-use crate::search::pn::{self, Pn, INF};
+use crate::search::pn::{Pn, INF};
 use crate::search::Question;
 
 use super::super::mid::{solved, DfpnOptions};
+use super::super::mid_loop::{self, ChildRead};
 use super::root_move;
 use super::rules::Rules;
 use super::table::{Busy, FastTable};
@@ -329,29 +330,23 @@ impl<G: Game> Worker<G> {
             return self.exit(sh, p, d);
         }
         let (first, count, or) = (top.first, top.count, top.or);
-        let (th_phi, th_delta) = if or {
-            (top.th_pn, top.th_dn)
-        } else {
-            (top.th_dn, top.th_pn)
-        };
-        // The loop's numbers (Nagai 2002), in the parent's frame:
-        // a = the number n minimises (pn at OR), b = the one it sums.
-        // φ, δ and the thresholds use the children's own numbers; the
-        // virtual numbers of a parallel search (a child's a plus the
-        // threads below it) only choose which child to enter, among those
-        // under thφ(n) (see the module comment: counting them in φ and δ
-        // made threads push each other out of their nodes).
-        let mut phi = INF;
-        let mut delta: Pn = 0;
-        let mut best = usize::MAX;
-        let mut best_va = INF;
-        let mut best_b = 0;
-        let mut second_va = INF;
-        for i in 0..count {
-            let k = &mut self.kids[first + i];
-            let (p, d, v) = if k.solved || !sh.reread {
-                (k.pn, k.dn, 0)
-            } else if !self.helper {
+        let th = (top.th_pn, top.th_dn);
+        // The loop's numbers (Nagai 2002). φ, δ and the thresholds use the
+        // children's own numbers; the virtual numbers of a parallel search
+        // (a child's a plus the threads below it) only choose which child
+        // to enter, among those under thφ(n) (see the module comment:
+        // counting them in φ and δ made threads push each other out of
+        // their nodes). The chosen child's own a is at most its virtual
+        // a ≤ δ2 < thδ(c1), so it never returns at once.
+        let kids = &mut self.kids[first..first + count];
+        let counters = &mut self.counters;
+        let helper = self.helper;
+        let read = |i: usize| {
+            let k = &mut kids[i];
+            if k.solved || !sh.reread {
+                return ChildRead::plain(k.pn, k.dn);
+            }
+            if !helper {
                 // The main thread keeps the sequential search's numbers
                 // (its own frames) and takes from the table only what
                 // the helpers have solved.
@@ -359,64 +354,34 @@ impl<G: Game> Worker<G> {
                     Some(e) if e.pn == 0 || e.dn == 0 => {
                         (k.pn, k.dn) = (e.pn, e.dn);
                         k.solved = true;
-                        self.counters.solved_by_helpers += 1;
+                        counters.solved_by_helpers += 1;
                     }
                     _ => {}
                 }
-                (k.pn, k.dn, 0)
-            } else {
-                let (p, d) = match sh.table.probe(k.hash) {
-                    Some(e) => (e.pn, e.dn),
-                    None => k.init,
-                };
-                (k.pn, k.dn) = (p, d);
-                if p == 0 || d == 0 {
-                    k.solved = true;
-                    (p, d, 0)
-                } else {
-                    (
-                        p,
-                        d,
-                        helper_penalty(if or { p } else { d }, sh.table.busy(k.hash)),
-                    )
-                }
+                return ChildRead::plain(k.pn, k.dn);
+            }
+            (k.pn, k.dn) = match sh.table.probe(k.hash) {
+                Some(e) => (e.pn, e.dn),
+                None => k.init,
             };
-            let (a, b) = if or { (p, d) } else { (d, p) };
-            if a == 0 {
-                // Solves n: φ(n) = 0, δ(n) = ∞.
-                phi = 0;
-                delta = INF;
-                break;
+            if k.pn == 0 || k.dn == 0 {
+                k.solved = true;
+                return ChildRead::plain(k.pn, k.dn);
             }
-            delta = pn::add(delta, b);
-            phi = phi.min(a);
-            if a < th_phi {
-                let va = pn::add(a, v);
-                if va < best_va {
-                    second_va = best_va;
-                    best_va = va;
-                    best = i;
-                    best_b = b;
-                } else if va < second_va {
-                    second_va = va;
-                }
+            let a = if or { k.pn } else { k.dn };
+            ChildRead {
+                pn: k.pn,
+                dn: k.dn,
+                extra: helper_penalty(a, sh.table.busy(k.hash)),
             }
-        }
-        let (pn_now, dn_now) = if or { (phi, delta) } else { (delta, phi) };
+        };
+        let pass = mid_loop::pass(or, th, count, read, |d| sh.base.second_threshold(d));
         let top = self.stack.last_mut().expect("a frame");
-        top.pn = pn_now;
-        top.dn = dn_now;
-        if pn_now >= top.th_pn || dn_now >= top.th_dn || best == usize::MAX {
-            return self.exit(sh, pn_now, dn_now);
-        }
-        // Thresholds for c1: thφ(c1) = thδ(n) + φ(c1) − δ(n) and
-        // thδ(c1) = min(thφ(n), δ2 + 1) (or the 1+ε form), δ2 the second
-        // least (virtual) a among the children under thφ(n). The chosen
-        // child's own a is at most its virtual a ≤ δ2 < thδ(c1), so it
-        // never returns at once.
-        let th_a = th_phi.min(sh.base.second_threshold(second_va));
-        let th_b = pn::add_sub(th_delta, best_b, delta);
-        let th = if or { (th_a, th_b) } else { (th_b, th_a) };
+        (top.pn, top.dn) = (pass.pn, pass.dn);
+        let Some((best, th)) = pass.descend else {
+            return self.exit(sh, pass.pn, pass.dn);
+        };
+        let best = best as usize;
         let depth = top.depth;
         let k = &self.kids[first + best];
         if depth == 0 {
