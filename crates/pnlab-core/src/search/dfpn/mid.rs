@@ -34,8 +34,8 @@ use crate::search::seesaw::{note_pick, RootSwitches, NO_PICK};
 use crate::search::{Counters, Question, Status, StopReason};
 
 use super::ghi::{self, Ghi};
-use super::mid_loop::{self, ChildRead};
 pub use super::mid_loop::LoopValues;
+use super::mid_loop::{self, ChildRead};
 pub use super::options::DfpnOptions;
 use super::path_filter::PathFilter;
 use super::tt::{Entry, KeySet, Table, DEP, LEFT};

@@ -154,11 +154,13 @@ pub fn pass(
 ) -> Pass {
     let th_phi = if or { th.0 } else { th.1 };
     let v = select(or, th_phi, count, true, read);
-    let (pn, dn) = if or { (v.phi, v.delta) } else { (v.delta, v.phi) };
+    let (pn, dn) = if or {
+        (v.phi, v.delta)
+    } else {
+        (v.delta, v.phi)
+    };
     let descend = match v.best {
-        Some(best) if pn < th.0 && dn < th.1 => {
-            Some((best, child_thresholds(or, th, &v, second)))
-        }
+        Some(best) if pn < th.0 && dn < th.1 => Some((best, child_thresholds(or, th, &v, second))),
         _ => None,
     };
     Pass { pn, dn, descend }

@@ -198,7 +198,25 @@ impl<G: Game> Dfpn<G> {
                 ),
             ));
         }
-        let mut choice = None;
+        let choice = self.threshold_formulas(id, phi, delta, &mut formulas);
+        Some(Inspection {
+            node: id,
+            path,
+            formulas,
+            choice,
+        })
+    }
+
+    /// The thresholds of node `id` while it is on the MID path, with the
+    /// formulas that give its best child's thresholds; the sentence saying
+    /// which child MID searches next (or that it returns), if any.
+    fn threshold_formulas(
+        &self,
+        id: NodeId,
+        phi: u32,
+        delta: u32,
+        formulas: &mut Vec<(String, String)>,
+    ) -> Option<String> {
         if let Some(f) = self.stack.iter().find(|f| f.hash == id) {
             let (tp, td) = f.thresholds_phi_delta();
             formulas.push((
@@ -249,7 +267,7 @@ impl<G: Game> Dfpn<G> {
                     ),
                 ));
                 let over = phi >= th_phi || delta >= th_delta;
-                choice = Some(if over {
+                return Some(if over {
                     "φ or δ reached its threshold: MID returns".to_string()
                 } else {
                     format!(
@@ -262,12 +280,7 @@ impl<G: Game> Dfpn<G> {
                 });
             }
         }
-        Some(Inspection {
-            node: id,
-            path,
-            formulas,
-            choice,
-        })
+        None
     }
 
     /// The snapshot (see the module comment).
