@@ -48,10 +48,7 @@ impl Options<'_, '_> {
                 e.given
             ))
         })?;
-        let algo: Algorithm = self
-            .algo
-            .parse()
-            .map_err(|e| input_error(format!("algo={:?}: {e}", self.algo)))?;
+        let algo: Algorithm = self.algo.parse().map_err(input_error)?;
         let game: Option<GameKind> = match &self.game {
             Some(g) => Some(g.parse().map_err(|e| input_error(format!("{e}")))?),
             None => None,
