@@ -2,7 +2,7 @@
 """Collect xiangqi positions with a proved mate in 5 or more for the side
 to move, for `pnlab experiment rscn --set set=long`.
 
-Usage: xiangqi_long_mates.py PNLAB CANDIDATES.tsv OUT.tsv [MAX_N] [MAX_NODES] [CLAIMS] [LOG.tsv] [SCREEN_NODES] [RETRY]
+Usage: xiangqi_long_mates.py PNLAB CANDIDATES.tsv OUT.tsv [MAX_N] [MAX_NODES] [CLAIMS] [LOG.tsv] [SCREEN_NODES] [RETRY] [TIME_LIMIT]
 
 CANDIDATES.tsv has the columns of tests/data/xiangqi/xiangqi_mate_puzzles.tsv
 (at least `id`, `fen`, `claimed_mate_in`, `verified_mate_in`; `#` lines
@@ -31,6 +31,10 @@ dropped:
    search within N - 1 was a certified disproof keeps it as a mate in N.
    Any search that ends without a certified answer drops the position.
 
+TIME_LIMIT (seconds, default none) caps each search's time as well
+(`--time-limit`); a search stopped by it is an unanswered one, so the
+cap changes only which positions are dropped, never a kept length.
+
 So a kept position's shortest forced mate is exactly N, with both
 certificates verified. Kept positions are written with Red to move (a
 Black-to-move position is mirrored: ranks reversed and colours swapped,
@@ -40,6 +44,9 @@ one line per candidate with what happened to it ("-": none).
 import json
 import subprocess
 import sys
+
+# Seconds per search (`--time-limit`), None for no cap; set from argv.
+TIME_LIMIT = None
 
 
 def mirror(fen):
@@ -55,6 +62,8 @@ def mate_within(pnlab, fen, n, max_nodes, certify=False):
     cmd = [pnlab, "solve", fen, "--game", "xiangqi", "--algo", "dfpn",
            "--within", str(n), "--max-nodes", str(max_nodes),
            "--memory", "512", "--json"]
+    if TIME_LIMIT is not None:
+        cmd += ["--time-limit", str(TIME_LIMIT)]
     if certify:
         cmd.append("--certify")
     run = subprocess.run(cmd, capture_output=True, text=True)
@@ -102,6 +111,8 @@ def main(argv):
     log = open(argv[7], "w") if len(argv) > 7 and argv[7] != "-" else None
     screen_nodes = int(argv[8]) if len(argv) > 8 else max_nodes
     retry = int(argv[9]) if len(argv) > 9 else 3
+    global TIME_LIMIT
+    TIME_LIMIT = float(argv[10]) if len(argv) > 10 else None
     found = 0
     kept = set()
     # Rows are written as they are found, so a long collection can be
