@@ -25,12 +25,14 @@
 //!
 //! Stepping: with one thread, [`Search::step`] is one MID call, as in the
 //! plain df-pn. With T > 1 threads a step is a round: the main thread
-//! runs [`CALLS_PER_STEP`] MID calls while the helpers run until it is
-//! done (scoped threads that end with the step, so the search is still
-//! paused between steps and owns no thread); `iterations` then grows by
-//! up to [`CALLS_PER_STEP`] plus the helpers' calls (at most
-//! [`HELPER_CALLS_CAP`] each) per step, and budgets are checked at that
-//! grain. Runs with one thread are
+//! runs MID calls for [`ROUND_TIME`] (at most [`CALLS_PER_STEP`]) while
+//! the helpers run until it is done (scoped threads that end with the
+//! step, so the search is still paused between steps and owns no thread);
+//! `iterations` then grows by up to [`CALLS_PER_STEP`] plus the helpers'
+//! calls (at most [`HELPER_CALLS_CAP`] each) per step, and budgets are
+//! checked at that grain. Helpers run at the system's idle priority
+//! ([`helper_priority`]): they use a core nothing else wants, so on a
+//! busy machine a parallel search is not slower than the sequential one. Runs with one thread are
 //! deterministic; with several, the answer is (it is the game's), the
 //! counters and the tree are not.
 
@@ -38,6 +40,7 @@ pub mod connect4_leaf;
 pub mod connect4_rules;
 pub mod connect4_score;
 pub mod connect4_score_leaf;
+mod helper_priority;
 pub mod hex_rules;
 pub mod othello_leaf;
 mod pages;
@@ -68,13 +71,23 @@ use rules::{AnyRules, OthelloRules, Rules};
 use table::FastTable;
 use worker::{Init, Shared, Worker};
 
-/// MID calls each thread runs per step of a parallel search.
-pub const CALLS_PER_STEP: u64 = 1024;
+/// How long the main thread runs MID calls in one round of a parallel
+/// search. Every round spawns the helpers and ends by joining them, and a
+/// helper must be scheduled to see that the round is over: rounds of a
+/// thousand short calls (a millisecond) spent much of their time starting
+/// and waiting for threads, so the two threads ran one after the other.
+/// Ten milliseconds keep that cost small and a step still short for the
+/// app and for time budgets.
+pub const ROUND_TIME: crate::clock::Duration = crate::clock::Duration::from_millis(10);
+
+/// At most this many MID calls of the main thread in one round of a
+/// parallel search (it ends sooner when [`ROUND_TIME`] is up).
+pub const CALLS_PER_STEP: u64 = 16384;
 
 /// At most this many MID calls per helper in one round (the main thread
 /// paces a round; the cap only bounds a round whose main thread is stuck
 /// in one long frontier solve).
-pub const HELPER_CALLS_CAP: u64 = 8 * CALLS_PER_STEP;
+pub const HELPER_CALLS_CAP: u64 = 4 * CALLS_PER_STEP;
 
 /// Table budget of `dfpn-fast` when the setup gives none. The table
 /// starts at 4 MiB and grows to this as the search needs it.
@@ -634,9 +647,12 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
             std::thread::scope(|s| {
                 for w in helpers.iter_mut() {
                     let (sh, over) = (&shared, &round_over);
-                    s.spawn(move || w.run_until(sh, over, HELPER_CALLS_CAP));
+                    s.spawn(move || {
+                        helper_priority::yield_to_other_work();
+                        w.run_until(sh, over, HELPER_CALLS_CAP)
+                    });
                 }
-                main[0].run(&shared, CALLS_PER_STEP);
+                main[0].run_for(&shared, ROUND_TIME, CALLS_PER_STEP);
                 round_over.store(true, Ordering::Relaxed);
             });
         }

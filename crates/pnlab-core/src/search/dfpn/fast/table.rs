@@ -27,6 +27,17 @@
 //! position counts as unknown again and is searched again, so answers
 //! never change, and a full table never stops the search.
 //!
+//! Next to the slots, a tag array holds one byte per slot (four per
+//! bucket, in one 32-bit word): a nonzero summary of the slot's key. A
+//! probe reads the bucket's tag word first and reads the bucket only when
+//! one of its bytes matches. Most probes of a df-pn are misses (each
+//! expansion probes every child, and most are new), and the tag array
+//! (a sixteenth of the slots' bytes) stays in the cache where the slots do
+//! not: a miss then costs no trip to memory. The tags are only a filter:
+//! a slot is accepted by its check word as before, and a tag written a
+//! moment after its slot (by another thread) can only make a probe miss,
+//! which forgets work and never changes an answer.
+//!
 //! Next to the slots, a parallel search keeps a small array of counters of
 //! the threads working below each position (indexed by hash, collisions
 //! allowed): Kaneko's (2010) virtual proof numbers read them.
@@ -125,6 +136,8 @@ fn mix(hash: u64) -> u64 {
 /// The shared table.
 pub struct FastTable {
     buckets: ZeroedPages<Bucket>,
+    /// One tag byte per slot, a word per bucket (see the module comment).
+    tags: ZeroedPages<AtomicU32>,
     /// log2 of the number of buckets.
     bits: u32,
     /// log2 of the most buckets the budget allows.
@@ -178,6 +191,7 @@ impl FastTable {
         let bits = max_bits.min(START_BITS);
         FastTable {
             buckets: zeroed_buckets(1usize << bits),
+            tags: zeroed_tags(1usize << bits),
             bits,
             max_bits,
             busy: if parallel {
@@ -218,6 +232,7 @@ impl FastTable {
         while self.bits < self.max_bits && self.used() * 4 >= self.capacity() * 3 {
             let bits = self.bits + 1;
             let new = zeroed_buckets(1usize << bits);
+            let new_tags = zeroed_tags(new.len());
             let touched = touched_map(new.len());
             let high = 1usize << self.bits;
             for (i, b) in self.buckets.iter().enumerate() {
@@ -230,9 +245,11 @@ impl FastTable {
                     // Bit `self.bits` of m is a key bit (self.bits ≥ 16).
                     let m = (c ^ d) & !META_MASK;
                     let j = if m >> self.bits & 1 == 1 { i + high } else { i };
-                    if let Some(t) = new[j].0.iter().find(|t| t.data.load(Relaxed) == 0) {
+                    if let Some(k) = new[j].0.iter().position(|t| t.data.load(Relaxed) == 0) {
+                        let t = &new[j].0[k];
                         t.data.store(d, Relaxed);
                         t.check.store(c, Relaxed);
+                        set_tag(&new_tags[j], k, tag_of(m), false);
                         mark_touched(&touched, j);
                     }
                 }
@@ -240,6 +257,7 @@ impl FastTable {
             let both = ((self.buckets.len() + new.len()) * BUCKET_SLOTS) as u64 * SLOT_BYTES;
             self.peak_bytes = self.peak_bytes.max(both);
             self.buckets = new;
+            self.tags = new_tags;
             self.touched = touched;
             self.bits = bits;
         }
@@ -259,12 +277,13 @@ impl FastTable {
                 bits &= bits - 1;
                 let first = page * PAGE_BUCKETS;
                 let last = (first + PAGE_BUCKETS).min(self.buckets.len());
-                for b in &self.buckets[first..last] {
-                    for s in &b.0 {
+                for i in first..last {
+                    for (k, s) in self.buckets[i].0.iter().enumerate() {
                         let d = s.data.load(Relaxed);
                         if d != 0 && !keep(d as Pn, (d >> 32) as Pn) {
                             s.data.store(0, Relaxed);
                             s.check.store(0, Relaxed);
+                            set_tag(&self.tags[i], k, 0, false);
                             removed += 1;
                         }
                     }
@@ -288,7 +307,7 @@ impl FastTable {
         (m & ((1u64 << self.bits) - 1)) as usize
     }
 
-    #[inline]
+    #[cfg(test)]
     fn bucket(&self, m: u64) -> &Bucket {
         &self.buckets[self.bucket_index(m)]
     }
@@ -298,7 +317,11 @@ impl FastTable {
     pub fn probe(&self, hash: u64) -> Option<Found> {
         let m = mix(hash);
         let key = m & !META_MASK;
-        for s in &self.bucket(m).0 {
+        let i = self.bucket_index(m);
+        if !has_byte(self.tags[i].load(Relaxed), tag_of(m)) {
+            return None;
+        }
+        for s in &self.buckets[i].0 {
             let d = s.data.load(Relaxed);
             let w = s.check.load(Relaxed) ^ d;
             if d != 0 && w & !META_MASK == key {
@@ -344,6 +367,7 @@ impl FastTable {
         let s = &bucket[victim];
         s.data.store(data, Relaxed);
         s.check.store((key | meta) ^ data, Relaxed);
+        set_tag(&self.tags[index], victim, tag_of(m), !self.busy.is_empty());
         if fresh {
             self.used.fetch_add(1, Relaxed);
             mark_touched(&self.touched, index);
@@ -385,6 +409,47 @@ impl FastTable {
         let v = self.busy_slot(hash).map_or(0, |b| b.load(Relaxed));
         (v & (Busy::Frontier as u32 - 1), v / Busy::Frontier as u32)
     }
+}
+
+/// The tag of a position with mixed hash `m`: the top byte of its key,
+/// never 0 (0 marks an empty slot).
+#[inline]
+fn tag_of(m: u64) -> u32 {
+    (m >> 56) as u32 | 1
+}
+
+/// Whether one of the four bytes of `word` is `tag`.
+#[inline]
+fn has_byte(word: u32, tag: u32) -> bool {
+    let x = word ^ tag.wrapping_mul(0x0101_0101);
+    x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080 != 0
+}
+
+/// Sets slot `slot`'s byte of the tag word `word` to `tag`; `shared`
+/// (several threads store into the table) makes it one atomic update, so
+/// that two threads tagging slots of one bucket keep both tags.
+#[inline]
+fn set_tag(word: &AtomicU32, slot: usize, tag: u32, shared: bool) {
+    let shift = 8 * slot as u32;
+    let mask = 0xFF << shift;
+    let old = word.load(Relaxed);
+    let new = (old & !mask) | tag << shift;
+    if old == new {
+        return;
+    }
+    if shared {
+        // A compare-and-swap loop: it never fails for long, since another
+        // thread's update of this word is one store of its own.
+        let _ = word.fetch_update(Relaxed, Relaxed, |o| Some((o & !mask) | tag << shift));
+    } else {
+        word.store(new, Relaxed);
+    }
+}
+
+/// `n` zero tag words (empty slots), mapped in as they are written.
+fn zeroed_tags(n: usize) -> ZeroedPages<AtomicU32> {
+    // SAFETY: zero bytes are a valid `AtomicU32`; its alignment is 4.
+    unsafe { ZeroedPages::new(n) }
 }
 
 /// `n` empty buckets without writing them: fresh zero pages that the
@@ -483,6 +548,44 @@ mod tests {
         let held = (0..240_000u64)
             .filter(|&i| t.probe(key(i)).is_some())
             .count() as u64;
+        assert_eq!(held, t.used());
+    }
+
+    /// The tag filter's byte test agrees with looking at each byte.
+    #[test]
+    fn has_byte_finds_exactly_the_bytes_present() {
+        let mut x = 0x9E37_79B9u32;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let word = x & 0x7F7F_FFFF;
+            for tag in [1u32, 0x81, (x >> 8) & 0xFF | 1, word & 0xFF | 1, 0xFF] {
+                let naive = (0..4).any(|k| word >> (8 * k) & 0xFF == tag);
+                assert_eq!(has_byte(word, tag), naive, "{word:#x} {tag:#x}");
+            }
+        }
+    }
+
+    /// Two threads storing into the same buckets keep each other's tags:
+    /// every position a thread stored last in a slot is found.
+    #[test]
+    fn tags_survive_concurrent_stores() {
+        let t = FastTable::with_budget(1 << 12, true);
+        let key = |i: u64| crate::game::mix::zobrist_key(i);
+        std::thread::scope(|s| {
+            for part in 0..2u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for i in (part..96).step_by(2) {
+                        t.store(key(i), 1 + i as Pn, 2, 1000, false);
+                    }
+                });
+            }
+        });
+        // 96 positions in 64 buckets of 4 slots: no bucket overflows
+        // unless five land in it; whatever is held must be found.
+        let held = (0..96u64).filter(|&i| t.probe(key(i)).is_some()).count() as u64;
         assert_eq!(held, t.used());
     }
 

@@ -45,6 +45,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::clock::{self, Duration};
 use crate::game::Game;
 use crate::search::pn::{Pn, INF};
 use crate::search::Question;
@@ -54,6 +55,11 @@ use super::super::mid_loop::{self, ChildRead};
 use super::root_move;
 use super::rules::Rules;
 use super::table::{Busy, FastTable};
+
+/// At most this many yields of the main thread waiting for a helper's
+/// frontier solve of the node it is entering (then it solves the node
+/// itself).
+const FRONTIER_WAIT_SPINS: u32 = 10_000;
 
 /// How unknown children not in the table are initialised.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -277,6 +283,21 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    /// The main thread's share of a round: MID calls until `time` has
+    /// passed (the clock is read every 64 calls) or `calls` are made, or
+    /// the root is solved here or elsewhere.
+    pub fn run_for<R: Rules<G>>(&mut self, sh: &Shared<G, R>, time: Duration, calls: u64) {
+        let start = clock::now();
+        for i in 0..calls {
+            if sh.stop.load(Ordering::Relaxed) || self.step(sh) == Event::Done {
+                return;
+            }
+            if i % 64 == 63 && start.elapsed() >= time {
+                return;
+            }
+        }
+    }
+
     /// A helper's share of a round: MID calls until `round_over` is set
     /// (the main thread has run its calls) or the root is solved, at most
     /// `cap`. Pacing helpers by the main thread, rather than giving every
@@ -448,8 +469,16 @@ impl<G: Game> Worker<G> {
             // its answer comes sooner than the main thread's own solve
             // would, so the main thread waits for it (a frontier solve
             // always ends; a shared counter slot only delays the wait).
-            while sh.table.busy(hash).1 > 0 && !sh.stop.load(Ordering::Relaxed) {
+            // Helpers run at idle priority: on a busy machine one may
+            // not be scheduled for a while, so the wait is bounded and
+            // the main thread then solves the node itself.
+            let mut spins = 0u32;
+            while sh.table.busy(hash).1 > 0
+                && !sh.stop.load(Ordering::Relaxed)
+                && spins < FRONTIER_WAIT_SPINS
+            {
                 std::thread::yield_now();
+                spins += 1;
             }
             if let Some(e) = sh.table.probe(hash) {
                 if e.pn == 0 || e.dn == 0 {
