@@ -28,7 +28,7 @@
 //! holds the same position tightens its bounds. Losing an entry only costs
 //! a search again.
 
-use super::pages::ZeroedPages;
+use super::pages::{TouchedPages, ZeroedPages};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::connect4::Connect4;
@@ -47,6 +47,21 @@ pub struct LeafTable {
     slots: ZeroedPages<AtomicU64>,
     /// Buckets − 1 (a power of two minus one).
     mask: u64,
+    /// The pages of `slots` written (zeroed when the table is dropped and
+    /// its memory pooled for the next position, see [`super::pages`]).
+    touched: TouchedPages,
+}
+
+/// log2 of the slots on one 4 KiB page.
+const SLOTS_PER_PAGE_LOG: u32 = 9;
+
+impl Drop for LeafTable {
+    fn drop(&mut self) {
+        // SAFETY: a zero-length placeholder.
+        let slots = std::mem::replace(&mut self.slots, unsafe { ZeroedPages::new(0) });
+        let len = slots.len();
+        slots.recycle(self.touched.ranges(len));
+    }
 }
 
 /// Bits of an entry below the key: lower bound + 1 (2 bits), upper bound
@@ -62,7 +77,12 @@ impl LeafTable {
         // SAFETY: an all-zero AtomicU64 is the valid value 0 (an empty
         // slot). Fresh pages: a short search pays only for what it uses.
         let slots = unsafe { ZeroedPages::new(2 * n as usize) };
-        LeafTable { slots, mask: n - 1 }
+        let touched = TouchedPages::new(slots.len(), SLOTS_PER_PAGE_LOG);
+        LeafTable {
+            slots,
+            mask: n - 1,
+            touched,
+        }
     }
 
     /// Bytes of the table.
@@ -71,8 +91,13 @@ impl LeafTable {
     }
 
     #[inline]
+    fn bucket_start(&self, key: u64) -> usize {
+        (crate::game::mix::finalize(key) & self.mask) as usize * 2
+    }
+
+    #[inline]
     fn bucket(&self, key: u64) -> &[AtomicU64] {
-        let i = (crate::game::mix::finalize(key) & self.mask) as usize * 2;
+        let i = self.bucket_start(key);
         &self.slots[i..i + 2]
     }
 
@@ -93,7 +118,9 @@ impl LeafTable {
     /// tightening the entry's if the bucket holds the same position.
     #[inline]
     fn put(&self, key: u64, empty: u32, lower: i32, upper: i32) {
-        let b = self.bucket(key);
+        let start = self.bucket_start(key);
+        self.touched.mark(start);
+        let b = &self.slots[start..start + 2];
         let (mut lo, mut hi) = (lower, upper);
         let mut target = None;
         for (i, s) in b.iter().enumerate() {

@@ -44,7 +44,7 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
-use super::pages::ZeroedPages;
+use super::pages::{TouchedPages, ZeroedPages};
 use crate::game::mix::GOLDEN;
 use crate::search::pn::Pn;
 
@@ -110,23 +110,6 @@ const PAGE_BUCKETS_LOG: u32 = 6;
 /// Buckets per page.
 pub const PAGE_BUCKETS: usize = 1 << PAGE_BUCKETS_LOG;
 
-/// The `touched` map of a table of `buckets` buckets: one bit a page.
-fn touched_map(buckets: usize) -> Box<[AtomicU64]> {
-    let pages = buckets.div_ceil(PAGE_BUCKETS);
-    (0..pages.div_ceil(64)).map(|_| AtomicU64::new(0)).collect()
-}
-
-/// Marks bucket `i`'s page in `map` (a relaxed read first: once a page
-/// is marked, a store pays no atomic write).
-#[inline]
-fn mark_touched(map: &[AtomicU64], i: usize) {
-    let page = i >> PAGE_BUCKETS_LOG;
-    let (word, bit) = (&map[page / 64], 1u64 << (page % 64));
-    if word.load(Relaxed) & bit == 0 {
-        word.fetch_or(bit, Relaxed);
-    }
-}
-
 /// The bijective mix applied to a position hash (splitmix64's finaliser).
 #[inline]
 fn mix(hash: u64) -> u64 {
@@ -150,7 +133,7 @@ pub struct FastTable {
     /// filled a slot in: `retain` reads only those pages, so a small
     /// search in a large (mostly untouched) table pays for what it used,
     /// not for the table.
-    touched: Box<[AtomicU64]>,
+    touched: TouchedPages,
     /// The most bytes the slots ever took at once: a doubling holds the
     /// old table and the new one until it is done.
     peak_bytes: u64,
@@ -200,7 +183,7 @@ impl FastTable {
                 Box::new([])
             },
             used: AtomicU64::new(0),
-            touched: touched_map(1usize << bits),
+            touched: TouchedPages::new(1usize << bits, PAGE_BUCKETS_LOG),
             peak_bytes: (1u64 << bits) * bucket_bytes,
         }
     }
@@ -233,7 +216,7 @@ impl FastTable {
             let bits = self.bits + 1;
             let new = zeroed_buckets(1usize << bits);
             let new_tags = zeroed_tags(new.len());
-            let touched = touched_map(new.len());
+            let touched = TouchedPages::new(new.len(), PAGE_BUCKETS_LOG);
             let high = 1usize << self.bits;
             for (i, b) in self.buckets.iter().enumerate() {
                 for s in &b.0 {
@@ -250,15 +233,16 @@ impl FastTable {
                         t.data.store(d, Relaxed);
                         t.check.store(c, Relaxed);
                         set_tag(&new_tags[j], k, tag_of(m), false);
-                        mark_touched(&touched, j);
+                        touched.mark(j);
                     }
                 }
             }
             let both = ((self.buckets.len() + new.len()) * BUCKET_SLOTS) as u64 * SLOT_BYTES;
             self.peak_bytes = self.peak_bytes.max(both);
-            self.buckets = new;
-            self.tags = new_tags;
-            self.touched = touched;
+            let old = std::mem::replace(&mut self.buckets, new);
+            let old_tags = std::mem::replace(&mut self.tags, new_tags);
+            let old_touched = std::mem::replace(&mut self.touched, touched);
+            recycle(old, old_tags, &old_touched);
             self.bits = bits;
         }
     }
@@ -270,23 +254,14 @@ impl FastTable {
     /// Only the pages a store has touched are read.
     pub fn retain(&mut self, keep: impl Fn(Pn, Pn) -> bool) {
         let mut removed = 0;
-        for (w, word) in self.touched.iter().enumerate() {
-            let mut bits = word.load(Relaxed);
-            while bits != 0 {
-                let page = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let first = page * PAGE_BUCKETS;
-                let last = (first + PAGE_BUCKETS).min(self.buckets.len());
-                for i in first..last {
-                    for (k, s) in self.buckets[i].0.iter().enumerate() {
-                        let d = s.data.load(Relaxed);
-                        if d != 0 && !keep(d as Pn, (d >> 32) as Pn) {
-                            s.data.store(0, Relaxed);
-                            s.check.store(0, Relaxed);
-                            set_tag(&self.tags[i], k, 0, false);
-                            removed += 1;
-                        }
-                    }
+        for i in self.touched.ranges(self.buckets.len()).flatten() {
+            for (k, s) in self.buckets[i].0.iter().enumerate() {
+                let d = s.data.load(Relaxed);
+                if d != 0 && !keep(d as Pn, (d >> 32) as Pn) {
+                    s.data.store(0, Relaxed);
+                    s.check.store(0, Relaxed);
+                    set_tag(&self.tags[i], k, 0, false);
+                    removed += 1;
                 }
             }
         }
@@ -296,10 +271,7 @@ impl FastTable {
     /// Pages of buckets a store has filled a slot in (what `retain` reads).
     #[cfg(test)]
     fn touched_pages(&self) -> u64 {
-        self.touched
-            .iter()
-            .map(|w| u64::from(w.load(Relaxed).count_ones()))
-            .sum()
+        self.touched.count()
     }
 
     #[inline]
@@ -370,7 +342,7 @@ impl FastTable {
         set_tag(&self.tags[index], victim, tag_of(m), !self.busy.is_empty());
         if fresh {
             self.used.fetch_add(1, Relaxed);
-            mark_touched(&self.touched, index);
+            self.touched.mark(index);
         }
         fresh
     }
@@ -409,6 +381,26 @@ impl FastTable {
         let v = self.busy_slot(hash).map_or(0, |b| b.load(Relaxed));
         (v & (Busy::Frontier as u32 - 1), v / Busy::Frontier as u32)
     }
+}
+
+impl Drop for FastTable {
+    /// The slots and tags go back to the pool with the pages stores wrote
+    /// zeroed (see [`super::pages`]): the next position's table starts
+    /// without page faults.
+    fn drop(&mut self) {
+        let buckets = std::mem::replace(&mut self.buckets, zeroed_buckets(0));
+        let tags = std::mem::replace(&mut self.tags, zeroed_tags(0));
+        recycle(buckets, tags, &self.touched);
+    }
+}
+
+/// Gives a table's slots and tags back to the pool, zeroing the buckets of
+/// the pages `touched` names (and their tag words): every store into a
+/// slot marks its bucket's page, and a tag is only written with its slot.
+fn recycle(buckets: ZeroedPages<Bucket>, tags: ZeroedPages<AtomicU32>, touched: &TouchedPages) {
+    let len = buckets.len();
+    buckets.recycle(touched.ranges(len));
+    tags.recycle(touched.ranges(len));
 }
 
 /// The tag of a position with mixed hash `m`: the top byte of its key,
