@@ -128,6 +128,20 @@ impl<M: Copy, D: Copy> Arena<M, D> {
         &mut self.nodes[i as usize]
     }
 
+    /// Writes `data` and `aux` to node `i` and says whether either changed
+    /// (a bottom-up update stops at the first ancestor that did not).
+    #[inline]
+    pub fn set_values(&mut self, i: Idx, data: D, aux: u16) -> bool
+    where
+        D: PartialEq,
+    {
+        let node = &mut self.nodes[i as usize];
+        let changed = node.data != data || node.aux != aux;
+        node.data = data;
+        node.aux = aux;
+        changed
+    }
+
     /// Bytes per node.
     pub const NODE_BYTES: usize = std::mem::size_of::<Node<M, D>>();
 
