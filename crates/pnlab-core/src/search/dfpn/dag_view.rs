@@ -18,6 +18,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::game::Game;
+use crate::search::dfpn::dag_snapshot::PathFrame;
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{
     ExtraEdge, NodeId, NodeKind, NodeStatus, SnapNode, ValueSource, ViewRequest,
@@ -63,6 +64,8 @@ pub trait DagSource<G: Game> {
     fn is_or(&self, g: &G) -> bool;
     /// The MID path's positions with their ids, root first.
     fn path(&self) -> Vec<(NodeId, G)>;
+    /// The MID path's calls as the snapshot's frames show them, root first.
+    fn path_frames(&self) -> Vec<PathFrame>;
     /// The move labels along the MID path (one per frame below the root).
     fn path_labels(&self) -> Vec<String>;
     /// `g`'s drawn (pn, dn) at depth `d`, and whether the game's rules
@@ -125,12 +128,19 @@ fn kind_of<G: Game, S: DagSource<G> + ?Sized>(s: &S, g: &G) -> NodeKind {
     }
 }
 
-/// A child counted in its parent's numbers but not held: drawn dashed
-/// with the value the search counts for it.
-pub fn ghost<G: Game, S: DagSource<G> + ?Sized>(s: &S, g: &G, d: u32, label: String) -> SnapNode {
-    let (p, q) = s.unknown_numbers(g, d);
+/// Node `id` (position `g`, depth `d`, reached by `label`) drawn with
+/// the numbers `(p, q)`, not yet placed under a parent: a leaf whose
+/// numbers are computed, until the caller says more.
+fn drawn<G: Game, S: DagSource<G> + ?Sized>(
+    s: &S,
+    g: &G,
+    id: NodeId,
+    d: u32,
+    label: String,
+    (p, q): (Pn, Pn),
+) -> SnapNode {
     SnapNode {
-        id: s.node_key(g),
+        id,
         parent: None,
         child_index: 0,
         depth: d,
@@ -139,12 +149,23 @@ pub fn ghost<G: Game, S: DagSource<G> + ?Sized>(s: &S, g: &G, d: u32, label: Str
         status: node_status(p, q),
         values: pn::pn_dn_values(p, q),
         expanded: false,
-        n_children: s.child_count(g),
+        n_children: 0,
         descendants: 0,
         truncated: false,
         on_path: false,
         terminal: false,
+        source: ValueSource::Computed,
+    }
+}
+
+/// A child counted in its parent's numbers but not held: drawn dashed
+/// with the value the search counts for it.
+pub fn ghost<G: Game, S: DagSource<G> + ?Sized>(s: &S, g: &G, d: u32, label: String) -> SnapNode {
+    let numbers = s.unknown_numbers(g, d);
+    SnapNode {
+        n_children: s.child_count(g),
         source: ValueSource::Ghost,
+        ..drawn(s, g, s.node_key(g), d, label, numbers)
     }
 }
 
@@ -160,25 +181,15 @@ pub fn describe<G: Game, S: DagSource<G> + ?Sized>(
     let expanded = !terminal && s.expanded(g, id);
     let stored = expanded && is_stored(s, g, id, d, (p, q));
     SnapNode {
-        id,
-        parent: None,
-        child_index: 0,
-        depth: d,
-        move_label: label,
-        kind: kind_of(s, g),
-        status: node_status(p, q),
-        values: pn::pn_dn_values(p, q),
         expanded,
         n_children: if terminal { 0 } else { s.child_count(g) },
-        descendants: 0,
-        truncated: false,
-        on_path: false,
         terminal,
         source: if stored {
             ValueSource::Stored
         } else {
             ValueSource::Computed
         },
+        ..drawn(s, g, id, d, label, (p, q))
     }
 }
 

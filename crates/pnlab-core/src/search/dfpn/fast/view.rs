@@ -17,12 +17,10 @@ use std::collections::HashMap;
 
 use crate::game::{Game, GameKind};
 use crate::search::pn::{self, Pn};
-use crate::search::snapshot::{
-    ChildSummary, Frame as SnapFrame, Inspection, NodeId, Snapshot, ViewRequest,
-};
-use crate::search::Search;
+use crate::search::snapshot::{Inspection, NodeId, Snapshot, ViewRequest};
 
-use super::super::dag_view::{self, collect_dag, find_position, node_status, Counted, DagSource};
+use super::super::dag_snapshot::{dag_snapshot, option_extras, DagSnapshotParts, PathFrame};
+use super::super::dag_view::{self, find_position, Counted, DagSource};
 use super::super::mid::solved;
 use super::rules::Rules;
 use super::worker::{Frame, Shared};
@@ -98,6 +96,13 @@ impl<G: Game, R: Rules<G>> DagSource<G> for FastDag<'_, G, R> {
         self.frames
             .iter()
             .map(|f| (f.hash, f.pos.clone()))
+            .collect()
+    }
+
+    fn path_frames(&self) -> Vec<PathFrame> {
+        self.frames
+            .iter()
+            .map(|f| PathFrame::new(f.hash, f.or, (f.th_pn, f.th_dn), (f.pn, f.dn)))
             .collect()
     }
 
@@ -270,57 +275,6 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
     /// The snapshot (see the module comment).
     pub fn make_snapshot(&self, req: &ViewRequest) -> Snapshot {
         let dag = FastDag::new(self);
-        let (nodes, extra_edges) = collect_dag(&dag, req);
-        let frames = dag.frames;
-        let path: Vec<NodeId> = frames.iter().map(|f| f.hash).collect();
-        let labels = dag.path_labels();
-        let snap_frames = frames
-            .iter()
-            .enumerate()
-            .map(|(i, f)| SnapFrame {
-                node: f.hash,
-                move_label: if i == 0 {
-                    String::new()
-                } else {
-                    labels[i - 1].clone()
-                },
-                // Named as the plain df-pn's frames (φ, δ from the
-                // node's side), so the tree draws the thresholds beside
-                // the path alike.
-                values: {
-                    let swap = |a: Pn, b: Pn| if f.or { (a, b) } else { (b, a) };
-                    let (tp, td) = swap(f.th_pn, f.th_dn);
-                    let (phi, delta) = swap(f.pn, f.dn);
-                    vec![
-                        ("thφ".into(), pn::to_f64(tp)),
-                        ("thδ".into(), pn::to_f64(td)),
-                        ("φ".into(), pn::to_f64(phi)),
-                        ("δ".into(), pn::to_f64(delta)),
-                    ]
-                },
-            })
-            .collect();
-        let root_children = self
-            .root_moves
-            .iter()
-            .map(|&m| {
-                let mut c = self.root.clone();
-                c.play(m);
-                let (p, d, _) = dag.numbers_at(&c, 1);
-                ChildSummary {
-                    id: dag.node_key(&c),
-                    move_label: self.root.format_move(m),
-                    status: node_status(p, d),
-                    values: pn::pn_dn_values(p, d),
-                }
-            })
-            .collect();
-        let inspection = req.inspect.and_then(|id| self.explain(&dag, id));
-        let (position, position_path) = match req.inspect.and_then(|id| find_position(&dag, id)) {
-            Some((g, p)) => (g, p),
-            None => (self.root.clone(), Vec::new()),
-        };
-        let events = &self.root_switches.events;
         let o = self.options();
         let mut extras = vec![
             ("threads".into(), self.workers.len().to_string()),
@@ -334,13 +288,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             ),
         ];
         // The unknown-node parameters a ghost's numbers come from.
-        if let Some(e) = o.base.eps {
-            extras.push(("eps".into(), e.to_string()));
-        }
-        if let Some((e, d)) = o.base.deep {
-            extras.push(("E".into(), e.to_string()));
-            extras.push(("D".into(), d.to_string()));
-        }
+        extras.extend(option_extras(&o.base));
         // The frontier threshold of the game that has one.
         match (self.root.kind(), o.connect4) {
             (GameKind::Othello, _) => {
@@ -351,27 +299,12 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             }
             _ => {}
         }
-        let overview = crate::search::overview::if_requested(req, &nodes);
-        Snapshot {
-            algo: self.algo().to_string(),
-            status: self.status,
-            counters: self.counters.clone(),
-            value_names: pn::PN_DN_NAMES.iter().map(|s| s.to_string()).collect(),
-            label_values: vec![0, 1],
-            nodes,
-            extra_edges,
-            selection_path: path,
-            selection_moves: labels,
-            root_children,
-            frames: snap_frames,
+        let parts = DagSnapshotParts {
+            root_moves: &self.root_moves,
             total_nodes: self.engine.table.used(),
-            inspection,
-            position: req.want_position.then(|| position.into_any()),
-            position_path,
-            switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
+            inspection: req.inspect.and_then(|id| self.explain(&dag, id)),
             extras,
-            overview,
-            functions: None,
-        }
+        };
+        dag_snapshot(self, &dag, req, parts)
     }
 }
