@@ -243,6 +243,13 @@ impl ChildSummary {
     }
 }
 
+/// The ids of the recorded nodes on a depth-first search's stack, root
+/// first: the frames' record numbers `recs` up to the first frame not
+/// recorded (`none`).
+pub fn recorded_path(recs: impl Iterator<Item = u32>, none: u32) -> Vec<NodeId> {
+    recs.take_while(|&r| r != none).map(NodeId::from).collect()
+}
+
 /// The root's children as summaries, read through the tree view (empty
 /// while the root is not expanded).
 pub fn root_children<T: TreeAccess + ?Sized>(tree: &T) -> Vec<ChildSummary> {
