@@ -290,11 +290,7 @@ where
             child_index: self.arena.child_index(id as Idx),
             depth: 0,
             move_label,
-            kind: if n.is_or() {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            },
+            kind: NodeKind::or_and(n.is_or()),
             status,
             values,
             expanded: n.is_expanded(),

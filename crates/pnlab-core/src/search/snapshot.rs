@@ -93,6 +93,18 @@ pub enum NodeKind {
     Chance,
 }
 
+impl NodeKind {
+    /// An OR node where `or` (the attacker, or MAX, moves there), else an
+    /// AND node.
+    pub fn or_and(or: bool) -> NodeKind {
+        if or {
+            NodeKind::Or
+        } else {
+            NodeKind::And
+        }
+    }
+}
+
 /// Solved status of a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]

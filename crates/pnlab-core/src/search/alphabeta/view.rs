@@ -296,11 +296,7 @@ impl<G: Game> TreeAccess for AlphaBeta<G> {
             child_index: 0,
             depth: n.ply,
             move_label: self.move_label(i),
-            kind: if n.is_max {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            },
+            kind: NodeKind::or_and(n.is_max),
             status: if !n.done {
                 NodeStatus::Unknown
             } else if scn == 0 {

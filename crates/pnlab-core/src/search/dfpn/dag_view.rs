@@ -54,20 +54,91 @@ pub struct Counted<G> {
     pub held: bool,
 }
 
+/// The children of `g` reached by `moves`, in that order, each held where
+/// `held` says so of its position.
+pub fn counted<G: Game>(
+    g: &G,
+    moves: &[G::Move],
+    mut held: impl FnMut(&G) -> bool,
+) -> Vec<Counted<G>> {
+    let children = moves.iter().enumerate().map(|(i, &m)| {
+        let c = g.played(m);
+        Counted {
+            index: i as u32,
+            held: held(&c),
+            pos: c,
+            label: g.format_move(m),
+        }
+    });
+    children.collect()
+}
+
+/// A MID call on the path, as the tree view reads it from either
+/// implementation's frames.
+pub trait PathCall<G: Game> {
+    /// The node's position.
+    fn position(&self) -> &G;
+    /// The node's table key.
+    fn key(&self) -> NodeId;
+    /// The move from the parent call (unused at the root).
+    fn move_in(&self) -> G::Move;
+    /// The call as the snapshot's frames show it.
+    fn frame(&self) -> PathFrame;
+}
+
+/// [`PathCall`] for the frame types of both implementations
+/// ([`super::mid::Frame`], [`super::fast::worker::Frame`]), which keep the
+/// call's position, key, move, side, thresholds and numbers in fields of
+/// the same names.
+macro_rules! path_call_by_fields {
+    ($($frame:ty),*) => {$(
+        impl<G: Game> PathCall<G> for $frame {
+            fn position(&self) -> &G {
+                &self.pos
+            }
+            fn key(&self) -> NodeId {
+                self.hash
+            }
+            fn move_in(&self) -> G::Move {
+                self.mv
+            }
+            fn frame(&self) -> PathFrame {
+                PathFrame::new(self.hash, self.or, (self.th_pn, self.th_dn), (self.pn, self.dn))
+            }
+        }
+    )*};
+}
+
+path_call_by_fields!(super::mid::Frame<G>, super::fast::worker::Frame<G>);
+
 /// What a df-pn implementation tells its tree view.
 pub trait DagSource<G: Game> {
+    /// The frames of the MID path, root first.
+    type Call: PathCall<G>;
     /// The search root.
     fn root_position(&self) -> &G;
     /// The node id of `g`: its table key.
     fn node_key(&self, g: &G) -> NodeId;
     /// Whether the attacker moves at `g` (an OR node).
     fn is_or(&self, g: &G) -> bool;
+    /// The MID path's calls, root first.
+    fn calls(&self) -> &[Self::Call];
     /// The MID path's positions with their ids, root first.
-    fn path(&self) -> Vec<(NodeId, G)>;
+    fn path(&self) -> Vec<(NodeId, G)> {
+        let calls = self.calls().iter();
+        calls.map(|f| (f.key(), f.position().clone())).collect()
+    }
     /// The MID path's calls as the snapshot's frames show them, root first.
-    fn path_frames(&self) -> Vec<PathFrame>;
+    fn path_frames(&self) -> Vec<PathFrame> {
+        self.calls().iter().map(PathCall::frame).collect()
+    }
     /// The move labels along the MID path (one per frame below the root).
-    fn path_labels(&self) -> Vec<String>;
+    fn path_labels(&self) -> Vec<String> {
+        let calls = self.calls().windows(2);
+        calls
+            .map(|w| w[0].position().format_move(w[1].move_in()))
+            .collect()
+    }
     /// `g`'s drawn (pn, dn) at depth `d`, and whether the game's rules
     /// alone give them (a finished game, or a position the rules settle
     /// without a search).
@@ -121,11 +192,7 @@ pub fn is_stored<G: Game, S: DagSource<G> + ?Sized>(
 }
 
 fn kind_of<G: Game, S: DagSource<G> + ?Sized>(s: &S, g: &G) -> NodeKind {
-    if s.is_or(g) {
-        NodeKind::Or
-    } else {
-        NodeKind::And
-    }
+    NodeKind::or_and(s.is_or(g))
 }
 
 /// Node `id` (position `g`, depth `d`, reached by `label`) drawn with

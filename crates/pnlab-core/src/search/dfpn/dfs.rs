@@ -256,11 +256,7 @@ struct StackView {
 impl<G: Game> Dfs<G> {
     /// OR where the attacker moves, AND where the defender does.
     fn kind_of(&self, g: &G) -> NodeKind {
-        if g.to_move() == self.question.attacker {
-            NodeKind::Or
-        } else {
-            NodeKind::And
-        }
+        NodeKind::or_and(g.to_move() == self.question.attacker)
     }
 
     /// The nodes of the stack (or the bare root before the search

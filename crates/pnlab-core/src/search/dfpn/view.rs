@@ -8,9 +8,9 @@ use crate::game::Game;
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{Inspection, NodeId, Snapshot, ViewRequest};
 
-use super::dag_snapshot::{dag_snapshot, option_extras, DagSnapshotParts, PathFrame};
+use super::dag_snapshot::{dag_snapshot, option_extras, DagSnapshotParts};
 pub use super::dag_view::node_status;
-use super::dag_view::{find_position, Counted, DagSource};
+use super::dag_view::{counted, find_position, Counted, DagSource};
 use super::mid::{solved, Dfpn, Frame};
 
 impl<G: Game> DagSource<G> for Dfpn<G> {
@@ -26,20 +26,10 @@ impl<G: Game> DagSource<G> for Dfpn<G> {
         g.to_move() == self.question.attacker
     }
 
-    fn path(&self) -> Vec<(NodeId, G)> {
-        self.stack.iter().map(|f| (f.hash, f.pos.clone())).collect()
-    }
+    type Call = Frame<G>;
 
-    fn path_frames(&self) -> Vec<PathFrame> {
-        let frame = |f: &Frame<G>| PathFrame::new(f.hash, f.or, (f.th_pn, f.th_dn), (f.pn, f.dn));
-        self.stack.iter().map(frame).collect()
-    }
-
-    fn path_labels(&self) -> Vec<String> {
-        self.stack
-            .windows(2)
-            .map(|w| w[0].pos.format_move(w[1].mv))
-            .collect()
+    fn calls(&self) -> &[Frame<G>] {
+        &self.stack
     }
 
     /// A position's numbers: terminal, table, or unknown at depth `d`.
@@ -80,25 +70,13 @@ impl<G: Game> DagSource<G> for Dfpn<G> {
         }
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
-        moves
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| {
-                let mut c = g.clone();
-                c.play(m);
-                // `dfpn-ghi` also takes a position's path-independent
-                // result from the table without an entry under the path.
-                let held = c.outcome().is_some()
-                    || self.table.get(self.key(&c)).is_some()
-                    || (self.exact && self.shortcut(&c).is_some());
-                Counted {
-                    index: i as u32,
-                    pos: c,
-                    label: g.format_move(m),
-                    held,
-                }
-            })
-            .collect()
+        // `dfpn-ghi` also takes a position's path-independent result from
+        // the table without an entry under the path.
+        counted(g, &moves, |c| {
+            c.outcome().is_some()
+                || self.table.get(self.key(c)).is_some()
+                || (self.exact && self.shortcut(c).is_some())
+        })
     }
 
     /// 1, or the Deep df-pn value at depth `d`.

@@ -87,11 +87,7 @@ impl<G: Game> TreeAccess for RecView<'_, G> {
             child_index: r.child_index,
             depth: 0,
             move_label: self.label(id as u32),
-            kind: if r.is_max {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            },
+            kind: NodeKind::or_and(r.is_max),
             status: NodeStatus::Unknown,
             values: vec![
                 value(r.v),

@@ -19,8 +19,8 @@ use crate::game::{Game, GameKind};
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{Inspection, NodeId, Snapshot, ViewRequest};
 
-use super::super::dag_snapshot::{dag_snapshot, option_extras, DagSnapshotParts, PathFrame};
-use super::super::dag_view::{self, find_position, Counted, DagSource};
+use super::super::dag_snapshot::{dag_snapshot, option_extras, DagSnapshotParts};
+use super::super::dag_view::{self, counted, find_position, Counted, DagSource};
 use super::super::mid::solved;
 use super::rules::Rules;
 use super::worker::{Frame, Shared};
@@ -92,25 +92,10 @@ impl<G: Game, R: Rules<G>> DagSource<G> for FastDag<'_, G, R> {
         g.to_move() == self.search.question.attacker
     }
 
-    fn path(&self) -> Vec<(NodeId, G)> {
-        self.frames
-            .iter()
-            .map(|f| (f.hash, f.pos.clone()))
-            .collect()
-    }
+    type Call = Frame<G>;
 
-    fn path_frames(&self) -> Vec<PathFrame> {
+    fn calls(&self) -> &[Frame<G>] {
         self.frames
-            .iter()
-            .map(|f| PathFrame::new(f.hash, f.or, (f.th_pn, f.th_dn), (f.pn, f.dn)))
-            .collect()
-    }
-
-    fn path_labels(&self) -> Vec<String> {
-        self.frames
-            .windows(2)
-            .map(|w| w[0].pos.format_move(w[1].mv))
-            .collect()
     }
 
     fn numbers_at(&self, g: &G, d: u32) -> (Pn, Pn, bool) {
@@ -154,27 +139,15 @@ impl<G: Game, R: Rules<G>> DagSource<G> for FastDag<'_, G, R> {
         }
         let mut moves = Vec::new();
         self.shared.rules.moves(g, &mut moves);
-        moves
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| {
-                let mut c = g.clone();
-                c.play(m);
-                let k = self.node_key(&c);
-                // A path frame's child whose table entry was replaced
-                // still has the numbers the frame counts.
-                let held = self.shared.rules.inspect(&c).is_err()
-                    || self.frame_of.contains_key(&k)
-                    || self.in_table(k).is_some()
-                    || self.kid_numbers.get(&k).is_some_and(|n| n.now != n.init);
-                Counted {
-                    index: i as u32,
-                    pos: c,
-                    label: g.format_move(m),
-                    held,
-                }
-            })
-            .collect()
+        counted(g, &moves, |c| {
+            let k = self.node_key(c);
+            // A path frame's child whose table entry was replaced still
+            // has the numbers the frame counts.
+            self.shared.rules.inspect(c).is_err()
+                || self.frame_of.contains_key(&k)
+                || self.in_table(k).is_some()
+                || self.kid_numbers.get(&k).is_some_and(|n| n.now != n.init)
+        })
     }
 
     /// The worker's initial numbers for `g` (its `init` option).
