@@ -50,6 +50,19 @@ impl Player {
         }
     }
 
+    /// Who holds a cell, from whether the first and the second player's
+    /// stone set contains it (`None`: neither; the sets never share one).
+    #[inline]
+    pub fn holding(first: bool, second: bool) -> Option<Player> {
+        if first {
+            Some(Player::First)
+        } else if second {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
     /// 0 for `First`, 1 for `Second` (array index).
     #[inline]
     pub fn index(self) -> usize {
@@ -137,6 +150,22 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn notation(&self) -> String;
     /// Wraps the position for the dynamic side of the program.
     fn into_any(self) -> AnyPosition;
+
+    /// The position after the legal move `m` (a copy; `self` stays as it
+    /// is), for code that walks the children of a position one by one.
+    fn played(&self, m: Self::Move) -> Self {
+        let mut child = self.clone();
+        child.play(m);
+        child
+    }
+
+    /// Whether `m` is among the legal moves here (a scan of the list: for
+    /// checking moves read from text, not for searches).
+    fn is_legal(&self, m: Self::Move) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&m)
+    }
 
     /// Number of legal moves (mobility initialisation, docs/algorithms.md §1).
     fn move_count(&self) -> usize {

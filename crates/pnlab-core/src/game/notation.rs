@@ -107,6 +107,16 @@ impl MoveError {
         }
     }
 
+    /// `m` when it is `legal`, else the error that `text` is not legal
+    /// here, because of `why`.
+    pub fn unless_illegal<M>(legal: bool, m: M, text: &str, why: &str) -> Result<M, MoveError> {
+        if legal {
+            Ok(m)
+        } else {
+            Err(MoveError::illegal(text, why))
+        }
+    }
+
     /// `text` was given at a finished game.
     pub fn game_over(text: &str) -> MoveError {
         MoveError::GameOver {

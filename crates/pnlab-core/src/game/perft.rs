@@ -18,14 +18,7 @@ pub fn perft<G: Game>(g: &G, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut child = g.clone();
-            child.play(m);
-            perft(&child, depth - 1)
-        })
-        .sum()
+    moves.iter().map(|&m| perft(&g.played(m), depth - 1)).sum()
 }
 
 /// [`perft`] with the first ply spread over threads (rayon), for the CLI.
@@ -46,11 +39,7 @@ pub fn perft_parallel<G: Game>(g: &G, depth: u32) -> u64 {
     g.legal_moves(&mut moves);
     moves
         .par_iter()
-        .map(|&m| {
-            let mut child = g.clone();
-            child.play(m);
-            perft(&child, depth - 1)
-        })
+        .map(|&m| perft(&g.played(m), depth - 1))
         .sum()
 }
 

@@ -188,6 +188,16 @@ impl PGame {
                     )),
                 }
             };
+            // The branching factor and the depth: at least 1.
+            let positive = |max: u64| -> Result<u32, ParseError> {
+                match int(max)? {
+                    0 => Err(ParseError::at_col(
+                        vcol,
+                        format!("`{key}` out of range: must be ≥ 1"),
+                    )),
+                    v => Ok(v as u32),
+                }
+            };
             let dup = |seen: bool| -> Result<(), ParseError> {
                 if seen {
                     Err(ParseError::at_col(col, format!("key `{key}` given twice")))
@@ -198,19 +208,11 @@ impl PGame {
             match key {
                 "b" => {
                     dup(b.is_some())?;
-                    let v = int(MAX_BRANCHING as u64)?;
-                    if v == 0 {
-                        return Err(ParseError::at_col(vcol, "`b` out of range: must be ≥ 1"));
-                    }
-                    b = Some(v as u32);
+                    b = Some(positive(MAX_BRANCHING as u64)?);
                 }
                 "d" => {
                     dup(d.is_some())?;
-                    let v = int(MAX_DEPTH as u64)?;
-                    if v == 0 {
-                        return Err(ParseError::at_col(vcol, "`d` out of range: must be ≥ 1"));
-                    }
-                    d = Some(v as u32);
+                    d = Some(positive(MAX_DEPTH as u64)?);
                 }
                 "seed" => {
                     dup(seed.is_some())?;

@@ -135,13 +135,8 @@ impl TicTacToe {
 
     /// Contents of cell `i` (row-major): `Some(player)` or `None`.
     pub fn cell(&self, i: u8) -> Option<Player> {
-        if self.cells[0] >> i & 1 == 1 {
-            Some(Player::First)
-        } else if self.cells[1] >> i & 1 == 1 {
-            Some(Player::Second)
-        } else {
-            None
-        }
+        let [first, second] = self.cells.map(|s| s >> i & 1 == 1);
+        Player::holding(first, second)
     }
 }
 
@@ -214,16 +209,8 @@ impl Game for TicTacToe {
             return Err(MoveError::notation(text, "a cell a1…c3"));
         }
         let m = (b[1] - b'1') * 3 + (b[0] - b'a');
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        if legal.contains(&m) {
-            Ok(m)
-        } else {
-            Err(MoveError::illegal(
-                text,
-                "the cell is taken or the game is over",
-            ))
-        }
+        let why = "the cell is taken or the game is over";
+        MoveError::unless_illegal(self.is_legal(m), m, text, why)
     }
 
     fn into_any(self) -> super::AnyPosition {

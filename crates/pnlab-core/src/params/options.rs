@@ -60,35 +60,42 @@ pub trait ParamField: Sized {
     fn to_value(&self) -> ParamValue;
 }
 
-impl ParamField for f64 {
-    fn read(p: &Params, name: &str) -> Result<f64, ParamError> {
-        p.real(name)
-    }
-    fn to_value(&self) -> ParamValue {
-        ParamValue::Real(*self)
-    }
-}
-
-impl ParamField for bool {
-    fn read(p: &Params, name: &str) -> Result<bool, ParamError> {
-        p.flag(name)
-    }
-    fn to_value(&self) -> ParamValue {
-        ParamValue::Choice(self.to_string())
-    }
-}
-
-/// A real-or-`auto` parameter: `None` is `auto`.
-impl ParamField for Option<f64> {
-    fn read(p: &Params, name: &str) -> Result<Option<f64>, ParamError> {
-        p.real_or_auto(name)
-    }
-    fn to_value(&self) -> ParamValue {
-        match self {
-            Some(v) => ParamValue::Real(*v),
-            None => ParamValue::Choice(AUTO.to_string()),
+/// The field types one [`Params`] accessor reads (`TYPE => accessor`),
+/// each with how its value is written back (`|v| VALUE`).
+macro_rules! param_fields {
+    ($($(#[$m:meta])* $t:ty => $read:ident, |$v:ident| $write:expr;)*) => {$(
+        $(#[$m])*
+        impl ParamField for $t {
+            fn read(p: &Params, name: &str) -> Result<$t, ParamError> {
+                p.$read(name)
+            }
+            fn to_value(&self) -> ParamValue {
+                let $v = self;
+                $write
+            }
         }
-    }
+    )*};
+}
+
+param_fields! {
+    f64 => real, |v| ParamValue::Real(*v);
+    bool => flag, |v| ParamValue::Choice(v.to_string());
+    /// A real-or-`auto` parameter: `None` is `auto`.
+    Option<f64> => real_or_auto, |v| match v {
+        Some(v) => ParamValue::Real(*v),
+        None => ParamValue::Choice(AUTO.to_string()),
+    };
+    /// A list of words (kind `choice_list`).
+    Vec<String> => choice_list, |v| list_value(v);
+    /// A list of reals (kind `real_list`).
+    Vec<f64> => real_list, |v| list_value(v);
+    /// A list of integers (kind `int_list`).
+    Vec<i64> => int_list, |v| list_value(v);
+}
+
+/// A list written back as its comma-separated text.
+fn list_value<T: ToString>(items: &[T]) -> ParamValue {
+    ParamValue::Choice(items.iter().map(T::to_string).collect::<Vec<_>>().join(","))
 }
 
 /// A text parameter (kind `text`).
@@ -98,46 +105,6 @@ impl ParamField for String {
     }
     fn to_value(&self) -> ParamValue {
         ParamValue::Choice(self.clone())
-    }
-}
-
-/// A list of words (kind `choice_list`).
-impl ParamField for Vec<String> {
-    fn read(p: &Params, name: &str) -> Result<Vec<String>, ParamError> {
-        p.choice_list(name)
-    }
-    fn to_value(&self) -> ParamValue {
-        ParamValue::Choice(self.join(","))
-    }
-}
-
-/// A list of reals (kind `real_list`).
-impl ParamField for Vec<f64> {
-    fn read(p: &Params, name: &str) -> Result<Vec<f64>, ParamError> {
-        p.real_list(name)
-    }
-    fn to_value(&self) -> ParamValue {
-        ParamValue::Choice(
-            self.iter()
-                .map(f64::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-        )
-    }
-}
-
-/// A list of integers (kind `int_list`).
-impl ParamField for Vec<i64> {
-    fn read(p: &Params, name: &str) -> Result<Vec<i64>, ParamError> {
-        p.int_list(name)
-    }
-    fn to_value(&self) -> ParamValue {
-        ParamValue::Choice(
-            self.iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-        )
     }
 }
 

@@ -128,6 +128,20 @@ impl<M: Copy, D: Copy> Arena<M, D> {
         &mut self.nodes[i as usize]
     }
 
+    /// Writes `data` and `aux` to node `i` and says whether either changed
+    /// (a bottom-up update stops at the first ancestor that did not).
+    #[inline]
+    pub fn set_values(&mut self, i: Idx, data: D, aux: u16) -> bool
+    where
+        D: PartialEq,
+    {
+        let node = &mut self.nodes[i as usize];
+        let changed = node.data != data || node.aux != aux;
+        node.data = data;
+        node.aux = aux;
+        changed
+    }
+
     /// Bytes per node.
     pub const NODE_BYTES: usize = std::mem::size_of::<Node<M, D>>();
 
@@ -276,11 +290,7 @@ where
             child_index: self.arena.child_index(id as Idx),
             depth: 0,
             move_label,
-            kind: if n.is_or() {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            },
+            kind: NodeKind::or_and(n.is_or()),
             status,
             values,
             expanded: n.is_expanded(),

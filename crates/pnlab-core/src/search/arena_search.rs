@@ -115,6 +115,13 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
         self.status.stop(reason);
     }
 
+    /// The number of the iteration a step is about to run; `None` once the
+    /// search has finished (a step then returns the status unchanged).
+    #[inline]
+    pub fn next_iteration(&self) -> Option<u64> {
+        (!self.status.is_final()).then_some(self.counters.iterations + 1)
+    }
+
     /// Sets the status from the root's solved status and returns it.
     #[inline]
     pub fn settle(&mut self, root: NodeStatus) -> Status {
@@ -387,8 +394,8 @@ fn shown_path<T: TreeAccess>(view: &T, path: &[Idx]) -> Vec<NodeId> {
 
 /// The [`Search`](super::Search) methods an algorithm embedding an
 /// [`ArenaSearch`] as `core` answers from it alone: status, stop, counters,
-/// switch events, and the best move (the root child its own `best_child`
-/// names).
+/// switch events, the best move (the root child its own `best_child`
+/// names) and, the arena being plain data, a checkpoint by cloning.
 macro_rules! delegate_to_core {
     (status: $status:expr) => {
         delegate_to_core!();
@@ -399,6 +406,8 @@ macro_rules! delegate_to_core {
         }
     };
     () => {
+        $crate::search::arena_search::checkpoint_by_clone!();
+
         $crate::search::arena_search::run_state_accessors!(no_stop; core);
 
         fn stop(&mut self, reason: $crate::search::StopReason) {
@@ -413,6 +422,20 @@ macro_rules! delegate_to_core {
 
 pub(crate) use delegate_to_core;
 
+/// [`Search::checkpoint`](super::Search::checkpoint) for a search whose
+/// `Clone` copies everything it steps on (a tree or table of plain data,
+/// no threads or handles), so that the copy steps on exactly as the
+/// original would.
+macro_rules! checkpoint_by_clone {
+    () => {
+        fn checkpoint(&self) -> Option<Box<dyn $crate::search::Search>> {
+            Some(Box::new(self.clone()))
+        }
+    };
+}
+
+pub(crate) use checkpoint_by_clone;
+
 /// The [`Search`](super::Search) accessors every search answers from the
 /// same three fields, `status` ([`Status`](super::Status)), `counters`
 /// ([`Counters`](super::Counters)) and `root_switches`
@@ -421,20 +444,18 @@ pub(crate) use delegate_to_core;
 /// `self` (`run_state_accessors!()`) or from one of its fields
 /// (`run_state_accessors!(core)`); `run_state_accessors!(no_stop; …)`
 /// leaves `stop` to a search that must also stop an inner one. Defined
-/// once, so that stopping means the same thing in every search.
+/// once, so that stopping means the same thing in every search. A search
+/// that records no root switches takes the status and counter parts
+/// alone: `status_accessors!(…)` (status, stop) and
+/// `counter_accessors!(…)` (counters, counters_mut), each from its own
+/// field path.
 macro_rules! run_state_accessors {
     (no_stop; $($field:ident).*) => {
         fn status(&self) -> $crate::search::Status {
             self$(.$field)*.status
         }
 
-        fn counters(&self) -> &$crate::search::Counters {
-            &self$(.$field)*.counters
-        }
-
-        fn counters_mut(&mut self) -> &mut $crate::search::Counters {
-            &mut self$(.$field)*.counters
-        }
+        $crate::search::arena_search::counter_accessors!($($field).*);
 
         fn switch_events(&self) -> &[$crate::search::SwitchEvent] {
             &self$(.$field)*.root_switches.events
@@ -450,3 +471,35 @@ macro_rules! run_state_accessors {
 }
 
 pub(crate) use run_state_accessors;
+
+/// `status` and `stop` read from the `status` field of `self` or of the
+/// field path given (see [`run_state_accessors!`]).
+macro_rules! status_accessors {
+    ($($field:ident).*) => {
+        fn status(&self) -> $crate::search::Status {
+            self$(.$field)*.status
+        }
+
+        fn stop(&mut self, reason: $crate::search::StopReason) {
+            self$(.$field)*.status.stop(reason);
+        }
+    };
+}
+
+pub(crate) use status_accessors;
+
+/// `counters` and `counters_mut` read from the `counters` field of `self`
+/// or of the field path given (see [`run_state_accessors!`]).
+macro_rules! counter_accessors {
+    ($($field:ident).*) => {
+        fn counters(&self) -> &$crate::search::Counters {
+            &self$(.$field)*.counters
+        }
+
+        fn counters_mut(&mut self) -> &mut $crate::search::Counters {
+            &mut self$(.$field)*.counters
+        }
+    };
+}
+
+pub(crate) use counter_accessors;

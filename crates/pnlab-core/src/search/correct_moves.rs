@@ -57,6 +57,20 @@ impl CorrectMoves {
     }
 }
 
+#[cfg(test)]
+impl CorrectMoves {
+    /// Correct moves as an exhaustive search gives them: the flags
+    /// `correct` and the correct moves' `labels` (for the readers' tests).
+    pub(crate) fn exhaustive_with(correct: Vec<bool>, labels: &[&str]) -> CorrectMoves {
+        CorrectMoves {
+            correct,
+            labels: labels.iter().map(|l| l.to_string()).collect(),
+            source: CorrectSource::Exhaustive,
+            basis: String::new(),
+        }
+    }
+}
+
 /// Positions the exhaustive evaluation may visit by default (a few
 /// seconds at most; enough for tic-tac-toe, Connect Four endgames, Hex
 /// 4×4, P-games and Othello with about a dozen empties).
@@ -214,12 +228,7 @@ mod tests {
 
     #[test]
     fn no_choice_is_an_error() {
-        let c = CorrectMoves {
-            correct: vec![true, false],
-            labels: vec!["a".into()],
-            source: CorrectSource::Exhaustive,
-            basis: String::new(),
-        };
+        let c = CorrectMoves::exhaustive_with(vec![true, false], &["a"]);
         assert!(!c.is_correct(None));
         assert!(c.is_correct(Some(0)));
         assert!(!c.is_correct(Some(1)));

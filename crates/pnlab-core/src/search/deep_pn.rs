@@ -40,12 +40,12 @@
 
 use crate::game::Game;
 
-use super::arena::{Arena, Idx, Node, NONE, TERMINAL};
+use super::arena::{Arena, Idx, Node, NONE};
 use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
 use super::pn::{self, Pn};
-use super::pns::{pn_dn_formulas, pn_status, terminal_numbers, PnDn};
+use super::pns::{leaf_numbers, pn_dn_core, pn_dn_formulas, pn_status, PnDn};
 use super::snapshot::{fmt_value, Inspection, Snapshot, ViewRequest};
-use super::{Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status};
+use super::{Question, Search, SearchError, SearchSetup, StatsSample, Status};
 
 /// The value names DeepPN shows per node.
 pub const VALUE_NAMES: &[&str] = &["pn", "dn", "deep", "dpn"];
@@ -286,17 +286,7 @@ impl DpnRule {
                 }
             }
         }
-        let data = if or {
-            PnDn {
-                pn: min_v,
-                dn: sum_v,
-            }
-        } else {
-            PnDn {
-                pn: sum_v,
-                dn: min_v,
-            }
-        };
+        let data = PnDn::from_min_sum(or, min_v, sum_v);
         // deep(n) = deep(c*), c* the unsolved child with the least DPN
         // (with `solved = count`: any child, and a solved node keeps one).
         let deep_depth = if solved(data) && !count_solved {
@@ -304,11 +294,7 @@ impl DpnRule {
         } else {
             best.map_or(0, |(aux, _, _)| aux)
         };
-        let nm = arena.get_mut(n);
-        let changed = nm.data != data || nm.aux != deep_depth;
-        nm.data = data;
-        nm.aux = deep_depth;
-        changed
+        arena.set_values(n, data, deep_depth)
     }
 }
 
@@ -323,12 +309,7 @@ pub struct DeepPn<G: Game> {
 impl<G: Game> DeepPn<G> {
     /// A search of `root` for `question`; a terminal root is solved at once.
     pub fn new(root: G, question: Question, opts: DeepPnOptions) -> DeepPn<G> {
-        let (flags, data) = match root.outcome() {
-            Some(o) => (TERMINAL, terminal_numbers(question.holds(o))),
-            None => (0, PnDn { pn: 1, dn: 1 }),
-        };
-        let status = pn_status(data);
-        let core = ArenaSearch::new(root, question, flags, data, status, Counters::default());
+        let core = pn_dn_core(root, question);
         let opts = DeepPnOptions {
             r: opts.r.clamp(0.0, 1.0),
             ..opts
@@ -529,10 +510,6 @@ fn fmt_real(v: f64) -> String {
 }
 
 impl<G: Game> Search for DeepPn<G> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
-
     delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, PnDn>| pn_status(n.data));
 
     fn algo(&self) -> &'static str {
@@ -541,21 +518,17 @@ impl<G: Game> Search for DeepPn<G> {
 
     fn step(&mut self) -> Status {
         let core = &mut self.core;
-        if core.status.is_final() {
+        let Some(iteration) = core.next_iteration() else {
             return core.status;
-        }
+        };
         // 1. Selection by least DPN over unsolved children.
         let rule = &self.rule;
-        let iteration = core.counters.iterations + 1;
         let (pos, n, depth) = core.descend(iteration, |a, n| rule.pick_child(a, n));
         // 2. Expansion: all children; each child's deep value is 1/(its
         //    depth), kept as the depth in `aux`.
         let q = core.question;
-        let new = core.expand(iteration, n, depth, &pos, |child, _, _| {
-            match child.outcome() {
-                Some(o) => (TERMINAL, terminal_numbers(q.holds(o))),
-                None => (0, PnDn { pn: 1, dn: 1 }),
-            }
+        let new = core.expand(iteration, n, depth, &pos, |child, is_or, _| {
+            leaf_numbers(child, is_or, &q, false)
         });
         let child_depth = (depth + 1).min(u16::MAX as u32) as u16;
         for c in new {

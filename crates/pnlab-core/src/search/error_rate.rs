@@ -60,7 +60,6 @@ pub struct ErrorPoints {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::correct_moves::CorrectSource;
 
     fn sample(iteration: u64, best_child: Option<u32>) -> StatsSample {
         StatsSample {
@@ -72,12 +71,7 @@ mod tests {
 
     #[test]
     fn the_share_weights_each_choice_by_the_iterations_it_stood_for() {
-        let c = CorrectMoves {
-            correct: vec![false, true],
-            labels: vec!["b".into()],
-            source: CorrectSource::Exhaustive,
-            basis: String::new(),
-        };
+        let c = CorrectMoves::exhaustive_with(vec![false, true], &["b"]);
         // No choice at 1, wrong choice over 2..=4, right over 5..=10.
         let s = [sample(1, None), sample(4, Some(0)), sample(10, Some(1))];
         let p = error_points(&s, &c);

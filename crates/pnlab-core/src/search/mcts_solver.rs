@@ -423,10 +423,6 @@ fn new_node_value<G: Game>(
 }
 
 impl<G: Game> Search for MctsSolver<G> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
-
     delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, McStats>| flag_status(n.flags));
 
     fn algo(&self) -> &'static str {

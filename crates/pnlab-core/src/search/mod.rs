@@ -34,6 +34,7 @@ pub mod reference;
 pub mod registry;
 pub mod seesaw;
 pub mod snapshot;
+pub mod sub_search;
 #[doc(hidden)]
 pub mod test_nodes;
 pub mod verdict;
@@ -452,5 +453,24 @@ pub mod test_support {
         let position = AnyPosition::TicTacToe(TicTacToe::new());
         let setup = SearchSetup::new(algo, position, pairs).unwrap();
         registry::build(algo, &setup).unwrap()
+    }
+
+    /// Checks a solver's answers (`solve`) on `g` against the exhaustive
+    /// reference for every question about one of `goals`, for either
+    /// attacker, goal by goal; `what` names the position in a failure.
+    pub fn agrees_with_reference<G: crate::game::Game>(
+        g: &G,
+        goals: &[super::Goal],
+        what: &str,
+        mut solve: impl FnMut(&super::Question) -> bool,
+    ) {
+        let attackers = [crate::game::Player::First, crate::game::Player::Second];
+        for &goal in goals {
+            for attacker in attackers {
+                let q = super::Question { attacker, goal };
+                let expected = super::reference::answer(g, &q);
+                assert_eq!(solve(&q), expected, "{what} {q:?}");
+            }
+        }
     }
 }

@@ -276,6 +276,16 @@ mod tests {
         crate::search::test_nodes::node(id, parent, child_index, 0)
     }
 
+    /// The overview of `nodes` within `max_levels` levels and `max_cells`
+    /// spans a level.
+    fn overview_within(nodes: &[SnapNode], max_levels: usize, max_cells: usize) -> Overview {
+        let limits = OverviewLimits {
+            max_levels,
+            max_cells,
+        };
+        of_nodes(nodes, limits).unwrap()
+    }
+
     /// A root with one big child (a chain of `big` nodes) and `small`
     /// leaf children.
     fn broom(big: u32, small: u32) -> Vec<SnapNode> {
@@ -293,11 +303,7 @@ mod tests {
     #[test]
     fn spans_partition_their_parent_and_small_siblings_merge() {
         let nodes = broom(50, 30);
-        let limits = OverviewLimits {
-            max_levels: 100,
-            max_cells: 20,
-        };
-        let o = of_nodes(&nodes, limits).unwrap();
+        let o = overview_within(&nodes, 100, 20);
         assert_eq!(o.total, 81);
         // Level 1: the chain (50 nodes) and the 30 leaves merged into one
         // span (each is narrower than 81 / 20).
@@ -319,26 +325,10 @@ mod tests {
     #[test]
     fn levels_and_cells_stay_within_the_limits() {
         // 2,000 leaves under the root: one merged span on level 1.
-        let nodes = broom(0, 2_000);
-        let o = of_nodes(
-            &nodes,
-            OverviewLimits {
-                max_levels: 3,
-                max_cells: 100,
-            },
-        )
-        .unwrap();
+        let o = overview_within(&broom(0, 2_000), 3, 100);
         assert_eq!(o.levels[1].len(), 1);
         assert_eq!(o.levels[1][0].size, 2_000);
-        let chain = broom(500, 0);
-        let o = of_nodes(
-            &chain,
-            OverviewLimits {
-                max_levels: 10,
-                max_cells: 100,
-            },
-        )
-        .unwrap();
+        let o = overview_within(&broom(500, 0), 10, 100);
         assert_eq!(o.levels.len(), 10);
     }
 

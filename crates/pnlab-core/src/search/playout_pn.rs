@@ -220,10 +220,6 @@ fn leaf_value<G: Game, R: PlayoutRule>(
 }
 
 impl<G: Game, R: PlayoutRule> Search for PlayoutPn<G, R> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
-
     delegate_to_core!(status: |n: &Node<G::Move, R::Value>| flag_status(n.flags));
 
     fn algo(&self) -> &'static str {

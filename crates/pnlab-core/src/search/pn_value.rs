@@ -82,16 +82,7 @@ impl Inner {
     }
 }
 
-/// One finished sub-search.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct SubSearch {
-    /// The target v of "score ≥ v?".
-    pub target: i32,
-    /// `proved` or `disproved`.
-    pub outcome: &'static str,
-    /// Iterations the sub-search ran.
-    pub iterations: u64,
-}
+pub use super::sub_search::SubSearch;
 
 /// Registry constructor.
 #[allow(clippy::clone_on_copy)]
@@ -326,21 +317,12 @@ impl<G: Game> Search for PnValue<G> {
         let Some(sub) = self.sub.as_ref() else {
             return self.status;
         };
-        let proved = match st {
-            Status::Proved => true,
-            Status::Disproved => false,
-            Status::Running => return self.status,
-            Status::Unknown(r) => {
-                self.status = Status::Unknown(r);
-                return self.status;
-            }
+        let Some(proved) = super::sub_search::answer(st, &mut self.status) else {
+            return self.status;
         };
         let t = self.target;
-        self.subs.push(SubSearch {
-            target: t,
-            outcome: if proved { "proved" } else { "disproved" },
-            iterations: sub.counters().iterations,
-        });
+        self.subs
+            .push(SubSearch::new(t, proved, sub.counters().iterations));
         if proved {
             self.low = Some(t);
             self.best_at_low = sub.best_move();
@@ -457,10 +439,9 @@ impl<G: Game> Search for PnValue<G> {
     }
 
     fn best_move(&self) -> Option<String> {
-        if self.value.is_some() && self.best_at_low.is_some() {
-            return self.best_at_low.clone();
-        }
-        self.sub.as_ref().and_then(|s| s.best_move())
+        super::sub_search::named_move(self.value.is_some(), &self.best_at_low, || {
+            self.sub.as_ref().and_then(|s| s.best_move())
+        })
     }
 
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {

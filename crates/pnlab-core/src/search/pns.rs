@@ -81,6 +81,38 @@ pub struct PnDn {
     pub dn: Pn,
 }
 
+impl PnDn {
+    /// A node's numbers from the least and the sum of its children's: at
+    /// an OR node pn is the least pn and dn the sum of the dns, at an AND
+    /// node the other way round.
+    #[inline]
+    pub fn from_min_sum(or: bool, min: Pn, sum: Pn) -> PnDn {
+        if or {
+            PnDn { pn: min, dn: sum }
+        } else {
+            PnDn { pn: sum, dn: min }
+        }
+    }
+}
+
+/// A tree of [`PnDn`] nodes holding only `root`, for `question`: a
+/// terminal root is solved at once, any other starts at (1, 1). Shared
+/// by PNS and DeepPN.
+pub(crate) fn pn_dn_core<G: Game>(root: G, question: Question) -> ArenaSearch<G, PnDn> {
+    let (flags, data) = match root.outcome() {
+        Some(o) => (TERMINAL, terminal_numbers(question.holds(o))),
+        None => (0, PnDn { pn: 1, dn: 1 }),
+    };
+    ArenaSearch::new(
+        root,
+        question,
+        flags,
+        data,
+        pn_status(data),
+        Counters::default(),
+    )
+}
+
 /// PN-search on a game `G`.
 #[derive(Clone)]
 pub struct Pns<G: Game> {
@@ -105,13 +137,10 @@ pub fn build(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
 impl<G: Game> Pns<G> {
     /// A search of `root` for `question`; a terminal root is solved at once.
     pub fn new(root: G, question: Question, opts: PnsOptions) -> Pns<G> {
-        let (flags, data) = match root.outcome() {
-            Some(o) => (TERMINAL, terminal_numbers(question.holds(o))),
-            None => (0, PnDn { pn: 1, dn: 1 }),
-        };
-        let status = pn_status(data);
-        let core = ArenaSearch::new(root, question, flags, data, status, Counters::default());
-        Pns { core, opts }
+        Pns {
+            core: pn_dn_core(root, question),
+            opts,
+        }
     }
 
     /// The arena (for tests and other algorithms' comparisons).
@@ -246,9 +275,15 @@ fn least_child<M: Copy>(arena: &Arena<M, PnDn>, node: &Node<M, PnDn>, or: bool, 
     best
 }
 
-/// Flags and numbers of a new child (`is_or`: the attacker moves there).
+/// Flags and numbers of a new child (`is_or`: the attacker moves there);
+/// DeepPN's children always start at unit numbers.
 #[inline]
-fn leaf_numbers<G: Game>(child: &G, is_or: bool, q: &Question, mobility: bool) -> (u8, PnDn) {
+pub(crate) fn leaf_numbers<G: Game>(
+    child: &G,
+    is_or: bool,
+    q: &Question,
+    mobility: bool,
+) -> (u8, PnDn) {
     match child.outcome() {
         Some(o) => (TERMINAL, terminal_numbers(q.holds(o))),
         None => {
@@ -289,27 +324,12 @@ fn recompute<M: Copy>(arena: &mut Arena<M, PnDn>, tie: Tie, n: Idx) -> bool {
             best_h = cd.aux;
         }
     }
-    let data = if or {
-        PnDn {
-            pn: min_v,
-            dn: sum_v,
-        }
-    } else {
-        PnDn {
-            pn: sum_v,
-            dn: min_v,
-        }
-    };
     let height = if tie == Tie::Deepest {
         best_h.saturating_add(1)
     } else {
         0
     };
-    let nm = arena.get_mut(n);
-    let changed = nm.data != data || nm.aux != height;
-    nm.data = data;
-    nm.aux = height;
-    changed
+    arena.set_values(n, PnDn::from_min_sum(or, min_v, sum_v), height)
 }
 
 /// The values a viewer shows for a node: pn and dn.
@@ -366,25 +386,21 @@ pub fn pn_dn_formulas<M: Copy>(
             .children()
             .map(|c| pn::fmt(arena.get(c).data.dn))
             .collect();
-        if node.is_or() {
-            formulas.push((
-                "pn".into(),
-                format!("pn = min({}) = {}", pns.join(", "), pn::fmt(d.pn)),
-            ));
-            formulas.push((
-                "dn".into(),
-                format!("dn = {} = {}", dns.join(" + "), pn::fmt(d.dn)),
-            ));
-        } else {
-            formulas.push((
-                "pn".into(),
-                format!("pn = {} = {}", pns.join(" + "), pn::fmt(d.pn)),
-            ));
-            formulas.push((
-                "dn".into(),
-                format!("dn = min({}) = {}", dns.join(", "), pn::fmt(d.dn)),
-            ));
-        }
+        // The number the node minimises (pn at OR, dn at AND) is the least
+        // of its children's, the other one their sum.
+        let line = |name: &str, children: &[String], least: bool, v: Pn| {
+            let rule = if least {
+                format!("min({})", children.join(", "))
+            } else {
+                children.join(" + ")
+            };
+            (
+                name.to_string(),
+                format!("{name} = {rule} = {}", pn::fmt(v)),
+            )
+        };
+        formulas.push(line("pn", &pns, node.is_or(), d.pn));
+        formulas.push(line("dn", &dns, !node.is_or(), d.dn));
     }
     formulas
 }
@@ -400,10 +416,6 @@ pub fn terminal_numbers(proven: bool) -> PnDn {
 }
 
 impl<G: Game> Search for Pns<G> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
-
     delegate_to_core!(status: |n: &crate::search::arena::Node<G::Move, PnDn>| pn_status(n.data));
 
     fn algo(&self) -> &'static str {
@@ -412,12 +424,11 @@ impl<G: Game> Search for Pns<G> {
 
     fn step(&mut self) -> Status {
         let core = &mut self.core;
-        if core.status.is_final() {
+        let Some(iteration) = core.next_iteration() else {
             return core.status;
-        }
+        };
         // 1. Selection, noting each node's pick for the seesaw counters.
         let (opts, proving) = (self.opts, proving(core.arena.get(0).data));
-        let iteration = core.counters.iterations + 1;
         let (pos, n, depth) = core.descend(iteration, |a, n| pick_child(a, opts, n, proving));
         // 2. Expansion: all children, terminal ones evaluated at once.
         let q = core.question;

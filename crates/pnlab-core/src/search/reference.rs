@@ -120,11 +120,7 @@ pub fn winning_moves<G: Game>(g: &G, q: &Question) -> Vec<G::Move> {
     g.legal_moves(&mut moves);
     moves
         .into_iter()
-        .filter(|&m| {
-            let mut c = g.clone();
-            c.play(m);
-            answer(&c, q)
-        })
+        .filter(|&m| answer(&g.played(m), q))
         .collect()
 }
 

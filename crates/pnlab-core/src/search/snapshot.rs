@@ -93,6 +93,18 @@ pub enum NodeKind {
     Chance,
 }
 
+impl NodeKind {
+    /// An OR node where `or` (the attacker, or MAX, moves there), else an
+    /// AND node.
+    pub fn or_and(or: bool) -> NodeKind {
+        if or {
+            NodeKind::Or
+        } else {
+            NodeKind::And
+        }
+    }
+}
+
 /// Solved status of a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -241,6 +253,13 @@ impl ChildSummary {
             values: node.values,
         }
     }
+}
+
+/// The ids of the recorded nodes on a depth-first search's stack, root
+/// first: the frames' record numbers `recs` up to the first frame not
+/// recorded (`none`).
+pub fn recorded_path(recs: impl Iterator<Item = u32>, none: u32) -> Vec<NodeId> {
+    recs.take_while(|&r| r != none).map(NodeId::from).collect()
 }
 
 /// The root's children as summaries, read through the tree view (empty

@@ -125,22 +125,12 @@ impl Vcdt {
         {
             return Err(WalkError::Invalid);
         }
-        let mut won = false;
-        for &c in &mv {
-            won |= board.place(c, me);
-        }
         // A stone completing k would have been found by the
         // immediate-win test above.
-        let result = if won {
-            Err(WalkError::Invalid)
-        } else {
+        with_stones(board, &mv, me, |board| {
             zone.add_all(&mv);
             self.walk_defend(board, extra, zone, seen)
-        };
-        for &c in mv.iter().rev() {
-            board.remove(c);
-        }
-        result
+        })
     }
 
     fn walk_defend(
@@ -174,19 +164,9 @@ impl Vcdt {
             return Ok(());
         }
         for reply in sets.minimal_hitting_sets(usize::from(p)) {
-            let mut won = false;
-            for &c in &reply {
-                won |= board.place(c, them);
-            }
-            let r = if won {
-                Err(WalkError::Invalid)
-            } else {
+            with_stones(board, &reply, them, |board| {
                 self.walk_attack(board, p, extra, zone, seen)
-            };
-            for &c in reply.iter().rev() {
-                board.remove(c);
-            }
-            r?;
+            })?;
         }
         Ok(())
     }
@@ -216,6 +196,31 @@ pub fn relevance_zone(
         None
     };
     (zone, v.nodes())
+}
+
+/// Places `cells` for `who`, walks on with `then` unless one of the
+/// stones completed a line (a walk never reaches a position where the
+/// side placing them wins at once: that win is found earlier, so such a
+/// stored move is invalid), and takes the stones back.
+fn with_stones(
+    board: &mut Board,
+    cells: &[Cell],
+    who: Player,
+    then: impl FnOnce(&mut Board) -> Result<(), WalkError>,
+) -> Result<(), WalkError> {
+    let mut won = false;
+    for &c in cells {
+        won |= board.place(c, who);
+    }
+    let result = if won {
+        Err(WalkError::Invalid)
+    } else {
+        then(board)
+    };
+    for &c in cells.iter().rev() {
+        board.remove(c);
+    }
+    result
 }
 
 #[cfg(test)]

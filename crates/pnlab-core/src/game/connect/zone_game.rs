@@ -339,16 +339,8 @@ impl Game for ZoneGame {
 
     fn parse_move(&self, text: &str) -> Result<Cell, MoveError> {
         let m = self.pos.parse_move(text)?;
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&m) {
-            Ok(m)
-        } else {
-            Err(MoveError::illegal(
-                text,
-                "not among the zone search's moves",
-            ))
-        }
+        let why = "not among the zone search's moves";
+        MoveError::unless_illegal(self.is_legal(m), m, text, why)
     }
 
     fn notation(&self) -> String {

@@ -312,13 +312,8 @@ impl Hex {
             return None;
         }
         let i = r as u32 * self.n as u32 + c as u32;
-        if self.stones[0] >> i & 1 == 1 {
-            Some(Player::First)
-        } else if self.stones[1] >> i & 1 == 1 {
-            Some(Player::Second)
-        } else {
-            None
-        }
+        let [first, second] = self.stones.map(|s| s >> i & 1 == 1);
+        Player::holding(first, second)
     }
 
     /// The name of cell index `i` on this board.

@@ -262,14 +262,8 @@ impl Game for Othello {
         } else {
             mask >> m & 1 == 1
         };
-        if legal {
-            Ok(m)
-        } else {
-            Err(MoveError::illegal(
-                text,
-                "it flips no disc, or a pass while a move exists",
-            ))
-        }
+        let why = "it flips no disc, or a pass while a move exists";
+        MoveError::unless_illegal(legal, m, text, why)
     }
 
     fn notation(&self) -> String {

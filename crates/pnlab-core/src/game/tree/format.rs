@@ -415,7 +415,12 @@ impl Parser {
                 format!("expected a node label (one word), found `{t0}`"),
             ));
         }
-        let kind = node_kind(at, label, t0_at + label.len(), inline_value, &mut rest)?;
+        let head = LabelHead {
+            label,
+            after_label: t0_at + label.len(),
+            inline_value,
+        };
+        let kind = node_kind(at, &head, &mut rest)?;
         let hints = read_hints(at, label, &kind, rest)?;
         let idx = self.nodes.len() as u32;
         if let Some(name) = &hints.share_name {
@@ -506,18 +511,25 @@ impl Parser {
     }
 }
 
+/// A node line's first word: the label, the offset just after it, and
+/// the value written onto it (`LABEL=VALUE`: the `=`'s offset and the
+/// text after it), if any.
+struct LabelHead<'a> {
+    label: &'a str,
+    after_label: usize,
+    inline_value: Option<(usize, &'a str)>,
+}
+
 /// The kind of a node from what follows its label: `or`, `and`, `chance`
 /// or a value (`= VALUE`, `=VALUE` or `LABEL=VALUE`). Takes the tokens it
 /// reads off the front of `rest`.
 fn node_kind<'a>(
     at: &Line,
-    label: &str,
-    after_label: usize,
-    inline_value: Option<(usize, &'a str)>,
+    head: &LabelHead<'a>,
     rest: &mut Vec<(usize, &'a str)>,
 ) -> Result<NodeKind, ParseError> {
     let kind_word = rest.first().map_or("", |&(_, k)| k);
-    match value_token(at, label, after_label, inline_value, rest)? {
+    match value_token(at, head, rest)? {
         Some((value_at, v)) => match parse_value(v) {
             Some(val) => Ok(NodeKind::Leaf(val)),
             None => Err(at.err(
@@ -535,13 +547,12 @@ fn node_kind<'a>(
 /// node (whose kind word it takes off `rest`).
 fn value_token<'a>(
     at: &Line,
-    label: &str,
-    after_label: usize,
-    inline_value: Option<(usize, &'a str)>,
+    head: &LabelHead<'a>,
     rest: &mut Vec<(usize, &'a str)>,
 ) -> Result<Option<(usize, &'a str)>, ParseError> {
     const NO_VALUE: &str = "expected a value after `=`: win, loss, draw or an integer";
-    match inline_value {
+    let (label, after_label) = (head.label, head.after_label);
+    match head.inline_value {
         Some((eq_at, v)) if !v.is_empty() => return Ok(Some((eq_at + 1, v))),
         Some((eq_at, _)) => {
             if rest.is_empty() {

@@ -337,13 +337,19 @@ impl Board {
         } else {
             0
         };
-        for p in 0..POINTS {
-            let piece = self.cells[cell_of(p)];
-            if piece != EMPTY {
-                key ^= piece_key(piece, cell_of(p));
-            }
+        for (p, piece) in self.pieces() {
+            key ^= piece_key(piece, cell_of(p));
         }
         key
+    }
+
+    /// Every piece on the board with its point (0..[`POINTS`], row by row
+    /// from rank 0), in point order: for the sums that define the hash and
+    /// the evaluations, which the search itself keeps incrementally.
+    pub fn pieces(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        (0..POINTS)
+            .map(|p| (p, self.cells[cell_of(p)]))
+            .filter(|&(_, piece)| piece != EMPTY)
     }
 
     /// The content of a padded cell (a piece, [`EMPTY`] or [`OFF`]).

@@ -32,8 +32,8 @@
 //! ±[`WIN`].
 
 use super::board::{
-    cell_of, file_of, from_of, rank_of, to_of, Move, ADVISOR, BLACK, CANNON, ELEPHANT, EMPTY,
-    HORSE, KING, PAWN, POINTS, ROOK,
+    file_of, from_of, rank_of, to_of, Move, ADVISOR, BLACK, CANNON, ELEPHANT, EMPTY, HORSE, KING,
+    PAWN, POINTS, ROOK,
 };
 use super::Xiangqi;
 
@@ -184,15 +184,10 @@ impl Xiangqi {
     /// The static evaluation summed over every piece on the board (the
     /// definition; the tests check the incremental value against it).
     pub fn static_eval_from_scratch(&self) -> i32 {
-        let b = self.board();
-        let mut score = 0;
-        for p in 0..POINTS {
-            let piece = b.at(cell_of(p));
-            if piece != EMPTY {
-                score += piece_score(piece, p % 9, p / 9);
-            }
-        }
-        score
+        self.board()
+            .pieces()
+            .map(|(p, piece)| piece_score(piece, p % 9, p / 9))
+            .sum()
     }
 
     /// A move-ordering hint (larger = try first): checks first, then

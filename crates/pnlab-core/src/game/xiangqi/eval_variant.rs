@@ -21,7 +21,7 @@
 //! pnlab uses, read from the board's incremental sum; the others are
 //! computed from it or from the pieces on the board.
 
-use super::board::{cell_of, BLACK, EMPTY, POINTS};
+use super::board::BLACK;
 use super::eval::{material, WIN};
 use super::Xiangqi;
 
@@ -72,16 +72,17 @@ impl Xiangqi {
     /// Red's material minus Black's, by the published piece values alone
     /// (no piece-square terms).
     pub fn material_balance(&self) -> i32 {
-        let b = self.board();
-        let mut sum = 0;
-        for p in 0..POINTS {
-            let piece = b.at(cell_of(p));
-            if piece != EMPTY {
+        self.board()
+            .pieces()
+            .map(|(_, piece)| {
                 let v = material(piece);
-                sum += if piece & BLACK != 0 { -v } else { v };
-            }
-        }
-        sum
+                if piece & BLACK != 0 {
+                    -v
+                } else {
+                    v
+                }
+            })
+            .sum()
     }
 
     /// The static evaluation under this position's variant, Red's view.

@@ -247,11 +247,7 @@ impl Game for Xiangqi {
             legal = x == m;
             !legal
         });
-        if legal {
-            Ok(m)
-        } else {
-            Err(MoveError::illegal(text, "not among the legal moves"))
-        }
+        MoveError::unless_illegal(legal, m, text, "not among the legal moves")
     }
 
     fn notation(&self) -> String {

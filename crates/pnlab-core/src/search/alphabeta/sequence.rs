@@ -196,22 +196,15 @@ mod tests {
 
     #[test]
     fn along_moves_checks_each_move() {
-        let err = along_moves(
-            &TicTacToe::new(),
-            &["b2".to_string(), "b2".to_string()],
-            &opts(2),
-            |_, _| Flow::Continue,
-        )
-        .unwrap_err();
+        // Depth 2 along `moves` from the empty board.
+        let along = |moves: [&str; 2]| {
+            let moves = moves.map(str::to_string);
+            along_moves(&TicTacToe::new(), &moves, &opts(2), |_, _| Flow::Continue)
+        };
+        let err = along(["b2", "b2"]).unwrap_err();
         assert_eq!(err.ply, 2);
         assert!(err.to_string().starts_with("move 2: `b2`"), "{err}");
-        let seq = along_moves(
-            &TicTacToe::new(),
-            &["b2".to_string(), "a1".to_string()],
-            &opts(2),
-            |_, _| Flow::Continue,
-        )
-        .unwrap();
+        let seq = along(["b2", "a1"]).unwrap();
         assert_eq!(seq.len(), 3);
         assert_eq!(seq[0].played.as_deref(), Some("b2"));
         assert_eq!(seq[2].played, None);

@@ -9,7 +9,7 @@ use crate::search::snapshot::{
     collect_nodes, fmt_value, ChildSummary, Frame as SnapFrame, Inspection, NodeId, NodeKind,
     NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
 };
-use crate::search::{Counters, Search, StatsSample, Status, StopReason};
+use crate::search::{Search, StatsSample, Status, StopReason};
 
 use super::engine::{AlphaBeta, NEG_INF, POS_INF};
 use super::trace::{Role, TraceNode};
@@ -296,11 +296,7 @@ impl<G: Game> TreeAccess for AlphaBeta<G> {
             child_index: 0,
             depth: n.ply,
             move_label: self.move_label(i),
-            kind: if n.is_max {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            },
+            kind: NodeKind::or_and(n.is_max),
             status: if !n.done {
                 NodeStatus::Unknown
             } else if scn == 0 {
@@ -323,9 +319,7 @@ impl<G: Game> TreeAccess for AlphaBeta<G> {
 }
 
 impl<G: Game> Search for AlphaBeta<G> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
+    crate::search::arena_search::checkpoint_by_clone!();
 
     fn algo(&self) -> &'static str {
         "alphabeta"
@@ -347,13 +341,7 @@ impl<G: Game> Search for AlphaBeta<G> {
         self.stop_search(reason);
     }
 
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
+    crate::search::arena_search::counter_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
         VALUE_NAMES

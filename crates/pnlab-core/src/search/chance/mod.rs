@@ -25,8 +25,7 @@ use crate::game::{Game, Player};
 
 use super::snapshot::{Snapshot, ViewRequest};
 use super::{
-    legal_move_label, Counters, QuestionKind, Search, SearchError, SearchSetup, StatsSample,
-    Status, StopReason,
+    legal_move_label, Counters, QuestionKind, Search, SearchError, SearchSetup, StatsSample, Status,
 };
 
 pub use engine::{ChanceCounters, Engine, Variant};
@@ -191,9 +190,7 @@ impl<G: Game> ChanceSearch<G> {
 }
 
 impl<G: Game> Search for ChanceSearch<G> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
+    crate::search::arena_search::checkpoint_by_clone!();
 
     fn algo(&self) -> &'static str {
         self.engine.variant.name()
@@ -210,21 +207,9 @@ impl<G: Game> Search for ChanceSearch<G> {
         self.status
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
+    crate::search::arena_search::status_accessors!();
 
-    fn stop(&mut self, reason: StopReason) {
-        self.status.stop(reason);
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.counters
-    }
+    crate::search::arena_search::counter_accessors!();
 
     fn value_names(&self) -> &'static [&'static str] {
         view::VALUE_NAMES

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use crate::game::Game;
 use crate::search::snapshot::{
-    collect_nodes, fmt_value, root_children, Frame as SnapFrame, Inspection, NodeId, NodeKind,
-    NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
+    collect_nodes, fmt_value, recorded_path, root_children, Frame as SnapFrame, Inspection, NodeId,
+    NodeKind, NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
 };
 
 use super::engine::Kind;
@@ -270,13 +270,7 @@ pub fn snapshot<G: Game>(s: &ChanceSearch<G>, req: &ViewRequest) -> Snapshot {
         root: &s.root,
         positions: RefCell::new(HashMap::new()),
     };
-    let path_ids: Vec<NodeId> = e
-        .stack
-        .iter()
-        .map(|f| f.rec)
-        .take_while(|&r| r != NONE)
-        .map(NodeId::from)
-        .collect();
+    let path_ids = recorded_path(e.stack.iter().map(|f| f.rec), NONE);
     let path_ids = if path_ids.is_empty() {
         vec![0]
     } else {

@@ -440,36 +440,60 @@ impl<G: Game> Cns<G> {
 
     /// Node `i`'s proof function.
     pub fn p_function(&self, i: Idx) -> Cow<'_, Staircase> {
-        match &self.funcs[i as usize] {
-            Some(f) => Cow::Borrowed(&f.p),
-            None => {
-                let n = self.core.arena.get(i);
-                Cow::Owned(leaf_p(&self.shape, n.data.value, n.is_terminal()))
-            }
-        }
+        self.proof_shaped_function(i, false)
     }
 
     /// Node `i`'s disproof function, mirrored: d̃(w) = d(−w).
     pub fn dm_function(&self, i: Idx) -> Cow<'_, Staircase> {
+        self.proof_shaped_function(i, true)
+    }
+
+    /// Node `i`'s proof function, or with `mirrored` its mirrored
+    /// disproof function d̃; a leaf's is built from the proof shape.
+    fn proof_shaped_function(&self, i: Idx, mirrored: bool) -> Cow<'_, Staircase> {
         match &self.funcs[i as usize] {
-            Some(f) => Cow::Borrowed(&f.dm),
+            Some(f) => Cow::Borrowed(if mirrored { &f.dm } else { &f.p }),
             None => {
-                let n = self.core.arena.get(i);
-                Cow::Owned(leaf_dm(&self.shape, n.data.value, n.is_terminal()))
+                let (x, terminal) = self.leaf_seen_as_proof(i, mirrored);
+                Cow::Owned(leaf_p(&self.shape, x, terminal))
             }
         }
+    }
+
+    /// Leaf `i`'s value as its proof-shaped function reads it (with
+    /// `mirrored`, minus the value: a leaf's d̃ is the proof shape at −x),
+    /// and whether the leaf is terminal.
+    #[inline]
+    fn leaf_seen_as_proof(&self, i: Idx, mirrored: bool) -> (Value, bool) {
+        let node = self.core.arena.get(i);
+        let x = node.data.value;
+        (if mirrored { -x } else { x }, node.is_terminal())
     }
 
     /// p_i(v).
     #[inline]
     pub fn p_at(&self, i: Idx, v: Value) -> Pn {
-        p_at(&self.core.arena, &self.funcs, &self.shape, i, v)
+        self.proof_shaped_at(i, v, false)
     }
 
     /// d_i(v).
     #[inline]
     pub fn d_at(&self, i: Idx, v: Value) -> Pn {
-        dm_at(&self.core.arena, &self.funcs, &self.shape, i, -v)
+        self.proof_shaped_at(i, -v, true)
+    }
+
+    /// p_i(v), or with `mirrored` d̃_i(v) = d_i(−v), without building a
+    /// leaf's staircase (a leaf's d̃ is the proof shape at minus its value).
+    #[inline]
+    fn proof_shaped_at(&self, i: Idx, v: Value, mirrored: bool) -> Pn {
+        match &self.funcs[i as usize] {
+            Some(f) if mirrored => f.dm.at(v),
+            Some(f) => f.p.at(v),
+            None => {
+                let (x, terminal) = self.leaf_seen_as_proof(i, mirrored);
+                leaf_at(&self.shape, x, terminal, v)
+            }
+        }
     }
 
     /// MINIMAX(i): where p_i and d_i meet at 0.
@@ -636,46 +660,6 @@ fn leaf_dm(shape: &Staircase, x: Value, terminal: bool) -> Staircase {
     leaf_p(shape, -x, terminal)
 }
 
-/// p_i(v) without building a leaf's staircase.
-#[inline]
-fn p_at<M: Copy>(
-    arena: &Arena<M, CnsData>,
-    funcs: &[Option<Box<Functions>>],
-    shape: &Staircase,
-    i: Idx,
-    v: Value,
-) -> Pn {
-    match &funcs[i as usize] {
-        Some(f) => f.p.at(v),
-        None => leaf_at(
-            shape,
-            arena.get(i).data.value,
-            arena.get(i).is_terminal(),
-            v,
-        ),
-    }
-}
-
-/// d̃_i(w) = d_i(−w) without building a leaf's staircase.
-#[inline]
-fn dm_at<M: Copy>(
-    arena: &Arena<M, CnsData>,
-    funcs: &[Option<Box<Functions>>],
-    shape: &Staircase,
-    i: Idx,
-    w: Value,
-) -> Pn {
-    match &funcs[i as usize] {
-        Some(f) => f.dm.at(w),
-        None => leaf_at(
-            shape,
-            -arena.get(i).data.value,
-            arena.get(i).is_terminal(),
-            w,
-        ),
-    }
-}
-
 /// A leaf's proof-shaped function at `v`, for a leaf at `x`.
 #[inline]
 fn leaf_at(shape: &Staircase, x: Value, terminal: bool, v: Value) -> Pn {
@@ -732,10 +716,6 @@ fn recompute<M: Copy>(
 }
 
 impl<G: Game> Search for Cns<G> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
-
     delegate_to_core!();
 
     fn algo(&self) -> &'static str {

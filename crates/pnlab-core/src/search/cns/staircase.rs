@@ -456,14 +456,25 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn random_functions_round_trip_through_the_dense_form() {
-        let mut rng = SmallRng::seed_from_u64(1);
-        for _ in 0..2000 {
+    /// Runs `check` on `count` random functions drawn from a generator
+    /// seeded with `seed`: each as a dense array and as a staircase, with
+    /// the generator for any further draws.
+    fn for_random_functions(
+        seed: u64,
+        count: usize,
+        mut check: impl FnMut(&mut SmallRng, Vec<Pn>, Staircase),
+    ) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for _ in 0..count {
             let f = random_dense(&mut rng);
             let s = staircase_of(&f);
-            assert_eq!(dense_of(&s), f);
+            check(&mut rng, f, s);
         }
+    }
+
+    #[test]
+    fn random_functions_round_trip_through_the_dense_form() {
+        for_random_functions(1, 2000, |_, f, s| assert_eq!(dense_of(&s), f));
     }
 
     #[test]
@@ -507,11 +518,9 @@ mod tests {
 
     #[test]
     fn approximation_follows_definition_4_and_lemma_1() {
-        let mut rng = SmallRng::seed_from_u64(4);
-        for _ in 0..5000 {
-            let f = random_dense(&mut rng);
+        for_random_functions(4, 5000, |rng, f, s| {
             let eta = [0.0, 0.01, 0.1, 0.25, 0.5, 0.99][rng.random_range(0..6)];
-            let s = staircase_of(&f).approx(eta);
+            let s = s.approx(eta);
             let got = dense_of(&s);
             if eta > 0.0 {
                 assert_eq!(got, dense_approx(&f, eta), "eta {eta} on {f:?}");
@@ -538,7 +547,7 @@ mod tests {
                     }
                 }
             }
-        }
+        });
         // The paper's example: with η = 0.01, heights 100 and 101 merge
         // into one step of height 101.
         let s = Staircase::from_steps(vec![
@@ -561,11 +570,8 @@ mod tests {
 
     #[test]
     fn last_at_most_is_the_largest_value_within_the_bound() {
-        let mut rng = SmallRng::seed_from_u64(5);
         let d = domain();
-        for _ in 0..3000 {
-            let f = random_dense(&mut rng);
-            let s = staircase_of(&f);
+        for_random_functions(5, 3000, |rng, f, s| {
             let h = rng.random_range(0..60);
             let want = d
                 .iter()
@@ -581,7 +587,7 @@ mod tests {
                 .last_at_most(h)
                 .map(|v| *d.iter().filter(|&&g| g <= v).max().unwrap());
             assert_eq!(got, want);
-        }
+        });
     }
 
     #[test]
@@ -619,11 +625,8 @@ mod tests {
 
     #[test]
     fn shifting_moves_every_step() {
-        let mut rng = SmallRng::seed_from_u64(6);
         let d = domain();
-        for _ in 0..2000 {
-            let f = random_dense(&mut rng);
-            let s = staircase_of(&f);
+        for_random_functions(6, 2000, |rng, f, s| {
             let x = rng.random_range(-5..=5);
             let g = s.shifted(x);
             for (i, &v) in d.iter().enumerate() {
@@ -636,7 +639,7 @@ mod tests {
                 assert_eq!(g.at(v), want);
                 assert_eq!(s.at_shifted(v, x), want);
             }
-        }
+        });
     }
 
     #[test]

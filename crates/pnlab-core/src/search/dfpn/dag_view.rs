@@ -18,6 +18,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::game::Game;
+use crate::search::dfpn::dag_snapshot::PathFrame;
 use crate::search::pn::{self, Pn};
 use crate::search::snapshot::{
     ExtraEdge, NodeId, NodeKind, NodeStatus, SnapNode, ValueSource, ViewRequest,
@@ -53,18 +54,91 @@ pub struct Counted<G> {
     pub held: bool,
 }
 
+/// The children of `g` reached by `moves`, in that order, each held where
+/// `held` says so of its position.
+pub fn counted<G: Game>(
+    g: &G,
+    moves: &[G::Move],
+    mut held: impl FnMut(&G) -> bool,
+) -> Vec<Counted<G>> {
+    let children = moves.iter().enumerate().map(|(i, &m)| {
+        let c = g.played(m);
+        Counted {
+            index: i as u32,
+            held: held(&c),
+            pos: c,
+            label: g.format_move(m),
+        }
+    });
+    children.collect()
+}
+
+/// A MID call on the path, as the tree view reads it from either
+/// implementation's frames.
+pub trait PathCall<G: Game> {
+    /// The node's position.
+    fn position(&self) -> &G;
+    /// The node's table key.
+    fn key(&self) -> NodeId;
+    /// The move from the parent call (unused at the root).
+    fn move_in(&self) -> G::Move;
+    /// The call as the snapshot's frames show it.
+    fn frame(&self) -> PathFrame;
+}
+
+/// [`PathCall`] for the frame types of both implementations
+/// ([`super::mid::Frame`], [`super::fast::worker::Frame`]), which keep the
+/// call's position, key, move, side, thresholds and numbers in fields of
+/// the same names.
+macro_rules! path_call_by_fields {
+    ($($frame:ty),*) => {$(
+        impl<G: Game> PathCall<G> for $frame {
+            fn position(&self) -> &G {
+                &self.pos
+            }
+            fn key(&self) -> NodeId {
+                self.hash
+            }
+            fn move_in(&self) -> G::Move {
+                self.mv
+            }
+            fn frame(&self) -> PathFrame {
+                PathFrame::new(self.hash, self.or, (self.th_pn, self.th_dn), (self.pn, self.dn))
+            }
+        }
+    )*};
+}
+
+path_call_by_fields!(super::mid::Frame<G>, super::fast::worker::Frame<G>);
+
 /// What a df-pn implementation tells its tree view.
 pub trait DagSource<G: Game> {
+    /// The frames of the MID path, root first.
+    type Call: PathCall<G>;
     /// The search root.
     fn root_position(&self) -> &G;
     /// The node id of `g`: its table key.
     fn node_key(&self, g: &G) -> NodeId;
     /// Whether the attacker moves at `g` (an OR node).
     fn is_or(&self, g: &G) -> bool;
+    /// The MID path's calls, root first.
+    fn calls(&self) -> &[Self::Call];
     /// The MID path's positions with their ids, root first.
-    fn path(&self) -> Vec<(NodeId, G)>;
+    fn path(&self) -> Vec<(NodeId, G)> {
+        let calls = self.calls().iter();
+        calls.map(|f| (f.key(), f.position().clone())).collect()
+    }
+    /// The MID path's calls as the snapshot's frames show them, root first.
+    fn path_frames(&self) -> Vec<PathFrame> {
+        self.calls().iter().map(PathCall::frame).collect()
+    }
     /// The move labels along the MID path (one per frame below the root).
-    fn path_labels(&self) -> Vec<String>;
+    fn path_labels(&self) -> Vec<String> {
+        let calls = self.calls().windows(2);
+        calls
+            .map(|w| w[0].position().format_move(w[1].move_in()))
+            .collect()
+    }
     /// `g`'s drawn (pn, dn) at depth `d`, and whether the game's rules
     /// alone give them (a finished game, or a position the rules settle
     /// without a search).
@@ -118,19 +192,22 @@ pub fn is_stored<G: Game, S: DagSource<G> + ?Sized>(
 }
 
 fn kind_of<G: Game, S: DagSource<G> + ?Sized>(s: &S, g: &G) -> NodeKind {
-    if s.is_or(g) {
-        NodeKind::Or
-    } else {
-        NodeKind::And
-    }
+    NodeKind::or_and(s.is_or(g))
 }
 
-/// A child counted in its parent's numbers but not held: drawn dashed
-/// with the value the search counts for it.
-pub fn ghost<G: Game, S: DagSource<G> + ?Sized>(s: &S, g: &G, d: u32, label: String) -> SnapNode {
-    let (p, q) = s.unknown_numbers(g, d);
+/// Node `id` (position `g`, depth `d`, reached by `label`) drawn with
+/// the numbers `(p, q)`, not yet placed under a parent: a leaf whose
+/// numbers are computed, until the caller says more.
+fn drawn<G: Game, S: DagSource<G> + ?Sized>(
+    s: &S,
+    g: &G,
+    id: NodeId,
+    d: u32,
+    label: String,
+    (p, q): (Pn, Pn),
+) -> SnapNode {
     SnapNode {
-        id: s.node_key(g),
+        id,
         parent: None,
         child_index: 0,
         depth: d,
@@ -139,12 +216,23 @@ pub fn ghost<G: Game, S: DagSource<G> + ?Sized>(s: &S, g: &G, d: u32, label: Str
         status: node_status(p, q),
         values: pn::pn_dn_values(p, q),
         expanded: false,
-        n_children: s.child_count(g),
+        n_children: 0,
         descendants: 0,
         truncated: false,
         on_path: false,
         terminal: false,
+        source: ValueSource::Computed,
+    }
+}
+
+/// A child counted in its parent's numbers but not held: drawn dashed
+/// with the value the search counts for it.
+pub fn ghost<G: Game, S: DagSource<G> + ?Sized>(s: &S, g: &G, d: u32, label: String) -> SnapNode {
+    let numbers = s.unknown_numbers(g, d);
+    SnapNode {
+        n_children: s.child_count(g),
         source: ValueSource::Ghost,
+        ..drawn(s, g, s.node_key(g), d, label, numbers)
     }
 }
 
@@ -160,25 +248,15 @@ pub fn describe<G: Game, S: DagSource<G> + ?Sized>(
     let expanded = !terminal && s.expanded(g, id);
     let stored = expanded && is_stored(s, g, id, d, (p, q));
     SnapNode {
-        id,
-        parent: None,
-        child_index: 0,
-        depth: d,
-        move_label: label,
-        kind: kind_of(s, g),
-        status: node_status(p, q),
-        values: pn::pn_dn_values(p, q),
         expanded,
         n_children: if terminal { 0 } else { s.child_count(g) },
-        descendants: 0,
-        truncated: false,
-        on_path: false,
         terminal,
         source: if stored {
             ValueSource::Stored
         } else {
             ValueSource::Computed
         },
+        ..drawn(s, g, id, d, label, (p, q))
     }
 }
 

@@ -256,11 +256,7 @@ struct StackView {
 impl<G: Game> Dfs<G> {
     /// OR where the attacker moves, AND where the defender does.
     fn kind_of(&self, g: &G) -> NodeKind {
-        if g.to_move() == self.question.attacker {
-            NodeKind::Or
-        } else {
-            NodeKind::And
-        }
+        NodeKind::or_and(g.to_move() == self.question.attacker)
     }
 
     /// The nodes of the stack (or the bare root before the search
@@ -394,26 +390,13 @@ impl<G: Game> Dfs<G> {
             return Vec::new();
         };
         (0..f.count)
-            .map(|i| {
-                let mv = self.moves[f.first + i];
-                let mut c = f.pos.clone();
-                c.play(mv);
-                let st = Self::child_status(f, i);
-                ChildSummary {
-                    id: c.hash(),
-                    move_label: f.pos.format_move(mv),
-                    status: st,
-                    values: Self::node_values(st),
-                }
-            })
+            .map(|i| ChildSummary::of(self.child_node(0, f, i, 0)))
             .collect()
     }
 }
 
 impl<G: Game> Search for Dfs<G> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
+    crate::search::arena_search::checkpoint_by_clone!();
 
     fn algo(&self) -> &'static str {
         self.name

@@ -20,6 +20,7 @@
 //!   table, frontier alpha-beta) and the parallel df-pn that `dfpn`,
 //!   `dfpn-eps` and `deep-dfpn` run with `threads` > 1.
 
+pub mod dag_snapshot;
 pub mod dag_view;
 pub mod dfs;
 pub mod fast;
@@ -35,9 +36,7 @@ pub mod view;
 use crate::game::Game;
 
 use super::params::ParamSpec;
-use super::pn;
-use super::snapshot::{Snapshot, ViewRequest};
-use super::{Search, SearchError, SearchSetup, StatsSample, Status};
+use super::{Search, SearchError, SearchSetup, Status};
 
 pub use dfs::Dfs;
 pub use ghi::Ghi;
@@ -224,10 +223,37 @@ pub fn build_dfs(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
     Ok(crate::with_position!(&setup.position, g => new_dfs("dfs", g, q)))
 }
 
+/// The [`Search`] methods both df-pn implementations ([`Dfpn`] and
+/// [`fast::FastDfpn`]) answer alike, from their run state, their root's
+/// numbers, their best child and their own `make_snapshot`: a table
+/// search's sample has no tree to measure.
+macro_rules! table_search_accessors {
+    () => {
+        $crate::search::arena_search::run_state_accessors!();
+
+        fn value_names(&self) -> &'static [&'static str] {
+            $crate::search::pn::PN_DN_NAMES
+        }
+
+        fn snapshot(
+            &self,
+            req: &$crate::search::snapshot::ViewRequest,
+        ) -> $crate::search::snapshot::Snapshot {
+            self.make_snapshot(req)
+        }
+
+        fn sample(&self) -> $crate::search::StatsSample {
+            let (p, d) = self.root_numbers();
+            let root_values = $crate::search::pn::pn_dn_values(p, d);
+            $crate::search::StatsSample::of_table(&self.counters, root_values, self.best_child())
+        }
+    };
+}
+
+use table_search_accessors;
+
 impl<G: Game> Search for Dfpn<G> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
+    crate::search::arena_search::checkpoint_by_clone!();
 
     fn algo(&self) -> &'static str {
         self.name()
@@ -238,21 +264,7 @@ impl<G: Game> Search for Dfpn<G> {
         self.run_step()
     }
 
-    crate::search::arena_search::run_state_accessors!();
-
-    fn value_names(&self) -> &'static [&'static str] {
-        pn::PN_DN_NAMES
-    }
-
-    fn snapshot(&self, req: &ViewRequest) -> Snapshot {
-        self.make_snapshot(req)
-    }
-
-    fn sample(&self) -> StatsSample {
-        let (p, d) = self.root_numbers();
-        let root_values = pn::pn_dn_values(p, d);
-        StatsSample::of_table(&self.counters, root_values, self.best_child())
-    }
+    table_search_accessors!();
 
     fn best_move(&self) -> Option<String> {
         crate::search::legal_move_label(self.root(), self.best_child()?)

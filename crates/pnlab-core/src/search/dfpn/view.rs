@@ -6,14 +6,12 @@
 
 use crate::game::Game;
 use crate::search::pn::{self, Pn};
-use crate::search::snapshot::{
-    ChildSummary, Frame as SnapFrame, Inspection, NodeId, Snapshot, ViewRequest,
-};
-use crate::search::Search;
+use crate::search::snapshot::{Inspection, NodeId, Snapshot, ViewRequest};
 
+use super::dag_snapshot::{dag_snapshot, option_extras, DagSnapshotParts};
 pub use super::dag_view::node_status;
-use super::dag_view::{collect_dag, find_position, Counted, DagSource};
-use super::mid::{solved, Dfpn};
+use super::dag_view::{counted, find_position, Counted, DagSource};
+use super::mid::{solved, Dfpn, Frame};
 
 impl<G: Game> DagSource<G> for Dfpn<G> {
     fn root_position(&self) -> &G {
@@ -28,15 +26,10 @@ impl<G: Game> DagSource<G> for Dfpn<G> {
         g.to_move() == self.question.attacker
     }
 
-    fn path(&self) -> Vec<(NodeId, G)> {
-        self.stack.iter().map(|f| (f.hash, f.pos.clone())).collect()
-    }
+    type Call = Frame<G>;
 
-    fn path_labels(&self) -> Vec<String> {
-        self.stack
-            .windows(2)
-            .map(|w| w[0].pos.format_move(w[1].mv))
-            .collect()
+    fn calls(&self) -> &[Frame<G>] {
+        &self.stack
     }
 
     /// A position's numbers: terminal, table, or unknown at depth `d`.
@@ -77,25 +70,13 @@ impl<G: Game> DagSource<G> for Dfpn<G> {
         }
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
-        moves
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| {
-                let mut c = g.clone();
-                c.play(m);
-                // `dfpn-ghi` also takes a position's path-independent
-                // result from the table without an entry under the path.
-                let held = c.outcome().is_some()
-                    || self.table.get(self.key(&c)).is_some()
-                    || (self.exact && self.shortcut(&c).is_some());
-                Counted {
-                    index: i as u32,
-                    pos: c,
-                    label: g.format_move(m),
-                    held,
-                }
-            })
-            .collect()
+        // `dfpn-ghi` also takes a position's path-independent result from
+        // the table without an entry under the path.
+        counted(g, &moves, |c| {
+            c.outcome().is_some()
+                || self.table.get(self.key(c)).is_some()
+                || (self.exact && self.shortcut(c).is_some())
+        })
     }
 
     /// 1, or the Deep df-pn value at depth `d`.
@@ -285,86 +266,20 @@ impl<G: Game> Dfpn<G> {
 
     /// The snapshot (see the module comment).
     pub fn make_snapshot(&self, req: &ViewRequest) -> Snapshot {
-        let (nodes, extra_edges) = collect_dag(self, req);
-        let labels = DagSource::path_labels(self);
-        let frames = self
-            .stack
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let (tp, td) = f.thresholds_phi_delta();
-                let (phi, delta) = f.phi_delta();
-                SnapFrame {
-                    node: f.hash,
-                    move_label: if i == 0 {
-                        String::new()
-                    } else {
-                        labels[i - 1].clone()
-                    },
-                    values: vec![
-                        ("thφ".into(), pn::to_f64(tp)),
-                        ("thδ".into(), pn::to_f64(td)),
-                        ("φ".into(), pn::to_f64(phi)),
-                        ("δ".into(), pn::to_f64(delta)),
-                    ],
-                }
-            })
-            .collect();
         let mut root_moves = Vec::new();
         self.root_pos.legal_moves(&mut root_moves);
-        let root_children = root_moves
-            .iter()
-            .map(|&m| {
-                let mut c = self.root_pos.clone();
-                c.play(m);
-                let (p, q, _) = self.numbers_at(&c, 1);
-                ChildSummary {
-                    id: self.key(&c),
-                    move_label: self.root_pos.format_move(m),
-                    status: node_status(p, q),
-                    values: pn::pn_dn_values(p, q),
-                }
-            })
-            .collect();
-        let inspection = req.inspect.and_then(|id| self.explain(id));
-        let (position, position_path) = match req.inspect.and_then(|id| find_position(self, id)) {
-            Some((g, p)) => (g, p),
-            None => (self.root_pos.clone(), Vec::new()),
-        };
-        let events = &self.root_switches.events;
         let mut extras = vec![
             ("table entries".into(), self.table.len().to_string()),
             ("table capacity".into(), self.table.capacity().to_string()),
             ("evicted".into(), self.table.evicted.to_string()),
         ];
-        if let Some(e) = self.opts.eps {
-            extras.push(("eps".into(), e.to_string()));
-        }
-        if let Some((e, d)) = self.opts.deep {
-            extras.push(("E".into(), e.to_string()));
-            extras.push(("D".into(), d.to_string()));
-        }
-        let overview = crate::search::overview::if_requested(req, &nodes);
-        Snapshot {
-            algo: self.algo().to_string(),
-            status: self.status,
-            counters: self.counters.clone(),
-            value_names: pn::PN_DN_NAMES.iter().map(|s| s.to_string()).collect(),
-            label_values: vec![0, 1],
-            nodes,
-            extra_edges,
-            selection_path: self.stack.iter().map(|f| f.hash).collect(),
-            selection_moves: labels,
-            root_children,
-            frames,
+        extras.extend(option_extras(&self.opts));
+        let parts = DagSnapshotParts {
+            root_moves: &root_moves,
             total_nodes: self.table.len() as u64,
-            inspection,
-            position: req.want_position.then(|| position.into_any()),
-            position_path,
-            switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
+            inspection: req.inspect.and_then(|id| self.explain(id)),
             extras,
-            functions: None,
-            overview,
-        }
+        };
+        dag_snapshot(self, self, req, parts)
     }
 }

@@ -52,8 +52,8 @@ use crate::game::Game;
 
 use super::snapshot::{Snapshot, ViewRequest};
 use super::{
-    legal_move_label, Counters, QuestionKind, Search, SearchError, SearchSetup, StatsSample,
-    Status, StopReason,
+    legal_move_label, QuestionKind, Search, SearchError, SearchSetup, StatsSample, Status,
+    StopReason,
 };
 
 pub use engine::{Engine, OmKind, OmRec};
@@ -164,9 +164,7 @@ impl<G: Game> Om<G> {
 }
 
 impl<G: Game> Search for Om<G> {
-    fn checkpoint(&self) -> Option<Box<dyn Search>> {
-        Some(Box::new(self.clone()))
-    }
+    crate::search::arena_search::checkpoint_by_clone!();
 
     fn algo(&self) -> &'static str {
         "om"
@@ -193,21 +191,9 @@ impl<G: Game> Search for Om<G> {
         self.status
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
+    crate::search::arena_search::status_accessors!();
 
-    fn stop(&mut self, reason: StopReason) {
-        self.status.stop(reason);
-    }
-
-    fn counters(&self) -> &Counters {
-        &self.engine.counters
-    }
-
-    fn counters_mut(&mut self) -> &mut Counters {
-        &mut self.engine.counters
-    }
+    crate::search::arena_search::counter_accessors!(engine);
 
     fn value_names(&self) -> &'static [&'static str] {
         view::VALUE_NAMES

@@ -5,8 +5,8 @@
 
 use crate::game::Game;
 use crate::search::snapshot::{
-    collect_nodes, root_children, Frame as SnapFrame, Inspection, NodeId, NodeKind, NodeStatus,
-    SnapNode, Snapshot, TreeAccess, ViewRequest,
+    collect_nodes, recorded_path, root_children, Frame as SnapFrame, Inspection, NodeId, NodeKind,
+    NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
 };
 use crate::search::Search;
 
@@ -87,11 +87,7 @@ impl<G: Game> TreeAccess for RecView<'_, G> {
             child_index: r.child_index,
             depth: 0,
             move_label: self.label(id as u32),
-            kind: if r.is_max {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            },
+            kind: NodeKind::or_and(r.is_max),
             status: NodeStatus::Unknown,
             values: vec![
                 value(r.v),
@@ -208,13 +204,7 @@ pub fn snapshot<G: Game>(s: &Om<G>, req: &ViewRequest) -> Snapshot {
         recs: &e.recs,
         root: &e.root,
     };
-    let mut path: Vec<NodeId> = e
-        .stack
-        .iter()
-        .map(|f| f.rec)
-        .take_while(|&r| r != NO_REC)
-        .map(NodeId::from)
-        .collect();
+    let mut path = recorded_path(e.stack.iter().map(|f| f.rec), NO_REC);
     // Before the first visit nothing is recorded: no node, no path.
     if path.is_empty() && !e.recs.is_empty() {
         path.push(0);

@@ -146,6 +146,38 @@ impl LeafTable {
     }
 }
 
+/// Whether the side to move (stones `mover`, all stones `occupied`)
+/// reaches at least `t`, where the board or the table's bounds for the
+/// position (`bounds` of its key) say it without a search (`Err`, shared
+/// by the win/draw and the score solvers); else `Ok` with the position's
+/// table key. A side that could not complete four even with every empty
+/// cell never wins: the mover's win (t ≥ 1) is out of reach, or the
+/// opponent's, and the mover at least draws (t ≤ 0).
+#[inline(always)]
+pub(super) fn answer_without_search(
+    mover: u64,
+    occupied: u64,
+    t: i32,
+    bounds: impl FnOnce(u64) -> (i32, i32),
+) -> Result<u64, bool> {
+    let empty = bits::BOARD & !occupied;
+    if t >= 1 && !Connect4::has_four(mover | empty) {
+        return Err(false);
+    }
+    if t <= 0 && !Connect4::has_four((mover ^ occupied) | empty) {
+        return Err(true);
+    }
+    let key = bits::symmetric_key(mover, occupied);
+    let (lower, upper) = bounds(key);
+    if lower >= t {
+        return Err(true);
+    }
+    if upper < t {
+        return Err(false);
+    }
+    Ok(key)
+}
+
 /// Enhanced transposition cut-offs are tried at nodes with at least this
 /// many empty cells (below, the table probes cost more than they save;
 /// measured in `results/connect4.md`).
@@ -168,25 +200,11 @@ fn reach(mover: u64, occupied: u64, t: i32, table: &LeafTable, nodes: &mut u64) 
         // four any more.
         return 0 >= t;
     }
-    // A side that could not complete four even with every empty cell
-    // never wins: the mover's win (t = 1) is out of reach, or the
-    // opponent's, and the mover at least draws (t = 0).
-    let empty = bits::BOARD & !occupied;
-    let empty_count = empty.count_ones();
-    if t >= 1 && !Connect4::has_four(mover | empty) {
-        return false;
-    }
-    if t <= 0 && !Connect4::has_four((mover ^ occupied) | empty) {
-        return true;
-    }
-    let key = bits::symmetric_key(mover, occupied);
-    let (lower, upper) = table.get(key);
-    if lower >= t {
-        return true;
-    }
-    if upper < t {
-        return false;
-    }
+    let key = match answer_without_search(mover, occupied, t, |key| table.get(key)) {
+        Ok(key) => key,
+        Err(answer) => return answer,
+    };
+    let empty_count = (bits::BOARD & !occupied).count_ones();
     let (list, len) = ordered_moves(mover, occupied, safe);
     // Enhanced transposition cut-off: a child the table already knows
     // to be lost for the opponent answers the node without a search.
@@ -274,8 +292,8 @@ pub(super) fn ordered_moves(mover: u64, occupied: u64, safe: u64) -> ([(u32, u64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Player;
     use crate::search::reference;
+    use crate::search::test_support::agrees_with_reference;
 
     /// Positions from seeded random play with `left` empty cells (none
     /// already decided).
@@ -308,22 +326,14 @@ mod tests {
         let table = LeafTable::with_bytes(1 << 16);
         let positions = (6..=12).flat_map(|left| random_positions(20, left));
         for (i, g) in positions.enumerate() {
-            for goal in [
+            let goals = [
                 Goal::Win,
                 Goal::NotLose,
                 Goal::AtLeast(1),
                 Goal::AtLeast(-1),
-            ] {
-                for attacker in [Player::First, Player::Second] {
-                    let q = Question { attacker, goal };
-                    let mut n = 0;
-                    assert_eq!(
-                        answer(&g, &q, &table, &mut n),
-                        reference::answer(&g, &q),
-                        "position {i} {q:?} {g:?}"
-                    );
-                }
-            }
+            ];
+            let what = format!("position {i} {g:?}");
+            agrees_with_reference(&g, &goals, &what, |q| answer(&g, q, &table, &mut 0));
         }
     }
 

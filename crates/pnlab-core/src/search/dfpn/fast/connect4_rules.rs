@@ -58,6 +58,18 @@ pub const DEFAULT_LEAF_CELLS: i64 = 24;
 /// Bytes of the frontier table by default.
 pub const DEFAULT_LEAF_TABLE_BYTES: u64 = 16 << 20;
 
+impl Connect4Options {
+    /// The bytes to give the frontier table: its budget when the frontier
+    /// solver is on, a token 8 otherwise (no solver reads it then).
+    pub fn leaf_bytes_in_use(&self) -> u64 {
+        if self.leaf_cells > 0 {
+            self.leaf_table_bytes
+        } else {
+            8
+        }
+    }
+}
+
 impl Default for Connect4Options {
     fn default() -> Self {
         Connect4Options {
@@ -80,14 +92,9 @@ impl Connect4Rules {
     /// The rules with options `opts` (the frontier table is allocated only
     /// when the frontier solver is on).
     pub fn new(opts: Connect4Options) -> Connect4Rules {
-        let bytes = if opts.leaf_cells > 0 {
-            opts.leaf_table_bytes
-        } else {
-            8
-        };
         Connect4Rules {
             opts,
-            leaf: LeafTable::with_bytes(bytes),
+            leaf: LeafTable::with_bytes(opts.leaf_bytes_in_use()),
         }
     }
 

@@ -62,11 +62,6 @@ impl Connect4ScoreRules {
     /// The rules with options `opts`; the frontier table takes
     /// `opts.leaf_table_bytes` when the frontier solver is on.
     pub fn new(opts: Connect4Options) -> Connect4ScoreRules {
-        let bytes = if opts.leaf_cells > 0 {
-            opts.leaf_table_bytes
-        } else {
-            8
-        };
         Connect4ScoreRules {
             opts,
             // Only its ordering, keys, moves and numbers are used: no
@@ -75,7 +70,7 @@ impl Connect4ScoreRules {
                 leaf_cells: 0,
                 ..opts
             }),
-            leaf: ScoreTable::with_bytes(bytes),
+            leaf: ScoreTable::with_bytes(opts.leaf_bytes_in_use()),
         }
     }
 }

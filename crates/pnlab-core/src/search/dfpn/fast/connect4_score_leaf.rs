@@ -33,6 +33,7 @@
 //! bounds are facts about the position whatever the threshold, so the
 //! table serves every question the score search asks.
 
+use super::connect4_leaf::answer_without_search;
 use super::pages::ZeroedPages;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -138,21 +139,10 @@ fn reach(mover: u64, occupied: u64, t: i32, table: &ScoreTable, nodes: &mut u64)
     if t <= -((40 - n as i32) / 2) {
         return true;
     }
-    let empty = bits::BOARD & !occupied;
-    if t >= 1 && !Connect4::has_four(mover | empty) {
-        return false;
-    }
-    if t <= 0 && !Connect4::has_four((mover ^ occupied) | empty) {
-        return true;
-    }
-    let key = bits::symmetric_key(mover, occupied);
-    let (lower, upper) = table.get(key);
-    if lower >= t {
-        return true;
-    }
-    if upper < t {
-        return false;
-    }
+    let key = match answer_without_search(mover, occupied, t, |key| table.get(key)) {
+        Ok(key) => key,
+        Err(answer) => return answer,
+    };
     let (list, len) = super::connect4_leaf::ordered_moves(mover, occupied, safe);
     for &(_, cell) in &list[..len] {
         if !reach(mover ^ occupied, occupied | cell, 1 - t, table, nodes) {

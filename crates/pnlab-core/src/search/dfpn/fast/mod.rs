@@ -56,12 +56,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{AnyPosition, Game, GameKind};
 use crate::search::params::{ParamKind, ParamSpec, Params};
-use crate::search::pn::{self, Pn};
+use crate::search::pn::Pn;
 use crate::search::seesaw::RootSwitches;
-use crate::search::snapshot::{Snapshot, ViewRequest};
-use crate::search::{
-    Counters, Question, Search, SearchError, SearchSetup, StatsSample, Status, StopReason,
-};
+use crate::search::{Counters, Question, Search, SearchError, SearchSetup, Status, StopReason};
 
 use super::mid::{solved, DfpnOptions};
 use connect4_rules::{Connect4Options, Connect4Rules};
@@ -295,6 +292,23 @@ pub struct FastOptions {
     pub hex: Option<HexOptions>,
 }
 
+impl FastOptions {
+    /// The options of a Connect Four search and its Connect Four part:
+    /// with the frontier solver on, the memory budget is shared, half for
+    /// the df-pn table and half for the frontier solver's (the win and the
+    /// score search alike).
+    pub fn split_for_connect4(self) -> (FastOptions, Connect4Options) {
+        let mut opts = self;
+        let mut c4 = opts.connect4.unwrap_or_default();
+        if c4.leaf_cells > 0 {
+            let half = opts.base.budget_bytes / 2;
+            opts.base.budget_bytes = half;
+            c4.leaf_table_bytes = half;
+        }
+        (opts, c4)
+    }
+}
+
 impl Default for FastOptions {
     fn default() -> Self {
         FastOptions {
@@ -372,15 +386,7 @@ pub fn new_fast(name: &'static str, setup: &SearchSetup, opts: FastOptions) -> B
             Box::new(FastDfpn::new(name, *g, q, opts, rules))
         }
         AnyPosition::Connect4(g) if opts.connect4.is_some() => {
-            let mut opts = opts;
-            let mut c4 = opts.connect4.unwrap_or_default();
-            if c4.leaf_cells > 0 {
-                // The memory budget is shared: half for the df-pn table,
-                // half for the frontier solver's.
-                let half = opts.base.budget_bytes / 2;
-                opts.base.budget_bytes = half;
-                c4.leaf_table_bytes = half;
-            }
+            let (opts, c4) = opts.split_for_connect4();
             let rules = Connect4Rules::new(c4);
             Box::new(FastDfpn::new(name, *g, q, opts, rules))
         }
@@ -665,21 +671,7 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
         self.status
     }
 
-    crate::search::arena_search::run_state_accessors!();
-
-    fn value_names(&self) -> &'static [&'static str] {
-        pn::PN_DN_NAMES
-    }
-
-    fn snapshot(&self, req: &ViewRequest) -> Snapshot {
-        self.make_snapshot(req)
-    }
-
-    fn sample(&self) -> StatsSample {
-        let (p, d) = self.root_numbers();
-        let root_values = pn::pn_dn_values(p, d);
-        StatsSample::of_table(&self.counters, root_values, self.best_child())
-    }
+    super::table_search_accessors!();
 
     fn best_move(&self) -> Option<String> {
         let k = self.best_child()?;

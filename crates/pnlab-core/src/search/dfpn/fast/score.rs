@@ -38,16 +38,8 @@ use super::{FastDfpn, FastOptions};
 
 pub use super::retarget::threshold as attacker_threshold;
 
-/// One question settled on the way.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Probe {
-    /// The t of "score ≥ t?".
-    pub target: i32,
-    /// `proved` or `disproved`.
-    pub outcome: &'static str,
-    /// MID calls it took.
-    pub iterations: u64,
-}
+/// One question settled on the way (its iterations are MID calls).
+pub use crate::search::sub_search::SubSearch as Probe;
 
 /// The score search of a position (see [`build`]).
 pub fn build(setup: &SearchSetup, opts: FastOptions) -> Result<Box<dyn Search>, SearchError> {
@@ -59,14 +51,7 @@ pub fn build(setup: &SearchSetup, opts: FastOptions) -> Result<Box<dyn Search>, 
             Ok(Box::new(ScoreSearch::new(dfpn, (-64, 64), 2)))
         }
         AnyPosition::Connect4(g) => {
-            let mut opts = opts;
-            let mut c4 = opts.connect4.unwrap_or_default();
-            if c4.leaf_cells > 0 {
-                // The budget is shared as in the win search.
-                let half = opts.base.budget_bytes / 2;
-                opts.base.budget_bytes = half;
-                c4.leaf_table_bytes = half;
-            }
+            let (opts, c4) = opts.split_for_connect4();
             let rules = Connect4ScoreRules::new(c4);
             let dfpn = FastDfpn::new("dfpn-fast", *g, q, opts, rules);
             // With n stones on the board the best score is a win with the
@@ -213,21 +198,12 @@ impl<G: Game, R: Rules<G>> Search for ScoreSearch<G, R> {
         }
         let st = self.dfpn.step();
         self.sync_counters();
-        let proved = match st {
-            Status::Proved => true,
-            Status::Disproved => false,
-            Status::Running => return self.status,
-            Status::Unknown(r) => {
-                self.status = Status::Unknown(r);
-                return self.status;
-            }
+        let Some(proved) = crate::search::sub_search::answer(st, &mut self.status) else {
+            return self.status;
         };
         let t = self.target;
-        self.probes.push(Probe {
-            target: t,
-            outcome: if proved { "proved" } else { "disproved" },
-            iterations: self.dfpn.counters().iterations,
-        });
+        let iterations = self.dfpn.counters().iterations;
+        self.probes.push(Probe::new(t, proved, iterations));
         if proved {
             self.low = self.low.max(t);
             self.best_at_low = self.dfpn.best_move();
@@ -288,10 +264,10 @@ impl<G: Game, R: Rules<G>> Search for ScoreSearch<G, R> {
     }
 
     fn best_move(&self) -> Option<String> {
-        if self.score.is_some() && self.best_at_low.is_some() {
-            return self.best_at_low.clone();
-        }
-        self.dfpn.best_move()
+        let value_known = self.score.is_some();
+        crate::search::sub_search::named_move(value_known, &self.best_at_low, || {
+            self.dfpn.best_move()
+        })
     }
 
     fn extra_json(&self) -> serde_json::Map<String, serde_json::Value> {

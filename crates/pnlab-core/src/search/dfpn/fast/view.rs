@@ -17,12 +17,10 @@ use std::collections::HashMap;
 
 use crate::game::{Game, GameKind};
 use crate::search::pn::{self, Pn};
-use crate::search::snapshot::{
-    ChildSummary, Frame as SnapFrame, Inspection, NodeId, Snapshot, ViewRequest,
-};
-use crate::search::Search;
+use crate::search::snapshot::{Inspection, NodeId, Snapshot, ViewRequest};
 
-use super::super::dag_view::{self, collect_dag, find_position, node_status, Counted, DagSource};
+use super::super::dag_snapshot::{dag_snapshot, option_extras, DagSnapshotParts};
+use super::super::dag_view::{self, counted, find_position, Counted, DagSource};
 use super::super::mid::solved;
 use super::rules::Rules;
 use super::worker::{Frame, Shared};
@@ -94,18 +92,10 @@ impl<G: Game, R: Rules<G>> DagSource<G> for FastDag<'_, G, R> {
         g.to_move() == self.search.question.attacker
     }
 
-    fn path(&self) -> Vec<(NodeId, G)> {
-        self.frames
-            .iter()
-            .map(|f| (f.hash, f.pos.clone()))
-            .collect()
-    }
+    type Call = Frame<G>;
 
-    fn path_labels(&self) -> Vec<String> {
+    fn calls(&self) -> &[Frame<G>] {
         self.frames
-            .windows(2)
-            .map(|w| w[0].pos.format_move(w[1].mv))
-            .collect()
     }
 
     fn numbers_at(&self, g: &G, d: u32) -> (Pn, Pn, bool) {
@@ -149,27 +139,15 @@ impl<G: Game, R: Rules<G>> DagSource<G> for FastDag<'_, G, R> {
         }
         let mut moves = Vec::new();
         self.shared.rules.moves(g, &mut moves);
-        moves
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| {
-                let mut c = g.clone();
-                c.play(m);
-                let k = self.node_key(&c);
-                // A path frame's child whose table entry was replaced
-                // still has the numbers the frame counts.
-                let held = self.shared.rules.inspect(&c).is_err()
-                    || self.frame_of.contains_key(&k)
-                    || self.in_table(k).is_some()
-                    || self.kid_numbers.get(&k).is_some_and(|n| n.now != n.init);
-                Counted {
-                    index: i as u32,
-                    pos: c,
-                    label: g.format_move(m),
-                    held,
-                }
-            })
-            .collect()
+        counted(g, &moves, |c| {
+            let k = self.node_key(c);
+            // A path frame's child whose table entry was replaced still
+            // has the numbers the frame counts.
+            self.shared.rules.inspect(c).is_err()
+                || self.frame_of.contains_key(&k)
+                || self.in_table(k).is_some()
+                || self.kid_numbers.get(&k).is_some_and(|n| n.now != n.init)
+        })
     }
 
     /// The worker's initial numbers for `g` (its `init` option).
@@ -270,57 +248,6 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
     /// The snapshot (see the module comment).
     pub fn make_snapshot(&self, req: &ViewRequest) -> Snapshot {
         let dag = FastDag::new(self);
-        let (nodes, extra_edges) = collect_dag(&dag, req);
-        let frames = dag.frames;
-        let path: Vec<NodeId> = frames.iter().map(|f| f.hash).collect();
-        let labels = dag.path_labels();
-        let snap_frames = frames
-            .iter()
-            .enumerate()
-            .map(|(i, f)| SnapFrame {
-                node: f.hash,
-                move_label: if i == 0 {
-                    String::new()
-                } else {
-                    labels[i - 1].clone()
-                },
-                // Named as the plain df-pn's frames (φ, δ from the
-                // node's side), so the tree draws the thresholds beside
-                // the path alike.
-                values: {
-                    let swap = |a: Pn, b: Pn| if f.or { (a, b) } else { (b, a) };
-                    let (tp, td) = swap(f.th_pn, f.th_dn);
-                    let (phi, delta) = swap(f.pn, f.dn);
-                    vec![
-                        ("thφ".into(), pn::to_f64(tp)),
-                        ("thδ".into(), pn::to_f64(td)),
-                        ("φ".into(), pn::to_f64(phi)),
-                        ("δ".into(), pn::to_f64(delta)),
-                    ]
-                },
-            })
-            .collect();
-        let root_children = self
-            .root_moves
-            .iter()
-            .map(|&m| {
-                let mut c = self.root.clone();
-                c.play(m);
-                let (p, d, _) = dag.numbers_at(&c, 1);
-                ChildSummary {
-                    id: dag.node_key(&c),
-                    move_label: self.root.format_move(m),
-                    status: node_status(p, d),
-                    values: pn::pn_dn_values(p, d),
-                }
-            })
-            .collect();
-        let inspection = req.inspect.and_then(|id| self.explain(&dag, id));
-        let (position, position_path) = match req.inspect.and_then(|id| find_position(&dag, id)) {
-            Some((g, p)) => (g, p),
-            None => (self.root.clone(), Vec::new()),
-        };
-        let events = &self.root_switches.events;
         let o = self.options();
         let mut extras = vec![
             ("threads".into(), self.workers.len().to_string()),
@@ -334,13 +261,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             ),
         ];
         // The unknown-node parameters a ghost's numbers come from.
-        if let Some(e) = o.base.eps {
-            extras.push(("eps".into(), e.to_string()));
-        }
-        if let Some((e, d)) = o.base.deep {
-            extras.push(("E".into(), e.to_string()));
-            extras.push(("D".into(), d.to_string()));
-        }
+        extras.extend(option_extras(&o.base));
         // The frontier threshold of the game that has one.
         match (self.root.kind(), o.connect4) {
             (GameKind::Othello, _) => {
@@ -351,27 +272,12 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
             }
             _ => {}
         }
-        let overview = crate::search::overview::if_requested(req, &nodes);
-        Snapshot {
-            algo: self.algo().to_string(),
-            status: self.status,
-            counters: self.counters.clone(),
-            value_names: pn::PN_DN_NAMES.iter().map(|s| s.to_string()).collect(),
-            label_values: vec![0, 1],
-            nodes,
-            extra_edges,
-            selection_path: path,
-            selection_moves: labels,
-            root_children,
-            frames: snap_frames,
+        let parts = DagSnapshotParts {
+            root_moves: &self.root_moves,
             total_nodes: self.engine.table.used(),
-            inspection,
-            position: req.want_position.then(|| position.into_any()),
-            position_path,
-            switch_events: events[events.len().saturating_sub(1000)..].to_vec(),
+            inspection: req.inspect.and_then(|id| self.explain(&dag, id)),
             extras,
-            overview,
-            functions: None,
-        }
+        };
+        dag_snapshot(self, &dag, req, parts)
     }
 }
