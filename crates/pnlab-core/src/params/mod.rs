@@ -9,6 +9,7 @@
 //! are both declared with [`options!`](crate::options) (see [`options`]).
 
 pub mod bounds;
+mod spec_builders;
 mod options;
 
 pub use options::{ParamField, UnknownChoice};
