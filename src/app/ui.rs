@@ -118,24 +118,18 @@ impl PnlabApp {
         // most of the width: their size follows the window's.
         let width = ui.ctx().content_rect().width();
         if self.settings.show_side {
-            egui::Panel::left("side")
-                .default_size((width * 0.22).clamp(170.0, 330.0))
-                .max_size((width * 0.28).max(170.0))
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("side-scroll")
-                        .show(ui, |ui| self.side_panel(ui, req));
-                });
+            let panel = egui::Panel::left("side");
+            let size = SideSize::of(width, 0.22, 170.0, 330.0);
+            scrolled_side(ui, panel, size, "side-scroll", |ui| {
+                self.side_panel(ui, req)
+            });
         }
         if self.settings.show_inspector {
-            egui::Panel::right("inspector")
-                .default_size((width * 0.24).clamp(190.0, 380.0))
-                .max_size((width * 0.28).max(190.0))
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("inspector-scroll")
-                        .show(ui, |ui| self.right_panel(ui, req));
-                });
+            let panel = egui::Panel::right("inspector");
+            let size = SideSize::of(width, 0.24, 190.0, 380.0);
+            scrolled_side(ui, panel, size, "inspector-scroll", |ui| {
+                self.right_panel(ui, req)
+            });
         }
         egui::CentralPanel::default().show(ui, |ui| {
             let rect = ui.available_rect_before_wrap();
@@ -498,4 +492,41 @@ impl PnlabApp {
             self.look.applied_zoom = z;
         }
     }
+}
+
+/// The widths of a side panel at a window `width` wide.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SideSize {
+    /// The width it opens at.
+    default: f32,
+    /// The widest it may be dragged to.
+    max: f32,
+}
+
+impl SideSize {
+    /// `share` of the window's width, between `min` and `max`; never
+    /// dragged wider than 28 % of the window (or `min`, on a small one).
+    fn of(width: f32, share: f32, min: f32, max: f32) -> SideSize {
+        SideSize {
+            default: (width * share).clamp(min, max),
+            max: (width * 0.28).max(min),
+        }
+    }
+}
+
+/// Shows `panel` (a left or right side panel) at `size`, its contents
+/// in a vertical scroll area named `scroll_id`.
+fn scrolled_side(
+    ui: &mut egui::Ui,
+    panel: egui::Panel,
+    size: SideSize,
+    scroll_id: &str,
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    panel
+        .default_size(size.default)
+        .max_size(size.max)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt(scroll_id).show(ui, add);
+        });
 }

@@ -256,6 +256,27 @@ fn centered_text(p: &egui::Painter, c: Pos2, text: &str, size: f32, color: Color
     );
 }
 
+/// Draws the coordinates of an `n`×`n` square grid whose top-left corner
+/// is `origin`: the files `a`, `b`, … above it and the ranks `1`, `2`, …
+/// to its left, each `margin` away from the grid, in text of `size`.
+fn grid_coordinates(
+    p: &egui::Painter,
+    origin: Pos2,
+    cell: f32,
+    n: usize,
+    margin: f32,
+    size: f32,
+    color: Color32,
+) {
+    for i in 0..n {
+        let along = (i as f32 + 0.5) * cell;
+        let file = ((b'a' + i as u8) as char).to_string();
+        centered_text(p, origin + Vec2::new(along, -margin), &file, size, color);
+        let rank = (i + 1).to_string();
+        centered_text(p, origin + Vec2::new(-margin, along), &rank, size, color);
+    }
+}
+
 /// Draws `text` centred at `c` in the largest size up to `size` that
 /// keeps it within `max_width` (labels that fit at any zoom).
 fn fitted_text(p: &egui::Painter, c: Pos2, text: &str, size: f32, max_width: f32, color: Color32) {

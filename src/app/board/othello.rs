@@ -4,7 +4,9 @@
 
 use egui::{Color32, Rect, Stroke, StrokeKind, Vec2};
 
-use super::{canvas, centered_text, overlay_color, path_number, stone, BoardInput};
+use super::{
+    canvas, centered_text, grid_coordinates, overlay_color, path_number, stone, BoardInput,
+};
 use crate::game::Player;
 
 pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
@@ -26,23 +28,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     );
     let origin = rect.min + Vec2::splat(cell * 0.5);
     let text = ui.visuals().text_color();
-    for i in 0..8 {
-        let col = ((b'a' + i as u8) as char).to_string();
-        centered_text(
-            &p,
-            origin + Vec2::new((i as f32 + 0.5) * cell, -cell * 0.25),
-            &col,
-            cell * 0.3,
-            text,
-        );
-        centered_text(
-            &p,
-            origin + Vec2::new(-cell * 0.25, (i as f32 + 0.5) * cell),
-            &(i + 1).to_string(),
-            cell * 0.3,
-            text,
-        );
-    }
+    grid_coordinates(&p, origin, cell, 8, cell * 0.25, cell * 0.3, text);
     for (i, ch) in cells.iter().enumerate() {
         let (c, r) = (i % 8, i / 8);
         let cr = Rect::from_min_size(
