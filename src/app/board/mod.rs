@@ -116,6 +116,31 @@ fn stone(p: Player) -> Color32 {
     }
 }
 
+/// The colour of a number or mark drawn on `p`'s [`stone`]: white on the
+/// first player's dark stone, black on the second's light one.
+fn text_on_stone(p: Player) -> Color32 {
+    match p {
+        Player::First => Color32::WHITE,
+        Player::Second => Color32::BLACK,
+    }
+}
+
+/// The player whose stone a board character shows (`x`/`X` the first,
+/// `o`/`O` the second), if any.
+fn stone_owner(ch: char) -> Option<Player> {
+    match ch.to_ascii_lowercase() {
+        'x' => Some(Player::First),
+        'o' => Some(Player::Second),
+        _ => None,
+    }
+}
+
+/// The name of the square in column `col`, row `row` (from 0) of a
+/// lettered grid: `a1`, `b3`, … (the move names of these games).
+fn square_name(col: usize, row: usize) -> String {
+    format!("{}{}", (b'a' + col as u8) as char, row + 1)
+}
+
 /// Draws an overlay's values in a `w × h` box centred at `c`, fitted by
 /// the one label rule ([`crate::layout::labels::fit_cell`]): font sized
 /// to the cell, numbers shortened (`1.2k`, `∞`), nothing when even the

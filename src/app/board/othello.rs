@@ -5,9 +5,9 @@
 use egui::{Color32, Rect, Stroke, StrokeKind, Vec2};
 
 use super::{
-    canvas, centered_text, grid_coordinates, overlay_color, path_number, stone, BoardInput,
+    canvas, centered_text, grid_coordinates, overlay_color, path_number, square_name, stone,
+    stone_owner, text_on_stone, BoardInput,
 };
-use crate::game::Player;
 
 pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     let notation = input.position.notation();
@@ -42,20 +42,11 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
             Stroke::new(1.0, Color32::from_rgb(10, 60, 30)),
             StrokeKind::Inside,
         );
-        let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
-        let who = match ch {
-            'X' | 'x' => Some(Player::First),
-            'O' | 'o' => Some(Player::Second),
-            _ => None,
-        };
-        if let Some(w) = who {
+        let name = square_name(c, r);
+        if let Some(w) = stone_owner(*ch) {
             p.circle_filled(cr.center(), cell * 0.4, stone(w));
             if let Some(n) = path_number(input.path, &name) {
-                let t = if w == Player::First {
-                    Color32::WHITE
-                } else {
-                    Color32::BLACK
-                };
+                let t = text_on_stone(w);
                 centered_text(&p, cr.center(), &n.to_string(), cell * 0.35, t);
             }
         } else if let Some(o) = input.overlay(&name) {
