@@ -202,30 +202,26 @@ impl PnlabApp {
     fn menu_bar(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("Open…").clicked() {
+                if menu_item(ui, "Open…", None) {
                     req.open_dialog = true;
-                    ui.close();
                 }
                 ui.menu_button("Open recent", |ui| {
                     if self.settings.recent.is_empty() {
                         ui.weak("no file opened yet");
                     }
                     for p in &self.settings.recent {
-                        if ui.button(p).clicked() {
+                        if menu_item(ui, p, None) {
                             req.open_file = Some(p.into());
-                            ui.close();
                         }
                     }
                 });
-                if ui.button("Positions and lessons…").clicked() {
+                if menu_item(ui, "Positions and lessons…", None) {
                     self.browser.open = true;
-                    ui.close();
                 }
                 ui.menu_button("Export", |ui| {
                     for (label, e) in Export::MENU {
-                        if ui.button(label).clicked() {
+                        if menu_item(ui, label, None) {
                             req.exports.push(e);
-                            ui.close();
                         }
                     }
                 });
@@ -235,21 +231,13 @@ impl PnlabApp {
                 ui.checkbox(&mut self.settings.show_side, "Left panel (position, algorithm)");
                 ui.checkbox(&mut self.settings.show_inspector, "Right panel (inspector)");
                 ui.checkbox(&mut self.settings.show_plots, "Curves");
-                if ui
-                    .button("Tree text…")
-                    .on_hover_text("the open tree's text, edited live (or a new tree)")
-                    .clicked()
-                {
+                let hover = "the open tree's text, edited live (or a new tree)";
+                if menu_item(ui, "Tree text…", Some(hover)) {
                     req.edit_tree_text = true;
-                    ui.close();
                 }
-                if ui
-                    .button("RSCN along the game…")
-                    .on_hover_text("the loaded game record's moves, or alpha-beta's self-play from the loaded position; RSCN per ply on a background thread")
-                    .clicked()
-                {
+                let hover = "the loaded game record's moves, or alpha-beta's self-play from the loaded position; RSCN per ply on a background thread";
+                if menu_item(ui, "RSCN along the game…", Some(hover)) {
                     req.start_rscn = true;
-                    ui.close();
                 }
                 ui.horizontal(|ui| {
                     ui.label("Presentation zoom");
@@ -529,4 +517,18 @@ fn scrolled_side(
         .show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt(scroll_id).show(ui, add);
         });
+}
+
+/// A menu entry, with `hover` as its tooltip when given; true when it was
+/// clicked (the menu then closes).
+fn menu_item<'a>(ui: &mut egui::Ui, label: impl egui::IntoAtoms<'a>, hover: Option<&str>) -> bool {
+    let mut entry = ui.button(label);
+    if let Some(h) = hover {
+        entry = entry.on_hover_text(h);
+    }
+    let clicked = entry.clicked();
+    if clicked {
+        ui.close();
+    }
+    clicked
 }
