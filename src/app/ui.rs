@@ -515,7 +515,9 @@ fn scrolled_side(
         .default_size(size.default)
         .max_size(size.max)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().id_salt(scroll_id).show(ui, add);
+            egui::ScrollArea::vertical()
+                .id_salt(scroll_id)
+                .show(ui, add);
         });
 }
 

@@ -9,8 +9,8 @@
 //! are both declared with [`options!`](crate::options) (see [`options`]).
 
 pub mod bounds;
-mod spec_builders;
 mod options;
+mod spec_builders;
 
 pub use options::{ParamField, UnknownChoice};
 

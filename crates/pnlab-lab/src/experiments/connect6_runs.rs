@@ -77,7 +77,13 @@ pub const fn vcdt_depth_setting(default: i64) -> ParamSpec {
 
 /// The `vcdt_nodes` setting of the Connect6 experiments.
 pub const fn vcdt_nodes_setting(default: i64) -> ParamSpec {
-    ParamSpec::int("vcdt_nodes", 1, i64::MAX, default, "Node cap of one VCDT solve.")
+    ParamSpec::int(
+        "vcdt_nodes",
+        1,
+        i64::MAX,
+        default,
+        "Node cap of one VCDT solve.",
+    )
 }
 
 /// The zone settings of the experiments: the side to move attacks, the

@@ -461,8 +461,8 @@ fn opening_row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiments::test_run::TestRun;
     use crate::experiments::instances::random_othello;
+    use crate::experiments::test_run::TestRun;
 
     #[test]
     fn random_othello_positions_have_the_requested_empties() {
