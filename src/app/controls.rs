@@ -271,20 +271,8 @@ impl Controls {
             .checkbox(&mut self.use_budget, "Pause at an iteration or node budget")
             .changed();
         ui.add_enabled_ui(self.use_budget, |ui| {
-            ui.horizontal(|ui| {
-                let l = ui.label("iterations");
-                changed |= ui
-                    .add(egui::DragValue::new(&mut self.budget_iterations).range(1..=u64::MAX))
-                    .labelled_by(l.id)
-                    .changed();
-            });
-            ui.horizontal(|ui| {
-                let l = ui.label("nodes");
-                changed |= ui
-                    .add(egui::DragValue::new(&mut self.budget_nodes).range(1..=u64::MAX))
-                    .labelled_by(l.id)
-                    .changed();
-            });
+            changed |= budget_row(ui, "iterations", &mut self.budget_iterations);
+            changed |= budget_row(ui, "nodes", &mut self.budget_nodes);
         });
         if changed {
             vec![Command::SetBudget(self.budget())]
@@ -330,6 +318,18 @@ fn text_param(ui: &mut egui::Ui, spec: &ParamSpec, value: &mut String, name_id: 
         }
     }
     ui.data_mut(|d| d.insert_temp(id, text));
+}
+
+/// One budget limit: its name and a value of at least 1; true when it
+/// changed.
+fn budget_row(ui: &mut egui::Ui, name: &str, value: &mut u64) -> bool {
+    ui.horizontal(|ui| {
+        let l = ui.label(name);
+        ui.add(egui::DragValue::new(value).range(1..=u64::MAX))
+            .labelled_by(l.id)
+            .changed()
+    })
+    .inner
 }
 
 /// The algorithm picker and its generated parameter panel. Returns true

@@ -82,23 +82,13 @@ impl UrlLaunch {
     /// (`lessons/02-pns-step-by-step.lesson.toml`); the extension is
     /// added when the address leaves it out.
     pub fn lesson_path(&self) -> Option<String> {
-        self.lesson
-            .as_deref()
-            .map(|l| match l.ends_with(lesson::EXTENSION) {
-                true => format!("lessons/{l}"),
-                false => format!("lessons/{l}{}", lesson::EXTENSION),
-            })
+        self.lesson.as_deref().map(bundled_lesson)
     }
 
     /// The lesson a live class is started on, as the server names it
     /// (`lessons/03-most-proving.lesson.toml`).
     pub fn teach_path(&self) -> Option<String> {
-        self.teach
-            .as_deref()
-            .map(|l| match l.ends_with(lesson::EXTENSION) {
-                true => format!("lessons/{l}"),
-                false => format!("lessons/{l}{}", lesson::EXTENSION),
-            })
+        self.teach.as_deref().map(bundled_lesson)
     }
 
     /// What the page opens: the launch options, and the lesson when the
@@ -404,6 +394,16 @@ fn encode_component(v: &str) -> String {
         }
     }
     out
+}
+
+/// A bundled lesson's name as the engine knows it: under `lessons/`,
+/// with the extension added when the address leaves it out.
+fn bundled_lesson(l: &str) -> String {
+    if l.ends_with(lesson::EXTENSION) {
+        format!("lessons/{l}")
+    } else {
+        format!("lessons/{l}{}", lesson::EXTENSION)
+    }
 }
 
 #[cfg(test)]

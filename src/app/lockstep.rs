@@ -150,31 +150,19 @@ mod tests {
 
     #[test]
     fn by_nodes_only_the_run_behind_steps() {
-        assert_eq!(
-            next_chunk(Pace::Nodes, p(false, 10), p(false, 30)),
-            (true, false)
-        );
-        assert_eq!(
-            next_chunk(Pace::Nodes, p(false, 30), p(false, 10)),
-            (false, true)
-        );
-        assert_eq!(
-            next_chunk(Pace::Nodes, p(false, 30), p(false, 30)),
-            (true, true)
-        );
-        assert_eq!(
-            next_chunk(Pace::Iterations, p(false, 10), p(false, 30)),
-            (true, true)
-        );
-        // A finished run waits; the other goes on alone.
-        assert_eq!(
-            next_chunk(Pace::Nodes, p(true, 10), p(false, 30)),
-            (false, true)
-        );
-        assert_eq!(
-            next_chunk(Pace::Iterations, p(true, 1), p(true, 2)),
-            (false, false)
-        );
+        // (pace, main run, challenger, which of the two step).
+        let cases = [
+            (Pace::Nodes, p(false, 10), p(false, 30), (true, false)),
+            (Pace::Nodes, p(false, 30), p(false, 10), (false, true)),
+            (Pace::Nodes, p(false, 30), p(false, 30), (true, true)),
+            (Pace::Iterations, p(false, 10), p(false, 30), (true, true)),
+            // A finished run waits; the other goes on alone.
+            (Pace::Nodes, p(true, 10), p(false, 30), (false, true)),
+            (Pace::Iterations, p(true, 1), p(true, 2), (false, false)),
+        ];
+        for (pace, a, b, steps) in cases {
+            assert_eq!(next_chunk(pace, a, b), steps, "{pace:?} {a:?} {b:?}");
+        }
     }
 
     #[test]

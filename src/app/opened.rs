@@ -10,7 +10,7 @@
 
 use crate::game::AnyPosition;
 use crate::positions::PositionEntry;
-use crate::search::{registry, Params, QuestionKind, SearchSetup};
+use crate::search::{Algorithm, Params, QuestionKind, SearchSetup};
 
 use super::error::AppError;
 use super::error_rate::CorrectMovesTask;
@@ -155,13 +155,10 @@ impl Opened {
     }
 
     /// The setup of a run of `algo` on the root, with the `params` that
-    /// apply to the root's game (see [`AlgoInfo::params_on`]).
-    pub fn setup(&self, algo: &str, params: &Params, seed: u64) -> SearchSetup {
-        let params = match registry::find_algo(algo) {
-            Ok(info) => info.params_on(self.root.kind(), params),
-            Err(_) => params.clone(),
-        };
-        self.setup_with(params, seed)
+    /// apply to the root's game (see
+    /// [`AlgoInfo::params_on`](crate::search::registry::AlgoInfo::params_on)).
+    pub fn setup(&self, algo: Algorithm, params: &Params, seed: u64) -> SearchSetup {
+        self.setup_with(algo.params_on(self.root.kind(), params), seed)
     }
 
     /// The setup of a run on the root with `params` as they are.

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use crate::export::{self, ExportInput, RunRecord};
 use crate::positions::{self, PositionEntry};
-use crate::search::{Algorithm, NodeId};
+use crate::search::{Algorithm, NodeId, SearchError};
 
 use super::browser::Browser;
 use super::class_mode::ClassMode;
@@ -325,13 +325,18 @@ impl PnlabApp {
     }
 
     /// The setup of the main run: the chosen algorithm on the open
-    /// position, with the chosen parameters that apply to its game.
-    pub fn main_setup(&self) -> crate::search::SearchSetup {
-        self.opened.setup(
-            &self.algorithm.algo,
-            &self.algorithm.params,
-            self.algorithm.seed,
-        )
+    /// position, with the chosen parameters that apply to its game (an
+    /// algorithm the registry does not know is an error, never a run
+    /// with the parameters unchecked).
+    pub fn main_setup(&self) -> Result<crate::search::SearchSetup, SearchError> {
+        let algo = Algorithm::named(&self.algorithm.algo)?;
+        Ok(self.main_setup_of(algo))
+    }
+
+    /// The setup of the main run with `algo`, the chosen algorithm's handle.
+    fn main_setup_of(&self, algo: Algorithm) -> crate::search::SearchSetup {
+        self.opened
+            .setup(algo, &self.algorithm.params, self.algorithm.seed)
     }
 
     /// Restarts the challenger on the open position and brings it to the
@@ -352,7 +357,7 @@ impl PnlabApp {
         };
         let spec = RunSpec {
             algo,
-            setup: self.opened.setup(&r.algo, &r.params, self.algorithm.seed),
+            setup: self.opened.setup(algo, &r.params, self.algorithm.seed),
         };
         let budget = self.settings.controls.budget();
         let Some(r) = self.race.as_mut() else { return };
@@ -449,7 +454,7 @@ impl PnlabApp {
             Ok(algo) => {
                 let spec = RunSpec {
                     algo,
-                    setup: self.main_setup(),
+                    setup: self.main_setup_of(algo),
                 };
                 if let Err(e) = self.main.load(spec) {
                     self.messages.push(format!("error: {e}"));
@@ -696,23 +701,12 @@ impl PnlabApp {
             if r.link.drain() {
                 ctx.request_repaint();
             }
-            let errors: Vec<String> = r
-                .link
-                .state
-                .errors
-                .drain(..)
-                .map(|e| format!("error: race: {e}"))
-                .collect();
-            self.messages.extend(errors);
+            let errors = r.link.state.errors.drain(..);
+            self.messages
+                .extend(errors.map(|e| format!("error: race: {e}")));
         }
-        let errors: Vec<String> = self
-            .main
-            .state
-            .errors
-            .drain(..)
-            .map(|e| format!("error: {e}"))
-            .collect();
-        self.messages.extend(errors);
+        let errors = self.main.state.errors.drain(..);
+        self.messages.extend(errors.map(|e| format!("error: {e}")));
         if let Ok(mut n) = self.notices.lock() {
             self.messages.append(&mut n);
         }
@@ -787,7 +781,7 @@ impl PnlabApp {
         let Some(snap) = run.snapshot.as_ref() else {
             return Err(AppError::NothingToExport);
         };
-        let setup = self.main_setup();
+        let setup = self.main_setup()?;
         let record = RunRecord {
             entry: self.opened.entry(),
             algo: &snap.algo,

@@ -118,24 +118,18 @@ impl PnlabApp {
         // most of the width: their size follows the window's.
         let width = ui.ctx().content_rect().width();
         if self.settings.show_side {
-            egui::Panel::left("side")
-                .default_size((width * 0.22).clamp(170.0, 330.0))
-                .max_size((width * 0.28).max(170.0))
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("side-scroll")
-                        .show(ui, |ui| self.side_panel(ui, req));
-                });
+            let panel = egui::Panel::left("side");
+            let size = SideSize::of(width, 0.22, 170.0, 330.0);
+            scrolled_side(ui, panel, size, "side-scroll", |ui| {
+                self.side_panel(ui, req)
+            });
         }
         if self.settings.show_inspector {
-            egui::Panel::right("inspector")
-                .default_size((width * 0.24).clamp(190.0, 380.0))
-                .max_size((width * 0.28).max(190.0))
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("inspector-scroll")
-                        .show(ui, |ui| self.right_panel(ui, req));
-                });
+            let panel = egui::Panel::right("inspector");
+            let size = SideSize::of(width, 0.24, 190.0, 380.0);
+            scrolled_side(ui, panel, size, "inspector-scroll", |ui| {
+                self.right_panel(ui, req)
+            });
         }
         egui::CentralPanel::default().show(ui, |ui| {
             let rect = ui.available_rect_before_wrap();
@@ -208,30 +202,26 @@ impl PnlabApp {
     fn menu_bar(&mut self, ui: &mut egui::Ui, req: &mut Requests) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("Open…").clicked() {
+                if menu_item(ui, "Open…", None) {
                     req.open_dialog = true;
-                    ui.close();
                 }
                 ui.menu_button("Open recent", |ui| {
                     if self.settings.recent.is_empty() {
                         ui.weak("no file opened yet");
                     }
                     for p in &self.settings.recent {
-                        if ui.button(p).clicked() {
+                        if menu_item(ui, p, None) {
                             req.open_file = Some(p.into());
-                            ui.close();
                         }
                     }
                 });
-                if ui.button("Positions and lessons…").clicked() {
+                if menu_item(ui, "Positions and lessons…", None) {
                     self.browser.open = true;
-                    ui.close();
                 }
                 ui.menu_button("Export", |ui| {
                     for (label, e) in Export::MENU {
-                        if ui.button(label).clicked() {
+                        if menu_item(ui, label, None) {
                             req.exports.push(e);
-                            ui.close();
                         }
                     }
                 });
@@ -241,21 +231,13 @@ impl PnlabApp {
                 ui.checkbox(&mut self.settings.show_side, "Left panel (position, algorithm)");
                 ui.checkbox(&mut self.settings.show_inspector, "Right panel (inspector)");
                 ui.checkbox(&mut self.settings.show_plots, "Curves");
-                if ui
-                    .button("Tree text…")
-                    .on_hover_text("the open tree's text, edited live (or a new tree)")
-                    .clicked()
-                {
+                let hover = "the open tree's text, edited live (or a new tree)";
+                if menu_item(ui, "Tree text…", Some(hover)) {
                     req.edit_tree_text = true;
-                    ui.close();
                 }
-                if ui
-                    .button("RSCN along the game…")
-                    .on_hover_text("the loaded game record's moves, or alpha-beta's self-play from the loaded position; RSCN per ply on a background thread")
-                    .clicked()
-                {
+                let hover = "the loaded game record's moves, or alpha-beta's self-play from the loaded position; RSCN per ply on a background thread";
+                if menu_item(ui, "RSCN along the game…", Some(hover)) {
                     req.start_rscn = true;
-                    ui.close();
                 }
                 ui.horizontal(|ui| {
                     ui.label("Presentation zoom");
@@ -498,4 +480,57 @@ impl PnlabApp {
             self.look.applied_zoom = z;
         }
     }
+}
+
+/// The widths of a side panel at a window `width` wide.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SideSize {
+    /// The width it opens at.
+    default: f32,
+    /// The widest it may be dragged to.
+    max: f32,
+}
+
+impl SideSize {
+    /// `share` of the window's width, between `min` and `max`; never
+    /// dragged wider than 28 % of the window (or `min`, on a small one).
+    fn of(width: f32, share: f32, min: f32, max: f32) -> SideSize {
+        SideSize {
+            default: (width * share).clamp(min, max),
+            max: (width * 0.28).max(min),
+        }
+    }
+}
+
+/// Shows `panel` (a left or right side panel) at `size`, its contents
+/// in a vertical scroll area named `scroll_id`.
+fn scrolled_side(
+    ui: &mut egui::Ui,
+    panel: egui::Panel,
+    size: SideSize,
+    scroll_id: &str,
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    panel
+        .default_size(size.default)
+        .max_size(size.max)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt(scroll_id)
+                .show(ui, add);
+        });
+}
+
+/// A menu entry, with `hover` as its tooltip when given; true when it was
+/// clicked (the menu then closes).
+fn menu_item<'a>(ui: &mut egui::Ui, label: impl egui::IntoAtoms<'a>, hover: Option<&str>) -> bool {
+    let mut entry = ui.button(label);
+    if let Some(h) = hover {
+        entry = entry.on_hover_text(h);
+    }
+    let clicked = entry.clicked();
+    if clicked {
+        ui.close();
+    }
+    clicked
 }

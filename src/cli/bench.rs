@@ -13,7 +13,7 @@ use pnlab::game::{AnyPosition, Game};
 use pnlab::params::bounds;
 use pnlab::search::{self, Params};
 
-use super::{bench_depth, parse_pair, UsageError, UserError};
+use super::{bench_depth, parse_pairs, UsageError, UserError};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -110,11 +110,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, UserError> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let mut pairs = args
-        .set
-        .iter()
-        .map(|s| parse_pair(s))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut pairs = parse_pairs(&args.set)?;
     if let Some(t) = args.threads {
         pairs.push(("threads".to_string(), t.to_string()));
     }

@@ -8,7 +8,7 @@ use clap::{ArgAction, Args, CommandFactory};
 use pnlab::experiments::{self, ExperimentInfo, ExperimentOptions};
 use pnlab::params::bounds;
 
-use super::{parse_pair, UsageError, UserError};
+use super::{parse_pairs, UsageError, UserError};
 
 /// The most parallel jobs `--jobs` accepts (each is a thread).
 const MAX_JOBS: u64 = 1024;
@@ -165,11 +165,7 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode, UserError> {
         },
         out_dir: Some(args.out),
         seed: args.seed,
-        settings: args
-            .set
-            .iter()
-            .map(|s| parse_pair(s))
-            .collect::<Result<Vec<_>, _>>()?,
+        settings: parse_pairs(&args.set)?,
         progress: !args.quiet,
         log: Default::default(),
         observer: Default::default(),

@@ -176,6 +176,12 @@ pub fn parse_pair(s: &str) -> Result<(String, String), UserError> {
     }
 }
 
+/// Every `--set NAME=VALUE` flag as a pair, or the error naming the first
+/// that is not one.
+pub fn parse_pairs(set: &[String]) -> Result<Vec<(String, String)>, UserError> {
+    set.iter().map(|s| parse_pair(s)).collect()
+}
+
 /// Runs the parsed command line; user errors become `error: …` and exit 2.
 pub fn run(mut cli: Cli) -> ExitCode {
     pnlab::positions::reference::allow_outside(cli.allow_absolute_paths);
@@ -287,11 +293,7 @@ pub fn print_line(args: std::fmt::Arguments) {
 fn open_app(cli: Cli) -> Result<ExitCode, UserError> {
     let view = view_options(cli.app.present, cli.app.window.as_deref(), cli.app.step)?;
     let driver = driver_kind(&cli.app)?;
-    let set = cli
-        .set
-        .iter()
-        .map(|s| parse_pair(s))
-        .collect::<Result<Vec<_>, _>>()?;
+    let set = parse_pairs(&cli.set)?;
     let opts = pnlab::app::LaunchOptions {
         open: cli.open.or(cli.file),
         entry: cli.entry,

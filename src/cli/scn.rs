@@ -10,7 +10,7 @@ use pnlab::params::bounds;
 use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
 use super::solve::read_inputs;
-use super::{parse_pair, UsageError, UserError};
+use super::{parse_pairs, UsageError, UserError};
 
 #[derive(Args, Debug)]
 pub struct ScnArgs {
@@ -34,10 +34,7 @@ pub struct ScnArgs {
 /// The alphabeta parameters from `--set` pairs.
 pub(super) fn alphabeta_params(set: &[String]) -> Result<Params, UserError> {
     let info = search::find_algo("alphabeta")?;
-    let pairs = set
-        .iter()
-        .map(|s| parse_pair(s))
-        .collect::<Result<Vec<_>, _>>()?;
+    let pairs = parse_pairs(set)?;
     Ok(
         Params::from_pairs(info.params, &pairs).map_err(|source| UsageError::EngineParam {
             engine: "alphabeta",

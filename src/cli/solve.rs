@@ -12,7 +12,7 @@ use pnlab::game::xiangqi::Repetition;
 use pnlab::search::{self, params, Algorithm, QuestionKind};
 use pnlab::solve::{SolveRecord, SolveRequest, Solver};
 
-use super::{parse_pair, UserError};
+use super::{parse_pairs, UserError};
 
 pub(super) use pnlab::solve::read_inputs;
 
@@ -146,11 +146,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, UserError> {
         game: args.game,
         entry: args.entry,
         algo: args.algo,
-        settings: args
-            .set
-            .iter()
-            .map(|s| parse_pair(s))
-            .collect::<Result<Vec<_>, _>>()?,
+        settings: parse_pairs(&args.set)?,
         threads: args.threads,
         question: args.question,
         within: args.within,

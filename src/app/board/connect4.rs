@@ -5,7 +5,7 @@
 
 use egui::{Color32, Stroke, Vec2};
 
-use super::{canvas, centered_text, overlay_color, stone, BoardInput};
+use super::{canvas, centered_text, overlay_color, stone, text_on_stone, BoardInput};
 use crate::game::Player;
 
 const COLS: usize = 7;
@@ -55,11 +55,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
                 Some((who, n)) => {
                     p.circle_filled(c, cell * 0.4, stone(*who));
                     if *n >= first_path_move {
-                        let t = if *who == Player::First {
-                            Color32::WHITE
-                        } else {
-                            Color32::BLACK
-                        };
+                        let t = text_on_stone(*who);
                         centered_text(
                             &p,
                             c,

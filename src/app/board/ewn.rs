@@ -7,7 +7,7 @@
 
 use egui::{Color32, Pos2, Rect, Stroke, StrokeKind, Vec2};
 
-use super::{canvas, centered_text, overlay_color, BoardInput};
+use super::{canvas, centered_text, grid_coordinates, overlay_color, BoardInput};
 
 /// Red's and blue's cube colours.
 const RED: Color32 = Color32::from_rgb(200, 45, 45);
@@ -82,23 +82,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     );
     let origin = rect.min + Vec2::new(cell * 0.4, cell * 0.4);
     let text = ui.visuals().text_color();
-    for i in 0..5 {
-        let col = ((b'a' + i as u8) as char).to_string();
-        centered_text(
-            &p,
-            origin + Vec2::new((i as f32 + 0.5) * cell, -cell * 0.2),
-            &col,
-            cell * 0.25,
-            text,
-        );
-        centered_text(
-            &p,
-            origin + Vec2::new(-cell * 0.2, (i as f32 + 0.5) * cell),
-            &(i + 1).to_string(),
-            cell * 0.25,
-            text,
-        );
-    }
+    grid_coordinates(&p, origin, cell, 5, cell * 0.2, cell * 0.25, text);
     let square = |i: usize| {
         Rect::from_min_size(
             origin + Vec2::new((i % 5) as f32 * cell, (i / 5) as f32 * cell),

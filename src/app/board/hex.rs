@@ -7,7 +7,10 @@
 
 use egui::{Color32, Pos2, Shape, Stroke, Vec2};
 
-use super::{canvas, cell_label, centered_text, heat_color, overlay_color, stone, BoardInput};
+use super::{
+    canvas, cell_label, centered_text, heat_color, overlay_color, square_name, stone,
+    text_on_stone, BoardInput,
+};
 
 /// Cell width (flat side to flat side) and hexagon radius of an `n × n`
 /// board drawn `side` points wide: the rhombus is 1.5 n cells wide plus
@@ -101,7 +104,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     for r in 0..n {
         for c in 0..n {
             let ctr = center(c, r);
-            let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
+            let name = square_name(c, r);
             let fill = match owner[r * n + c] {
                 Some((pl, _)) => stone(pl),
                 None => match (input.heat.and_then(|h| h[r * n + c]), input.overlay(&name)) {
@@ -117,11 +120,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
             ));
             match owner[r * n + c] {
                 Some((pl, k)) if k >= first_path => {
-                    let t = if pl == Player::First {
-                        Color32::WHITE
-                    } else {
-                        Color32::BLACK
-                    };
+                    let t = text_on_stone(pl);
                     centered_text(&p, ctr, &(k - first_path + 1).to_string(), s * 0.7, t);
                 }
                 None => {

@@ -116,6 +116,31 @@ fn stone(p: Player) -> Color32 {
     }
 }
 
+/// The colour of a number or mark drawn on `p`'s [`stone`]: white on the
+/// first player's dark stone, black on the second's light one.
+fn text_on_stone(p: Player) -> Color32 {
+    match p {
+        Player::First => Color32::WHITE,
+        Player::Second => Color32::BLACK,
+    }
+}
+
+/// The player whose stone a board character shows (`x`/`X` the first,
+/// `o`/`O` the second), if any.
+fn stone_owner(ch: char) -> Option<Player> {
+    match ch.to_ascii_lowercase() {
+        'x' => Some(Player::First),
+        'o' => Some(Player::Second),
+        _ => None,
+    }
+}
+
+/// The name of the square in column `col`, row `row` (from 0) of a
+/// lettered grid: `a1`, `b3`, … (the move names of these games).
+fn square_name(col: usize, row: usize) -> String {
+    format!("{}{}", (b'a' + col as u8) as char, row + 1)
+}
+
 /// Draws an overlay's values in a `w × h` box centred at `c`, fitted by
 /// the one label rule ([`crate::layout::labels::fit_cell`]): font sized
 /// to the cell, numbers shortened (`1.2k`, `∞`), nothing when even the
@@ -254,6 +279,27 @@ fn centered_text(p: &egui::Painter, c: Pos2, text: &str, size: f32, color: Color
         egui::FontId::proportional(size),
         color,
     );
+}
+
+/// Draws the coordinates of an `n`×`n` square grid whose top-left corner
+/// is `origin`: the files `a`, `b`, … above it and the ranks `1`, `2`, …
+/// to its left, each `margin` away from the grid, in text of `size`.
+fn grid_coordinates(
+    p: &egui::Painter,
+    origin: Pos2,
+    cell: f32,
+    n: usize,
+    margin: f32,
+    size: f32,
+    color: Color32,
+) {
+    for i in 0..n {
+        let along = (i as f32 + 0.5) * cell;
+        let file = ((b'a' + i as u8) as char).to_string();
+        centered_text(p, origin + Vec2::new(along, -margin), &file, size, color);
+        let rank = (i + 1).to_string();
+        centered_text(p, origin + Vec2::new(-margin, along), &rank, size, color);
+    }
 }
 
 /// Draws `text` centred at `c` in the largest size up to `size` that

@@ -4,8 +4,10 @@
 
 use egui::{Color32, Rect, Stroke, StrokeKind, Vec2};
 
-use super::{canvas, centered_text, overlay_color, path_number, stone, BoardInput};
-use crate::game::Player;
+use super::{
+    canvas, centered_text, grid_coordinates, overlay_color, path_number, square_name, stone,
+    stone_owner, text_on_stone, BoardInput,
+};
 
 pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     let notation = input.position.notation();
@@ -26,23 +28,7 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
     );
     let origin = rect.min + Vec2::splat(cell * 0.5);
     let text = ui.visuals().text_color();
-    for i in 0..8 {
-        let col = ((b'a' + i as u8) as char).to_string();
-        centered_text(
-            &p,
-            origin + Vec2::new((i as f32 + 0.5) * cell, -cell * 0.25),
-            &col,
-            cell * 0.3,
-            text,
-        );
-        centered_text(
-            &p,
-            origin + Vec2::new(-cell * 0.25, (i as f32 + 0.5) * cell),
-            &(i + 1).to_string(),
-            cell * 0.3,
-            text,
-        );
-    }
+    grid_coordinates(&p, origin, cell, 8, cell * 0.25, cell * 0.3, text);
     for (i, ch) in cells.iter().enumerate() {
         let (c, r) = (i % 8, i / 8);
         let cr = Rect::from_min_size(
@@ -56,20 +42,11 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
             Stroke::new(1.0, Color32::from_rgb(10, 60, 30)),
             StrokeKind::Inside,
         );
-        let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
-        let who = match ch {
-            'X' | 'x' => Some(Player::First),
-            'O' | 'o' => Some(Player::Second),
-            _ => None,
-        };
-        if let Some(w) = who {
+        let name = square_name(c, r);
+        if let Some(w) = stone_owner(*ch) {
             p.circle_filled(cr.center(), cell * 0.4, stone(w));
             if let Some(n) = path_number(input.path, &name) {
-                let t = if w == Player::First {
-                    Color32::WHITE
-                } else {
-                    Color32::BLACK
-                };
+                let t = text_on_stone(w);
                 centered_text(&p, cr.center(), &n.to_string(), cell * 0.35, t);
             }
         } else if let Some(o) = input.overlay(&name) {

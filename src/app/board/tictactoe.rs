@@ -3,7 +3,10 @@
 
 use egui::{Color32, Rect, Stroke, StrokeKind, Vec2};
 
-use super::{canvas, centered_text, overlay_color, path_number, stone, BoardInput};
+use super::{
+    canvas, centered_text, overlay_color, path_number, square_name, stone, stone_owner,
+    text_on_stone, BoardInput,
+};
 use crate::game::Player;
 
 pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
@@ -31,22 +34,13 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
             Vec2::splat(cell),
         );
         p.rect_stroke(r, 0.0, Stroke::new(1.0, line), StrokeKind::Inside);
-        let name = format!("{}{}", (b'a' + col as u8) as char, row + 1);
+        let name = square_name(col, row);
         let c = r.center();
-        let who = match ch.to_ascii_lowercase() {
-            'x' => Some(Player::First),
-            'o' => Some(Player::Second),
-            _ => None,
-        };
-        if let Some(w) = who {
+        if let Some(w) = stone_owner(*ch) {
             p.circle_filled(c, cell * 0.36, stone(w));
             p.circle_stroke(c, cell * 0.36, Stroke::new(1.0, Color32::GRAY));
             let mark = if w == Player::First { "x" } else { "o" };
-            let txt = if w == Player::First {
-                Color32::WHITE
-            } else {
-                Color32::BLACK
-            };
+            let txt = text_on_stone(w);
             let label = path_number(input.path, &name).map_or(mark.to_string(), |n| n.to_string());
             centered_text(&p, c, &label, cell * 0.3, txt);
         } else if let Some(o) = input.overlay(&name) {

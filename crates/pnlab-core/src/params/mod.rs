@@ -10,6 +10,7 @@
 
 pub mod bounds;
 mod options;
+mod spec_builders;
 
 pub use options::{ParamField, UnknownChoice};
 

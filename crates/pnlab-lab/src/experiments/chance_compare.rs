@@ -367,6 +367,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::test_run::TestRun;
 
     #[test]
     fn random_trees_have_the_lecture_shape() {
@@ -381,7 +382,7 @@ mod tests {
 
     #[test]
     fn a_small_run_agrees_and_counts_every_instance() {
-        let opts = ExperimentOptions::for_test(
+        let t = TestRun::new(
             "chance-compare",
             &[
                 ("trees", "3"),
@@ -389,17 +390,10 @@ mod tests {
                 ("branchings", "2,3"),
                 ("ewn", "2"),
             ],
+            run,
         );
-        let dir = opts.out_dir.clone().unwrap();
-        let rep = run(&opts).expect("values agree");
-        for t in &rep.tables {
-            crate::experiments::rows::tests::assert_round_trip(t);
-        }
-        let csv = std::fs::read_to_string(dir.join("chance-compare.csv")).unwrap();
-        let json: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(dir.join("chance-compare.json")).unwrap(),
-        )
-        .unwrap();
+        let csv = t.text("chance-compare.csv");
+        let json = t.json("chance-compare.json");
         let configs = json["configurations"].as_array().unwrap();
         assert_eq!(configs.len(), 3);
         let counted: u64 = configs
@@ -416,14 +410,13 @@ mod tests {
         for c in configs {
             assert!(c["algorithms"]["star1"]["mean_ratio"].as_f64().unwrap() <= 1.0);
         }
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     /// A pair whose trees are too big for expectimax (depth 4 × branching
     /// 4: 4^16 leaves) is left out and named; the others still run.
     #[test]
     fn oversized_trees_are_left_out_and_named() {
-        let opts = ExperimentOptions::for_test(
+        let t = TestRun::new(
             "chance-compare-big",
             &[
                 ("trees", "1"),
@@ -431,20 +424,16 @@ mod tests {
                 ("branchings", "2,4"),
                 ("ewn", "0"),
             ],
+            run,
         );
-        let dir = opts.out_dir.clone().unwrap();
-        let rep = run(&opts).expect("the small pairs run");
-        assert!(rep.summary.contains("d=4 b=4"), "{}", rep.summary);
-        let json: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(dir.join("chance-compare.json")).unwrap(),
-        )
-        .unwrap();
+        let summary = &t.report.summary;
+        assert!(summary.contains("d=4 b=4"), "{summary}");
+        let json = t.json("chance-compare.json");
         // 2^16 = 65,536 leaves is small enough; 4^16 is not.
         assert_eq!(
             json["left_out_over_max_leaves"],
             serde_json::json!(["d=4 b=4"])
         );
         assert_eq!(json["configurations"].as_array().unwrap().len(), 3);
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -24,7 +24,7 @@ use pnlab_core::game::connect::zone_game::{VcdtCache, ZoneContext, ZoneGame, Zon
 use pnlab_core::game::connect::Connect;
 use pnlab_core::game::{Game, Player};
 use pnlab_core::search::dfpn::{Dfpn, DfpnOptions};
-use pnlab_core::search::params::{ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::{Goal, Question, Search, Status};
 
 /// One zone run's results.
@@ -66,28 +66,24 @@ impl ZoneRun {
 
 /// The `vcdt_depth` setting of the Connect6 experiments.
 pub const fn vcdt_depth_setting(default: i64) -> ParamSpec {
-    ParamSpec {
-        name: "vcdt_depth",
-        kind: ParamKind::Int {
-            min: 0,
-            max: i64::MAX,
-            default,
-        },
-        help: "Most attacker moves a VCDT threat-space search tries before the winning one.",
-    }
+    ParamSpec::int(
+        "vcdt_depth",
+        0,
+        i64::MAX,
+        default,
+        "Most attacker moves a VCDT threat-space search tries before the winning one.",
+    )
 }
 
 /// The `vcdt_nodes` setting of the Connect6 experiments.
 pub const fn vcdt_nodes_setting(default: i64) -> ParamSpec {
-    ParamSpec {
-        name: "vcdt_nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default,
-        },
-        help: "Node cap of one VCDT solve.",
-    }
+    ParamSpec::int(
+        "vcdt_nodes",
+        1,
+        i64::MAX,
+        default,
+        "Node cap of one VCDT solve.",
+    )
 }
 
 /// The zone settings of the experiments: the side to move attacks, the

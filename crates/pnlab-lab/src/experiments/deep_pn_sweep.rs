@@ -462,6 +462,7 @@ fn opening_row(
 mod tests {
     use super::*;
     use crate::experiments::instances::random_othello;
+    use crate::experiments::test_run::TestRun;
 
     #[test]
     fn random_othello_positions_have_the_requested_empties() {
@@ -504,7 +505,7 @@ mod tests {
 
     #[test]
     fn quick_sweep_writes_csv_and_summary() {
-        let opts = ExperimentOptions::for_test(
+        let t = TestRun::new(
             "dpn-sweep",
             &[
                 ("games", "othello"),
@@ -513,13 +514,9 @@ mod tests {
                 ("r", "1.0,0.5"),
                 ("r1", "run"),
             ],
+            run_sweep,
         );
-        let dir = opts.out_dir.clone().unwrap();
-        let rep = run_sweep(&opts).expect("sweep");
-        for t in &rep.tables {
-            crate::experiments::rows::tests::assert_round_trip(t);
-        }
-        let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
+        let csv = t.text("deep-pn-sweep.csv");
         // Header + 2 positions × (PNS + 2 forms × 2 R).
         assert_eq!(csv.lines().count(), 1 + 2 * 5);
         // R = 1 is PNS: ratio exactly 1 on every position (docs/algorithms.md
@@ -532,8 +529,7 @@ mod tests {
         for row in rows.iter().filter(|r| r[4] == "deep-pn" && r[6] == "1.00") {
             assert_eq!((row[14], row[15], row[16]), ("1.0000", "1.0000", "false"));
         }
-        assert!(rep.summary.contains("othello"));
-        let _ = std::fs::remove_dir_all(dir);
+        assert!(t.report.summary.contains("othello"));
     }
 
     /// Hex runs: R = 1 rows copied from PNS by default, each run's first
@@ -542,7 +538,7 @@ mod tests {
     fn hex_runs_record_their_first_winning_opening() {
         let mut costs = Vec::new();
         for shuffle in ["per-position", "per-run"] {
-            let opts = ExperimentOptions::for_test(
+            let t = TestRun::new(
                 &format!("dpn-hex-{shuffle}"),
                 &[
                     ("games", "hex"),
@@ -550,10 +546,9 @@ mod tests {
                     ("R", "1.0"),
                     ("shuffle", shuffle),
                 ],
+                run_sweep,
             );
-            let dir = opts.out_dir.clone().unwrap();
-            run_sweep(&opts).expect("sweep");
-            let csv = std::fs::read_to_string(dir.join("deep-pn-sweep.csv")).unwrap();
+            let csv = t.text("deep-pn-sweep.csv");
             let rows: Vec<Vec<String>> = csv
                 .lines()
                 .skip(1)
@@ -568,9 +563,8 @@ mod tests {
                 assert_eq!(r[7], "proved", "the first player wins Hex 4×4");
             }
             costs.push(rows[0][8].clone());
-            let json = std::fs::read_to_string(dir.join("deep-pn-sweep.json")).unwrap();
+            let json = t.text("deep-pn-sweep.json");
             assert!(json.contains("spearman_first_win_vs_pns"));
-            let _ = std::fs::remove_dir_all(dir);
         }
         assert_ne!(
             costs[0], costs[1],

@@ -181,24 +181,18 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::test_run::TestRun;
 
     #[test]
     fn a_vanishing_eps_is_dfpn_and_the_outputs_have_every_run() {
-        let opts = ExperimentOptions::for_test(
+        let t = TestRun::new(
             "eps-sweep",
             &[("positions", "3"), ("empties", "9"), ("eps", "1e-9,1")],
+            run,
         );
-        let dir = opts.out_dir.clone().unwrap();
-        let rep = run(&opts).expect("sweep");
-        for t in &rep.tables {
-            crate::experiments::rows::tests::assert_round_trip(t);
-        }
-        let csv = std::fs::read_to_string(dir.join("eps-sweep.csv")).unwrap();
         // Header + 3 positions × (df-pn + 2 ε).
-        assert_eq!(csv.lines().count(), 1 + 3 * 3);
-        let json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.join("eps-sweep.json")).unwrap())
-                .unwrap();
+        assert_eq!(t.text("eps-sweep.csv").lines().count(), 1 + 3 * 3);
+        let json = t.json("eps-sweep.json");
         // docs/algorithms.md §4: ε → 0 performs exactly as df-pn.
         assert_eq!(json["by_eps"][0]["mean_mid_calls_ratio"], 1.0);
         assert_eq!(json["dfpn_unsolved"], 0);
@@ -208,7 +202,6 @@ mod tests {
         assert_eq!(settings["positions"], 3);
         assert_eq!(settings["eps"], "1e-9,1");
         assert_eq!(settings["max_nodes"], 2_000_000);
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]

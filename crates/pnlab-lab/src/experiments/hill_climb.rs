@@ -263,10 +263,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::test_run::TestRun;
 
     #[test]
     fn the_climbs_choice_resolves_to_its_count_and_the_grid_is_never_worse_than_dfpn() {
-        let opts = ExperimentOptions::for_test(
+        let t = TestRun::new(
             "hill-climb",
             &[
                 ("positions", "3"),
@@ -274,14 +275,10 @@ mod tests {
                 ("e_max", "3"),
                 ("d_max", "3"),
             ],
+            run,
         );
-        let dir = opts.out_dir.clone().unwrap();
-        let rep = run(&opts).expect("experiment");
-        for t in &rep.tables {
-            crate::experiments::rows::tests::assert_round_trip(t);
-        }
-        let csv = std::fs::read_to_string(dir.join("hill-climb.csv")).unwrap();
-        let instances = othello_instances(&opts, 3, 9).unwrap();
+        let csv = t.text("hill-climb.csv");
+        let instances = othello_instances(&t.opts, 3, 9).unwrap();
         let rows: Vec<Vec<&str>> = csv
             .lines()
             .skip(1)
@@ -311,6 +308,5 @@ mod tests {
                 assert!(num(9) <= num(5), "{row:?}");
             }
         }
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -3,7 +3,7 @@
 //! that no experiment imports another for them.
 
 use pnlab_core::game::othello::Othello;
-use pnlab_core::search::params::{ListItem, ParamKind, ParamSpec};
+use pnlab_core::search::params::ParamSpec;
 
 use super::{ExperimentError, ExperimentOptions};
 
@@ -41,73 +41,50 @@ pub fn othello_instance(seed: u64, empties: u32) -> Result<Othello, ExperimentEr
 /// The `positions` setting of the experiments on random Othello
 /// positions ([`othello_instances`]), with its default.
 pub const fn positions_setting(default: i64) -> ParamSpec {
-    ParamSpec {
-        name: "positions",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default,
-        },
-        help: "Random Othello positions (instances) drawn.",
-    }
+    ParamSpec::int(
+        "positions",
+        1,
+        i64::MAX,
+        default,
+        "Random Othello positions (instances) drawn.",
+    )
 }
 
 /// The `empties` setting of the experiments on random Othello positions.
 pub const fn empties_setting(default: i64) -> ParamSpec {
-    ParamSpec {
-        name: "empties",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 59,
-            default,
-        },
-        help: "Empty squares of each random Othello position.",
-    }
+    ParamSpec::int(
+        "empties",
+        1,
+        59,
+        default,
+        "Empty squares of each random Othello position.",
+    )
 }
 
 /// The `e_max` / `d_max` settings: the largest E and D of the Deep df-pn
 /// (E, D) grid (the grid is 1..=e_max × 1..=d_max).
 pub const fn grid_setting(name: &'static str, default: i64) -> ParamSpec {
-    ParamSpec {
-        name,
-        kind: ParamKind::Int {
-            min: 1,
-            max: 1000,
-            default,
-        },
-        help: if name.as_bytes()[0] == b'e' {
-            "Largest E of the Deep df-pn (E, D) grid (E runs from 1)."
-        } else {
-            "Largest D of the Deep df-pn (E, D) grid (D runs from 1)."
-        },
-    }
+    let help = if name.as_bytes()[0] == b'e' {
+        "Largest E of the Deep df-pn (E, D) grid (E runs from 1)."
+    } else {
+        "Largest D of the Deep df-pn (E, D) grid (D runs from 1)."
+    };
+    ParamSpec::int(name, 1, 1000, default, help)
 }
 
 /// The `max_nodes` setting: the cap of every run.
 pub const fn max_nodes_setting(default: i64) -> ParamSpec {
-    ParamSpec {
-        name: "max_nodes",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-            default,
-        },
-        help: "Cap per run; a capped run counts as unsolved.",
-    }
+    ParamSpec::int(
+        "max_nodes",
+        1,
+        i64::MAX,
+        default,
+        "Cap per run; a capped run counts as unsolved.",
+    )
 }
 
 /// The `eps` setting: the ε values of the 1+ε runs (the range of the
 /// `dfpn-eps` parameter).
 pub const fn eps_setting(default: &'static str, help: &'static str) -> ParamSpec {
-    ParamSpec {
-        name: "eps",
-        kind: ParamKind::List {
-            item: ListItem::Real {
-                min: 1e-12,
-                max: 1000.0,
-            },
-            default,
-        },
-        help,
-    }
+    ParamSpec::real_list("eps", 1e-12, 1000.0, default, help)
 }

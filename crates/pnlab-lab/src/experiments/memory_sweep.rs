@@ -508,13 +508,14 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::test_run::TestRun;
     use pnlab_core::search::reference;
 
     /// Small positions and tiny budgets: the unbudgeted answers are the
     /// exhaustive reference's, and no budget changes an answer.
     #[test]
     fn budgets_never_change_an_answer() {
-        let opts = ExperimentOptions::for_test(
+        let t = TestRun::new(
             "memory-sweep",
             &[
                 ("othello", "3"),
@@ -523,18 +524,14 @@ mod tests {
                 ("min_kib", "1"),
                 ("max_iterations", "300000"),
             ],
+            run,
         );
-        let dir = opts.out_dir.clone().unwrap();
-        let rep = run(&opts).expect("sweep");
-        for t in &rep.tables {
-            crate::experiments::rows::tests::assert_round_trip(t);
-        }
+        let summary = &t.report.summary;
         assert!(
-            rep.summary.contains("answers changed by a budget: 0"),
-            "{}",
-            rep.summary
+            summary.contains("answers changed by a budget: 0"),
+            "{summary}"
         );
-        let csv = std::fs::read_to_string(dir.join("memory-sweep.csv")).expect("csv");
+        let csv = t.text("memory-sweep.csv");
         let lines: Vec<&str> = csv.lines().collect();
         let header: Vec<&str> = lines[0].split(',').collect();
         let col = |name: &str| header.iter().position(|h| *h == name).expect(name);
@@ -562,8 +559,7 @@ mod tests {
             }
         }
         assert!(budgeted > 0, "the budgets were never below a peak");
-        let svg = std::fs::read_to_string(dir.join("memory-sweep.svg")).expect("svg");
+        let svg = t.text("memory-sweep.svg");
         assert_eq!(svg.matches("<polyline").count(), 4);
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -56,6 +56,8 @@ pub mod rscn;
 pub mod runner;
 pub mod scns_hex;
 pub mod svg;
+#[cfg(test)]
+mod test_run;
 
 #[cfg(doc)]
 use pnlab_core::search::{ParamKind, ParamSpec, Params};

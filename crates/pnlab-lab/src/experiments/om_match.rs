@@ -322,27 +322,20 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::test_run::TestRun;
 
     #[test]
     fn every_pair_plays_both_colours() {
-        let opts = ExperimentOptions::for_test(
+        let t = TestRun::new(
             "om-match",
             &[("positions", "1"), ("depth", "2"), ("opening", "50")],
+            run,
         );
-        let dir = opts.out_dir.clone().unwrap();
-        let rep = run(&opts).expect("match");
-        for t in &rep.tables {
-            crate::experiments::rows::tests::assert_round_trip(t);
-        }
-        let csv = std::fs::read_to_string(dir.join("om-match.csv")).unwrap();
         // Header + 1 opening × 2 searchers × 3 opponents × 2 colours.
-        assert_eq!(csv.lines().count(), 1 + 12);
-        let json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.join("om-match.json")).unwrap())
-                .unwrap();
+        assert_eq!(t.text("om-match.csv").lines().count(), 1 + 12);
+        let json = t.json("om-match.json");
         for pair in json["pairs"].as_array().unwrap() {
             assert_eq!(pair["games"], 2);
         }
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -866,6 +866,7 @@ fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::test_run::TestRun;
 
     #[test]
     fn the_benzene_tables_give_the_published_counts() {
@@ -891,7 +892,7 @@ mod tests {
 
     #[test]
     fn a_tiny_run_plays_every_pairing_both_ways_and_rates_them() {
-        let opts = ExperimentOptions::for_test(
+        let t = TestRun::new(
             "scns-hex",
             &[
                 ("sizes", "4"),
@@ -901,22 +902,15 @@ mod tests {
                 ("bootstrap", "10"),
                 ("rates", "scns@4=5,uct-solver@4=5,alphabeta@4=5"),
             ],
+            run,
         );
-        let r = run(&opts).unwrap();
-        for t in &r.tables {
-            crate::experiments::rows::tests::assert_round_trip(t);
-        }
-        let dir = opts.out_dir.clone().unwrap();
-        let games = std::fs::read_to_string(dir.join("scns-hex-games.csv")).unwrap();
+        let games = t.text("scns-hex-games.csv");
         // 3 players × 2 budgets: 3 same-budget pairs per budget + 3
         // adjacent self-pairs = 9 pairings, 2 openings, both colours.
         assert_eq!(games.lines().count(), 1 + 9 * 2 * 2);
-        let v: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.join("scns-hex.json")).unwrap())
-                .unwrap();
+        let v = t.json("scns-hex.json");
         assert_eq!(v["games"], 36);
         assert_eq!(v["elo"].as_array().unwrap().len(), 6);
-        assert!(r.summary.contains("Elo"));
-        let _ = std::fs::remove_dir_all(&dir);
+        assert!(t.report.summary.contains("Elo"));
     }
 }

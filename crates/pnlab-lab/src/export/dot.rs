@@ -28,6 +28,16 @@ fn dot_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// The pen attributes of a node or an edge on the selection path (the
+/// path colour, a thicker line); nothing for the others.
+fn path_pen(on_path: bool) -> String {
+    if on_path {
+        format!(", color=\"{PATH_COLOUR}\", penwidth=3")
+    } else {
+        String::new()
+    }
+}
+
 /// The snapshot's tree as Graphviz DOT (`dot -Tpdf` draws it).
 pub fn to_dot(snap: &Snapshot) -> String {
     let mut out = String::new();
@@ -44,11 +54,7 @@ pub fn to_dot(snap: &Snapshot) -> String {
             NodeKind::And => "ellipse",
             NodeKind::Chance => "diamond",
         };
-        let pen = if n.on_path {
-            format!(", color=\"{PATH_COLOUR}\", penwidth=3")
-        } else {
-            String::new()
-        };
+        let pen = path_pen(n.on_path);
         let _ = writeln!(
             out,
             "  n{i} [shape={shape}, fillcolor=\"{}\", label=\"{}\"{pen}];",
@@ -58,11 +64,7 @@ pub fn to_dot(snap: &Snapshot) -> String {
     }
     for (i, n) in snap.nodes.iter().enumerate() {
         if let Some(p) = n.parent {
-            let pen = if n.on_path && snap.nodes[p as usize].on_path {
-                format!(", color=\"{PATH_COLOUR}\", penwidth=3")
-            } else {
-                String::new()
-            };
+            let pen = path_pen(n.on_path && snap.nodes[p as usize].on_path);
             let _ = writeln!(
                 out,
                 "  n{p} -> n{i} [label=\"{}\"{pen}];",

@@ -325,6 +325,14 @@ mod tests {
     use crate::layout::labels::ApproxMeasure;
     use pnlab_core::search::test_nodes::{node, snapshot};
 
+    /// The scene of `snap` in `width` with the default style, nothing
+    /// opened, labels measured approximately.
+    fn scene(snap: &Snapshot, width: f32) -> PathScene {
+        let r = rows(&snap.nodes);
+        let style = PathStyle::default();
+        PathScene::build(snap, &r, width, &style, &HashMap::new(), &ApproxMeasure)
+    }
+
     /// Root with `n` children; child `on` is on the path and has two
     /// children, child `open` has three (opened by the viewer).
     fn fan(n: u32, on: u32, open: u32) -> Vec<SnapNode> {
@@ -363,15 +371,7 @@ mod tests {
     fn a_wide_row_is_elided_around_the_path_item_and_counts_what_it_hides() {
         let nodes = fan(1000, 700, 1);
         let snap = snapshot(nodes, 2);
-        let r = rows(&snap.nodes);
-        let s = PathScene::build(
-            &snap,
-            &r,
-            900.0,
-            &PathStyle::default(),
-            &HashMap::new(),
-            &ApproxMeasure,
-        );
+        let s = scene(&snap, 900.0);
         let row1: Vec<&PathItem> = s
             .items
             .iter()
@@ -398,15 +398,7 @@ mod tests {
             n.move_label = format!("{}-a-long-move-name-{}", n.move_label, n.id);
         }
         let snap = snapshot(nodes, 2);
-        let r = rows(&snap.nodes);
-        let s = PathScene::build(
-            &snap,
-            &r,
-            700.0,
-            &PathStyle::default(),
-            &HashMap::new(),
-            &ApproxMeasure,
-        );
+        let s = scene(&snap, 700.0);
         assert!(!s.items.is_empty());
         for it in &s.items {
             let n = &snap.nodes[it.node];

@@ -176,13 +176,8 @@ impl Rooms {
             Admit::Drop => {
                 self.count_refusal(conn);
                 Err(Outcome {
-                    messages: vec![(
-                        conn,
-                        ServerMsg::Rejected {
-                            reason: Refusal::Flooding.to_string(),
-                        },
-                    )],
                     close: true,
+                    ..rejected(conn, Refusal::Flooding)
                 })
             }
         }
@@ -197,9 +192,14 @@ impl Rooms {
     }
 
     fn count_refusal(&mut self, conn: ConnId) {
-        self.rejected_total += 1;
         let code = self.room_of(conn).map(str::to_string);
-        match code.and_then(|c| self.rooms.get_mut(&c)) {
+        self.count_refusal_in(code.as_deref());
+    }
+
+    /// Counts a refusal against room `code`, or outside any room.
+    fn count_refusal_in(&mut self, code: Option<&str>) {
+        self.rejected_total += 1;
+        match code.and_then(|c| self.rooms.get_mut(c)) {
             Some(r) => r.rejected += 1,
             None => self.outside_rejected += 1,
         }
@@ -208,33 +208,13 @@ impl Rooms {
     /// Counts a refusal against `conn`'s room and tells the sender why.
     fn refuse(&mut self, conn: ConnId, reason: Refusal) -> Outcome {
         self.count_refusal(conn);
-        Outcome {
-            messages: vec![(
-                conn,
-                ServerMsg::Rejected {
-                    reason: reason.to_string(),
-                },
-            )],
-            close: false,
-        }
+        rejected(conn, reason)
     }
 
     /// Counts a refusal against room `code` (a wrong token for it).
     fn refuse_in(&mut self, conn: ConnId, code: &str, reason: Refusal) -> Outcome {
-        self.rejected_total += 1;
-        match self.rooms.get_mut(code) {
-            Some(r) => r.rejected += 1,
-            None => self.outside_rejected += 1,
-        }
-        Outcome {
-            messages: vec![(
-                conn,
-                ServerMsg::Rejected {
-                    reason: reason.to_string(),
-                },
-            )],
-            close: false,
-        }
+        self.count_refusal_in(Some(code));
+        rejected(conn, reason)
     }
 
     fn handle(&mut self, conn: ConnId, msg: ClientMsg, now: Instant) -> Outcome {
@@ -747,6 +727,20 @@ impl Rooms {
             }
         }
         Ok(())
+    }
+}
+
+/// The answer to a refused message: the reason, to its sender only; the
+/// connection stays open.
+fn rejected(conn: ConnId, reason: Refusal) -> Outcome {
+    Outcome {
+        messages: vec![(
+            conn,
+            ServerMsg::Rejected {
+                reason: reason.to_string(),
+            },
+        )],
+        close: false,
     }
 }
 

@@ -32,6 +32,19 @@ fn defaults(algo: &str) -> Params {
     Params::defaults(registry::find_algo(algo).unwrap().params)
 }
 
+/// PNS with its default parameters on the empty board (most tests' run).
+fn pns() -> RunSpec {
+    spec("pns", defaults("pns"))
+}
+
+/// A fresh machine that has loaded `spec`, and what a shell saw of it.
+fn loaded(spec: RunSpec) -> (RunMachine, Seen) {
+    let mut m = RunMachine::new();
+    let mut seen = Seen::default();
+    seen.apply(&mut m, Command::Load(spec));
+    (m, seen)
+}
+
 /// What a shell would keep of the events (the app's run state, in small).
 #[derive(Default)]
 struct Seen {
@@ -78,9 +91,7 @@ impl Seen {
 
 #[test]
 fn steps_produce_one_sample_per_iteration_and_a_snapshot() {
-    let mut m = RunMachine::new();
-    let mut seen = Seen::default();
-    seen.apply(&mut m, Command::Load(spec("pns", defaults("pns"))));
+    let (mut m, mut seen) = loaded(pns());
     seen.apply(&mut m, Command::Step(5));
     assert_eq!(seen.iteration(), 5);
     let its: Vec<u64> = seen.samples.iter().map(|s| s.iteration).collect();
@@ -90,9 +101,7 @@ fn steps_produce_one_sample_per_iteration_and_a_snapshot() {
 
 #[test]
 fn going_back_replays_to_the_same_state() {
-    let mut m = RunMachine::new();
-    let mut seen = Seen::default();
-    seen.apply(&mut m, Command::Load(spec("pns", defaults("pns"))));
+    let (mut m, mut seen) = loaded(pns());
     seen.apply(&mut m, Command::Step(3));
     let at3 = seen.snapshot.clone().unwrap();
     seen.apply(&mut m, Command::Step(4));
@@ -107,9 +116,7 @@ fn going_back_replays_to_the_same_state() {
 
 #[test]
 fn run_reaches_the_known_result_and_finished_is_delivered() {
-    let mut m = RunMachine::new();
-    let mut seen = Seen::default();
-    seen.apply(&mut m, Command::Load(spec("pns", defaults("pns"))));
+    let (mut m, mut seen) = loaded(pns());
     seen.apply(&mut m, Command::Run);
     // Tic-tac-toe is a draw: "the first player wins" is disproved.
     assert_eq!(seen.finished, Some(Status::Disproved));
@@ -134,9 +141,7 @@ fn run_to_stops_where_a_search_stepped_by_hand_does() {
     }
     let end = reference.counters().iterations;
     let root = reference.sample().root_values;
-    let mut m = RunMachine::new();
-    let mut seen = Seen::default();
-    seen.apply(&mut m, Command::Load(dfpn.clone()));
+    let (mut m, mut seen) = loaded(dfpn.clone());
     seen.apply(&mut m, Command::RunTo(5));
     assert_eq!(seen.iteration(), 5);
     assert!(seen.finished.is_none());
@@ -146,9 +151,7 @@ fn run_to_stops_where_a_search_stepped_by_hand_does() {
     assert_eq!(seen.samples.last().unwrap().root_values, root);
     // A count of steps equal to the iterations stops one step short of
     // the end (the case `RunTo` exists for).
-    let mut m = RunMachine::new();
-    let mut seen = Seen::default();
-    seen.apply(&mut m, Command::Load(dfpn));
+    let (mut m, mut seen) = loaded(dfpn);
     seen.apply(&mut m, Command::Step(end));
     assert_eq!(calls, end, "one step returns without an iteration");
     assert!(seen.finished.is_none());
@@ -156,13 +159,11 @@ fn run_to_stops_where_a_search_stepped_by_hand_does() {
 
 #[test]
 fn a_refused_load_is_reported_and_leaves_no_run_to_step() {
-    let mut m = RunMachine::new();
-    let mut seen = Seen::default();
-    seen.apply(&mut m, Command::Load(spec("pns", defaults("pns"))));
+    let (mut m, mut seen) = loaded(pns());
     seen.apply(&mut m, Command::Step(2));
     // PNS answers yes/no questions, not the score question: the registry
     // refuses the build.
-    let mut score = spec("pns", defaults("pns"));
+    let mut score = pns();
     score.setup.question = QuestionKind::Score;
     seen.apply(&mut m, Command::Load(score));
     assert!(
@@ -178,18 +179,16 @@ fn a_refused_load_is_reported_and_leaves_no_run_to_step() {
     seen.apply(&mut m, Command::Step(1));
     assert_eq!(seen.snapshots, snapshots, "no snapshot of a stale run");
     assert!(m.search().is_none());
-    seen.apply(&mut m, Command::Load(spec("pns", defaults("pns"))));
+    seen.apply(&mut m, Command::Load(pns()));
     seen.apply(&mut m, Command::Step(1));
     assert_eq!(seen.iteration(), 1);
 }
 
 #[test]
 fn an_incomplete_parameter_set_is_reported_and_the_machine_goes_on() {
-    let mut m = RunMachine::new();
-    let mut seen = Seen::default();
     // An empty parameter set lacks PNS's `tie`: the build is refused with
     // a message naming it, and the machine takes the next command.
-    seen.apply(&mut m, Command::Load(spec("pns", Params::default())));
+    let (mut m, mut seen) = loaded(spec("pns", Params::default()));
     assert!(
         matches!(
             &seen.load_failed,
@@ -198,7 +197,7 @@ fn an_incomplete_parameter_set_is_reported_and_the_machine_goes_on() {
         "{:?}",
         seen.load_failed
     );
-    seen.apply(&mut m, Command::Load(spec("pns", defaults("pns"))));
+    seen.apply(&mut m, Command::Load(pns()));
     seen.apply(&mut m, Command::Step(1));
     assert_eq!(seen.iteration(), 1);
 }
@@ -207,11 +206,9 @@ fn an_incomplete_parameter_set_is_reported_and_the_machine_goes_on() {
 /// (an independent path: no machine, no recorder).
 #[test]
 fn the_samples_are_the_searchs_own() {
-    let mut m = RunMachine::new();
-    let mut seen = Seen::default();
-    seen.apply(&mut m, Command::Load(spec("pns", defaults("pns"))));
+    let (mut m, mut seen) = loaded(pns());
     seen.apply(&mut m, Command::Step(40));
-    let mut s = registry::build("pns", &spec("pns", defaults("pns")).setup).unwrap();
+    let mut s = registry::build("pns", &pns().setup).unwrap();
     let mut by_hand = vec![s.sample()];
     for _ in 0..40 {
         s.step();
@@ -225,9 +222,7 @@ fn the_samples_are_the_searchs_own() {
 /// budget gives.
 #[test]
 fn a_budget_pauses_the_run_and_a_larger_one_goes_on() {
-    let mut m = RunMachine::new();
-    let mut seen = Seen::default();
-    seen.apply(&mut m, Command::Load(spec("pns", defaults("pns"))));
+    let (mut m, mut seen) = loaded(pns());
     let ten = Budget {
         max_iterations: Some(10),
         ..Budget::default()
@@ -240,7 +235,7 @@ fn a_budget_pauses_the_run_and_a_larger_one_goes_on() {
     seen.apply(&mut m, Command::SetBudget(Budget::default()));
     seen.apply(&mut m, Command::Run);
     assert_eq!(seen.finished, Some(Status::Disproved));
-    let mut unbudgeted = registry::build("pns", &spec("pns", defaults("pns")).setup).unwrap();
+    let mut unbudgeted = registry::build("pns", &pns().setup).unwrap();
     while !unbudgeted.step().is_final() {}
     assert_eq!(seen.iteration(), unbudgeted.counters().iterations);
 }
@@ -253,7 +248,7 @@ fn a_bare_machine_runs_the_same_search_without_pictures_or_samples() {
     let mut full = RunMachine::new();
     let mut bare = RunMachine::with_feeds(Feeds::BARE);
     let script = [
-        Command::Load(spec("pns", defaults("pns"))),
+        Command::Load(pns()),
         Command::Step(30),
         Command::Back(12),
         Command::RunTo(25),
@@ -285,12 +280,10 @@ fn the_certificate_event_carries_text_the_verifier_accepts() {
         (QuestionKind::NotLose, Status::Proved),
         (QuestionKind::Win, Status::Disproved),
     ] {
-        let mut m = RunMachine::new();
-        let mut seen = Seen::default();
-        let mut s = spec("pns", defaults("pns"));
+        let mut s = pns();
         s.setup.question = question;
         let path = std::path::PathBuf::from("ttt.proof");
-        seen.apply(&mut m, Command::Load(s));
+        let (mut m, mut seen) = loaded(s);
         seen.apply(&mut m, Command::Certificate(path.clone()));
         assert!(seen.certificates.is_empty());
         assert!(
