@@ -14,6 +14,20 @@ export CARGO_INCREMENTAL=0
 disk() { echo "   (disk: $(df -h --output=avail . | tail -1 | tr -d ' ') free, target/ $(du -sh target 2>/dev/null | cut -f1))"; }
 disk
 
+# A part that cannot run on this machine: an error when the variable
+# REQUIRE (REQUIRE_SCREENSHOTS, REQUIRE_WEB) is 1, else a notice that the
+# part is skipped. Arguments: REQUIRE, why it is an error, the notice (up
+# to the word SKIPPED), how to install what is missing.
+cannot_run() {
+  local require=$1 why=$2 notice=$3 install=$4
+  if [ "${!require:-0}" = 1 ]; then
+    echo "error: $why and $require=1" >&2
+    exit 1
+  fi
+  echo "NOTICE: $notice SKIPPED" >&2
+  echo "NOTICE: ($install)" >&2
+}
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -34,12 +48,10 @@ disk
 echo "== app screenshots under Xvfb"
 if command -v xvfb-run >/dev/null 2>&1; then
   scripts/screenshots.sh
-elif [ "${REQUIRE_SCREENSHOTS:-0}" = 1 ]; then
-  echo "error: xvfb-run is not installed and REQUIRE_SCREENSHOTS=1" >&2
-  exit 1
 else
-  echo "NOTICE: xvfb-run is not installed: the app's screenshots are SKIPPED" >&2
-  echo "NOTICE: (install xvfb, xauth and libgl1-mesa-dri, or see .ci/run)" >&2
+  cannot_run REQUIRE_SCREENSHOTS "xvfb-run is not installed" \
+    "xvfb-run is not installed: the app's screenshots are" \
+    "install xvfb, xauth and libgl1-mesa-dri, or see .ci/run"
 fi
 
 disk
@@ -58,12 +70,10 @@ if command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then
   disk
   # The wasm32 intermediates are not needed again (web/dist holds the page).
   rm -rf target/wasm32-unknown-unknown
-elif [ "${REQUIRE_WEB:-0}" = 1 ]; then
-  echo "error: chromium or node is missing and REQUIRE_WEB=1" >&2
-  exit 1
 else
-  echo "NOTICE: chromium or node is not installed: the web page test is SKIPPED" >&2
-  echo "NOTICE: (apt-get install chromium nodejs npm, or see .ci/run)" >&2
+  cannot_run REQUIRE_WEB "chromium or node is missing" \
+    "chromium or node is not installed: the web page test is" \
+    "apt-get install chromium nodejs npm, or see .ci/run"
 fi
 
 # The tests run once: every test that needs no GUI (the engine, the CLI,

@@ -9,7 +9,7 @@ pub mod search_run;
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -58,6 +58,28 @@ pub fn pnlab(args: &[&str]) -> (i32, String, String) {
     output(Command::new(env!("CARGO_BIN_EXE_pnlab")).args(args))
 }
 
+/// Runs `pnlab` with `args`, expecting success and one JSON record on
+/// its standard output (the `--json` line of one position): that record.
+pub fn pnlab_json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = pnlab(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+}
+
+/// Runs `pnlab` with `args`, expecting it to refuse them with the exit
+/// code of bad input (2): its standard error.
+pub fn pnlab_refused(args: &[&str]) -> String {
+    let (code, out, err) = pnlab(args);
+    assert_eq!(code, 2, "{args:?}: {out}{err}");
+    err
+}
+
+/// Runs `pnlab` with `args` from the crate's root, where the bundled
+/// `positions/`, `lessons/` and `tests/data/` resolve.
+pub fn pnlab_at_root(args: &[&str]) -> (i32, String, String) {
+    pnlab_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
 /// Runs `pnlab` with `args` in the folder `dir` (relative paths resolve
 /// there).
 pub fn pnlab_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
@@ -81,11 +103,19 @@ pub fn pnlab_output<S: AsRef<std::ffi::OsStr>>(args: &[S], dir: &Path) -> Output
 
 /// Runs `pnlab` with `args` and `input` on its standard input.
 pub fn pnlab_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let child = spawn_with_input(args, input, Stdio::piped());
+    result(child.wait_with_output().expect("wait"))
+}
+
+/// Starts `pnlab` with `args`, its standard output piped and its standard
+/// error sent to `stderr`; writes `input` to its standard input and
+/// closes it.
+pub fn spawn_with_input(args: &[&str], input: &str, stderr: Stdio) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pnlab"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
         .expect("run pnlab");
     child
@@ -94,8 +124,7 @@ pub fn pnlab_stdin(args: &[&str], input: &str) -> (i32, String, String) {
         .expect("stdin")
         .write_all(input.as_bytes())
         .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
-    result(out)
+    child
 }
 
 fn output(cmd: &mut Command) -> (i32, String, String) {

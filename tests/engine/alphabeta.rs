@@ -14,7 +14,6 @@
 use pnlab::game::connect4::Connect4;
 use pnlab::game::eval::WIN;
 use pnlab::game::othello::Othello;
-use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::tree::TreeGame;
 use pnlab::game::{Game, Player};
@@ -25,6 +24,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::common;
+use crate::helpers::cycled_p_games;
 use common::children;
 
 /// SCN in the reference: `None` is ∞.
@@ -206,39 +206,30 @@ fn p_root_at(grid: &[i64], p: &[Scn], t: i64) -> Scn {
     }
 }
 
-fn run_engine<G: Game>(
-    g: &G,
-    max: Player,
-    t: i32,
-    depth: u32,
-    prune: bool,
-    order: MoveOrder,
-) -> AlphaBeta<G> {
-    let opts = AlphaBetaOptions {
+/// The engine's options: threshold `t`, `depth` plies, pruning on or
+/// off, moves in `order`, no records kept.
+fn options(t: i32, depth: u32, prune: bool, order: MoveOrder) -> AlphaBetaOptions {
+    AlphaBetaOptions {
         threshold: t,
         max_depth: depth,
         prune,
         order,
         record_limit: 0,
-    };
+    }
+}
+
+fn run_engine<G: Game>(g: &G, max: Player, opts: AlphaBetaOptions) -> AlphaBeta<G> {
     let mut s = AlphaBeta::new(g.clone(), max, QuestionKind::Win, opts);
     s.run_to_end();
     s
 }
 
-/// Checks every depth 1..=`depth` of the engine against the recursive
-/// reference (value, SCN, nodes, best move), and with `prune = false`
+/// Checks every depth 1..=`opts.max_depth` of the engine against the
+/// recursive reference (value, SCN, nodes, best move), and with `prune = false`
 /// against the proof function too.
-fn check_position<G: Game>(
-    g: &G,
-    max: Player,
-    t: i32,
-    depth: u32,
-    prune: bool,
-    order: MoveOrder,
-    what: &str,
-) {
-    let s = run_engine(g, max, t, depth, prune, order);
+fn check_position<G: Game>(g: &G, max: Player, opts: AlphaBetaOptions, what: &str) {
+    let (t, depth, prune) = (opts.threshold, opts.max_depth, opts.prune);
+    let s = run_engine(g, max, opts);
     let curve = s.curve();
     assert_eq!(curve.len(), depth as usize, "{what}");
     for (k, p) in curve.iter().enumerate() {
@@ -248,7 +239,7 @@ fn check_position<G: Game>(
             max,
             t: i64::from(t),
             prune,
-            tactical_first: order == MoveOrder::CapturesFirst,
+            tactical_first: opts.order == MoveOrder::CapturesFirst,
             nodes: 0,
         };
         let (v, scn, best) = r.search(g, d, i64::MIN, i64::MAX);
@@ -273,6 +264,22 @@ fn check_position<G: Game>(
                 "{what}: scn vs p_root(T) at depth {d}"
             );
         }
+    }
+}
+
+/// `check_position` of `g` for its side to move, in both move orders:
+/// pruned to `depth` plies at each threshold of `thresholds`, and full
+/// width at threshold `full.0` to `full.1` plies.
+fn check_both_orders<G: Game>(g: &G, thresholds: &[i32], depth: u32, full: (i32, u32), what: &str) {
+    let max = g.to_move();
+    for order in [MoveOrder::Game, MoveOrder::CapturesFirst] {
+        for &t in thresholds {
+            let opts = options(t, depth, true, order);
+            check_position(g, max, opts, &format!("{what} {order:?} T={t}"));
+        }
+        let (t, depth) = full;
+        let opts = options(t, depth, false, order);
+        check_position(g, max, opts, &format!("{what} {order:?} full"));
     }
 }
 
@@ -353,17 +360,14 @@ fn random_trees_match_the_reference_at_every_depth() {
                 check_position(
                     &g,
                     Player::First,
-                    t,
-                    depth,
-                    prune,
-                    MoveOrder::Game,
+                    options(t, depth, prune, MoveOrder::Game),
                     &format!("tree {i} T={t} prune={prune}\n{text}"),
                 );
             }
             // Cut-off children occur, and sometimes change the root's SCN
             // against full width: the comparison above covers both.
-            let a = run_engine(&g, Player::First, t, depth, true, MoveOrder::Game);
-            let b = run_engine(&g, Player::First, t, depth, false, MoveOrder::Game);
+            let a = run_engine(&g, Player::First, options(t, depth, true, MoveOrder::Game));
+            let b = run_engine(&g, Player::First, options(t, depth, false, MoveOrder::Game));
             if a.extra_json()["cutoff_leaves"].as_u64() > Some(0) {
                 with_cutoffs += 1;
             }
@@ -381,19 +385,13 @@ fn random_trees_match_the_reference_at_every_depth() {
 
 #[test]
 fn random_p_games_match_the_reference() {
-    for seed in 0..60u64 {
-        let b = 2 + (seed % 3) as u32;
-        let d = 3 + (seed % 5) as u32;
-        let g = PGame::new(b, d, seed).unwrap();
+    for (seed, b, d, g) in cycled_p_games(0..60, 2..=4, 3..=7) {
         for t in [0, 60, 200] {
             for prune in [true, false] {
                 check_position(
                     &g,
                     Player::First,
-                    t,
-                    d + 1,
-                    prune,
-                    MoveOrder::Game,
+                    options(t, d + 1, prune, MoveOrder::Game),
                     &format!("pgame b={b} d={d} seed={seed}"),
                 );
             }
@@ -411,30 +409,15 @@ fn tictactoe_positions_match_the_reference() {
         "xoxoxo...",
     ] {
         let g = TicTacToe::parse(pos).unwrap();
-        let max = g.to_move();
         let depth = 9 - pos.chars().filter(|&c| c != '.').count() as u32;
-        for order in [MoveOrder::Game, MoveOrder::CapturesFirst] {
-            for t in [-5, 0, 10, WIN] {
-                check_position(
-                    &g,
-                    max,
-                    t,
-                    depth.min(6),
-                    true,
-                    order,
-                    &format!("ttt {pos} T={t}"),
-                );
-            }
-            check_position(
-                &g,
-                max,
-                10,
-                depth.min(4),
-                false,
-                order,
-                &format!("ttt {pos} full"),
-            );
-        }
+        let what = format!("ttt {pos}");
+        check_both_orders(
+            &g,
+            &[-5, 0, 10, WIN],
+            depth.min(6),
+            (10, depth.min(4)),
+            &what,
+        );
     }
 }
 
@@ -442,13 +425,7 @@ fn tictactoe_positions_match_the_reference() {
 fn connect4_positions_match_the_reference() {
     for pos in ["", "44", "4453", "3344556", "1212437"] {
         let g = Connect4::parse(pos).unwrap();
-        let max = g.to_move();
-        for order in [MoveOrder::Game, MoveOrder::CapturesFirst] {
-            for t in [0, 50, WIN] {
-                check_position(&g, max, t, 5, true, order, &format!("c4 {pos} T={t}"));
-            }
-            check_position(&g, max, 40, 3, false, order, &format!("c4 {pos} full"));
-        }
+        check_both_orders(&g, &[0, 50, WIN], 5, (40, 3), &format!("c4 {pos}"));
     }
 }
 
@@ -463,21 +440,7 @@ fn othello_positions_match_the_reference() {
     let end = Othello::parse("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
         .unwrap();
     for (name, g) in [("start", start), ("mid", mid), ("ffo1", end)] {
-        let max = g.to_move();
-        for order in [MoveOrder::Game, MoveOrder::CapturesFirst] {
-            for t in [0, 40, 200] {
-                check_position(&g, max, t, 4, true, order, &format!("othello {name} T={t}"));
-            }
-            check_position(
-                &g,
-                max,
-                40,
-                3,
-                false,
-                order,
-                &format!("othello {name} full"),
-            );
-        }
+        check_both_orders(&g, &[0, 40, 200], 4, (40, 3), &format!("othello {name}"));
     }
 }
 
@@ -486,13 +449,13 @@ fn the_min_player_at_the_root_is_handled() {
     // A tree whose root is an AND node: MAX is still the OR player.
     let g = TreeGame::parse("r and eval=5\n  a or eval=3\n    x = 4\n  b or eval=9\n    y = 8\n")
         .unwrap();
-    let s = run_engine(&g, Player::First, 5, 2, true, MoveOrder::Game);
+    let s = run_engine(&g, Player::First, options(5, 2, true, MoveOrder::Game));
     // Depth 1: a (3), b (9) are horizon leaves; MIN takes 3; scn = 1 + 0.
     assert_eq!((s.curve()[0].value, s.curve()[0].scn), (3, 1));
     // Depth 2: x = 4 and y = 8 are finished; MIN takes 4; scn = ∞ + 0.
     assert_eq!((s.curve()[1].value, s.curve()[1].scn), (4, INF));
     // Searching for the second player (MAX = AND player) flips the view.
-    let s = run_engine(&g, Player::Second, -5, 2, true, MoveOrder::Game);
+    let s = run_engine(&g, Player::Second, options(-5, 2, true, MoveOrder::Game));
     assert_eq!(s.curve()[1].value, -4);
 }
 
@@ -524,10 +487,7 @@ fn teaching_trees_have_their_hand_worked_numbers() {
         points(&run_engine(
             &g,
             Player::First,
-            100,
-            3,
-            true,
-            MoveOrder::Game,
+            options(100, 3, true, MoveOrder::Game),
         ))
     };
     let point =
@@ -541,7 +501,7 @@ fn teaching_trees_have_their_hand_worked_numbers() {
         ]
     );
     let g = teaching_tree("scn-vs-minimax.tree");
-    let full = run_engine(&g, Player::First, 100, 2, false, MoveOrder::Game);
+    let full = run_engine(&g, Player::First, options(100, 2, false, MoveOrder::Game));
     assert_eq!(full.curve()[1].value, 60);
     assert_eq!(engine_scn(full.curve()[1].scn), Some(1));
     assert_eq!(

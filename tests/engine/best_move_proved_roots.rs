@@ -54,6 +54,21 @@ fn and_root<G: Game, R: Rules<G>>(
     (st, s.best_move())
 }
 
+/// The move a root search named: asserts that the search `run` ended
+/// with `answer` (proved at an OR root, disproved at an AND root) exactly
+/// when `expected`, and returns the move it named when it did (such an
+/// end without a move fails).
+fn named_move(
+    run: (Status, Option<String>),
+    answer: Status,
+    expected: bool,
+    what: &str,
+) -> Option<String> {
+    let (st, mv) = run;
+    assert_eq!(st == answer, expected, "{what}: {st:?}");
+    (st == answer).then(|| mv.unwrap_or_else(|| panic!("{what}: {st:?} without a move")))
+}
+
 fn goal(kind: QuestionKind) -> Goal {
     match kind {
         QuestionKind::Win | QuestionKind::Score => Goal::Win,
@@ -113,10 +128,8 @@ fn ffo_roots_name_moves_the_published_scores_confirm() {
             for leaf in [16u32, 8] {
                 let what = format!("position {} {kind:?} leaf_empties={leaf}", k + 1);
                 let leaf_text = leaf.to_string();
-                let (st, mv) = or_root(&pos.into_any(), kind, &[("leaf_empties", &leaf_text)]);
-                assert_eq!(st == Status::Proved, meets(g, best), "{what}: {st:?}");
-                if st == Status::Proved {
-                    let mv = mv.unwrap_or_else(|| panic!("{what}: proved without a move"));
+                let run = or_root(&pos.into_any(), kind, &[("leaf_empties", &leaf_text)]);
+                if let Some(mv) = named_move(run, Status::Proved, meets(g, best), &what) {
                     assert!(meets(g, score_of(moves, &mv)), "{what}: {mv} does not win");
                     named += 1;
                 }
@@ -131,14 +144,9 @@ fn ffo_roots_name_moves_the_published_scores_confirm() {
                     leaf_empties: leaf,
                     ..FastOptions::default()
                 };
-                let (st, mv) = and_root(*pos, q, opts, OthelloRules::new(leaf));
-                assert_eq!(
-                    st == Status::Disproved,
-                    !meets(g, -best),
-                    "{what} (AND root): {st:?}"
-                );
-                if st == Status::Disproved {
-                    let mv = mv.unwrap_or_else(|| panic!("{what}: refuted without a move"));
+                let run = and_root(*pos, q, opts, OthelloRules::new(leaf));
+                let and_what = format!("{what} (AND root)");
+                if let Some(mv) = named_move(run, Status::Disproved, !meets(g, -best), &and_what) {
                     assert!(
                         !meets(g, -score_of(moves, &mv)),
                         "{what}: {mv} does not refute"
@@ -186,31 +194,25 @@ fn reference_confirms<G: Game>(g: &G, mv: &str, goal: Goal) -> bool {
 fn jeffreyan11_wins_name_moves_the_reference_confirms() {
     let text = include_str!("../data/othello/jeffreyan11_eg_13_14.txt");
     let (mut wins, mut checked) = (0, 0);
-    for (line, l) in text.lines().enumerate() {
-        let f: Vec<&str> = l.split_whitespace().collect();
-        assert_eq!(f.len(), 4, "line {}: {l}", line + 1);
-        let side = match f[1] {
-            "Black" => 'X',
-            "White" => 'O',
-            other => panic!("line {}: side {other}", line + 1),
+    let egs = helpers::eg_13_14();
+    for e in &egs {
+        let mine = if e.black_to_move {
+            e.raw_black
+        } else {
+            -e.raw_black
         };
-        let pos = Othello::parse(&format!("{} {side}", f[0])).expect("board");
-        let black: i32 = f[3].parse().expect("score");
-        let mine = if side == 'X' { black } else { -black };
-        let (st, mv) = or_root(&pos.into_any(), QuestionKind::Win, &[]);
-        assert_eq!(st == Status::Proved, mine > 0, "line {}: {st:?}", line + 1);
-        if st == Status::Proved {
+        let what = format!("line {}", e.line);
+        let run = or_root(&e.pos.into_any(), QuestionKind::Win, &[]);
+        if let Some(mv) = named_move(run, Status::Proved, mine > 0, &what) {
             wins += 1;
-            let mv = mv.unwrap_or_else(|| panic!("line {}: proved without a move", line + 1));
             assert!(
-                reference_confirms(&pos, &mv, Goal::Win),
-                "line {}: {mv} does not win",
-                line + 1
+                reference_confirms(&e.pos, &mv, Goal::Win),
+                "{what}: {mv} does not win"
             );
             checked += 1;
         }
     }
-    assert_eq!(text.lines().count(), 492);
+    assert_eq!((text.lines().count(), egs.len()), (492, 492));
     assert!(wins > 100, "{wins}");
     assert_eq!(checked, wins);
 }
@@ -230,10 +232,8 @@ fn connect4_roots_name_moves_the_reference_confirms() {
         for kind in [QuestionKind::Win, QuestionKind::NotLose] {
             let gl = goal(kind);
             let what = format!("line {} {kind:?}", line + 1);
-            let (st, mv) = or_root(&g.into_any(), kind, &[]);
-            assert_eq!(st == Status::Proved, meets(gl, score), "{what}: {st:?}");
-            if st == Status::Proved {
-                let mv = mv.unwrap_or_else(|| panic!("{what}: proved without a move"));
+            let run = or_root(&g.into_any(), kind, &[]);
+            if let Some(mv) = named_move(run, Status::Proved, meets(gl, score), &what) {
                 assert!(reference_confirms(&g, &mv, gl), "{what}: {mv} does not win");
                 named += 1;
             }
@@ -242,14 +242,9 @@ fn connect4_roots_name_moves_the_reference_confirms() {
                 goal: gl,
             };
             let rules = Connect4Rules::new(Connect4Options::default());
-            let (st, mv) = and_root(g, q, FastOptions::default(), rules);
-            assert_eq!(
-                st == Status::Disproved,
-                !meets(gl, -score),
-                "{what} (AND root): {st:?}"
-            );
-            if st == Status::Disproved {
-                let mv = mv.unwrap_or_else(|| panic!("{what}: refuted without a move"));
+            let run = and_root(g, q, FastOptions::default(), rules);
+            let and_what = format!("{what} (AND root)");
+            if let Some(mv) = named_move(run, Status::Disproved, !meets(gl, -score), &and_what) {
                 // The refutation keeps the attacker (the opponent) from
                 // its goal: the reference says the goal fails after it.
                 let mut c = g;
@@ -278,15 +273,14 @@ fn bundled_positions_name_moves_the_reference_confirms() {
         let entries = pnlab::positions::load_file(&root.join(file)).expect("a position file");
         assert!(!entries.is_empty(), "{file}");
         for e in entries {
-            let (st, mv) = or_root(&e.position, QuestionKind::Win, &[]);
+            let run = or_root(&e.position, QuestionKind::Win, &[]);
             let want = e.expected.as_ref().and_then(|x| x.result.clone());
             let win = want.as_deref() == Some("win");
             wins += usize::from(win);
-            assert_eq!(st == Status::Proved, win, "{file} {}: {st:?}", e.name);
-            if st != Status::Proved {
+            let what = format!("{file} {}", e.name);
+            let Some(mv) = named_move(run, Status::Proved, win, &what) else {
                 continue;
-            }
-            let mv = mv.unwrap_or_else(|| panic!("{file} {}: proved without a move", e.name));
+            };
             let ok = match &e.position {
                 AnyPosition::Othello(g) => reference_confirms(g, &mv, Goal::Win),
                 AnyPosition::Connect4(g) => reference_confirms(g, &mv, Goal::Win),

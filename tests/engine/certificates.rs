@@ -68,12 +68,7 @@ fn positions() -> Vec<AnyPosition> {
         4,
     );
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/trees");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .expect("positions/trees")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    files.sort();
-    for f in files {
+    for f in crate::helpers::sorted_entries(&dir) {
         for e in pnlab::positions::load_file(&f).expect("tree file") {
             // Chance trees ask for an expected score, not a proof.
             if e.position.outcome().is_none() && !e.position.has_chance_nodes() {
@@ -176,6 +171,18 @@ fn every_algorithms_proofs_and_disproofs_verify() {
     );
 }
 
+/// The id of a node of `c` whose body `is_kind` accepts, drawn with
+/// `rng`; `None` when no node is of that kind.
+fn random_node(c: &Certificate, rng: &mut SmallRng, is_kind: fn(&NodeBody) -> bool) -> Option<u32> {
+    let ids: Vec<u32> = c
+        .nodes
+        .iter()
+        .filter(|n| is_kind(&n.body))
+        .map(|n| n.id)
+        .collect();
+    (!ids.is_empty()).then(|| ids[rng.random_range(0..ids.len())])
+}
+
 /// The position of every node, by walking the certificate from the root
 /// (the test's own walk, for the corruption checks).
 fn node_positions(c: &Certificate) -> HashMap<u32, (AnyPosition, Vec<String>)> {
@@ -276,16 +283,10 @@ fn seeded_random_corruptions_are_all_rejected() {
                     // A `one` move changed: to a legal move that does not
                     // keep the claim (by the exhaustive reference), else to
                     // a move that is not legal at all.
-                    let ones: Vec<u32> = c
-                        .nodes
-                        .iter()
-                        .filter(|n| matches!(n.body, NodeBody::One(..)))
-                        .map(|n| n.id)
-                        .collect();
-                    if ones.is_empty() {
+                    let Some(id) = random_node(&c, &mut rng, |b| matches!(b, NodeBody::One(..)))
+                    else {
                         continue;
-                    }
-                    let id = ones[rng.random_range(0..ones.len())];
+                    };
                     let (pos, _) = &places[&id];
                     let NodeBody::One(m, _) = &c.nodes[id as usize].body else {
                         unreachable!()
@@ -306,16 +307,10 @@ fn seeded_random_corruptions_are_all_rejected() {
                     c.to_text()
                 }
                 1 => {
-                    let alls: Vec<u32> = c
-                        .nodes
-                        .iter()
-                        .filter(|n| matches!(n.body, NodeBody::All(..)))
-                        .map(|n| n.id)
-                        .collect();
-                    if alls.is_empty() {
+                    let Some(id) = random_node(&c, &mut rng, |b| matches!(b, NodeBody::All(..)))
+                    else {
                         continue;
-                    }
-                    let id = alls[rng.random_range(0..alls.len())];
+                    };
                     if let NodeBody::All(l) = &mut c.nodes[id as usize].body {
                         let k = rng.random_range(0..l.len());
                         l.remove(k);
@@ -324,13 +319,8 @@ fn seeded_random_corruptions_are_all_rejected() {
                     c.to_text()
                 }
                 2 => {
-                    let ends: Vec<u32> = c
-                        .nodes
-                        .iter()
-                        .filter(|n| matches!(n.body, NodeBody::End(_)))
-                        .map(|n| n.id)
-                        .collect();
-                    let id = ends[rng.random_range(0..ends.len())];
+                    let id = random_node(&c, &mut rng, |b| matches!(b, NodeBody::End(_)))
+                        .expect("a certificate has an end node");
                     if let NodeBody::End(s) = &mut c.nodes[id as usize].body {
                         *s = if *s == 0 { 1 } else { -*s };
                     }
@@ -391,8 +381,7 @@ fn seeded_random_corruptions_are_all_rejected() {
 
 #[test]
 fn solve_writes_a_certificate_that_verify_accepts_and_rejects_when_broken() {
-    let dir = std::env::temp_dir().join(format!("pnlab-cert-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = crate::helpers::scratch_dir("cert-cli");
     let file = dir.join("c4.cert");
     let f = file.to_str().expect("utf-8 path");
     // The first position of Pascal Pons's Test_L2_R1 (bench suite).

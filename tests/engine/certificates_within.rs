@@ -195,8 +195,7 @@ fn other_games_are_certified_at_their_shortest_win() {
 
 #[test]
 fn the_issues_within_1_disproof_verifies_from_the_cli() {
-    let dir = std::env::temp_dir().join(format!("pnlab-within-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = crate::helpers::scratch_dir("within");
     let file = dir.join("w.cert");
     let f = file.to_str().expect("utf-8 path");
     let fen = "1C2kac2/1cCRa4/4b1n2/8p/P1b6/1N7/8P/4B4/4A4/3AK1r2 w - - 0 1";

@@ -7,7 +7,7 @@ use pnlab::experiments::EXPERIMENTS;
 use pnlab::search::{ListItem, ParamKind, ParamValue};
 
 use crate::common;
-use common::{pnlab, pnlab_stdin};
+use common::{pnlab, pnlab_json, pnlab_refused, pnlab_stdin};
 
 const REQUIRED_FIELDS: &[&str] = &[
     "name",
@@ -31,13 +31,19 @@ const REQUIRED_FIELDS: &[&str] = &[
     "stop_reason",
 ];
 
+/// `pnlab solve` of the empty tic-tac-toe board (a draw, by the rules)
+/// with `flags` and `--json`, which must succeed: its record.
+fn solve_empty_tictactoe(flags: &[&str]) -> serde_json::Value {
+    let mut args = vec!["solve", "--game", "tictactoe", ".........", "--json"];
+    args.extend(flags);
+    pnlab_json(&args)
+}
+
 #[test]
 fn json_line_has_every_contract_field() {
-    let (code, out, err) = pnlab(&["solve", "--game", "tictactoe", ".........", "--json"]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON line");
+    let v = solve_empty_tictactoe(&[]);
     for f in REQUIRED_FIELDS {
-        assert!(v.get(f).is_some(), "missing field {f} in {out}");
+        assert!(v.get(f).is_some(), "missing field {f} in {v}");
     }
     // Tic-tac-toe is a draw: the first player does not win, but does not lose.
     assert_eq!(v["outcome"], "disproved");
@@ -47,17 +53,7 @@ fn json_line_has_every_contract_field() {
 
 #[test]
 fn not_lose_question_proves_the_draw() {
-    let (code, out, _) = pnlab(&[
-        "solve",
-        "--game",
-        "tictactoe",
-        ".........",
-        "--question",
-        "not-lose",
-        "--json",
-    ]);
-    assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let v = solve_empty_tictactoe(&["--question", "not-lose"]);
     assert_eq!(v["outcome"], "proved");
     assert_eq!(v["answer"], "not-lose");
 }
@@ -74,17 +70,7 @@ fn stdin_gives_one_line_per_position() {
 
 #[test]
 fn iteration_budget_ends_unknown() {
-    let (code, out, _) = pnlab(&[
-        "solve",
-        "--game",
-        "tictactoe",
-        ".........",
-        "--json",
-        "--max-iterations",
-        "10",
-    ]);
-    assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let v = solve_empty_tictactoe(&["--max-iterations", "10"]);
     assert_eq!(v["outcome"], "unknown");
     assert_eq!(v["stop_reason"], "max-iterations");
     assert_eq!(v["iterations"], 10);
@@ -106,8 +92,7 @@ fn unknown_game_lists_the_games() {
     // The values come from the game table, so none is missing (`ewn`
     // was once left out of a hand-written list).
     for cmd in ["solve", "perft", "scn", "tune"] {
-        let (code, _, err) = pnlab(&[cmd, "--game", "chess", "x"]);
-        assert_eq!(code, 2, "{cmd}");
+        let err = pnlab_refused(&[cmd, "--game", "chess", "x"]);
         assert!(err.contains("invalid value 'chess'"), "{cmd}: {err}");
         for g in pnlab::game::GameKind::ALL {
             assert!(
@@ -119,46 +104,34 @@ fn unknown_game_lists_the_games() {
     }
 }
 
+/// An unknown parameter, a value out of a parameter's range and an
+/// unknown algorithm: each exits 2 with a message naming what was wrong
+/// (and, for an unknown parameter, the valid ones).
 #[test]
-fn unknown_parameter_lists_the_valid_ones() {
-    let (code, _, err) = pnlab(&["solve", "--game", "tictactoe", ".........", "--set", "Q=1"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("unknown parameter `Q`"), "{err}");
-    assert!(err.contains("tie (one of leftmost|deepest"), "{err}");
-}
-
-#[test]
-fn bad_parameter_value_names_the_range() {
-    let (code, _, err) = pnlab(&[
-        "solve",
-        "--game",
-        "tictactoe",
-        ".........",
-        "--set",
-        "tie=middle",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("invalid value `middle`"), "{err}");
-}
-
-#[test]
-fn unknown_algorithm_exits_2() {
-    let (code, _, err) = pnlab(&[
-        "solve",
-        "--game",
-        "tictactoe",
-        ".........",
-        "--algo",
-        "magic",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("unknown algorithm `magic`"), "{err}");
+fn bad_parameters_and_algorithms_exit_2_naming_what_is_valid() {
+    let cases: [(&str, &str, &[&str]); 3] = [
+        (
+            "--set",
+            "Q=1",
+            &["unknown parameter `Q`", "tie (one of leftmost|deepest"],
+        ),
+        ("--set", "tie=middle", &["invalid value `middle`"]),
+        ("--algo", "magic", &["unknown algorithm `magic`"]),
+    ];
+    for (flag, value, expected) in cases {
+        let err = pnlab_refused(&["solve", "--game", "tictactoe", ".........", flag, value]);
+        for words in expected {
+            assert!(
+                err.contains(words),
+                "{flag} {value}: `{words}` missing in {err}"
+            );
+        }
+    }
 }
 
 #[test]
 fn missing_file_without_game_exits_2() {
-    let (code, _, err) = pnlab(&["solve", "no/such/file.obf"]);
-    assert_eq!(code, 2);
+    let err = pnlab_refused(&["solve", "no/such/file.obf"]);
     assert!(err.contains("no/such/file.obf:1:1"), "{err}");
 }
 
@@ -168,8 +141,7 @@ fn bad_line_in_a_file_names_file_line_and_column() {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("bad.ttt");
     std::fs::write(&f, "x........\nxo.......\nxq.......\n").unwrap();
-    let (code, _, err) = pnlab(&["solve", f.to_str().unwrap()]);
-    assert_eq!(code, 2);
+    let err = pnlab_refused(&["solve", f.to_str().unwrap()]);
     assert!(err.contains("bad.ttt:3:2:"), "{err}");
 }
 
@@ -190,7 +162,7 @@ fn node_time_and_memory_budgets_end_unknown_with_their_reason() {
         ("--time-limit", "0.3", "time-limit"),
         ("--memory", "1", "memory"),
     ] {
-        let (code, out, err) = pnlab(&[
+        let v = pnlab_json(&[
             "solve",
             "--game",
             "othello",
@@ -199,8 +171,6 @@ fn node_time_and_memory_budgets_end_unknown_with_their_reason() {
             value,
             "--json",
         ]);
-        assert_eq!(code, 0, "{err}");
-        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
         assert_eq!(v["outcome"], "unknown", "{flag}");
         assert_eq!(v["stop_reason"], reason, "{flag}");
     }
@@ -208,7 +178,7 @@ fn node_time_and_memory_budgets_end_unknown_with_their_reason() {
 
 #[test]
 fn obf_boards_starting_with_a_dash_are_positions_not_options() {
-    let (code, out, err) = pnlab(&[
+    let v = pnlab_json(&[
         "solve",
         "--game",
         "othello",
@@ -217,8 +187,6 @@ fn obf_boards_starting_with_a_dash_are_positions_not_options() {
         "3",
         "--json",
     ]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["position"], OTHELLO_START);
     assert_eq!(v["iterations"], 3);
 }
@@ -240,29 +208,29 @@ fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+/// `pnlab solve --game tictactoe POSITIONS FLAGS --export FILE…`, which
+/// must succeed: its standard output.
+fn solve_exporting(positions: &[&str], flags: &[&str], exports: &[&Path]) -> String {
+    let mut args = vec!["solve", "--game", "tictactoe"];
+    args.extend(positions);
+    args.extend(flags);
+    for file in exports {
+        args.extend(["--export", file.to_str().unwrap()]);
+    }
+    let (code, out, err) = pnlab(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
 }
 
 #[test]
 fn tree_exports_show_the_root_and_its_nine_moves() {
     let dir = temp_dir("tree");
     let (svg, dot) = (dir.join("tree.svg"), dir.join("tree.dot"));
-    let (code, _, err) = pnlab(&[
-        "solve",
-        "--game",
-        "tictactoe",
-        ".........",
-        "--max-iterations",
-        "30",
-        "--export",
-        s(&svg),
-        "--export",
-        s(&dot),
-        "--export-depth",
-        "1",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    solve_exporting(
+        &["........."],
+        &["--max-iterations", "30", "--export-depth", "1"],
+        &[&svg, &dot],
+    );
     // The empty board has nine moves (the rules), so one level below the
     // root is ten nodes and nine edges.
     let svg = std::fs::read_to_string(&svg).unwrap();
@@ -286,18 +254,7 @@ fn tree_exports_show_the_root_and_its_nine_moves() {
 fn curves_csv_has_a_row_per_iteration_and_json_repeats_the_json_line() {
     let dir = temp_dir("curves");
     let (csv, json) = (dir.join("curves.csv"), dir.join("run.json"));
-    let (code, out, err) = pnlab(&[
-        "solve",
-        "--game",
-        "tictactoe",
-        ".........",
-        "--json",
-        "--export",
-        s(&csv),
-        "--export",
-        s(&json),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let out = solve_exporting(&["........."], &["--json"], &[&csv, &json]);
     let line: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     let iterations = line["iterations"].as_u64().unwrap();
     assert!(iterations > 10);
@@ -340,18 +297,11 @@ fn curves_csv_has_a_row_per_iteration_and_json_repeats_the_json_line() {
 fn several_positions_write_numbered_files() {
     let dir = temp_dir("numbered");
     let out = dir.join("tree.dot");
-    let (code, _, err) = pnlab(&[
-        "solve",
-        "--game",
-        "tictactoe",
-        "x........",
-        "xo.......",
-        "--max-iterations",
-        "5",
-        "--export",
-        s(&out),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    solve_exporting(
+        &["x........", "xo......."],
+        &["--max-iterations", "5"],
+        &[&out],
+    );
     assert!(dir.join("tree-1.dot").is_file());
     assert!(dir.join("tree-2.dot").is_file());
     assert!(!out.exists());
@@ -379,10 +329,11 @@ fn an_unknown_export_extension_exits_2_before_solving() {
 // naming the valid settings or the range. None of these runs an
 // experiment: the checks come before any work.
 
-/// `pnlab experiment NAME --set SETTING` with an output folder that must
-/// never be written (the setting is expected to be refused first).
-fn experiment_with(name: &str, setting: &str) -> (i32, String, String) {
-    pnlab(&[
+/// The standard error of `pnlab experiment NAME --set SETTING`, which
+/// must be refused (exit 2) before the output folder, which does not
+/// exist, is ever written.
+fn experiment_refusal(name: &str, setting: &str) -> String {
+    pnlab_refused(&[
         "experiment",
         name,
         "--quiet",
@@ -426,8 +377,7 @@ fn help_lists_every_setting_with_its_default() {
 #[test]
 fn an_unknown_setting_names_every_valid_one() {
     for e in EXPERIMENTS {
-        let (code, _, err) = experiment_with(e.name, "no_such_setting=1");
-        assert_eq!(code, 2, "{}: {err}", e.name);
+        let err = experiment_refusal(e.name, "no_such_setting=1");
         assert!(err.contains("`no_such_setting`"), "{}: {err}", e.name);
         for s in e.settings {
             assert!(err.contains(s.name), "{}: {err} lacks {}", e.name, s.name);
@@ -459,8 +409,7 @@ fn a_bad_value_names_the_range() {
         for s in e.settings {
             let Some(v) = bad_value(s.kind) else { continue };
             let set = format!("{}={v}", s.name);
-            let (code, _, err) = experiment_with(e.name, &set);
-            assert_eq!(code, 2, "{} {set}: {err}", e.name);
+            let err = experiment_refusal(e.name, &set);
             assert!(
                 err.contains(&format!("`{}`", s.name)) && err.contains(&s.range_text()),
                 "{} {set}: {err}",
@@ -474,11 +423,9 @@ fn a_bad_value_names_the_range() {
 
 #[test]
 fn the_brief_examples_are_rejected_with_their_ranges() {
-    let (code, _, err) = pnlab(&["experiment", "eps-sweep", "--set", "positions=-3"]);
-    assert_eq!(code, 2, "{err}");
+    let err = pnlab_refused(&["experiment", "eps-sweep", "--set", "positions=-3"]);
     assert!(err.contains("`-3`") && err.contains("integer ≥ 1"), "{err}");
-    let (code, _, err) = pnlab(&["experiment", "deep-pn-sweep", "--set", "r=0.5,1.5"]);
-    assert_eq!(code, 2, "{err}");
+    let err = pnlab_refused(&["experiment", "deep-pn-sweep", "--set", "r=0.5,1.5"]);
     assert!(
         err.contains("`1.5`") && err.contains("reals in [0, 1]"),
         "{err}"
@@ -499,16 +446,23 @@ fn the_list_points_to_the_settings_help_and_plain_help_stays_claps() {
         out.contains("Usage: pnlab experiment") && out.contains("--shard"),
         "{out}"
     );
-    let (code, _, err) = pnlab(&["experiment", "no-such-experiment", "--help"]);
-    assert_eq!(code, 2);
+    let err = pnlab_refused(&["experiment", "no-such-experiment", "--help"]);
     assert!(err.contains("known experiments"), "{err}");
+}
+
+/// Asserts that the solve record `v` (of `what`) lists none of the
+/// parameters `names`.
+fn assert_not_recorded(v: &serde_json::Value, names: &[&str], what: &str) {
+    for name in names {
+        assert!(v["params"].get(name).is_none(), "{what}: {name} in {v}");
+    }
 }
 
 /// `dfpn-fast`'s per-game parameters: recorded only on their game's
 /// positions, and an error (exit 2) naming the game elsewhere.
 #[test]
 fn dfpn_fast_records_and_checks_its_parameters_per_game() {
-    let (code, out, err) = pnlab(&[
+    let v = pnlab_json(&[
         "solve",
         "--game",
         "othello",
@@ -519,13 +473,13 @@ fn dfpn_fast_records_and_checks_its_parameters_per_game() {
         "--set",
         "leaf_empties=20",
     ]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(v["params"]["leaf_empties"], 20, "{out}");
-    for name in ["tactics", "threat_init", "mirror", "leaf_cells"] {
-        assert!(v["params"].get(name).is_none(), "{name} in {out}");
-    }
-    let (code, out, err) = pnlab(&[
+    assert_eq!(v["params"]["leaf_empties"], 20, "{v}");
+    assert_not_recorded(
+        &v,
+        &["tactics", "threat_init", "mirror", "leaf_cells"],
+        "othello",
+    );
+    let err = pnlab_refused(&[
         "solve",
         "--game",
         "connect4",
@@ -535,7 +489,6 @@ fn dfpn_fast_records_and_checks_its_parameters_per_game() {
         "--set",
         "leaf_empties=12",
     ]);
-    assert_eq!(code, 2, "{out}");
     assert!(
         err.contains("`leaf_empties` applies to othello positions only, not to connect4"),
         "{err}"
@@ -548,15 +501,15 @@ fn dfpn_fast_records_and_checks_its_parameters_per_game() {
 #[test]
 fn connect6_options_are_recorded_for_connect_positions_only() {
     for algo in ["pns", "dfpn", "dfpn-eps", "deep-dfpn"] {
-        let (code, out, err) = pnlab(&["solve", "--game", "hex", "4:", "--algo", algo, "--json"]);
-        assert_eq!(code, 0, "{err}");
-        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-        for name in ["zones", "attacker_moves", "vcdt_depth", "vcdt_nodes"] {
-            assert!(v["params"].get(name).is_none(), "{algo}: {name} in {out}");
-        }
+        let v = pnlab_json(&["solve", "--game", "hex", "4:", "--algo", algo, "--json"]);
+        assert_not_recorded(
+            &v,
+            &["zones", "attacker_moves", "vcdt_depth", "vcdt_nodes"],
+            algo,
+        );
     }
     // A connect position records them, with the values given.
-    let (code, out, err) = pnlab(&[
+    let v = pnlab_json(&[
         "solve",
         "--game",
         "connect",
@@ -569,21 +522,17 @@ fn connect6_options_are_recorded_for_connect_positions_only() {
         "attacker_moves=0",
         "--json",
     ]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(v["params"]["zones"], "on", "{out}");
-    assert_eq!(v["params"]["attacker_moves"], 0, "{out}");
-    assert_eq!(v["zones"], true, "{out}");
+    assert_eq!(v["params"]["zones"], "on", "{v}");
+    assert_eq!(v["params"]["attacker_moves"], 0, "{v}");
+    assert_eq!(v["zones"], true, "{v}");
     // Given for a Hex position they are an error naming the games.
-    let (code, out, err) = pnlab(&["solve", "--game", "hex", "3:", "--set", "zones=on"]);
-    assert_eq!(code, 2, "{out}");
+    let err = pnlab_refused(&["solve", "--game", "hex", "3:", "--set", "zones=on"]);
     assert!(
         err.contains("applies to connect, connect6 positions only, not to hex"),
         "{err}"
     );
     // A name no game knows lists the algorithm's and the games' options.
-    let (code, _, err) = pnlab(&["solve", "--game", "hex", "3:", "--set", "zonez=on"]);
-    assert_eq!(code, 2);
+    let err = pnlab_refused(&["solve", "--game", "hex", "3:", "--set", "zonez=on"]);
     assert!(
         err.contains("unknown parameter `zonez`") && err.contains("zones"),
         "{err}"

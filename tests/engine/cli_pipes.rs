@@ -44,16 +44,7 @@ fn assert_quiet(args: &[&str]) {
 /// and closes the pipe, as `head -1` does; returns the exit status and the
 /// line.
 fn first_line_then_close(args: &[&str], input: &str) -> (std::process::ExitStatus, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run pnlab");
-    let mut stdin = child.stdin.take().expect("piped");
-    std::io::Write::write_all(&mut stdin, input.as_bytes()).expect("input");
-    drop(stdin);
+    let mut child = crate::common::spawn_with_input(args, input, Stdio::null());
     let mut line = String::new();
     let mut reader = BufReader::new(child.stdout.take().expect("piped"));
     reader.read_line(&mut line).expect("a first line");

@@ -4,31 +4,29 @@
 use serde_json::Value;
 
 use crate::common;
-use common::pnlab_in;
-use std::path::Path;
+use common::{pnlab_at_root, pnlab_refused};
 
-fn json_lines(text: &str) -> Vec<Value> {
-    text.lines()
+/// `pnlab ARGS` run from the crate's root (where `positions/` and
+/// `tests/data/` are), which must succeed: its JSON lines.
+fn json_rows(args: &[&str]) -> Vec<Value> {
+    let (code, out, err) = pnlab_at_root(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out.lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
 }
 
 #[test]
 fn scn_prints_the_curves_of_the_cutoff_tree() {
-    let (code, out, err) = pnlab_in(
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &[
-            "scn",
-            "positions/trees/scn-cutoff.tree",
-            "--set",
-            "T=100",
-            "--set",
-            "depth=3",
-            "--json",
-        ],
-    );
-    assert_eq!(code, 0, "{err}");
-    let v = &json_lines(&out)[0];
+    let v = &json_rows(&[
+        "scn",
+        "positions/trees/scn-cutoff.tree",
+        "--set",
+        "T=100",
+        "--set",
+        "depth=3",
+        "--json",
+    ])[0];
     // The numbers worked out by hand in the tree file.
     let curve: Vec<(i64, Option<u64>, u64)> = v["curve"]
         .as_array()
@@ -50,23 +48,18 @@ fn scn_prints_the_curves_of_the_cutoff_tree() {
 
 #[test]
 fn rscn_follows_tictactoe_self_play_to_the_end() {
-    let (code, out, err) = pnlab_in(
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &[
-            "rscn",
-            "--game",
-            "tictactoe",
-            ".........",
-            "--self-play",
-            "--set",
-            "depth=9",
-            "--set",
-            "T=10",
-            "--json",
-        ],
-    );
-    assert_eq!(code, 0, "{err}");
-    let rows = json_lines(&out);
+    let rows = json_rows(&[
+        "rscn",
+        "--game",
+        "tictactoe",
+        ".........",
+        "--self-play",
+        "--set",
+        "depth=9",
+        "--set",
+        "T=10",
+        "--json",
+    ]);
     // Nine moves fill the board: ten positions and the summary.
     assert_eq!(rows.len(), 11);
     let (positions, summary) = rows.split_at(10);
@@ -98,49 +91,40 @@ fn rscn_follows_tictactoe_self_play_to_the_end() {
 
 #[test]
 fn rscn_along_given_moves_and_its_errors() {
-    let (code, out, err) = pnlab_in(
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &[
-            "rscn", "--game", "connect4", "", "--moves", "4 4 3", "--set", "depth=4", "--json",
-        ],
-    );
-    assert_eq!(code, 0, "{err}");
-    let rows = json_lines(&out);
+    let rows = json_rows(&[
+        "rscn", "--game", "connect4", "", "--moves", "4 4 3", "--set", "depth=4", "--json",
+    ]);
     assert_eq!(rows.len(), 5);
     assert_eq!(rows[0]["move"], "4");
     assert_eq!(rows[3]["position"], "443");
 
-    let (code, _, err) = pnlab_in(
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &["rscn", "--game", "tictactoe", "........."],
-    );
-    assert_eq!(code, 2);
-    assert!(err.contains("--self-play"), "{err}");
-    let (code, _, err) = pnlab_in(
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &["rscn", "--game", "connect", "5,5,4,1,1:", "--self-play"],
-    );
-    assert_eq!(code, 2);
-    assert!(err.contains("static evaluation"), "{err}");
-    let (code, _, err) = pnlab_in(
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &[
-            "rscn",
-            "--game",
-            "tictactoe",
-            ".........",
-            "--moves",
-            "b2 b2",
-        ],
-    );
-    assert_eq!(code, 2);
-    assert!(err.contains("move 2"), "{err}");
-    let (code, _, err) = pnlab_in(
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &["scn", "--game", "tictactoe", ".........", "--set", "T=x"],
-    );
-    assert_eq!(code, 2);
-    assert!(err.contains("`T`"), "{err}");
+    // Refused (exit 2), each with the words its message must hold.
+    let refusals: [(&[&str], &str); 4] = [
+        (&["rscn", "--game", "tictactoe", "........."], "--self-play"),
+        (
+            &["rscn", "--game", "connect", "5,5,4,1,1:", "--self-play"],
+            "static evaluation",
+        ),
+        (
+            &[
+                "rscn",
+                "--game",
+                "tictactoe",
+                ".........",
+                "--moves",
+                "b2 b2",
+            ],
+            "move 2",
+        ),
+        (
+            &["scn", "--game", "tictactoe", ".........", "--set", "T=x"],
+            "`T`",
+        ),
+    ];
+    for (args, words) in refusals {
+        let err = pnlab_refused(args);
+        assert!(err.contains(words), "{args:?}: `{words}` missing in {err}");
+    }
 }
 
 #[test]
@@ -148,22 +132,17 @@ fn rscn_follows_a_xiangqi_master_game_record() {
     // Game 4 of the sample file (Lv Qin – Lin HongMin, 1994): 36 full
     // moves and Red's 37th, i.e. 73 plies and 74 positions, all in the
     // record as written.
-    let (code, out, err) = pnlab_in(
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        &[
-            "rscn",
-            "tests/data/xiangqi/sample_15_UCI_games.pgn",
-            "--game-index",
-            "4",
-            "--set",
-            "depth=2",
-            "--set",
-            "T=200",
-            "--json",
-        ],
-    );
-    assert_eq!(code, 0, "{err}");
-    let rows = json_lines(&out);
+    let rows = json_rows(&[
+        "rscn",
+        "tests/data/xiangqi/sample_15_UCI_games.pgn",
+        "--game-index",
+        "4",
+        "--set",
+        "depth=2",
+        "--set",
+        "T=200",
+        "--json",
+    ]);
     let (positions, summary) = rows.split_at(rows.len() - 1);
     assert_eq!(positions.len(), 74);
     assert!(positions.iter().all(|r| r["game"] == 4));

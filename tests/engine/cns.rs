@@ -121,20 +121,25 @@ fn two_valued_cns_expands_what_pns_expands_on_the_shipped_trees() {
     }
 }
 
+/// `count` P-games of branching 2-3 and depth 2-6 drawn by an RNG seeded
+/// with `draw_seed`, the `i`-th built with seed `first + i`: (i, game,
+/// its description).
+fn random_p_games(draw_seed: u64, count: u64, first: u64) -> Vec<(u64, PGame, String)> {
+    let mut rng = SmallRng::seed_from_u64(draw_seed);
+    (0..count)
+        .map(|i| {
+            let b = rng.random_range(2..4);
+            let d = rng.random_range(2..7);
+            let g = PGame::new(b, d, first + i).unwrap();
+            (i, g, format!("pgame b={b} d={d} seed={}", first + i))
+        })
+        .collect()
+}
+
 #[test]
 fn two_valued_cns_expands_what_pns_expands_on_small_games() {
-    let mut rng = SmallRng::seed_from_u64(7);
-    for i in 0..40 {
-        let b = rng.random_range(2..4);
-        let d = rng.random_range(2..7);
-        let g = PGame::new(b, d, i).unwrap();
-        assert_same_as_pns(
-            &g,
-            question(Goal::Win),
-            1,
-            1,
-            &format!("pgame b={b} d={d} seed={i}"),
-        );
+    for (_, g, what) in random_p_games(7, 40, 0) {
+        assert_same_as_pns(&g, question(Goal::Win), 1, 1, &what);
     }
     for text in ["3:", "3:b2", "4:b2 c3 a4 d1 c2 b3"] {
         let g = pnlab::game::hex::Hex::parse(text).unwrap();
@@ -197,12 +202,27 @@ fn random_tree_text(rng: &mut SmallRng) -> String {
     out
 }
 
+/// A random tree (`random_tree_text`): its text and the game it reads as.
+fn random_tree(rng: &mut SmallRng) -> (String, TreeGame) {
+    let text = random_tree_text(rng);
+    let g = TreeGame::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    (text, g)
+}
+
+/// The final status of a search whose answer is `proved`.
+fn status_of(proved: bool) -> Status {
+    if proved {
+        Status::Proved
+    } else {
+        Status::Disproved
+    }
+}
+
 #[test]
 fn cns_ends_at_the_exact_minimax_value_of_random_trees() {
     let mut rng = SmallRng::seed_from_u64(11);
     for t in 0..400 {
-        let text = random_tree_text(&mut rng);
-        let g = TreeGame::parse(&text).unwrap();
+        let (text, g) = random_tree(&mut rng);
         let truth = full_minimax(&g);
         let opts = CnsOptions {
             pmax: [0, 1, 2, 5][t % 4],
@@ -217,15 +237,7 @@ fn cns_ends_at_the_exact_minimax_value_of_random_trees() {
             Goal::NotLose => truth >= 0,
             _ => truth >= 1,
         };
-        assert_eq!(
-            st,
-            if yes {
-                Status::Proved
-            } else {
-                Status::Disproved
-            },
-            "{text}"
-        );
+        assert_eq!(st, status_of(yes), "{text}");
         assert_eq!(s.exact_score(), Some(truth), "tree #{t} {opts:?}\n{text}");
         assert_eq!(s.minimax(0), truth as Value);
         let json = s.extra_json();
@@ -235,11 +247,7 @@ fn cns_ends_at_the_exact_minimax_value_of_random_trees() {
 
 #[test]
 fn cns_ends_at_the_exact_value_of_p_games() {
-    let mut rng = SmallRng::seed_from_u64(12);
-    for i in 0..150 {
-        let b = rng.random_range(2..4);
-        let d = rng.random_range(2..7);
-        let g = PGame::new(b, d, 1000 + i).unwrap();
+    for (i, g, what) in random_p_games(12, 150, 1000) {
         let truth = reference::value_for(&g, Player::First);
         let opts = CnsOptions {
             pmax: (i % 3) as Pn,
@@ -249,12 +257,7 @@ fn cns_ends_at_the_exact_value_of_p_games() {
         let mut s = Cns::new("cns", g, question(Goal::Win), opts);
         let st = finish(&mut s);
         assert_eq!(st == Status::Proved, truth >= 1);
-        assert_eq!(
-            s.exact_score(),
-            Some(truth),
-            "b={b} d={d} seed={}",
-            1000 + i
-        );
+        assert_eq!(s.exact_score(), Some(truth), "{what}");
     }
 }
 
@@ -301,8 +304,7 @@ fn dense_functions(
 fn incremental_functions_equal_a_dense_recomputation() {
     let mut rng = SmallRng::seed_from_u64(13);
     for t in 0..150 {
-        let text = random_tree_text(&mut rng);
-        let g = TreeGame::parse(&text).unwrap();
+        let (text, g) = random_tree(&mut rng);
         let log = t % 2 == 1;
         let opts = CnsOptions {
             pmax: rng.random_range(0..4),
@@ -378,20 +380,11 @@ fn incremental_functions_equal_a_dense_recomputation() {
 fn scns_answers_random_trees_and_p_games_correctly() {
     let mut rng = SmallRng::seed_from_u64(14);
     for t in 0..200 {
-        let text = random_tree_text(&mut rng);
-        let g = TreeGame::parse(&text).unwrap();
+        let (text, g) = random_tree(&mut rng);
         let truth = full_minimax(&g) >= 1;
         let mut s = Cns::new("scns", g, question(Goal::Win), CnsOptions::scns());
         let st = finish(&mut s);
-        assert_eq!(
-            st,
-            if truth {
-                Status::Proved
-            } else {
-                Status::Disproved
-            },
-            "#{t}\n{text}"
-        );
+        assert_eq!(st, status_of(truth), "#{t}\n{text}");
     }
     for i in 0..60 {
         let g = PGame::new(rng.random_range(2..4), rng.random_range(2..6), 500 + i).unwrap();

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::common;
+use crate::helpers::assert_parse_errors;
 use common::search_run::{proved, run_to_end};
 use common::{naive_perft, NaiveBoard};
 
@@ -184,11 +185,7 @@ fn parse_errors_name_the_column() {
         ("  11x", 5, "found `x`"),
         ("1 2", 2, "found ` `"),
     ];
-    for (text, col, msg) in cases {
-        let e = Connect4::parse(text).unwrap_err();
-        assert_eq!((e.line, e.col), (1, col), "{text}: {e}");
-        assert!(e.expected.contains(msg), "{text}: {e}");
-    }
+    assert_parse_errors(&cases, Connect4::parse);
     // A full board is over too: a 43rd digit is refused as such. (This
     // drawn game was found with a separate script; the naive
     // implementation confirms below that it has no four.)

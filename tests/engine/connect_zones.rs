@@ -56,24 +56,33 @@ const MEMBERS: &[(&str, usize)] = &[
     ("7,5,5,2,1", 12),
 ];
 
+/// 40 positions of each member of `MEMBERS`, the `i`-th member's drawn
+/// with seed `first_seed + i`.
+fn member_positions(first_seed: u64) -> impl Iterator<Item = Connect> {
+    MEMBERS
+        .iter()
+        .enumerate()
+        .flat_map(move |(i, &(rules, empties))| {
+            positions(rules, empties, 40, first_seed + i as u64)
+        })
+}
+
 #[test]
 fn vcdt_wins_are_real_wins() {
     let mut found = 0;
     let mut checked = 0;
-    for (i, &(rules, empties)) in MEMBERS.iter().enumerate() {
-        for g in positions(rules, empties, 40, 11 + i as u64) {
-            let me = g.to_move();
-            let mut v = Vcdt::new(g.board(), me, g.rules().p, VcdtOptions::default());
-            if v.solve(g.stones_left()).is_some() {
-                assert!(v.proof_holds(g.stones_left()), "{g:?}");
-                assert!(
-                    wins(&g, me, &mut HashMap::new()),
-                    "VCDT claims a win: {g:?}"
-                );
-                found += 1;
-            }
-            checked += 1;
+    for g in member_positions(11) {
+        let me = g.to_move();
+        let mut v = Vcdt::new(g.board(), me, g.rules().p, VcdtOptions::default());
+        if v.solve(g.stones_left()).is_some() {
+            assert!(v.proof_holds(g.stones_left()), "{g:?}");
+            assert!(
+                wins(&g, me, &mut HashMap::new()),
+                "VCDT claims a win: {g:?}"
+            );
+            found += 1;
         }
+        checked += 1;
     }
     eprintln!("{found} VCDT wins among {checked} positions, all real");
     assert!(
@@ -101,42 +110,40 @@ fn subsets(cells: &[Cell], r: usize) -> Vec<Vec<Cell>> {
 fn relevance_zones_are_sound() {
     let mut zones = 0;
     let mut placements = 0;
-    for (i, &(rules, empties)) in MEMBERS.iter().enumerate() {
-        for g in positions(rules, empties, 40, 101 + i as u64) {
-            let defender = g.to_move();
-            let left = g.stones_left();
-            let (z, _) = relevance_zone(
-                g.board(),
-                defender,
-                left,
-                g.rules().p,
-                VcdtOptions::default(),
-            );
-            let Some(z) = z else { continue };
-            zones += 1;
-            let mut outside = Vec::new();
-            g.legal_moves(&mut outside);
-            assert!(
-                z.iter().all(|c| outside.contains(c)),
-                "zone cells must be empty"
-            );
-            outside.retain(|c| !z.contains(c));
-            let mut memo = HashMap::new();
-            for s in subsets(&outside, usize::from(left)) {
-                let mut h = g.clone();
-                for &c in &s {
-                    if h.outcome().is_none() {
-                        h.play(c);
-                    }
+    for g in member_positions(101) {
+        let defender = g.to_move();
+        let left = g.stones_left();
+        let (z, _) = relevance_zone(
+            g.board(),
+            defender,
+            left,
+            g.rules().p,
+            VcdtOptions::default(),
+        );
+        let Some(z) = z else { continue };
+        zones += 1;
+        let mut outside = Vec::new();
+        g.legal_moves(&mut outside);
+        assert!(
+            z.iter().all(|c| outside.contains(c)),
+            "zone cells must be empty"
+        );
+        outside.retain(|c| !z.contains(c));
+        let mut memo = HashMap::new();
+        for s in subsets(&outside, usize::from(left)) {
+            let mut h = g.clone();
+            for &c in &s {
+                if h.outcome().is_none() {
+                    h.play(c);
                 }
-                placements += 1;
-                assert!(
-                    wins(&h, defender.other(), &mut memo),
-                    "{g:?}: zone {:?} but the defender survives with {:?}",
-                    z.iter().map(|&c| g.cell_name(c)).collect::<Vec<_>>(),
-                    s.iter().map(|&c| g.cell_name(c)).collect::<Vec<_>>()
-                );
             }
+            placements += 1;
+            assert!(
+                wins(&h, defender.other(), &mut memo),
+                "{g:?}: zone {:?} but the defender survives with {:?}",
+                z.iter().map(|&c| g.cell_name(c)).collect::<Vec<_>>(),
+                s.iter().map(|&c| g.cell_name(c)).collect::<Vec<_>>()
+            );
         }
     }
     eprintln!("{zones} zones, {placements} placements outside them, all lost");

@@ -3,7 +3,6 @@
 //! minimax values from plain alpha-beta negamax (`reference::value_for`),
 //! with the tier rule written out on values instead of yes/no answers.
 
-use pnlab::game::pgame::PGame;
 use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::{AnyPosition, Game, Player};
 use pnlab::positions;
@@ -11,6 +10,7 @@ use pnlab::search::correct_moves::{self, CorrectSource};
 use pnlab::search::{reference, Goal, Question};
 
 use crate::common;
+use crate::helpers::cycled_p_games;
 use common::children;
 
 fn reachable_tictactoe() -> Vec<TicTacToe> {
@@ -78,10 +78,7 @@ fn every_tictactoe_position_and_question_agrees_with_negamax_values() {
 
 #[test]
 fn random_pgames_agree_with_negamax_values() {
-    for seed in 0..200u64 {
-        let b = 2 + (seed % 4) as u32;
-        let d = 4 + (seed % 5) as u32;
-        let g = PGame::new(b, d, seed).unwrap();
+    for (seed, _, _, g) in cycled_p_games(0..200, 2..=5, 4..=8) {
         for q in questions() {
             let got = correct_moves::exhaustive(&g, &q, u64::MAX).unwrap();
             assert_eq!(got.correct, expected_by_values(&g, &q), "seed {seed} {q:?}");

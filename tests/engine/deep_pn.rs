@@ -23,6 +23,8 @@ use pnlab::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm};
 use pnlab::search::pns::{PnDn, Pns, PnsOptions};
 use pnlab::search::{reference, Counters, Goal, Question, Search, Status, ViewRequest};
 
+use crate::common::search_run::run_to_end;
+
 fn reachable_tictactoe() -> Vec<TicTacToe> {
     pnlab::game::perft::reachable(&TicTacToe::new())
 }
@@ -76,14 +78,7 @@ fn assert_r1_matches_pns<G: Game>(g: &G, q: Question, form: DpnForm) -> u64 {
 }
 
 fn solve<S: Search>(s: &mut S) -> Status {
-    let mut st = s.status();
-    let mut guard = 0;
-    while !st.is_final() {
-        st = s.step();
-        guard += 1;
-        assert!(guard < 1_000_000, "no termination");
-    }
-    st
+    run_to_end(s, 1_000_000, "the search")
 }
 
 /// Whether DeepPN with weight `r` in `form` proves `q` on `g` (it must

@@ -8,7 +8,9 @@ use pnlab::game::tictactoe::TicTacToe;
 use pnlab::game::tree::TreeGame;
 use pnlab::game::{Game, Player};
 use pnlab::search::deep_pn::{DeepPn, DeepPnOptions, DpnForm, DpnTie, SolvedDeep};
-use pnlab::search::{reference, Goal, Question, Search, Status};
+use pnlab::search::{reference, Goal, Question, Search};
+
+use crate::common::search_run::{proved, run_to_end};
 
 fn question<G: Game>(g: &G) -> Question {
     Question {
@@ -115,19 +117,9 @@ fn every_switch_keeps_the_answers() {
                 for sd in [SolvedDeep::Skip, SolvedDeep::Count] {
                     for r in [0.1, 0.4, 0.65] {
                         let mut s = DeepPn::new(*g, q, options(r, ties, sd));
-                        let mut status = s.status();
-                        let mut guard = 0;
-                        while !status.is_final() {
-                            status = s.step();
-                            guard += 1;
-                            assert!(guard < 1_000_000, "no end");
-                        }
-                        let got = match status {
-                            Status::Proved => true,
-                            Status::Disproved => false,
-                            other => panic!("unexpected {other:?}"),
-                        };
-                        assert_eq!(got, want, "{g:?} {attacker:?} {ties:?} {sd:?} R={r}");
+                        let what = format!("{g:?} {attacker:?} {ties:?} {sd:?} R={r}");
+                        let got = proved(run_to_end(&mut s, 1_000_000, &what), &what);
+                        assert_eq!(got, want, "{what}");
                         solved += 1;
                     }
                 }

@@ -27,6 +27,8 @@ use pnlab::search::snapshot::{NodeKind, NodeStatus, ValueSource};
 use pnlab::search::{Search, SearchSetup, Snapshot, ViewRequest};
 use pnlab::with_position;
 
+use crate::helpers::crate_root;
+
 const FAMILY: &[&str] = &["dfpn", "dfpn-eps", "deep-dfpn", "dfpn-ghi"];
 
 /// What the walk saw.
@@ -188,26 +190,18 @@ fn whole_tree() -> ViewRequest {
     }
 }
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
+    crate::helpers::sorted_entries(dir)
+        .into_iter()
         .filter(|p| p.to_string_lossy().ends_with(suffix))
-        .collect();
-    v.sort();
-    v
+        .collect()
 }
 
 #[test]
 fn every_lesson_step_draws_numbers_that_add_up() {
     let mut tally = Tally::default();
     let mut steps = 0;
-    for path in files(&root().join("lessons"), ".lesson.toml") {
+    for path in files(&crate_root().join("lessons"), ".lesson.toml") {
         let l = Lesson::load_file(&path).unwrap();
         for k in 0..l.len() {
             let st = lesson::play(&l, k).unwrap();
@@ -234,7 +228,7 @@ fn every_lesson_step_draws_numbers_that_add_up() {
 
 #[test]
 fn the_issues_examples_are_marked_or_complete() {
-    let load = |name: &str| Lesson::load_file(&root().join("lessons").join(name)).unwrap();
+    let load = |name: &str| Lesson::load_file(&crate_root().join("lessons").join(name)).unwrap();
     // Lesson 4 step 2: the root counts three children; all three are drawn.
     let st = lesson::play(&load("04-dfpn-thresholds.lesson.toml"), 1).unwrap();
     let snap = st.search.snapshot(&whole_tree());
@@ -273,7 +267,7 @@ fn every_dfpn_variant_draws_numbers_that_add_up_on_the_bundled_trees() {
         ("deep-dfpn", &[]),
         ("deep-dfpn", &[("E", "3"), ("D", "3")]),
     ];
-    let trees = files(&root().join("positions/trees"), ".tree");
+    let trees = files(&crate_root().join("positions/trees"), ".tree");
     assert!(trees.len() >= 10);
     let mut chance_trees = 0;
     for path in &trees {
@@ -407,7 +401,7 @@ fn dfpn_fast_draws_numbers_that_add_up_on_the_bundled_trees() {
         ),
     ];
     let (mut runs, mut refused) = (0, 0);
-    for path in files(&root().join("positions/trees"), ".tree") {
+    for path in files(&crate_root().join("positions/trees"), ".tree") {
         let entry = positions::load_file(&path).unwrap().remove(0);
         if entry.position.has_chance_nodes() {
             continue;
@@ -498,7 +492,7 @@ fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
     let mut runs = 0;
     // Othello, 13 empties: the frontier solver answers the positions
     // with at most 7 (drawn as solved leaves).
-    let file = root().join("positions/othello/jeffreyan11-13-empties.toml");
+    let file = crate_root().join("positions/othello/jeffreyan11-13-empties.toml");
     for entry in positions::load_file(&file).unwrap().into_iter().take(2) {
         let AnyPosition::Othello(g) = &entry.position else {
             panic!("{}: an Othello position", entry.name);
@@ -530,7 +524,7 @@ fn dfpn_fast_draws_numbers_that_add_up_on_othello_and_connect_four() {
     // that do not lose at once (a ghost's children are those), the
     // frontier solver answers 6 empty cells or fewer. The threat-aware
     // initial numbers are off so that a ghost counts plain mobility.
-    let file = root().join("positions/connect4/Test_L3_R1-first12");
+    let file = crate_root().join("positions/connect4/Test_L3_R1-first12");
     for entry in positions::load_file(&file).unwrap().into_iter().take(3) {
         let name = format!("{} {}", file.display(), entry.name);
         let base = [("leaf_cells", "6"), ("threat_init", "off")];

@@ -4,8 +4,6 @@
 //! over another label or a node); the tic-tac-toe proof's winning move
 //! and the path of the graph-history lesson are drawn.
 
-use std::path::PathBuf;
-
 use pnlab::layout::scene::LabelKind;
 use pnlab::layout::{ApproxMeasure, SceneStyle, Tidy, TreeScene};
 use pnlab::lesson::{self, Lesson};
@@ -13,9 +11,7 @@ use pnlab::positions;
 use pnlab::search::registry;
 use pnlab::search::{Search, SearchSetup, Snapshot, ViewRequest};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::helpers::crate_root;
 
 fn whole_tree() -> ViewRequest {
     ViewRequest {
@@ -73,14 +69,8 @@ fn check_moves(snap: &Snapshot, zoom: f32, what: &str) -> TreeScene {
 
 #[test]
 fn every_edge_of_the_bundled_trees_has_its_move() {
-    let mut dir: Vec<PathBuf> = std::fs::read_dir(root().join("positions/trees"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    dir.sort();
     let mut edges = 0;
-    for path in dir {
+    for path in crate::helpers::sorted_entries(&crate_root().join("positions/trees")) {
         let entry = positions::load_file(&path).unwrap().remove(0);
         // Die rolls are searched by the expectimax family (their edges
         // carry the probability too).
@@ -113,7 +103,7 @@ fn every_edge_of_the_bundled_trees_has_its_move() {
 
 #[test]
 fn the_tictactoe_proofs_winning_move_is_drawn() {
-    let entries = positions::load_file(&root().join("positions/tictactoe.toml")).unwrap();
+    let entries = positions::load_file(&crate_root().join("positions/tictactoe.toml")).unwrap();
     let entry = entries
         .into_iter()
         .find(|e| e.name == "Corner reply to a corner")
@@ -158,8 +148,9 @@ fn the_tictactoe_proofs_winning_move_is_drawn() {
 
 #[test]
 fn the_graph_history_lessons_path_is_labelled_move_by_move() {
-    let l = Lesson::load_file(&root().join("lessons/09-graph-history-interaction.lesson.toml"))
-        .unwrap();
+    let l =
+        Lesson::load_file(&crate_root().join("lessons/09-graph-history-interaction.lesson.toml"))
+            .unwrap();
     let mut paths_seen = 0;
     for k in 0..l.len() {
         let st = lesson::play(&l, k).unwrap();

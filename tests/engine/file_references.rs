@@ -39,6 +39,15 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Runs `pnlab ARGS` in `dir`, which must refuse them (exit 2) with a
+/// message that holds `words`.
+fn assert_refused(args: &[&str], dir: &Path, words: &str) {
+    let o = pnlab(args, dir);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}{err}", stdout(&o));
+    assert!(err.contains(words), "{args:?}: `{words}` missing in {err}");
+}
+
 #[test]
 fn parent_steps_name_the_same_file_from_any_working_folder() {
     let root = scratch("two-folders");
@@ -80,9 +89,7 @@ fn references_outside_the_folder_are_refused_without_the_flag() {
         "[[position]]\nname = \"abs\"\ngame = \"tree\"\nfile = \"/etc/hostname\"\n",
     )
     .unwrap();
-    let o = pnlab(&["solve", "abs.toml"], &root);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("absolute path"), "{}", stderr(&o));
+    assert_refused(&["solve", "abs.toml"], &root, "absolute path");
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -98,9 +105,11 @@ fn a_symbolic_link_out_of_the_folder_is_refused() {
             "[[position]]\nname = \"l\"\ngame = \"tree\"\nfile = \"link.tree\"\n",
         )
         .unwrap();
-        let o = pnlab(&["solve", "linked.toml"], &root.join("a/b"));
-        assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-        assert!(stderr(&o).contains("leads outside"), "{}", stderr(&o));
+        assert_refused(
+            &["solve", "linked.toml"],
+            &root.join("a/b"),
+            "leads outside",
+        );
     }
     let _ = std::fs::remove_dir_all(&root);
 }
@@ -114,13 +123,7 @@ fn devices_are_refused_not_read() {
         &["solve", "/dev/zero"][..],
         &["lesson", "--check", "/dev/zero"][..],
     ] {
-        let o = pnlab(args, &here);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(
-            stderr(&o).contains("not a regular file"),
-            "{args:?}: {}",
-            stderr(&o)
-        );
+        assert_refused(args, &here, "not a regular file");
     }
     // A list naming a device, with the flag that lets absolute paths in.
     let root = scratch("device");
@@ -129,9 +132,8 @@ fn devices_are_refused_not_read() {
         "[[position]]\nname = \"zero\"\ngame = \"tree\"\nfile = \"/dev/zero\"\n",
     )
     .unwrap();
-    let o = pnlab(&["solve", "dev.toml", "--allow-absolute-paths"], &root);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    let args = ["solve", "dev.toml", "--allow-absolute-paths"];
+    assert_refused(&args, &root, "not a regular file");
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -141,9 +143,7 @@ fn a_file_over_the_cap_is_refused() {
     let f = std::fs::File::create(root.join("big.tree")).unwrap();
     // Sparse: no disk is used for the 65 MiB of zeros.
     f.set_len(65 << 20).unwrap();
-    let o = pnlab(&["solve", "big.tree"], &root);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("longer than 64 MiB"), "{}", stderr(&o));
+    assert_refused(&["solve", "big.tree"], &root, "longer than 64 MiB");
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -169,11 +169,7 @@ fn a_lesson_reads_its_positions_beside_it_from_any_folder() {
     // Elsewhere than `positions/` beside it: refused, at the `file` key.
     let bad = lesson.replace("../positions/t.tree", "../../course/positions/t.tree");
     std::fs::write(root.join("course/lessons/b.lesson.toml"), bad).unwrap();
-    let o = pnlab(
-        &["lesson", "--check", "b.lesson.toml"],
-        &root.join("course/lessons"),
-    );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("b.lesson.toml:6:"), "{}", stderr(&o));
+    let args = ["lesson", "--check", "b.lesson.toml"];
+    assert_refused(&args, &root.join("course/lessons"), "b.lesson.toml:6:");
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -49,12 +49,7 @@ fn corpus(reader: &str) -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/fuzz")
         .join(reader);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    let texts: Vec<String> = files
+    let texts: Vec<String> = crate::helpers::sorted_entries(&dir)
         .iter()
         .map(|p| std::fs::read_to_string(p).unwrap())
         .collect();

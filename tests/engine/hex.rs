@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 
 use crate::common;
+use crate::helpers::assert_parse_errors;
 use common::search_run::{proved, run_to_end};
 use common::{naive_perft, NaiveBoard};
 
@@ -277,11 +278,7 @@ fn parse_errors_name_the_column() {
         ("5:c3 b4 c3", 9, "already taken"),
         ("2:b1 a1 a2 b2", 12, "over after move 3"),
     ];
-    for (text, col, msg) in cases {
-        let e = Hex::parse(text).unwrap_err();
-        assert_eq!((e.line, e.col), (1, col), "{text:?}: {e}");
-        assert!(e.expected.contains(msg), "{text:?}: {e}");
-    }
+    assert_parse_errors(&cases, Hex::parse);
 }
 
 #[test]

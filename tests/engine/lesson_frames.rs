@@ -4,28 +4,12 @@
 //! tree of any size fits (cropped) rather than failing.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use crate::helpers::{crate_root, export_frames};
 
 use pnlab::export::drawing::Shape;
 use pnlab::lesson::frames::{frame, frame_measure, FrameSize, MIN_TEXT_PX};
 use pnlab::lesson::{self, Lesson};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn pnlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Checks every frame of `l` at `size`: its size, its smallest text, its
 /// tree labels inside the frame. Returns how many frames had a board.
@@ -135,15 +119,9 @@ fn check_lesson_crop(
 
 #[test]
 fn every_course_frame_is_a_full_hd_slide_with_large_text() {
-    let mut dir: Vec<PathBuf> = std::fs::read_dir(root().join("lessons"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    dir.sort();
     let mut too_deep = 0;
     let mut frames = 0;
-    for path in dir {
+    for path in crate::helpers::sorted_entries(&crate_root().join("lessons")) {
         let l = Lesson::load_file(&path).unwrap();
         let (boards, deep, checked) = check_lesson_crop(
             &l,
@@ -182,7 +160,9 @@ fn a_hex_tree_far_wider_than_the_frame_is_cropped_not_refused() {
         position = { file = \"../positions/hex.toml\", entry = \"Hex 4x4, Black opened b3\" }\n\
         algo = \"dfpn\"\niteration = \"end\"\n";
     let l = Lesson::load_text(
-        &root().join("lessons/test.lesson.toml").to_string_lossy(),
+        &crate_root()
+            .join("lessons/test.lesson.toml")
+            .to_string_lossy(),
         text,
         &lesson::DiskThenBundled,
     )
@@ -206,14 +186,8 @@ fn svg_size(path: &Path) -> String {
 #[test]
 fn the_command_line_writes_frames_of_the_asked_size() {
     let dir = temp_dir("size");
-    let (code, out, err) = pnlab(&[
-        "lesson",
-        "lessons/02-pns-step-by-step.lesson.toml",
-        "--export-frames",
-        dir.to_str().unwrap(),
-        "--frame-size",
-        "1280x720",
-    ]);
+    let lesson = "lessons/02-pns-step-by-step.lesson.toml";
+    let (code, out, err) = export_frames(lesson, &dir, &["--frame-size", "1280x720"]);
     assert_eq!(code, 0, "{out}{err}");
     let head = svg_size(&dir.join("step-01.svg"));
     assert!(
@@ -228,14 +202,7 @@ fn the_command_line_writes_frames_of_the_asked_size() {
         assert_eq!((info.info().width, info.info().height), (1280, 720));
     }
     let _ = std::fs::remove_dir_all(&dir);
-    let (code, _, err) = pnlab(&[
-        "lesson",
-        "lessons/02-pns-step-by-step.lesson.toml",
-        "--export-frames",
-        dir.to_str().unwrap(),
-        "--frame-size",
-        "wide",
-    ]);
+    let (code, _, err) = export_frames(lesson, &dir, &["--frame-size", "wide"]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("--frame-size wide: expected WIDTHxHEIGHT"),

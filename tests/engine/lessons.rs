@@ -5,24 +5,13 @@
 //! quantitative claims the captions make hold for the engine as it is.
 
 use std::path::PathBuf;
-use std::process::Command;
+
+use crate::common::pnlab_at_root;
+use crate::helpers::export_frames;
 
 use pnlab::lesson::{self, Answer, Lesson, Response, Source};
 use pnlab::search::snapshot::{NodeKind, Snapshot};
 use pnlab::search::{registry, Params, QuestionKind, SearchSetup, ViewRequest};
-
-fn pnlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pnlab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run pnlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// A lesson read from text whose relative paths resolve in the bundle.
 fn lesson(text: &str) -> Result<Lesson, lesson::LessonError> {
@@ -38,7 +27,7 @@ fn temp_dir(tag: &str) -> PathBuf {
 
 #[test]
 fn lesson_check_plays_the_whole_course() {
-    let (code, out, err) = pnlab(&["lesson", "--check", "lessons/"]);
+    let (code, out, err) = pnlab_at_root(&["lesson", "--check", "lessons/"]);
     assert_eq!(code, 0, "{err}");
     let ok = out.lines().filter(|l| l.starts_with("ok  ")).count();
     assert!(ok >= 10, "{out}");
@@ -176,14 +165,14 @@ fn a_broken_lesson_exits_2_with_its_location() {
         "[lesson]\ntitle = \"t\"\n[[step]]\ncaption = \"c\"\nposition = { game = \"tictactoe\", notation = \".........\" }\niteration = 3\nhighlight = [\"b2 d7\"]\n",
     )
     .unwrap();
-    let (code, _, err) = pnlab(&["lesson", "--check", f.to_str().unwrap()]);
+    let (code, _, err) = pnlab_at_root(&["lesson", "--check", f.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(
         err.starts_with(&format!("error: {}:7:18: ", f.display())),
         "{err}"
     );
     assert!(err.contains("`d7` is not a move"), "{err}");
-    let (code, _, err) = pnlab(&["lesson", "--check", dir.join("none").to_str().unwrap()]);
+    let (code, _, err) = pnlab_at_root(&["lesson", "--check", dir.join("none").to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -389,12 +378,7 @@ fn a_step_is_rebuilt_from_the_lesson_not_from_history() {
 #[test]
 fn frames_are_written_as_svg_and_png() {
     let dir = temp_dir("frames");
-    let (code, out, err) = pnlab(&[
-        "lesson",
-        "lessons/01-and-or-trees.lesson.toml",
-        "--export-frames",
-        dir.to_str().unwrap(),
-    ]);
+    let (code, out, err) = export_frames("lessons/01-and-or-trees.lesson.toml", &dir, &[]);
     assert_eq!(code, 0, "{err}");
     let l = Lesson::load_file(
         &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/01-and-or-trees.lesson.toml"),

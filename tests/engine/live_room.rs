@@ -61,6 +61,16 @@ impl Class {
     }
 
     /// Creates a room on `lesson` from connection 1; its code and token.
+    /// A class of at most 30 on the PNS lesson, at its most-proving-node
+    /// question (step `MPN_STEP`): the class, its join code and the
+    /// teacher's token.
+    fn at_the_mpn_step() -> (Class, String, String) {
+        let mut c = Class::new(30);
+        let (code, token) = c.create(PNS_LESSON);
+        c.goto(&token, MPN_STEP);
+        (c, code, token)
+    }
+
     fn create(&mut self, lesson: &str) -> (String, String) {
         let out = self.send(
             1,
@@ -119,9 +129,7 @@ fn answer(c: &mut Class, conn: ConnId, step: usize, a: LiveAnswer) -> Vec<(ConnI
 
 #[test]
 fn a_class_answers_changes_and_sees_the_engines_verdict() {
-    let mut c = Class::new(30);
-    let (code, token) = c.create(PNS_LESSON);
-    c.goto(&token, MPN_STEP);
+    let (mut c, code, token) = Class::at_the_mpn_step();
     for s in [10, 11, 12] {
         c.join(s, &code);
     }
@@ -244,9 +252,7 @@ fn value_questions_take_numbers_merge_equal_ones_and_refuse_the_rest() {
 
 #[test]
 fn a_dropped_student_rejoins_with_their_answer_and_late_joiners_land_on_the_step() {
-    let mut c = Class::new(30);
-    let (code, token) = c.create(PNS_LESSON);
-    c.goto(&token, MPN_STEP);
+    let (mut c, code, token) = Class::at_the_mpn_step();
     let key = c.join(10, &code);
     answer(&mut c, 10, MPN_STEP, node(&["c", "h"]));
     let out = c.rooms.disconnect(10);
@@ -357,9 +363,7 @@ fn a_forged_teacher_command_is_refused_counted_and_changes_nothing() {
 
 #[test]
 fn stale_steps_unknown_nodes_and_strangers_are_refused() {
-    let mut c = Class::new(30);
-    let (code, token) = c.create(PNS_LESSON);
-    c.goto(&token, MPN_STEP);
+    let (mut c, code, token) = Class::at_the_mpn_step();
     c.join(10, &code);
     let out = answer(&mut c, 10, MPN_STEP - 1, node(&["c"]));
     assert!(rejected_reason(&out, 10).contains("stale step"));
@@ -470,9 +474,7 @@ fn an_idle_room_is_forgotten_and_its_members_told() {
 
 #[test]
 fn a_flood_is_refused_then_dropped_and_the_room_goes_on() {
-    let mut c = Class::new(30);
-    let (code, token) = c.create(PNS_LESSON);
-    c.goto(&token, MPN_STEP);
+    let (mut c, code, token) = Class::at_the_mpn_step();
     c.join(10, &code);
     let frame = ClientMsg::Answer {
         step: MPN_STEP,

@@ -19,6 +19,7 @@ use pnlab::search::pns::{Pns, PnsOptions};
 use pnlab::search::{reference, Goal, Question};
 
 use crate::common;
+use crate::helpers::{eg_13_14, Eg};
 use common::search_run::{proved, run_to_end};
 
 // ---------------------------------------------------------------- data
@@ -57,40 +58,6 @@ fn ffo_1_19() -> Vec<Ffo> {
                 number: i + 1,
                 pos,
                 moves,
-            }
-        })
-        .collect()
-}
-
-/// A line of jeffreyan11_eg_13_14.txt: position, one optimal move (square
-/// index, -1 once) and the exact score Black − White with empties NOT
-/// given to the winner.
-#[derive(Clone)]
-struct Eg {
-    line: usize,
-    pos: Othello,
-    best: i32,
-    raw_black: i32,
-}
-
-fn eg_13_14() -> Vec<Eg> {
-    include_str!("../data/othello/jeffreyan11_eg_13_14.txt")
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, line)| {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            assert_eq!(f.len(), 4, "line {}", i + 1);
-            let side = match f[1] {
-                "Black" => "X",
-                "White" => "O",
-                other => panic!("line {}: side `{other}`", i + 1),
-            };
-            Eg {
-                line: i + 1,
-                pos: Othello::parse(&format!("{} {side}", f[0])).expect("board parses"),
-                best: f[2].parse().expect("move index"),
-                raw_black: f[3].parse().expect("score"),
             }
         })
         .collect()
@@ -374,22 +341,13 @@ fn finished_positions_score_empties_to_the_winner() {
     let g = Othello::parse(&format!("{} X", board.concat())).unwrap();
     assert_eq!(g.outcome().map(|o| o.score), Some(-62));
     // A full board split 32-32 is a draw; 33-31 is +2.
-    let half: String = (0..64).map(|i| if i < 32 { 'X' } else { 'O' }).collect();
-    assert_eq!(
-        Othello::parse(&format!("{half} X"))
-            .unwrap()
-            .outcome()
-            .map(|o| o.score),
-        Some(0)
-    );
-    let more: String = (0..64).map(|i| if i < 33 { 'X' } else { 'O' }).collect();
-    assert_eq!(
-        Othello::parse(&format!("{more} O"))
-            .unwrap()
-            .outcome()
-            .map(|o| o.score),
-        Some(2)
-    );
+    let full_board_score = |black: usize, side: char| {
+        let board: String = (0..64).map(|i| if i < black { 'X' } else { 'O' }).collect();
+        let g = Othello::parse(&format!("{board} {side}")).unwrap();
+        g.outcome().map(|o| o.score)
+    };
+    assert_eq!(full_board_score(32, 'X'), Some(0));
+    assert_eq!(full_board_score(33, 'O'), Some(2));
     // Equal discs with empties left: a draw, the empties are shared.
     board[1] = "-";
     assert_eq!(

@@ -4,7 +4,7 @@
 
 use pnlab::game::{AnyPosition, GameKind};
 use pnlab::search::recorder::Recorder;
-use pnlab::search::{self, Params, QuestionKind, SearchSetup, ViewRequest};
+use pnlab::search::{self, Params, QuestionKind, Search, SearchSetup, Snapshot, ViewRequest};
 
 fn setup(algo: &str, pos: &str) -> SearchSetup {
     let info = search::find_algo(algo).unwrap();
@@ -23,13 +23,33 @@ fn setup(algo: &str, pos: &str) -> SearchSetup {
     }
 }
 
+/// A search of `algo` on the tic-tac-toe position `pos`, built but not
+/// stepped, and a recorder of it with its first sample.
+fn run_and_recorder(algo: &str, pos: &str) -> (Box<dyn Search>, Recorder) {
+    let st = setup(algo, pos);
+    let live = search::build(algo, &st).unwrap();
+    let rec = Recorder::new(algo, st, live.sample());
+    (live, rec)
+}
+
+/// A snapshot as compared across runs: its Debug text (where NaN, "the
+/// value does not apply", equals itself) with the run time zeroed, the
+/// only thing allowed to differ; and, unless `with_bytes`, the tree bytes
+/// too (counted from buffer capacities, which a copy sizes to their
+/// contents).
+fn state_text(mut snap: Snapshot, with_bytes: bool) -> String {
+    snap.counters.time_ms = 0.0;
+    if !with_bytes {
+        snap.counters.peak_tree_bytes = 0;
+    }
+    format!("{snap:?}")
+}
+
 #[test]
 fn replay_reproduces_every_earlier_iteration() {
     let req = ViewRequest::default();
     for info in search::algorithms() {
-        let st = setup(info.name, "x...o....");
-        let mut live = search::build(info.name, &st).unwrap();
-        let mut rec = Recorder::new(info.name, st, live.sample());
+        let (mut live, mut rec) = run_and_recorder(info.name, "x...o....");
         let mut snaps = vec![live.snapshot(&req)];
         for _ in 0..40 {
             if live.step().is_final() {
@@ -41,15 +61,9 @@ fn replay_reproduces_every_earlier_iteration() {
         assert!(snaps.len() > 5, "{}: too few iterations to test", info.name);
         for k in [0usize, 1, snaps.len() / 2, snaps.len() - 1] {
             let again = rec.rebuild_at(k as u64).unwrap();
-            let mut a = again.snapshot(&req);
-            let mut b = snaps[k].clone();
-            // time is the only thing allowed to differ
-            a.counters.time_ms = 0.0;
-            b.counters.time_ms = 0.0;
-            // Debug text compares NaN ("value does not apply") as equal.
             assert_eq!(
-                format!("{a:?}"),
-                format!("{b:?}"),
+                state_text(again.snapshot(&req), true),
+                state_text(snaps[k].clone(), true),
                 "{} at iteration {k}",
                 info.name
             );
@@ -63,15 +77,20 @@ fn replay_reproduces_every_earlier_iteration() {
     }
 }
 
-#[test]
-fn snapshots_are_bounded_by_the_request() {
-    let st = setup("pns", ".........");
-    let mut s = search::build("pns", &st).unwrap();
-    for _ in 0..2000 {
+/// pns on the empty board, stepped `limit` times or to its end.
+fn pns_on_the_empty_board(limit: usize) -> Box<dyn Search> {
+    let mut s = search::build("pns", &setup("pns", ".........")).unwrap();
+    for _ in 0..limit {
         if s.step().is_final() {
             break;
         }
     }
+    s
+}
+
+#[test]
+fn snapshots_are_bounded_by_the_request() {
+    let s = pns_on_the_empty_board(2000);
     assert!(s.counters().nodes_created > 1000);
     let req = ViewRequest {
         max_nodes: 50,
@@ -123,9 +142,7 @@ const NOT_COPYABLE: &[&str] = &["dfpn-fast"];
 fn checkpoints_reproduce_every_earlier_iteration_and_step_on_alike() {
     let req = ViewRequest::default();
     for info in search::algorithms() {
-        let st = setup(info.name, "x...o....");
-        let mut live = search::build(info.name, &st).unwrap();
-        let mut rec = Recorder::new(info.name, st, live.sample());
+        let (mut live, mut rec) = run_and_recorder(info.name, "x...o....");
         rec.set_first_spacing(3);
         let mut snaps = vec![live.snapshot(&req)];
         for _ in 0..40 {
@@ -148,17 +165,9 @@ fn checkpoints_reproduce_every_earlier_iteration_and_step_on_alike() {
         }
         for (k, snap) in snaps.iter().enumerate() {
             let again = rec.rebuild_at(k as u64).unwrap();
-            let mut a = again.snapshot(&req);
-            let mut b = snap.clone();
-            // Time, and bytes counted from buffer capacities (a copy's
-            // buffers are sized to their contents), may differ.
-            a.counters.time_ms = 0.0;
-            b.counters.time_ms = 0.0;
-            a.counters.peak_tree_bytes = 0;
-            b.counters.peak_tree_bytes = 0;
             assert_eq!(
-                format!("{a:?}"),
-                format!("{b:?}"),
+                state_text(again.snapshot(&req), false),
+                state_text(snap.clone(), false),
                 "{} at iteration {k}",
                 info.name
             );
@@ -169,12 +178,12 @@ fn checkpoints_reproduce_every_earlier_iteration_and_step_on_alike() {
                 let (x, y) = (live.step(), copy.step());
                 assert_eq!(x, y, "{}", info.name);
             }
-            let (mut a, mut b) = (live.snapshot(&req), copy.snapshot(&req));
-            a.counters.time_ms = 0.0;
-            b.counters.time_ms = 0.0;
-            a.counters.peak_tree_bytes = 0;
-            b.counters.peak_tree_bytes = 0;
-            assert_eq!(format!("{a:?}"), format!("{b:?}"), "{}", info.name);
+            assert_eq!(
+                state_text(live.snapshot(&req), false),
+                state_text(copy.snapshot(&req), false),
+                "{}",
+                info.name
+            );
         }
     }
 }
@@ -212,12 +221,10 @@ fn the_recent_checkpoint_is_handed_over_once_and_replays_alike() {
     for _ in 0..299 {
         fresh.step();
     }
-    let (mut a, mut b) = (from_recent.snapshot(&req), fresh.snapshot(&req));
-    for c in [&mut a.counters, &mut b.counters] {
-        c.time_ms = 0.0;
-        c.peak_tree_bytes = 0;
-    }
-    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    assert_eq!(
+        state_text(from_recent.snapshot(&req), false),
+        state_text(fresh.snapshot(&req), false)
+    );
     let (_, at) = rec.take_start_for(299).unwrap();
     assert_eq!(at, 256, "the regular checkpoint, copied");
     assert!(rec.checkpoint_iterations().contains(&256));
@@ -227,17 +234,9 @@ fn the_recent_checkpoint_is_handed_over_once_and_replays_alike() {
 /// pass it, every second one goes and the spacing doubles.
 #[test]
 fn checkpoints_thin_out_to_stay_within_their_limit() {
-    let st = setup("pns", ".........");
     // The tree's final size, from a first run.
-    let mut first = search::build("pns", &st).unwrap();
-    for _ in 0..3000 {
-        if first.step().is_final() {
-            break;
-        }
-    }
-    let limit = 5 * first.counters().peak_tree_bytes;
-    let mut live = search::build("pns", &st).unwrap();
-    let mut rec = Recorder::new("pns", st, live.sample());
+    let limit = 5 * pns_on_the_empty_board(3000).counters().peak_tree_bytes;
+    let (mut live, mut rec) = run_and_recorder("pns", ".........");
     rec.set_first_spacing(8);
     rec.set_checkpoint_limit(limit);
     for i in 0..3000 {
@@ -255,9 +254,7 @@ fn checkpoints_thin_out_to_stay_within_their_limit() {
 
 #[test]
 fn a_copy_share_skips_checkpoints_until_the_run_has_earned_them() {
-    let st = setup("pns", ".........");
-    let mut live = search::build("pns", &st).unwrap();
-    let mut rec = Recorder::new("pns", st, live.sample());
+    let (mut live, mut rec) = run_and_recorder("pns", ".........");
     rec.set_first_spacing(2);
     // No run time reported yet: the first copy is free (nothing copied
     // so far), every later one waits.

@@ -62,36 +62,49 @@ fn chance_and_cyclic_trees_round_trip() {
     }
 }
 
+/// Asserts that `text` is refused with a message holding `words`, at
+/// `line` and `col` where they are given.
+fn assert_error(text: &str, line: Option<usize>, col: Option<usize>, words: &str) {
+    let (l, c, m) = err(text);
+    assert!(m.contains(words), "{text:?}: `{words}` missing in {m}");
+    if let Some(line) = line {
+        assert_eq!(l, line, "{text:?}: {m}");
+    }
+    if let Some(col) = col {
+        assert_eq!(c, col, "{text:?}: {m}");
+    }
+}
+
 #[test]
 fn chance_errors_are_located() {
-    let (l, c, m) = err("r chance\n  a = 1 prob=0.5\n  b = 2 prob=0.4\n");
-    assert_eq!((l, c), (1, 1));
-    assert!(m.contains("sum to 0.9"), "{m}");
-    let (l, c, m) = err("r chance\n  a = 1 prob=0.5\n  b = 2\n");
-    assert_eq!((l, c), (3, 3));
-    assert!(m.contains("no `prob=`"), "{m}");
-    let (l, c, m) = err("r or\n  a = 1 prob=0.5\n  b = 2 prob=0.5\n");
-    assert_eq!((l, c), (2, 9));
-    assert!(m.contains("not a chance node"), "{m}");
-    let (l, _, m) = err("r chance prob=1\n  a = 1\n");
-    assert_eq!(l, 1);
-    assert!(m.contains("root"), "{m}");
-    let (_, c, m) = err("r chance\n  a = 1 prob=1.5\n");
-    assert_eq!(c, 14);
-    assert!(m.contains("(0, 1]"), "{m}");
-    let (l, _, m) = err("r or\n  a = 1.5\n  b = 2\n");
-    assert_eq!(l, 2);
-    assert!(m.contains("real score"), "{m}");
-    let (_, _, m) = err("r chance\n  a = 1 prob=0.5 prob=0.5\n");
-    assert!(m.contains("twice"), "{m}");
+    assert_error(
+        "r chance\n  a = 1 prob=0.5\n  b = 2 prob=0.4\n",
+        Some(1),
+        Some(1),
+        "sum to 0.9",
+    );
+    assert_error(
+        "r chance\n  a = 1 prob=0.5\n  b = 2\n",
+        Some(3),
+        Some(3),
+        "no `prob=`",
+    );
+    assert_error(
+        "r or\n  a = 1 prob=0.5\n  b = 2 prob=0.5\n",
+        Some(2),
+        Some(9),
+        "not a chance node",
+    );
+    assert_error("r chance prob=1\n  a = 1\n", Some(1), None, "root");
+    assert_error("r chance\n  a = 1 prob=1.5\n", None, Some(14), "(0, 1]");
+    assert_error("r or\n  a = 1.5\n  b = 2\n", Some(2), None, "real score");
+    assert_error("r chance\n  a = 1 prob=0.5 prob=0.5\n", None, None, "twice");
 }
 
 #[test]
 fn cyclic_graphs_need_a_loop_rule() {
     let body = "A or &A\n  B and\n    *A\n    C = win\n";
-    let (l, c, m) = err(body);
-    assert_eq!((l, c), (3, 5));
-    assert!(m.contains("cycle: A → B → A"), "{m}");
+    assert_error(body, Some(3), Some(5), "cycle: A → B → A");
     for (rule, name) in [
         (LoopRule::Draw, "draw"),
         (LoopRule::LooperLoses, "looper-loses"),
@@ -100,14 +113,24 @@ fn cyclic_graphs_need_a_loop_rule() {
         let t = Tree::parse(&format!("tree \"x\"\nloops = {name}\n{body}")).unwrap();
         assert_eq!(t.loops, Some(rule));
     }
-    let (l, c, m) = err(&format!("loops = sometimes\n{body}"));
-    assert_eq!((l, c), (1, 9));
-    assert!(m.contains("draw, looper-loses, looper-wins"), "{m}");
-    let (l, _, m) = err(&format!("loops = draw\nloops = draw\n{body}"));
-    assert_eq!(l, 2);
-    assert!(m.contains("twice"), "{m}");
-    let (_, _, m) = err("loops = draw\nA chance\n  B = 1\n");
-    assert!(m.contains("cannot have chance nodes"), "{m}");
+    assert_error(
+        &format!("loops = sometimes\n{body}"),
+        Some(1),
+        Some(9),
+        "draw, looper-loses, looper-wins",
+    );
+    assert_error(
+        &format!("loops = draw\nloops = draw\n{body}"),
+        Some(2),
+        None,
+        "twice",
+    );
+    assert_error(
+        "loops = draw\nA chance\n  B = 1\n",
+        None,
+        None,
+        "cannot have chance nodes",
+    );
 }
 
 #[test]

@@ -143,124 +143,111 @@ fn fen_error(fen: &str) -> FenError {
     }
 }
 
+/// Asserts that `fen` is refused with an error matching the pattern (a
+/// macro, as a pattern cannot be passed to a function).
+macro_rules! assert_fen_error {
+    ($fen:expr, $pattern:pat $(if $guard:expr)?) => {{
+        let e = fen_error($fen);
+        assert!(matches!(e, $pattern $(if $guard)?), "{}: {e:?}", $fen);
+    }};
+}
+
 /// Each malformed FEN gives its own error variant, at the column of the
 /// fault, and the inline parser reports line 1 and that column.
 #[test]
 fn fen_errors_are_typed_and_located() {
     // A rank with ten files (rank 9 written `rnbakabnr1`).
-    let e = fen_error("rnbakabnr1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
-    assert!(
-        matches!(
-            e,
-            FenError::RankWidth {
-                col: 1,
-                rank: 9,
-                files: 10
-            }
-        ),
-        "{e:?}"
+    assert_fen_error!(
+        "rnbakabnr1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        FenError::RankWidth {
+            col: 1,
+            rank: 9,
+            files: 10
+        }
     );
     // A rank with eight files.
-    let e = fen_error("rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
-    assert!(
-        matches!(
-            e,
-            FenError::RankWidth {
-                col: 11,
-                rank: 8,
-                files: 8
-            }
-        ),
-        "{e:?}"
+    assert_fen_error!(
+        "rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        FenError::RankWidth {
+            col: 11,
+            rank: 8,
+            files: 8
+        }
     );
     // Nine ranks.
-    let e = fen_error("rnbakabnr/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
-    assert!(matches!(e, FenError::RankCount { found: 9, .. }), "{e:?}");
+    assert_fen_error!(
+        "rnbakabnr/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        FenError::RankCount { found: 9, .. }
+    );
     // Two red generals: the second one is reported.
-    let e = fen_error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w");
-    assert!(
-        matches!(
-            e,
-            FenError::GeneralCount {
-                side: "Red",
-                count: 2,
-                col: 50
-            }
-        ),
-        "{e:?}"
+    assert_fen_error!(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w",
+        FenError::GeneralCount {
+            side: "Red",
+            count: 2,
+            col: 50
+        }
     );
     // No black general.
-    let e = fen_error("rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
-    assert!(
-        matches!(
-            e,
-            FenError::GeneralCount {
-                side: "Black",
-                count: 0,
-                ..
-            }
-        ),
-        "{e:?}"
+    assert_fen_error!(
+        "rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        FenError::GeneralCount {
+            side: "Black",
+            count: 0,
+            ..
+        }
     );
     // A red pawn behind its own pawn line (on rank 2).
-    let e = fen_error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/2P1P1P1P/PC5C1/9/RNBAKABNR w");
-    assert!(
-        matches!(e, FenError::Misplaced { piece: "Red pawn", ref point, col: 42, .. } if point == "a2"),
-        "{e:?}"
+    assert_fen_error!(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/2P1P1P1P/PC5C1/9/RNBAKABNR w",
+        FenError::Misplaced { piece: "Red pawn", ref point, col: 42, .. } if point == "a2"
     );
     // An uncrossed pawn off its file.
-    let e = fen_error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/1PP1P1P1P/1C5C1/9/RNBAKABNR w");
-    assert!(
-        matches!(e, FenError::Misplaced { ref point, .. } if point == "b3"),
-        "{e:?}"
+    assert_fen_error!(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/1PP1P1P1P/1C5C1/9/RNBAKABNR w",
+        FenError::Misplaced { ref point, .. } if point == "b3"
     );
     // A general outside its palace.
-    let e = fen_error("rnba1abnr/9/1c5c1/p1p1p1p1p/k8/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
-    assert!(
-        matches!(
-            e,
-            FenError::Misplaced {
-                piece: "Black general",
-                ..
-            }
-        ),
-        "{e:?}"
+    assert_fen_error!(
+        "rnba1abnr/9/1c5c1/p1p1p1p1p/k8/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        FenError::Misplaced {
+            piece: "Black general",
+            ..
+        }
     );
     // An unknown piece letter.
-    let e = fen_error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBQKABNR w");
-    assert!(
-        matches!(
-            e,
-            FenError::UnknownPiece {
-                found: 'Q',
-                col: 54
-            }
-        ),
-        "{e:?}"
+    assert_fen_error!(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBQKABNR w",
+        FenError::UnknownPiece {
+            found: 'Q',
+            col: 54
+        }
     );
     // A missing side to move: reported just after the board.
-    let e = fen_error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR");
-    assert!(matches!(e, FenError::MissingSide { col: 60 }), "{e:?}");
-    let e = fen_error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1");
-    assert!(matches!(e, FenError::BadSide { col: 61, .. }), "{e:?}");
+    assert_fen_error!(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
+        FenError::MissingSide { col: 60 }
+    );
+    assert_fen_error!(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1",
+        FenError::BadSide { col: 61, .. }
+    );
     // Three rooks.
-    let e = fen_error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w");
-    assert!(
-        matches!(
-            e,
-            FenError::TooMany {
-                kind: "rook",
-                count: 3,
-                max: 2,
-                ..
-            }
-        ),
-        "{e:?}"
+    assert_fen_error!(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w",
+        FenError::TooMany {
+            kind: "rook",
+            count: 3,
+            max: 2,
+            ..
+        }
     );
     // Black to move while Red's general stands in check: the generals
     // face each other on an open file.
-    let e = fen_error("4k4/9/9/9/9/9/9/9/9/4K4 w");
-    assert!(matches!(e, FenError::OpponentInCheck { col: 25 }), "{e:?}");
+    assert_fen_error!(
+        "4k4/9/9/9/9/9/9/9/9/4K4 w",
+        FenError::OpponentInCheck { col: 25 }
+    );
     assert!(matches!(fen_error("   "), FenError::Empty { .. }));
 
     // Through the game-independent parser: line 1, the same column.
