@@ -176,75 +176,109 @@ pub fn resolve(
     }
 }
 
-/// Solves one position and returns the record ``pnlab solve --json``
-/// prints for it, as a dict.
-///
-/// ``position`` is a :class:`Position`, a game object following pnlab's
-/// game protocol (docs/python.md: ``legal_moves``, ``play``,
-/// ``is_terminal``, ``result``, optional ``to_move``, ``key``,
-/// ``move_name``, ``evaluate``, ``score_range``), inline notation with
-/// ``game``, or a file holding one position (``entry=K``, 1-based, picks
-/// one of several; a path of the bundled ``positions/`` folder works from
-/// anywhere).
-///
-/// ``algo`` is the algorithm (default ``"pns"``, as for the command
-/// line; :func:`algorithms` lists them). ``question`` asks whether the
-/// side to move wins (``"win"``) or at least draws (``"not-lose"``);
-/// ``within`` limits the attacker to N of its own moves. The budgets
-/// ``max_nodes``, ``max_iterations``, ``time_limit`` (seconds) and
-/// ``memory`` (MiB) stop the search as ``unknown`` with its
-/// ``stop_reason``; ``seed`` seeds its random choices; ``threads`` runs
-/// the df-pn family in parallel; ``repetition`` is xiangqi's repetition
-/// rule. ``proof`` writes the certificate of a solved position to that
-/// file; ``certify=True`` checks the certificate in memory before the
-/// answer is reported (``certified``, and stop reason ``certified``, or
-/// ``unknown`` with ``uncertified``). Other keyword arguments are the
-/// algorithm's parameters (``R=0.4``).
-///
-/// Raises :class:`InputError` (a ``ValueError``) for bad input, the
-/// error a game object's callback raised, and ``KeyboardInterrupt`` on
-/// Ctrl-C.
-#[pyfunction]
-#[pyo3(signature = (
-    position, game=None, algo=DEFAULT_ALGO, question="win", within=None, max_nodes=None,
-    time_limit=None, seed=0, *, max_iterations=None, memory=None, threads=None,
-    repetition=None, entry=None, proof=None, certify=false, **params
-))]
-#[allow(clippy::too_many_arguments)]
-pub fn solve<'py>(
+/// Declares a Python function that takes the solve options. pyo3 wants
+/// each keyword as a parameter of the function itself, so the options
+/// `solve` and `solve_file` share are listed here once, in the signature
+/// pyo3 reads and in the `Options` handed on: the function is
+/// `$name(py, first, the shared options…, extras…, **params)` and calls
+/// `$run(py, first, options, extras…)`.
+macro_rules! with_solve_options {
+    (
+        $(#[$doc:meta])*
+        fn $name:ident<$py:lifetime>($first:ident: $first_ty:ty;
+            $($extra:ident: $extra_ty:ty = $default:tt),* $(,)?) -> $ret:ty => $run:ident
+    ) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (
+            $first, game=None, algo=DEFAULT_ALGO, question="win", within=None, max_nodes=None,
+            time_limit=None, seed=0, *, max_iterations=None, memory=None, threads=None,
+            repetition=None, $($extra=$default,)* **params
+        ))]
+        #[allow(clippy::too_many_arguments)]
+        pub fn $name<$py>(
+            py: Python<$py>,
+            $first: $first_ty,
+            game: Option<String>,
+            algo: &str,
+            question: &str,
+            within: Option<u32>,
+            max_nodes: Option<u64>,
+            time_limit: Option<f64>,
+            seed: u64,
+            max_iterations: Option<u64>,
+            memory: Option<u64>,
+            threads: Option<u32>,
+            repetition: Option<String>,
+            $($extra: $extra_ty,)*
+            params: Option<&Bound<$py, PyDict>>,
+        ) -> $ret {
+            let options = Options {
+                game,
+                algo,
+                question,
+                within,
+                max_nodes,
+                time_limit,
+                seed,
+                max_iterations,
+                memory,
+                threads,
+                repetition,
+                params,
+            };
+            $run(py, $first, &options, $($extra),*)
+        }
+    };
+}
+
+with_solve_options! {
+    /// Solves one position and returns the record ``pnlab solve --json``
+    /// prints for it, as a dict.
+    ///
+    /// ``position`` is a :class:`Position`, a game object following pnlab's
+    /// game protocol (docs/python.md: ``legal_moves``, ``play``,
+    /// ``is_terminal``, ``result``, optional ``to_move``, ``key``,
+    /// ``move_name``, ``evaluate``, ``score_range``), inline notation with
+    /// ``game``, or a file holding one position (``entry=K``, 1-based, picks
+    /// one of several; a path of the bundled ``positions/`` folder works from
+    /// anywhere).
+    ///
+    /// ``algo`` is the algorithm (default ``"pns"``, as for the command
+    /// line; :func:`algorithms` lists them). ``question`` asks whether the
+    /// side to move wins (``"win"``) or at least draws (``"not-lose"``);
+    /// ``within`` limits the attacker to N of its own moves. The budgets
+    /// ``max_nodes``, ``max_iterations``, ``time_limit`` (seconds) and
+    /// ``memory`` (MiB) stop the search as ``unknown`` with its
+    /// ``stop_reason``; ``seed`` seeds its random choices; ``threads`` runs
+    /// the df-pn family in parallel; ``repetition`` is xiangqi's repetition
+    /// rule. ``proof`` writes the certificate of a solved position to that
+    /// file; ``certify=True`` checks the certificate in memory before the
+    /// answer is reported (``certified``, and stop reason ``certified``, or
+    /// ``unknown`` with ``uncertified``). Other keyword arguments are the
+    /// algorithm's parameters (``R=0.4``).
+    ///
+    /// Raises :class:`InputError` (a ``ValueError``) for bad input, the
+    /// error a game object's callback raised, and ``KeyboardInterrupt`` on
+    /// Ctrl-C.
+    fn solve<'py>(
+        position: &Bound<'py, PyAny>;
+        entry: Option<usize> = None,
+        proof: Option<&Bound<'py, PyAny>> = None,
+        certify: bool = false,
+    ) -> PyResult<Bound<'py, PyAny>> => solve_one
+}
+
+/// The body of `solve`.
+fn solve_one<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
-    game: Option<String>,
-    algo: &str,
-    question: &str,
-    within: Option<u32>,
-    max_nodes: Option<u64>,
-    time_limit: Option<f64>,
-    seed: u64,
-    max_iterations: Option<u64>,
-    memory: Option<u64>,
-    threads: Option<u32>,
-    repetition: Option<String>,
+    options: &Options<'_, 'py>,
     entry: Option<usize>,
     proof: Option<&Bound<'py, PyAny>>,
     certify: bool,
-    params: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options {
-        game,
-        algo,
-        question,
-        within,
-        max_nodes,
-        time_limit,
-        seed,
-        max_iterations,
-        memory,
-        threads,
-        repetition,
-        params,
-    };
-    let (mut solver, entry, shared) = resolve(position, &options, entry, |r| {
+    let (mut solver, entry, shared) = resolve(position, options, entry, |r| {
         r.proof = proof.map(path_or_text).transpose()?.map(Into::into);
         r.certify = certify;
         Ok(())
@@ -277,50 +311,28 @@ pub fn solve<'py>(
     to_py(py, &solved.map_err(solve_error)?.record)
 }
 
-/// Solves every position of a file, in file order; returns the list of
-/// records (the fields of ``pnlab solve --json``). Takes the options of
-/// :func:`solve`; ``progress(done, total)`` is called after each
-/// position.
-#[pyfunction]
-#[pyo3(signature = (
-    path, game=None, algo=DEFAULT_ALGO, question="win", within=None, max_nodes=None,
-    time_limit=None, seed=0, *, max_iterations=None, memory=None, threads=None,
-    repetition=None, proof=None, certify=false, progress=None, **params
-))]
-#[allow(clippy::too_many_arguments)]
-pub fn solve_file<'py>(
+with_solve_options! {
+    /// Solves every position of a file, in file order; returns the list of
+    /// records (the fields of ``pnlab solve --json``). Takes the options of
+    /// :func:`solve`; ``progress(done, total)`` is called after each
+    /// position.
+    fn solve_file<'py>(
+        path: &Bound<'py, PyAny>;
+        proof: Option<&Bound<'py, PyAny>> = None,
+        certify: bool = false,
+        progress: Option<&Bound<'py, PyAny>> = None,
+    ) -> PyResult<Bound<'py, PyList>> => solve_each
+}
+
+/// The body of `solve_file`.
+fn solve_each<'py>(
     py: Python<'py>,
     path: &Bound<'py, PyAny>,
-    game: Option<String>,
-    algo: &str,
-    question: &str,
-    within: Option<u32>,
-    max_nodes: Option<u64>,
-    time_limit: Option<f64>,
-    seed: u64,
-    max_iterations: Option<u64>,
-    memory: Option<u64>,
-    threads: Option<u32>,
-    repetition: Option<String>,
+    options: &Options<'_, 'py>,
     proof: Option<&Bound<'py, PyAny>>,
     certify: bool,
     progress: Option<&Bound<'py, PyAny>>,
-    params: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let options = Options {
-        game,
-        algo,
-        question,
-        within,
-        max_nodes,
-        time_limit,
-        seed,
-        max_iterations,
-        memory,
-        threads,
-        repetition,
-        params,
-    };
     let mut request = options.request(vec![path_or_text(path)?])?;
     request.proof = proof.map(path_or_text).transpose()?.map(Into::into);
     request.certify = certify;

@@ -39,6 +39,25 @@ fn harness() -> Harness<'static, PnlabApp> {
     h
 }
 
+/// Clicks the widget labelled `label`, then lets the app settle.
+fn click(h: &mut Harness<'static, PnlabApp>, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+/// Clicks the widget whose label contains `part`, then lets the app
+/// settle.
+fn click_containing(h: &mut Harness<'static, PnlabApp>, part: &str) {
+    h.get_by_label_contains(part).click();
+    settle(h);
+}
+
+/// Presses `key`, then lets the app settle.
+fn press(h: &mut Harness<'static, PnlabApp>, key: egui::Key) {
+    h.key_press(key);
+    settle(h);
+}
+
 /// Lets the UI send what a click asked for, waits for the worker to carry
 /// it out, then draws the result.
 fn settle(h: &mut Harness<'static, PnlabApp>) {
@@ -60,32 +79,27 @@ fn load_step_inspect_back_forward_reset() {
     h.get_by_label("iterations 0");
     h.get_by_label_contains("search tree: 1 nodes");
 
-    h.get_by_label("Step").click();
-    settle(&mut h);
+    click(&mut h, "Step");
     h.get_by_label("iterations 1");
     let after_one = tree_labels(&h);
     // The empty tic-tac-toe board has 9 moves: the root and its children.
     assert_eq!(after_one.len(), 10, "{after_one:?}");
 
-    h.get_by_label("Step").click();
-    settle(&mut h);
+    click(&mut h, "Step");
     h.get_by_label("iterations 2");
     let after_two = tree_labels(&h);
     assert!(after_two.len() > after_one.len());
 
     // Select the root: the inspector explains its pn as a min over the
     // children (OR node, docs/algorithms.md §1).
-    h.get_by_label_contains("node root").click();
-    settle(&mut h);
+    click_containing(&mut h, "node root");
     h.get_by_label_contains("pn = min(");
 
-    h.get_by_label("Back").click();
-    settle(&mut h);
+    click(&mut h, "Back");
     h.get_by_label("iterations 1");
     assert_eq!(tree_labels(&h), after_one);
 
-    h.get_by_label("Step").click();
-    settle(&mut h);
+    click(&mut h, "Step");
     h.get_by_label("iterations 2");
     assert_eq!(
         tree_labels(&h),
@@ -93,27 +107,23 @@ fn load_step_inspect_back_forward_reset() {
         "forward again gives the same tree"
     );
 
-    h.get_by_label("Reset").click();
-    settle(&mut h);
+    click(&mut h, "Reset");
     h.get_by_label("iterations 0");
 }
 
 #[test]
 fn keyboard_shortcuts_step_and_go_back() {
     let mut h = harness();
-    h.key_press(egui::Key::ArrowRight);
-    settle(&mut h);
+    press(&mut h, egui::Key::ArrowRight);
     h.get_by_label("iterations 1");
-    h.key_press(egui::Key::ArrowLeft);
-    settle(&mut h);
+    press(&mut h, egui::Key::ArrowLeft);
     h.get_by_label("iterations 0");
 }
 
 #[test]
 fn malformed_file_reports_file_line_and_keeps_the_session() {
     let mut h = harness();
-    h.get_by_label("Step").click();
-    settle(&mut h);
+    click(&mut h, "Step");
     h.get_by_label("iterations 1");
 
     let dir = std::env::temp_dir().join(format!("pnlab-app-test-{}", std::process::id()));
@@ -135,8 +145,7 @@ fn malformed_file_reports_file_line_and_keeps_the_session() {
 #[test]
 fn run_solves_the_default_position() {
     let mut h = harness();
-    h.get_by_label("Run").click();
-    settle(&mut h);
+    click(&mut h, "Run");
     // Tic-tac-toe is a draw, so "x wins" is disproved (the known result
     // of the game, not this code's output).
     h.get_by_label("disproved");
@@ -145,23 +154,19 @@ fn run_solves_the_default_position() {
 #[test]
 fn class_mode_scores_predictions() {
     let mut h = harness();
-    h.get_by_label("Predict the most-proving node").click();
-    settle(&mut h);
+    click(&mut h, "Predict the most-proving node");
     // Before the first iteration the only node, the root, is most-proving.
-    h.get_by_label_contains("node root").click();
-    settle(&mut h);
+    click_containing(&mut h, "node root");
     // The score is in the side panel and under the verdict over the tree.
     assert!(h.query_all_by_label("score 1 / 1").count() >= 1);
     // The search waits for the reveal (Enter, or the verdict's button).
     h.get_by_label("iterations 0");
-    h.key_press(egui::Key::Enter);
-    settle(&mut h);
+    press(&mut h, egui::Key::Enter);
     h.get_by_label("iterations 1");
     // All nine children start at pn = dn = 1 (unit initialisation); the
     // leftmost tie rule (docs/algorithms.md §1) makes the first move, a1,
     // most-proving: predicting b2 is wrong, a1 right.
-    h.get_by_label_contains("node b2:").click();
-    settle(&mut h);
+    click_containing(&mut h, "node b2:");
     assert!(h.query_all_by_label("score 1 / 2").count() >= 1);
     assert!(h.query_all_by_label_contains("Not this one").count() >= 1);
 }
@@ -179,8 +184,7 @@ fn race_two_parameter_sets_in_lockstep() {
         app.restart_race();
     }
     settle(&mut h);
-    h.get_by_label("Step ×10").click();
-    settle(&mut h);
+    click(&mut h, "Step ×10");
     h.get_by_label("iterations 10");
     h.get_by_label_contains("B: iterations 10 ·");
     // PNS expands exactly one node per iteration (docs/algorithms.md §1), so
@@ -224,8 +228,7 @@ fn error_rate_scores_the_chosen_move_against_the_winning_moves() {
         winning.join(" ")
     ));
     h.get_by_label("Error rate of the chosen move");
-    h.get_by_label("Run").click();
-    settle(&mut h);
+    click(&mut h, "Run");
     h.get_by_label("proved");
     // A proof names a winning move, so the final choice is shown as
     // correct, and it is one of the reference's winning moves.
@@ -261,15 +264,13 @@ fn race_by_nodes_keeps_tree_sizes_level_not_iterations() {
         app.restart_race();
     }
     settle(&mut h);
-    h.get_by_label("by nodes").click();
-    settle(&mut h);
+    click(&mut h, "by nodes");
     h.get_by_label("Run").click();
     for _ in 0..60 {
         h.run_steps(1);
         assert!(h.state_mut().settle(Duration::from_secs(20)));
     }
-    h.get_by_label("Pause").click();
-    settle(&mut h);
+    click(&mut h, "Pause");
     let app = h.state();
     let a = app.run().samples.last().cloned().unwrap_or_default();
     let b = app
@@ -302,8 +303,7 @@ fn every_algorithm_steps_and_explains_the_root_with_glyphs_the_fonts_have() {
             app.set_algo(info.name, &pairs).unwrap();
         }
         settle(&mut h);
-        h.get_by_label("Step ×10").click();
-        settle(&mut h);
+        click(&mut h, "Step ×10");
         // The root may be scrolled out of view (follow the MPN): select it
         // as a click would.
         let root = {
@@ -327,8 +327,7 @@ fn every_algorithm_steps_and_explains_the_root_with_glyphs_the_fonts_have() {
 #[test]
 fn the_app_exports_the_same_json_fields_as_the_command_line() {
     let mut h = harness();
-    h.get_by_label("Step ×10").click();
-    settle(&mut h);
+    click(&mut h, "Step ×10");
     let app_json: serde_json::Value = serde_json::from_str(
         &h.state()
             .export_text(pnlab::export::ExportFormat::Json)
@@ -394,13 +393,11 @@ fn game_record_viewer_roots_the_search_at_a_chosen_ply() {
     let board = |n: usize| format!("xiangqi board {}", xiangqi_after(&moves, n).notation());
     h.get_by_label(&board(4));
 
-    h.get_by_label("h9g7").click();
-    settle(&mut h);
+    click(&mut h, "h9g7");
     h.get_by_label("ply 2 of 4");
     h.get_by_label(&board(2));
     h.get_by_label("iterations 0");
-    h.get_by_label("Step").click();
-    settle(&mut h);
+    click(&mut h, "Step");
     let children = xiangqi_after(&moves, 2).board_moves().len();
     // The tidy tree or, once wider than the view, the path view.
     let count = format!("{} nodes", 1 + children);
@@ -411,8 +408,7 @@ fn game_record_viewer_roots_the_search_at_a_chosen_ply() {
         "no tree view with {count}"
     );
 
-    h.get_by_label("Previous ply").click();
-    settle(&mut h);
+    click(&mut h, "Previous ply");
     h.get_by_label("ply 1 of 4");
     h.get_by_label(&board(1));
     h.get_by_label("iterations 0");
@@ -420,11 +416,9 @@ fn game_record_viewer_roots_the_search_at_a_chosen_ply() {
     // ←/→ walk the game while the pointer is over the move list.
     h.get_by_label("ply 1 of 4").hover();
     h.run_steps(1);
-    h.key_press(egui::Key::ArrowRight);
-    settle(&mut h);
+    press(&mut h, egui::Key::ArrowRight);
     h.get_by_label("ply 2 of 4");
-    h.get_by_label("Start").click();
-    settle(&mut h);
+    click(&mut h, "Start");
     h.get_by_label("ply 0 of 4");
     h.get_by_label(&board(0));
 }
@@ -453,8 +447,7 @@ fn within_field_asks_the_mate_question() {
     h.state_mut().load_entry(entry("mate in 2", pos));
     settle(&mut h);
     assert_eq!(h.state().within(), None);
-    h.get_by_label("within").click();
-    settle(&mut h);
+    click(&mut h, "within");
     assert_eq!(h.state().within(), Some(1));
     h.get_by_label("Run").click();
     assert_eq!(settle_until_finished(&mut h), "disproved");
@@ -475,8 +468,7 @@ fn cns_plots_the_selected_nodes_functions_and_labels_cn_at_a_target() {
     });
     settle(&mut h);
     for _ in 0..2 {
-        h.get_by_label("Step").click();
-        settle(&mut h);
+        click(&mut h, "Step");
     }
     h.get_by_label("proof and disproof functions");
     let labels = tree_labels(&h);

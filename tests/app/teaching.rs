@@ -54,6 +54,26 @@ fn app() -> PnlabApp {
     PnlabApp::new(&egui::Context::default(), Settings::default())
 }
 
+/// Every step of the bundled course, played by the lesson player: where
+/// it is (`PATH step K`, K 1-based), its lesson, its index and its state.
+fn course_steps() -> impl Iterator<Item = (String, Lesson, usize, lesson::StepState)> {
+    lesson::bundled_lessons().into_iter().flat_map(|(path, l)| {
+        let l = l.expect("lesson loads");
+        (0..l.len()).map(move |k| {
+            let st = lesson::play(&l, k).expect("step plays");
+            (format!("{path} step {}", k + 1), l.clone(), k, st)
+        })
+    })
+}
+
+/// The app (1280×800) with lesson `l` open at step `k`, settled.
+fn app_at_step(l: &Lesson, k: usize) -> Harness<'static, PnlabApp> {
+    let mut app = app();
+    app.open_lesson(l.clone());
+    app.go_to_step(k);
+    harness_sized(1280.0, 800.0, app)
+}
+
 fn seesaw_app() -> PnlabApp {
     let mut app = app();
     let entries =
@@ -506,94 +526,86 @@ fn visible_texts(h: &Harness<'static, PnlabApp>) -> Vec<String> {
 #[test]
 fn no_question_of_the_course_shows_its_answer_before_the_reveal() {
     let mut asked = 0;
-    for (path, l) in lesson::bundled_lessons() {
-        let l = l.expect("lesson loads");
-        for k in 0..l.len() {
-            let st = lesson::play(&l, k).expect("step plays");
-            let Some(q) = st.question.clone() else {
-                continue;
-            };
-            asked += 1;
-            let at = format!("{path} step {}", k + 1);
-            let mut app = app();
-            app.open_lesson(l.clone());
-            app.go_to_step(k);
-            let mut h = harness_sized(1280.0, 800.0, app);
-            let state = pnlab::app::state_json::value(h.state());
-            assert_eq!(state["question"]["open"], true, "{at}");
-            for key in ["best_move", "correct_moves", "verdict"] {
-                assert!(state[key].is_null(), "{at}: {key} = {}", state[key]);
-            }
-            assert!(state["question"]["answer"].is_null(), "{at}");
-            let texts = visible_texts(&h);
-            for r in &q.reason {
-                let shown: Vec<&String> = texts.iter().filter(|t| t.contains(r.as_str())).collect();
-                assert!(
-                    shown.is_empty(),
-                    "{at}: the reason line {r:?} is on screen: {shown:?}"
-                );
-            }
-            assert!(
-                !texts
-                    .iter()
-                    .any(|t| t.starts_with("best move ") && !t.contains("hidden")),
-                "{at}: a best move is on screen"
-            );
-            // The asked node's own values are hidden (value questions).
-            let asked_label = |h: &Harness<'static, PnlabApp>| {
-                let n = q.node.as_ref()?;
-                let snap = h.state().run().snapshot.clone()?;
-                let node = snap.nodes.iter().find(|x| x.id == n.id)?;
-                Some(pnlab::app::tree_view::node_name(&snap, node))
-            };
-            let told = match (&q.answer, &q.value_name) {
-                (Answer::Number { shown, .. }, Some(v)) => Some(format!("{v} {shown}")),
-                _ => None,
-            };
-            if let (Some(told), Some(label)) = (&told, asked_label(&h)) {
-                assert!(!label.contains(told.as_str()), "{at}: {label} tells {told}");
-            }
-
-            // The reveal: the right answer, given the way the class would.
-            let response = match &q.answer {
-                Answer::Node(n) => lesson::Response::Node(n.id),
-                Answer::Number { shown, .. } => lesson::Response::Text(shown.replace('∞', "inf")),
-            };
-            h.state_mut().answer_lesson(response);
-            settle(&mut h);
-            let v = lesson_verdict(&h);
-            assert!(v.correct, "{at}: {v:?}");
-            let texts = visible_texts(&h);
-            assert!(
-                texts.iter().any(|t| t.contains(&v.headline)),
-                "{at}: no verdict"
-            );
-            for r in &q.reason {
-                assert!(
-                    texts.iter().any(|t| t.contains(r.as_str())),
-                    "{at}: the reason line {r:?} is not shown after the reveal"
-                );
-            }
-            // Nothing stays hidden: the asked node reads exactly as in the
-            // lesson player's own snapshot of the step.
-            if let (Some(n), Some(label)) = (q.node.as_ref(), asked_label(&h)) {
-                let node = st
-                    .snapshot
-                    .nodes
-                    .iter()
-                    .find(|x| x.id == n.id)
-                    .expect("asked node");
-                let engine = pnlab::app::tree_view::node_name(&st.snapshot, node);
-                assert_eq!(
-                    label, engine,
-                    "{at}: after the reveal the app and the lesson player's snapshot disagree"
-                );
-            }
-            let state = pnlab::app::state_json::value(h.state());
-            assert_eq!(state["question"]["open"], false, "{at}");
-            assert_eq!(state["question"]["correct"], true, "{at}");
-            assert!(!state["question"]["answer"].is_null(), "{at}");
+    for (at, l, k, st) in course_steps() {
+        let Some(q) = st.question.clone() else {
+            continue;
+        };
+        asked += 1;
+        let mut h = app_at_step(&l, k);
+        let state = pnlab::app::state_json::value(h.state());
+        assert_eq!(state["question"]["open"], true, "{at}");
+        for key in ["best_move", "correct_moves", "verdict"] {
+            assert!(state[key].is_null(), "{at}: {key} = {}", state[key]);
         }
+        assert!(state["question"]["answer"].is_null(), "{at}");
+        let texts = visible_texts(&h);
+        for r in &q.reason {
+            let shown: Vec<&String> = texts.iter().filter(|t| t.contains(r.as_str())).collect();
+            assert!(
+                shown.is_empty(),
+                "{at}: the reason line {r:?} is on screen: {shown:?}"
+            );
+        }
+        assert!(
+            !texts
+                .iter()
+                .any(|t| t.starts_with("best move ") && !t.contains("hidden")),
+            "{at}: a best move is on screen"
+        );
+        // The asked node's own values are hidden (value questions).
+        let asked_label = |h: &Harness<'static, PnlabApp>| {
+            let n = q.node.as_ref()?;
+            let snap = h.state().run().snapshot.clone()?;
+            let node = snap.nodes.iter().find(|x| x.id == n.id)?;
+            Some(pnlab::app::tree_view::node_name(&snap, node))
+        };
+        let told = match (&q.answer, &q.value_name) {
+            (Answer::Number { shown, .. }, Some(v)) => Some(format!("{v} {shown}")),
+            _ => None,
+        };
+        if let (Some(told), Some(label)) = (&told, asked_label(&h)) {
+            assert!(!label.contains(told.as_str()), "{at}: {label} tells {told}");
+        }
+
+        // The reveal: the right answer, given the way the class would.
+        let response = match &q.answer {
+            Answer::Node(n) => lesson::Response::Node(n.id),
+            Answer::Number { shown, .. } => lesson::Response::Text(shown.replace('∞', "inf")),
+        };
+        h.state_mut().answer_lesson(response);
+        settle(&mut h);
+        let v = lesson_verdict(&h);
+        assert!(v.correct, "{at}: {v:?}");
+        let texts = visible_texts(&h);
+        assert!(
+            texts.iter().any(|t| t.contains(&v.headline)),
+            "{at}: no verdict"
+        );
+        for r in &q.reason {
+            assert!(
+                texts.iter().any(|t| t.contains(r.as_str())),
+                "{at}: the reason line {r:?} is not shown after the reveal"
+            );
+        }
+        // Nothing stays hidden: the asked node reads exactly as in the
+        // lesson player's own snapshot of the step.
+        if let (Some(n), Some(label)) = (q.node.as_ref(), asked_label(&h)) {
+            let node = st
+                .snapshot
+                .nodes
+                .iter()
+                .find(|x| x.id == n.id)
+                .expect("asked node");
+            let engine = pnlab::app::tree_view::node_name(&st.snapshot, node);
+            assert_eq!(
+                label, engine,
+                "{at}: after the reveal the app and the lesson player's snapshot disagree"
+            );
+        }
+        let state = pnlab::app::state_json::value(h.state());
+        assert_eq!(state["question"]["open"], false, "{at}");
+        assert_eq!(state["question"]["correct"], true, "{at}");
+        assert!(!state["question"]["answer"].is_null(), "{at}");
     }
     assert!(asked >= 30, "{asked} questions in the course");
 }
@@ -605,51 +617,43 @@ fn no_question_of_the_course_shows_its_answer_before_the_reveal() {
 #[test]
 fn race_steps_start_both_sides_at_the_step() {
     let mut races = 0;
-    for (path, l) in lesson::bundled_lessons() {
-        let l = l.expect("lesson loads");
-        for k in 0..l.len() {
-            let st = lesson::play(&l, k).expect("step plays");
-            let Some(race) = st.race.as_ref() else {
-                continue;
-            };
-            races += 1;
-            let at = format!("{path} step {}", k + 1);
-            let mut app = app();
-            app.open_lesson(l.clone());
-            app.go_to_step(k);
-            let h = harness_sized(1280.0, 800.0, app);
-            let a = h.state().run();
-            let r = h.state().race.as_ref().expect("the race runs");
-            let b = &r.link.state;
-            assert_eq!(
-                a.iteration(),
-                st.search.counters().iterations,
-                "{at}: side A"
+    for (at, l, k, st) in course_steps() {
+        let Some(race) = st.race.as_ref() else {
+            continue;
+        };
+        races += 1;
+        let h = app_at_step(&l, k);
+        let a = h.state().run();
+        let r = h.state().race.as_ref().expect("the race runs");
+        let b = &r.link.state;
+        assert_eq!(
+            a.iteration(),
+            st.search.counters().iterations,
+            "{at}: side A"
+        );
+        assert_eq!(
+            b.iteration(),
+            race.snapshot.counters.iterations,
+            "{at}: side B"
+        );
+        assert!(b.iteration() > 0, "{at}: side B never started");
+        let (na, nb) = (
+            a.snapshot.as_ref().unwrap().counters.nodes_created,
+            b.snapshot.as_ref().unwrap().counters.nodes_created,
+        );
+        let fewer = match na.cmp(&nb) {
+            std::cmp::Ordering::Less => "A created fewer nodes",
+            std::cmp::Ordering::Greater => "B created fewer nodes",
+            std::cmp::Ordering::Equal => "created as many nodes",
+        };
+        h.get_by_label_contains(fewer);
+        // Step is on while a side can still go on.
+        let over = |s: &pnlab::app::logic::RunState| s.status().is_some_and(|x| x.is_final());
+        if !over(a) || !over(b) {
+            assert!(
+                !h.get_by_label("Step").accesskit_node().is_disabled(),
+                "{at}"
             );
-            assert_eq!(
-                b.iteration(),
-                race.snapshot.counters.iterations,
-                "{at}: side B"
-            );
-            assert!(b.iteration() > 0, "{at}: side B never started");
-            let (na, nb) = (
-                a.snapshot.as_ref().unwrap().counters.nodes_created,
-                b.snapshot.as_ref().unwrap().counters.nodes_created,
-            );
-            let fewer = match na.cmp(&nb) {
-                std::cmp::Ordering::Less => "A created fewer nodes",
-                std::cmp::Ordering::Greater => "B created fewer nodes",
-                std::cmp::Ordering::Equal => "created as many nodes",
-            };
-            h.get_by_label_contains(fewer);
-            // Step is on while a side can still go on.
-            let over = |s: &pnlab::app::logic::RunState| s.status().is_some_and(|x| x.is_final());
-            if !over(a) || !over(b) {
-                assert!(
-                    !h.get_by_label("Step").accesskit_node().is_disabled(),
-                    "{at}"
-                );
-            }
         }
     }
     assert!(races >= 3, "{races} race steps");

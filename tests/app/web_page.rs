@@ -133,29 +133,27 @@ fn entry_algo_and_set_reach_the_run() {
     assert!(state["iteration"].as_u64().unwrap() <= 5);
 }
 
+/// The error of configuring `app` from the link `launch`, which must
+/// fail.
+fn configure_error(app: &mut PnlabApp, launch: &UrlLaunch) -> String {
+    configure(app, &egui::Context::default(), &launch.launch_options())
+        .unwrap_err()
+        .to_string()
+}
+
 #[test]
 fn a_link_to_a_missing_file_or_a_bad_parameter_is_an_error_the_app_survives() {
     let launch = launch_url::parse("?open=trees/no-such.tree").unwrap();
     let mut app = PnlabApp::new(&egui::Context::default(), Settings::default());
-    let err = configure(
-        &mut app,
-        &egui::Context::default(),
-        &launch.launch_options(),
-    )
-    .unwrap_err();
-    assert!(err.to_string().contains("no-such.tree"), "{err}");
+    let err = configure_error(&mut app, &launch);
+    assert!(err.contains("no-such.tree"), "{err}");
     let launch = UrlLaunch {
         algo: Some("pns".into()),
         set: vec![("tie".into(), "sideways".into())],
         ..UrlLaunch::default()
     };
-    let err = configure(
-        &mut app,
-        &egui::Context::default(),
-        &launch.launch_options(),
-    )
-    .unwrap_err();
-    assert!(err.to_string().contains("tie"), "{err}");
+    let err = configure_error(&mut app, &launch);
+    assert!(err.contains("tie"), "{err}");
     // The app still runs its position.
     assert!(app.settle(Duration::from_secs(30)));
     assert_eq!(page::state_json(&app)["status"], "idle");
