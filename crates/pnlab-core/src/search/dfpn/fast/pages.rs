@@ -135,27 +135,29 @@ impl<T> ZeroedPages<T> {
     /// value written since [`ZeroedPages::new`]: a value outside it would
     /// reach the next table as it was left (a valid value, since all the
     /// types here are plain integers, but a stale one).
-    pub fn recycle(mut self, written: impl Iterator<Item = std::ops::Range<usize>>) {
+    pub fn recycle(self, written: impl Iterator<Item = std::ops::Range<usize>>) {
         #[cfg(not(target_arch = "wasm32"))]
-        if self.boxed.is_none() && !self.ptr.is_null() {
-            let bytes = self.len * std::mem::size_of::<T>();
+        let mut this = self;
+        #[cfg(not(target_arch = "wasm32"))]
+        if this.boxed.is_none() && !this.ptr.is_null() {
+            let bytes = this.len * std::mem::size_of::<T>();
             let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
             let pooled: usize = pool.iter().map(|&(_, b)| b).sum();
             if pooled + bytes <= POOL_MAX_BYTES {
                 for r in written {
-                    let r = r.start.min(self.len)..r.end.min(self.len);
+                    let r = r.start.min(this.len)..r.end.min(this.len);
                     // SAFETY: `r` lies within the mapping, which this
                     // value owns alone (it is consumed here); zero bytes
                     // are a valid `T` (`new`'s contract).
-                    unsafe { std::ptr::write_bytes(self.ptr.add(r.start), 0, r.len()) };
+                    unsafe { std::ptr::write_bytes(this.ptr.add(r.start), 0, r.len()) };
                 }
-                pool.push((self.ptr as usize, bytes));
+                pool.push((this.ptr as usize, bytes));
                 // The pool owns the mapping now: nothing left to unmap.
-                self.ptr = std::ptr::null_mut();
+                this.ptr = std::ptr::null_mut();
             }
         }
         #[cfg(target_arch = "wasm32")]
-        let _ = written;
+        let _ = (self, written);
     }
 }
 
