@@ -9,6 +9,9 @@ use super::{canvas, centered_text, overlay_color, stone, text_on_stone, BoardInp
 use crate::game::Player;
 
 const COLS: usize = 7;
+
+/// An empty cell: a darker shade of the board's blue.
+const HOLE: Color32 = Color32::from_rgb(14, 38, 92);
 const ROWS: usize = 6;
 
 pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
@@ -66,7 +69,11 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
                     }
                 }
                 None => {
-                    p.circle_filled(c, cell * 0.4, ui.visuals().extreme_bg_color);
+                    // A hole shows the board's own blue, darker: the dark
+                    // theme's background colour was the first player's
+                    // near-black, so a full column and a playable one
+                    // looked alike.
+                    p.circle_filled(c, cell * 0.4, HOLE);
                 }
             }
         }
