@@ -116,6 +116,34 @@ fn connect4_scores_match_an_exhaustive_search_on_random_positions() {
 }
 
 #[test]
+fn the_stones_alone_bound_the_connect4_score() {
+    use pnlab::search::dfpn::fast::connect4_score_leaf::score_range;
+    let mut rng = SmallRng::seed_from_u64(37);
+    let start = AnyPosition::Connect4(Connect4::new());
+    // 28–39 stones played: 3–14 empty cells.
+    let positions = common::random_walks(&start, 120, 28..40, &mut rng);
+    let (mut exact, mut open) = (0, 0);
+    for pos in &positions {
+        let AnyPosition::Connect4(g) = pos else {
+            unreachable!()
+        };
+        let truth = negamax(g, -22, 22, &connect4_final);
+        let (lowest, highest) = score_range(g);
+        assert!(
+            lowest <= truth && truth <= highest,
+            "{}: {truth} not in [{lowest}, {highest}]",
+            pos.notation()
+        );
+        if lowest == highest {
+            exact += 1;
+        } else {
+            open += 1;
+        }
+    }
+    assert!(exact > 0 && open > 0, "exact {exact}, open {open}");
+}
+
+#[test]
 fn othello_scores_match_an_exhaustive_search_on_random_positions() {
     use pnlab::game::othello::random::random_othello;
     let mut seen = std::collections::BTreeSet::new();
@@ -187,6 +215,12 @@ fn the_score_keeps_the_table_and_narrows_its_bracket() {
     let extra = s.extra_json();
     assert_eq!(extra["score"], 18);
     let qs = extra["score_questions"].as_array().expect("questions");
+    // With four stones and no win now no score above ⌊(41 − 4)/2⌋ = 18
+    // is possible: the bracket starts there and no question asks more.
+    assert!(
+        qs.iter().all(|q| q["target"].as_i64() <= Some(18)),
+        "{qs:?}"
+    );
     // The win first, then bisection: a handful of questions, each
     // threshold asked once.
     assert_eq!(qs[0]["target"], 1);

@@ -122,16 +122,71 @@ impl Rules<Connect4> for Connect4ScoreRules {
         42 - u32::from(g.stones()) <= self.opts.leaf_cells
     }
 
+    /// Above the frontier a threshold outside the position's
+    /// [`leaf::score_range`] is answered without a search: asking for a
+    /// win earlier than the stones allow (the top of a bracket, "score ≥
+    /// 19" after four stones) would otherwise make df-pn expand every
+    /// line down to the frontier to disprove it.
     fn solve_leaf(&self, g: &Connect4, q: &Question, nodes: &mut u64) -> Option<bool> {
-        if !self.at_frontier(g) {
-            return None;
-        }
         let t = attacker_threshold(q);
-        Some(if g.to_move() == q.attacker {
-            leaf::reaches(g, t, &self.leaf, nodes)
+        let attacker_moves = g.to_move() == q.attacker;
+        // Attacker ≥ t ⇔ mover ≤ −t ⇔ not (mover ≥ 1 − t).
+        let mover_t = if attacker_moves { t } else { 1 - t };
+        let mover_reaches = if self.at_frontier(g) {
+            leaf::reaches(g, mover_t, &self.leaf, nodes)
         } else {
-            // Attacker ≥ t ⇔ mover ≤ −t ⇔ not (mover ≥ 1 − t).
-            !leaf::reaches(g, 1 - t, &self.leaf, nodes)
+            let (lowest, highest) = leaf::score_range(g);
+            if mover_t <= lowest {
+                true
+            } else if mover_t > highest {
+                false
+            } else {
+                return None;
+            }
+        };
+        Some(if attacker_moves {
+            mover_reaches
+        } else {
+            !mover_reaches
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Goal;
+
+    /// Above the frontier a threshold out of the stones' reach is
+    /// answered without a search, whichever player asks, and one within
+    /// reach is left to df-pn.
+    #[test]
+    fn thresholds_out_of_reach_are_answered_without_a_search() {
+        // Four stones, no win now: the side to move scores at most
+        // ⌊(41 − 4)/2⌋ = 18 and at least −⌊(40 − 4)/2⌋ = −18.
+        let g = Connect4::parse("4455").expect("a position");
+        let rules = Connect4ScoreRules::new(Connect4Options::default());
+        assert!(!rules.at_frontier(&g));
+        let ask = |attacker: Player, t: i32| {
+            let mut nodes = 0;
+            let q = Question {
+                attacker,
+                goal: Goal::AtLeast(t),
+            };
+            let answer = rules.solve_leaf(&g, &q, &mut nodes);
+            assert_eq!(nodes, 0, "no position searched");
+            answer
+        };
+        let mover = g.to_move();
+        assert_eq!(ask(mover, 19), Some(false));
+        assert_eq!(ask(mover, -18), Some(true));
+        assert_eq!(ask(mover, 18), None);
+        assert_eq!(ask(mover, 5), None);
+        // The opponent's score is the negation, in the same range.
+        let other = mover.other();
+        assert_eq!(ask(other, 19), Some(false));
+        assert_eq!(ask(other, -18), Some(true));
+        assert_eq!(ask(other, -17), None);
+        assert_eq!(ask(other, 18), None);
     }
 }

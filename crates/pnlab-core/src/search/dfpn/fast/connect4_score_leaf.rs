@@ -34,7 +34,7 @@
 //! table serves every question the score search asks.
 
 use super::connect4_leaf::answer_without_search;
-use super::pages::ZeroedPages;
+use super::pages::{TouchedPages, ZeroedPages};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::connect4::Connect4;
@@ -62,6 +62,26 @@ pub fn lose_next_score(n: u32) -> i32 {
 pub struct ScoreTable {
     slots: ZeroedPages<AtomicU64>,
     mask: u64,
+    /// The pages of `slots` written (zeroed when the table is dropped and
+    /// its memory pooled for the next position, see [`super::pages`]):
+    /// a short position then costs no fresh page faults.
+    touched: TouchedPages,
+}
+
+/// log2 of the slots in one unit of the `touched` map: a 64-byte
+/// cache line, not a 4 KiB page. The frontier solver's stores land
+/// all over the table, so a short search marks nearly every page but
+/// few lines, and zeroing marked pages when the table is pooled cost
+/// a fifth of the score search's time on Pons's begin-easy set.
+const SLOTS_PER_MARK_LOG: u32 = 3;
+
+impl Drop for ScoreTable {
+    fn drop(&mut self) {
+        // SAFETY: a zero-length placeholder.
+        let slots = std::mem::replace(&mut self.slots, unsafe { ZeroedPages::new(0) });
+        let len = slots.len();
+        slots.recycle(self.touched.ranges(len));
+    }
 }
 
 impl ScoreTable {
@@ -73,7 +93,12 @@ impl ScoreTable {
         // SAFETY: an all-zero AtomicU64 is the valid value 0 (an empty
         // slot). Fresh pages: a short search pays only for what it uses.
         let slots = unsafe { ZeroedPages::new(n as usize) };
-        ScoreTable { slots, mask: n - 1 }
+        let touched = TouchedPages::new(slots.len(), SLOTS_PER_MARK_LOG);
+        ScoreTable {
+            slots,
+            mask: n - 1,
+            touched,
+        }
     }
 
     /// Bytes of the table.
@@ -82,14 +107,14 @@ impl ScoreTable {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> &AtomicU64 {
-        &self.slots[(crate::game::mix::finalize(key) & self.mask) as usize]
+    fn index(&self, key: u64) -> usize {
+        (crate::game::mix::finalize(key) & self.mask) as usize
     }
 
     /// The (lower, upper) bounds known for `key`; (−21, 21) when unknown.
     #[inline]
     fn get(&self, key: u64) -> (i32, i32) {
-        let w = self.slot(key).load(Relaxed);
+        let w = self.slots[self.index(key)].load(Relaxed);
         if w != 0 && w >> KEY_SHIFT == key {
             ((w & 63) as i32 - 21, ((w >> 6) & 63) as i32 - 21)
         } else {
@@ -100,7 +125,9 @@ impl ScoreTable {
     /// Records bounds for `key`, tightening those the slot holds for it.
     #[inline]
     fn put(&self, key: u64, lower: i32, upper: i32) {
-        let s = self.slot(key);
+        let i = self.index(key);
+        self.touched.mark(i);
+        let s = &self.slots[i];
         let w = s.load(Relaxed);
         let (mut lo, mut hi) = (lower, upper);
         if w != 0 && w >> KEY_SHIFT == key {
@@ -114,30 +141,62 @@ impl ScoreTable {
     }
 }
 
-/// Does the side to move (stones `mover`, all stones `occupied`), which
-/// cannot complete four now, reach a score of at least `t`? Counts the
-/// visited positions in `nodes`.
-fn reach(mover: u64, occupied: u64, t: i32, table: &ScoreTable, nodes: &mut u64) -> bool {
-    *nodes += 1;
+/// The range [lowest, highest] that holds the Pons score of a side to
+/// move that cannot complete four now and has the `safe` moves (those
+/// that do not let the opponent complete four at once), from the stones
+/// alone: exact when there is no safe move (a loss to the opponent's next
+/// stone, or a draw on a full board) or at most two empty cells (a draw),
+/// else from the earliest win and the latest loss the stones still allow
+/// (see the module comment).
+#[inline]
+fn range_without_win_now(occupied: u64, safe: u64) -> (i32, i32) {
     let n = occupied.count_ones();
-    let safe = bits::non_losing_moves(mover, occupied);
     if safe == 0 {
         let score = if occupied == bits::BOARD {
             0
         } else {
             lose_next_score(n)
         };
-        return score >= t;
+        return (score, score);
     }
     if n >= 40 {
         // Two cells or fewer, no win now, a safe move: a draw.
-        return 0 >= t;
+        return (0, 0);
     }
-    if t > (41 - n as i32) / 2 {
-        return false;
+    (-((40 - n as i32) / 2), (41 - n as i32) / 2)
+}
+
+/// The range [lowest, highest] that holds the Pons score of the side to
+/// move at `g`, known without a search: exact for a finished game, a
+/// win now, a loss to the opponent's next stone and the last two cells;
+/// otherwise the widest the number of stones allows. What the score
+/// search starts its bracket from, and what settles its thresholds above
+/// the frontier (a threshold outside the range needs no search).
+pub fn score_range(g: &Connect4) -> (i32, i32) {
+    if g.outcome().is_some() {
+        let s = super::connect4_score::final_score_for_mover(g);
+        return (s, s);
     }
-    if t <= -((40 - n as i32) / 2) {
+    let (mover, occupied) = bits::boards(g);
+    if bits::can_win_now(mover, occupied) {
+        let s = win_now_score(occupied.count_ones());
+        return (s, s);
+    }
+    range_without_win_now(occupied, bits::non_losing_moves(mover, occupied))
+}
+
+/// Does the side to move (stones `mover`, all stones `occupied`), which
+/// cannot complete four now, reach a score of at least `t`? Counts the
+/// visited positions in `nodes`.
+fn reach(mover: u64, occupied: u64, t: i32, table: &ScoreTable, nodes: &mut u64) -> bool {
+    *nodes += 1;
+    let safe = bits::non_losing_moves(mover, occupied);
+    let (lowest, highest) = range_without_win_now(occupied, safe);
+    if t <= lowest {
         return true;
+    }
+    if t > highest {
+        return false;
     }
     let key = match answer_without_search(mover, occupied, t, |key| table.get(key)) {
         Ok(key) => key,

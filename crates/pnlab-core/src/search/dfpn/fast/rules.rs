@@ -60,7 +60,8 @@ pub trait Rules<G: Game>: Send + Sync + 'static {
 
     /// `Some(answer)` when `g` is small enough for the frontier solver,
     /// which then answers `q` exactly, adding the positions it visited to
-    /// `nodes`.
+    /// `nodes`; or, at any size, when the game's rules settle `q` without
+    /// a search (a score threshold the stones left cannot reach).
     fn solve_leaf(&self, _g: &G, _q: &Question, _nodes: &mut u64) -> Option<bool> {
         None
     }

@@ -54,15 +54,12 @@ pub fn build(setup: &SearchSetup, opts: FastOptions) -> Result<Box<dyn Search>, 
             let (opts, c4) = opts.split_for_connect4();
             let rules = Connect4ScoreRules::new(c4);
             let dfpn = FastDfpn::new("dfpn-fast", *g, q, opts, rules);
-            // With n stones on the board the best score is a win with the
-            // next stone, ⌊(43 − n)/2⌋, the worst a loss to the
-            // opponent's next one, −⌊(42 − n)/2⌋.
-            let n = i32::from(g.stones());
-            Ok(Box::new(ScoreSearch::new(
-                dfpn,
-                (-((42 - n) / 2), (43 - n) / 2),
-                1,
-            )))
+            // What the stones allow: from a win with the next stone,
+            // ⌊(43 − n)/2⌋ with n stones on the board, down to a loss to
+            // the opponent's next one, −⌊(42 − n)/2⌋, narrower when
+            // neither can happen.
+            let range = super::connect4_score_leaf::score_range(g);
+            Ok(Box::new(ScoreSearch::new(dfpn, range, 1)))
         }
         other => Err(SearchError::unsupported(format!(
             "the score question needs a game with scores (connect4: Pons's score; othello: the disc difference), not {}",

@@ -191,7 +191,8 @@ pub struct WorkerCounters {
     pub max_depth: u32,
     /// Entries into a node the search had left before (docs/algorithms.md §9).
     pub revisits: u64,
-    /// Nodes answered by the frontier solver, and its positions visited.
+    /// Nodes answered by [`Rules::solve_leaf`]: the frontier solver, or
+    /// the rules alone (a score threshold out of reach).
     pub leaf_solves: u64,
     /// Positions the frontier solver visited.
     pub leaf_nodes: u64,
