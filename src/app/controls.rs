@@ -6,7 +6,7 @@
 
 use crate::game::GameKind;
 use crate::search::params::{ParamKind, ParamSpec, ParamValue};
-use crate::search::{registry, Budget, Params};
+use crate::search::{Algorithm, Budget, Params};
 
 use super::driver::Command;
 
@@ -337,33 +337,26 @@ fn budget_row(ui: &mut egui::Ui, name: &str, value: &mut u64) -> bool {
 pub fn algorithm_panel(
     ui: &mut egui::Ui,
     game: GameKind,
-    algo: &mut String,
+    algo: &mut Algorithm,
     params: &mut Params,
     seed: &mut u64,
 ) -> bool {
     let mut changed = false;
-    let current = algo.clone();
     egui::ComboBox::from_label("Algorithm")
-        .selected_text(current.as_str())
+        .selected_text(algo.name())
         .show_ui(ui, |ui| {
-            for a in registry::algorithms() {
+            for a in Algorithm::all() {
                 let r = ui
-                    .selectable_label(*algo == a.name, a.name)
+                    .selectable_label(*algo == a, a.name())
                     .on_hover_text(a.summary);
-                if r.clicked() && *algo != a.name {
-                    *algo = a.name.to_string();
+                if r.clicked() && *algo != a {
+                    *algo = a;
                     *params = Params::defaults(&a.params_for(game));
                     changed = true;
                 }
             }
         });
-    let Ok(info) = registry::find_algo(algo) else {
-        ui.colored_label(
-            ui.visuals().error_fg_color,
-            format!("unknown algorithm {algo}"),
-        );
-        return changed;
-    };
+    let info = algo.info();
     ui.weak(info.summary);
     // The algorithm's own parameters, then the options the open game
     // gives the searches that use them (Connect6's zones, say); a game

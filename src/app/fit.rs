@@ -11,13 +11,14 @@
 //! moves on to the next candidate.
 
 use crate::game::AnyPosition;
-use crate::search::{registry, Params};
+use crate::search::{registry, Algorithm, Params};
 
 /// Algorithms that need a static evaluation at the leaves.
 const NEEDS_EVALUATION: &[&str] = &["alphabeta", "om"];
 
 /// Why `algo` cannot search `position`, if one of the quick rules says so.
-pub fn quick_refusal(algo: &str, params: &Params, position: &AnyPosition) -> Option<String> {
+pub fn quick_refusal(algo: Algorithm, params: &Params, position: &AnyPosition) -> Option<String> {
+    let algo = algo.name();
     let chance = position.has_chance_nodes();
     if chance && !registry::handles_chance(algo) {
         return Some(format!(
@@ -50,19 +51,23 @@ pub fn quick_refusal(algo: &str, params: &Params, position: &AnyPosition) -> Opt
 /// The algorithms to try on `position`, best suited first: the chance
 /// searches where there is chance, opponent-model search where the
 /// position carries two evaluations, then every other in registry order.
-pub fn candidates(position: &AnyPosition) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
+pub fn candidates(position: &AnyPosition) -> Vec<Algorithm> {
+    let mut first: Vec<&str> = Vec::new();
     if position.has_chance_nodes() {
-        out.extend(["expectimax", "star1", "star2"]);
+        first.extend(["expectimax", "star1", "star2"]);
     }
     let has_model =
         crate::with_position!(position, g => crate::game::Game::evaluate_model(g).is_some());
     if has_model {
-        out.push("om");
+        first.push("om");
     }
-    for a in registry::algorithms() {
-        if !out.contains(&a.name) {
-            out.push(a.name);
+    let mut out: Vec<Algorithm> = first
+        .into_iter()
+        .filter_map(|name| Algorithm::named(name).ok())
+        .collect();
+    for a in Algorithm::all() {
+        if !out.contains(&a) {
+            out.push(a);
         }
     }
     out
@@ -73,12 +78,12 @@ pub fn candidates(position: &AnyPosition) -> Vec<&'static str> {
 /// default parameters), together with the one-line note saying why it
 /// was switched.
 pub fn choose(
-    wanted: &str,
+    wanted: Algorithm,
     params: &Params,
     position: &AnyPosition,
-) -> (String, Params, Option<String>) {
+) -> (Algorithm, Params, Option<String>) {
     let Some(why) = quick_refusal(wanted, params, position) else {
-        return (wanted.to_string(), params.clone(), None);
+        return (wanted, params.clone(), None);
     };
     next_after(wanted, &why, position, &[])
 }
@@ -86,29 +91,27 @@ pub fn choose(
 /// The next algorithm after `failed` was refused for `why`, skipping the
 /// ones in `tried`; its default parameters and the note for the user.
 pub fn next_after(
-    failed: &str,
+    failed: Algorithm,
     why: &str,
     position: &AnyPosition,
-    tried: &[String],
-) -> (String, Params, Option<String>) {
+    tried: &[Algorithm],
+) -> (Algorithm, Params, Option<String>) {
     for a in candidates(position) {
-        if a == failed || tried.iter().any(|t| t == a) {
+        if a == failed || tried.contains(&a) {
             continue;
         }
-        let Ok(info) = registry::find_algo(a) else {
-            continue;
-        };
-        let p = Params::defaults(info.params);
+        let p = Params::defaults(a.params);
         if quick_refusal(a, &p, position).is_none() {
             let note = format!("{why}; switched to {a}");
-            return (a.to_string(), p, Some(note));
+            return (a, p, Some(note));
         }
     }
     // Nothing fits: keep the request and let the driver's error show.
-    let p = registry::find_algo(failed)
-        .map(|i| Params::defaults(i.params))
-        .unwrap_or_default();
-    (failed.to_string(), p, Some(why.to_string()))
+    (
+        failed,
+        Params::defaults(failed.params),
+        Some(why.to_string()),
+    )
 }
 
 #[cfg(test)]
@@ -127,29 +130,33 @@ mod tests {
         Params::defaults(registry::find_algo(a).unwrap().params)
     }
 
+    fn algo(name: &str) -> Algorithm {
+        Algorithm::named(name).unwrap()
+    }
+
     #[test]
     fn a_chance_tree_switches_a_proof_search_to_expectimax() {
         let p = tree("chance-star1.tree");
-        let (algo, _, note) = choose("pns", &defaults("pns"), &p);
-        assert_eq!(algo, "expectimax");
+        let (chosen, _, note) = choose(algo("pns"), &defaults("pns"), &p);
+        assert_eq!(chosen, "expectimax");
         let note = note.unwrap();
         assert!(
             note.contains("chance") && note.contains("switched to expectimax"),
             "{note}"
         );
         // The chance searches themselves stay.
-        assert_eq!(choose("star1", &defaults("star1"), &p).0, "star1");
+        assert_eq!(choose(algo("star1"), &defaults("star1"), &p).0, "star1");
     }
 
     #[test]
     fn a_plain_game_keeps_the_wanted_algorithm() {
         let p = AnyPosition::parse(GameKind::TicTacToe, "x...o....").unwrap();
         assert_eq!(
-            choose("dfpn", &defaults("dfpn"), &p),
-            ("dfpn".into(), defaults("dfpn"), None)
+            choose(algo("dfpn"), &defaults("dfpn"), &p),
+            (algo("dfpn"), defaults("dfpn"), None)
         );
-        let (algo, _, note) = choose("star1", &defaults("star1"), &p);
-        assert_eq!(algo, "star1", "{note:?}");
+        let (chosen, _, note) = choose(algo("star1"), &defaults("star1"), &p);
+        assert_eq!(chosen, "star1", "{note:?}");
     }
 
     #[test]
@@ -170,7 +177,7 @@ mod tests {
             for a in registry::algorithms() {
                 // The defaults: a tree takes no game options.
                 let setup = SearchSetup::new(a.name, entry.position.clone(), &[]).unwrap();
-                let Some(why) = quick_refusal(a.name, &setup.params, &entry.position) else {
+                let Some(why) = quick_refusal(algo(a.name), &setup.params, &entry.position) else {
                     continue;
                 };
                 assert!(

@@ -179,7 +179,9 @@ impl PnlabApp {
             self.opened = Opened::new(entry);
         }
         let game = self.opened.entry().game;
-        if let Err(e) = self.algorithm.set(&setting.algo, game, &setting.params) {
+        let set = Algorithm::named(&setting.algo)
+            .and_then(|a| self.algorithm.set(a, game, &setting.params));
+        if let Err(e) = set {
             self.messages.push(format!("error: {e}"));
             return;
         }
@@ -203,10 +205,7 @@ impl PnlabApp {
             }
         }
         self.send(Command::SetView(self.tree.request()));
-        let algo = match Algorithm::named(&self.algorithm.algo) {
-            Ok(a) => a,
-            Err(e) => return self.messages.push(format!("error: {e}")),
-        };
+        let algo = self.algorithm.algo;
         let spec = RunSpec {
             algo,
             setup: SearchSetup {
@@ -268,15 +267,16 @@ impl PnlabApp {
         };
         self.set_race(ctx, true);
         let Some(r) = self.race.as_mut() else { return };
-        let params = crate::search::registry::find_algo(&pending.algo)
+        let chosen = Algorithm::named(&pending.algo)
             .map_err(|e| e.to_string())
-            .and_then(|i| {
-                crate::search::Params::from_pairs(i.params, &pending.params)
+            .and_then(|a| {
+                crate::search::Params::from_pairs(a.params, &pending.params)
+                    .map(|p| (a, p))
                     .map_err(|e| e.to_string())
             });
-        match params {
-            Ok(p) => {
-                r.algo = pending.algo;
+        match chosen {
+            Ok((a, p)) => {
+                r.algo = a;
                 r.params = p;
                 // Side B starts where the lesson player ran it: the
                 // step's iteration, or its end if it finished first.

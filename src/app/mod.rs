@@ -183,7 +183,9 @@ pub fn configure(
                     // file opens, so the open judges that one (no note
                     // about switching away from the start-up algorithm).
                     if let Some(a) = &opts.algo {
-                        if app.algorithm.set(a, chosen.game, &opts.set).is_ok() {
+                        let set = crate::search::Algorithm::named(a)
+                            .and_then(|a| app.algorithm.set(a, chosen.game, &opts.set));
+                        if set.is_ok() {
                             chosen.algo = None;
                             algo_applied = true;
                         }
@@ -201,7 +203,7 @@ pub fn configure(
         let algo = opts
             .algo
             .clone()
-            .unwrap_or_else(|| app.algorithm.algo.clone());
+            .unwrap_or_else(|| app.algorithm.algo.name().to_string());
         if let Err(e) = app.set_algo(&algo, &opts.set) {
             errors.push(e.into());
         }

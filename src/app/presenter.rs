@@ -199,8 +199,8 @@ impl PnlabApp {
         let px = self.settings.tree_label_px;
         if let Some(r) = self.race.as_mut() {
             r.tree.label_px = Some(px);
-            let a = super::race::run_header("A", &self.algorithm.algo, &self.algorithm.params);
-            let b_head = super::race::run_header("B", &r.algo, &r.params);
+            let a = super::race::run_header("A", self.algorithm.algo, &self.algorithm.params);
+            let b_head = super::race::run_header("B", r.algo, &r.params);
             let b = &r.link.state;
             let text = |t: String| egui::RichText::new(t).size(super::presenter::caption_px(px));
             ui.columns(2, |cols| {

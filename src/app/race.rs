@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use egui_plot::{Legend, Line, Plot};
 
 use crate::search::correct_moves::CorrectMoves;
-use crate::search::{registry, Params, Snapshot, StatsSample};
+use crate::search::{Algorithm, Params, Snapshot, StatsSample};
 
 use super::driver::{self, DriverKind};
 use super::error::AppError;
@@ -20,8 +20,8 @@ use crate::search::error_rate::error_points;
 
 /// The challenger's state.
 pub struct Race {
-    /// The challenger's algorithm (registry name).
-    pub algo: String,
+    /// The challenger's algorithm.
+    pub algo: Algorithm,
     /// The challenger's parameters.
     pub params: Params,
     /// Its run (its own driver), like the main run's.
@@ -36,13 +36,12 @@ pub struct Race {
 
 impl Race {
     /// A challenger running `algo` with default parameters.
-    pub fn new(ctx: &egui::Context, kind: DriverKind, algo: &str) -> Result<Race, AppError> {
-        let info = registry::find_algo(algo)?;
+    pub fn new(ctx: &egui::Context, kind: DriverKind, algo: Algorithm) -> Result<Race, AppError> {
         let wake = ctx.clone();
         let driver = driver::start(kind, move || wake.request_repaint())?;
         Ok(Race {
-            algo: info.name.to_string(),
-            params: Params::defaults(info.params),
+            algo,
+            params: Params::defaults(algo.params),
             link: RunLink::new(driver),
             tree: TreeView::default(),
             lockstep: Lockstep::default(),
@@ -217,7 +216,7 @@ pub fn fewer_nodes(a: &RunState, b: &RunState) -> Option<String> {
 /// The header of one run of a race, e.g. `A: dfpn (ghi = exact, threads
 /// = 1)`: the parameters separated by spaces so a narrow column wraps
 /// between them (one long word would be broken letter by letter).
-pub fn run_header(side: &str, algo: &str, params: &crate::search::Params) -> String {
+pub fn run_header(side: &str, algo: Algorithm, params: &crate::search::Params) -> String {
     let pairs: Vec<String> = params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
     if pairs.is_empty() {
         format!("{side}: {algo}")

@@ -164,7 +164,7 @@ pub struct PnlabApp {
     pub teach: super::lesson_player::Teaching,
     /// Algorithms the driver refused for the open position (the next
     /// candidate is tried; reset when the position changes).
-    refused: Vec<String>,
+    refused: Vec<Algorithm>,
 }
 
 /// Starts a driver of `kind` woken by `ctx`, falling back to the
@@ -200,13 +200,17 @@ impl PnlabApp {
     pub fn with_driver(ctx: &egui::Context, settings: Settings, kind: DriverKind) -> PnlabApp {
         let (driver, note) = start_driver(ctx, kind);
         let mut messages: Vec<String> = note.into_iter().collect();
-        if crate::search::registry::find_algo(&settings.algo).is_err() {
+        // The saved settings name the algorithm; one this build does not
+        // know is said, and the default one runs.
+        let algo = Algorithm::named(&settings.algo).unwrap_or_else(|_| {
+            let default = Algorithm::default();
             messages.push(format!(
-                "note: algorithm {} is not available; using pns",
+                "note: algorithm {} is not available; using {default}",
                 settings.algo
             ));
-        }
-        let algorithm = AlgorithmPanel::new(&settings.algo, settings.seed);
+            default
+        });
+        let algorithm = AlgorithmPanel::new(algo, settings.seed);
         let mut tree = TreeView::default();
         tree.follow_mpn = settings.follow_mpn;
         tree.max_depth = settings.max_depth;
@@ -245,7 +249,7 @@ impl PnlabApp {
     /// The settings to keep, with the live algorithm and seed copied in.
     pub fn settings_to_save(&self) -> Settings {
         Settings {
-            algo: self.algorithm.algo.clone(),
+            algo: self.algorithm.algo.name().to_string(),
             seed: self.algorithm.seed,
             follow_mpn: self.tree.follow_mpn,
             max_depth: self.tree.max_depth,
@@ -314,7 +318,7 @@ impl PnlabApp {
             self.race = None;
             return;
         }
-        match Race::new(ctx, self.main.kind(), &self.algorithm.algo) {
+        match Race::new(ctx, self.main.kind(), self.algorithm.algo) {
             Ok(mut r) => {
                 r.params = self.algorithm.params.clone();
                 self.race = Some(r);
@@ -329,8 +333,7 @@ impl PnlabApp {
     /// algorithm the registry does not know is an error, never a run
     /// with the parameters unchecked).
     pub fn main_setup(&self) -> Result<crate::search::SearchSetup, SearchError> {
-        let algo = Algorithm::named(&self.algorithm.algo)?;
-        Ok(self.main_setup_of(algo))
+        Ok(self.main_setup_of(self.algorithm.algo))
     }
 
     /// The setup of the main run with `algo`, the chosen algorithm's handle.
@@ -351,10 +354,7 @@ impl PnlabApp {
     /// run may not have reached the step's iteration yet).
     pub fn restart_race_to(&mut self, catch_up: u64) {
         let Some(r) = self.race.as_ref() else { return };
-        let algo = match Algorithm::named(&r.algo) {
-            Ok(a) => a,
-            Err(e) => return self.messages.push(format!("error: {e}")),
-        };
+        let algo = r.algo;
         let spec = RunSpec {
             algo,
             setup: self.opened.setup(algo, &r.params, self.algorithm.seed),
@@ -380,7 +380,9 @@ impl PnlabApp {
     /// current one, else the first that can search the position.
     pub fn open_entry(&mut self, entry: PositionEntry) {
         if let Some(a) = entry.algo.clone() {
-            if let Err(e) = self.algorithm.set(&a, entry.game, &entry.params) {
+            let set =
+                Algorithm::named(&a).and_then(|a| self.algorithm.set(a, entry.game, &entry.params));
+            if let Err(e) = set {
                 self.messages.push(format!("error: {}: {e}", entry.name));
             }
         }
@@ -427,6 +429,7 @@ impl PnlabApp {
         algo: &str,
         pairs: &[(String, String)],
     ) -> Result<(), crate::search::SearchError> {
+        let algo = Algorithm::named(algo)?;
         self.algorithm.set(algo, self.opened.entry().game, pairs)?;
         self.refused.clear();
         self.restart();
@@ -438,7 +441,7 @@ impl PnlabApp {
     /// and the switch is said in one line.
     pub fn restart(&mut self) {
         let (algo, params, note) = fit::choose(
-            &self.algorithm.algo,
+            self.algorithm.algo,
             &self.algorithm.params,
             self.opened.root(),
         );
@@ -450,17 +453,13 @@ impl PnlabApp {
         self.tree.reset_run();
         self.curves = Curves::default();
         self.send(Command::SetView(self.tree.request()));
-        match Algorithm::named(&self.algorithm.algo) {
-            Ok(algo) => {
-                let spec = RunSpec {
-                    algo,
-                    setup: self.main_setup_of(algo),
-                };
-                if let Err(e) = self.main.load(spec) {
-                    self.messages.push(format!("error: {e}"));
-                }
-            }
-            Err(e) => self.messages.push(format!("error: {e}")),
+        let algo = self.algorithm.algo;
+        let spec = RunSpec {
+            algo,
+            setup: self.main_setup_of(algo),
+        };
+        if let Err(e) = self.main.load(spec) {
+            self.messages.push(format!("error: {e}"));
         }
         self.restart_race();
     }
@@ -473,10 +472,9 @@ impl PnlabApp {
         };
         // The refusal was also pushed as an error; it is said once, here.
         self.main.state.errors.retain(|e| *e != why);
-        let failed = self.algorithm.algo.clone();
-        self.refused.push(failed.clone());
-        let (algo, params, note) =
-            fit::next_after(&failed, &why, self.opened.root(), &self.refused);
+        let failed = self.algorithm.algo;
+        self.refused.push(failed);
+        let (algo, params, note) = fit::next_after(failed, &why, self.opened.root(), &self.refused);
         if algo == failed {
             self.messages.push(format!("error: {why}"));
             return false;

@@ -36,7 +36,7 @@ pub fn value(app: &PnlabApp) -> Value {
     let mut obj = Map::new();
     obj.insert("position".into(), json!(opened.title()));
     obj.insert("game".into(), json!(opened.entry().game.name()));
-    obj.insert("algo".into(), json!(app.algorithm.algo));
+    obj.insert("algo".into(), json!(app.algorithm.algo.name()));
     // The parameters as the panel shows them and the run takes them: those
     // that apply to the open position's game.
     let params = app

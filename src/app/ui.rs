@@ -385,14 +385,13 @@ impl PnlabApp {
                 req.tree.push(TreeAction::ViewChanged);
             }
             if let Some((name, v)) = asked.set_param {
-                if let Ok(info) = crate::search::registry::find_algo(&self.algorithm.algo) {
-                    let value = crate::search::params::ParamValue::Int(v);
-                    req.restart |= self
-                        .algorithm
-                        .params
-                        .set_value(info.params, &name, value)
-                        .is_ok();
-                }
+                let info = self.algorithm.algo.info();
+                let value = crate::search::params::ParamValue::Int(v);
+                req.restart |= self
+                    .algorithm
+                    .params
+                    .set_value(info.params, &name, value)
+                    .is_ok();
             }
             let note = self.opened.correct.describe();
             if let Some(k) = self.curves.ui(ui, self.main.state.snapshot.as_ref(), &note) {
@@ -411,7 +410,7 @@ impl PnlabApp {
                     .extend(self.tree.ui(ui, run.snapshot.as_ref(), run.arrivals));
             }
             Some(r) => {
-                let a_label = race::run_header("A", &self.algorithm.algo, &self.algorithm.params);
+                let a_label = race::run_header("A", self.algorithm.algo, &self.algorithm.params);
                 if let Some(v) = race::fewer_nodes(run, &r.link.state) {
                     ui.strong(v);
                 }
@@ -432,7 +431,7 @@ impl PnlabApp {
                         run.snapshot.as_ref(),
                         run.arrivals,
                     ));
-                    cols[1].strong(race::run_header("B", &r.algo, &r.params));
+                    cols[1].strong(race::run_header("B", r.algo, &r.params));
                     let b = &r.link.state;
                     if let Some(s) = b.snapshot.as_ref() {
                         cols[1].label(format!(

@@ -258,9 +258,9 @@ fn race_by_nodes_keeps_tree_sizes_level_not_iterations() {
         // expansion (about ten children here) per iteration.
         let app = h.state_mut();
         let race = app.race.as_mut().expect("race mode is on");
-        let info = pnlab::search::registry::find_algo("mcts-solver").unwrap();
-        race.algo = info.name.to_string();
-        race.params = pnlab::search::Params::defaults(info.params);
+        let algo = pnlab::search::Algorithm::named("mcts-solver").unwrap();
+        race.algo = algo;
+        race.params = pnlab::search::Params::defaults(algo.params);
         app.restart_race();
     }
     settle(&mut h);

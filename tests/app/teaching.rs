@@ -252,7 +252,7 @@ fn a_lesson_is_played_with_the_keyboard_and_its_questions_judged() {
             "step {}",
             k + 1
         );
-        assert_eq!(h.state().algorithm.algo, st.setting.algo);
+        assert_eq!(h.state().algorithm.algo, st.setting.algo.as_str());
         assert!(node_labels(&h) > 0);
     }
     // A further → stays on the last step.

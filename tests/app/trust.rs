@@ -12,7 +12,7 @@ use pnlab::app::{counters, fit, PnlabApp, Settings};
 use pnlab::game::AnyPosition;
 use pnlab::positions::{self, PositionEntry};
 use pnlab::search::correct_moves;
-use pnlab::search::{registry, Params, QuestionKind, SearchSetup, ViewRequest};
+use pnlab::search::{registry, Algorithm, Params, QuestionKind, SearchSetup, ViewRequest};
 
 const WAIT: Duration = Duration::from_secs(120);
 
@@ -82,7 +82,8 @@ fn every_bundled_file_replaces_everything_shown() {
             .as_ref()
             .unwrap_or_else(|| panic!("{what}: no snapshot; messages {:?}", app.messages));
         assert_eq!(
-            snap.algo, app.algorithm.algo,
+            snap.algo,
+            app.algorithm.algo.name(),
             "{what}: the run is the chosen algorithm's"
         );
         // The root the app searches is the file's position (a game
@@ -151,7 +152,7 @@ fn a_chance_tree_opened_with_pns_runs_a_chance_search() {
     app.open_path(&dir.join("chance-star1.tree"));
     assert!(app.settle(WAIT));
     assert!(
-        registry::handles_chance(&app.algorithm.algo),
+        registry::handles_chance(app.algorithm.algo.name()),
         "{}",
         app.algorithm.algo
     );
@@ -200,7 +201,7 @@ fn position_for(algo: &str) -> PositionEntry {
                 question: QuestionKind::Win,
                 memory_limit_bytes: None,
             };
-            fit::quick_refusal(algo, &params, &e.position).is_none()
+            fit::quick_refusal(Algorithm::named(algo).unwrap(), &params, &e.position).is_none()
                 && registry::build(algo, &setup).is_ok()
         })
         .unwrap_or_else(|| panic!("no position for {algo}"))
@@ -333,7 +334,8 @@ fn counters_agree_after_every_step_of_every_algorithm() {
     for info in registry::algorithms() {
         for entry in &positions {
             let params = Params::defaults(info.params);
-            if fit::quick_refusal(info.name, &params, &entry.position).is_some() {
+            let algo = Algorithm::named(info.name).unwrap();
+            if fit::quick_refusal(algo, &params, &entry.position).is_some() {
                 continue;
             }
             let setup = SearchSetup {
@@ -489,7 +491,10 @@ fn the_command_line_algorithm_is_chosen_for_the_file_it_opens() {
             .filter(|m| m.contains("switched to"))
             .count();
         assert_eq!(notes, usize::from(switched), "{algo}: {:?}", app.messages);
-        assert!(registry::handles_chance(&app.algorithm.algo), "{algo}");
+        assert!(
+            registry::handles_chance(app.algorithm.algo.name()),
+            "{algo}"
+        );
         if !switched {
             assert_eq!(app.algorithm.algo, algo);
         }

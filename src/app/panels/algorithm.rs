@@ -4,15 +4,16 @@
 //! algorithm's description (`controls::algorithm_panel`).
 
 use crate::game::GameKind;
-use crate::search::{registry, Params, SearchError};
+use crate::search::{Algorithm, Params, SearchError};
 
 use super::super::controls;
 
 /// The main run's algorithm, parameters and seed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AlgorithmPanel {
-    /// The registry name.
-    pub algo: String,
+    /// The algorithm (a registry handle: the name was checked where the
+    /// user gave it).
+    pub algo: Algorithm,
     /// Its parameters.
     pub params: Params,
     /// The seed of every random choice (0, as on the command line).
@@ -20,14 +21,11 @@ pub struct AlgorithmPanel {
 }
 
 impl AlgorithmPanel {
-    /// `algo` with its default parameters (pns when unknown).
-    pub fn new(algo: &str, seed: u64) -> AlgorithmPanel {
-        let info = registry::find_algo(algo)
-            .or_else(|_| registry::find_algo("pns"))
-            .expect("pns is registered");
+    /// `algo` with its default parameters.
+    pub fn new(algo: Algorithm, seed: u64) -> AlgorithmPanel {
         AlgorithmPanel {
-            algo: info.name.to_string(),
-            params: Params::defaults(info.params),
+            algo,
+            params: Params::defaults(algo.params),
             seed,
         }
     }
@@ -36,14 +34,12 @@ impl AlgorithmPanel {
     /// `--set` flags, a file's suggestion).
     pub fn set(
         &mut self,
-        algo: &str,
+        algo: Algorithm,
         game: GameKind,
         pairs: &[(String, String)],
     ) -> Result<(), SearchError> {
-        let info = registry::find_algo(algo)?;
-        let params = info.params_from_pairs(game, pairs)?;
-        self.algo = info.name.to_string();
-        self.params = params;
+        self.params = algo.params_from_pairs(game, pairs)?;
+        self.algo = algo;
         Ok(())
     }
 

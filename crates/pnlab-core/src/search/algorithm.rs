@@ -21,6 +21,12 @@ impl Algorithm {
         find_algo(name).map(Algorithm)
     }
 
+    /// Every registered algorithm, in the registry's order (a menu's
+    /// entries).
+    pub fn all() -> impl Iterator<Item = Algorithm> {
+        super::algorithms().iter().map(Algorithm)
+    }
+
     /// The algorithm every front end runs when none is named
     /// ([`DEFAULT_ALGO`]).
     pub fn default_algorithm() -> Algorithm {
@@ -62,6 +68,20 @@ impl PartialEq for Algorithm {
 
 impl Eq for Algorithm {}
 
+/// A handle equals the name it was made from (a test or a front end
+/// comparing with a name it was given).
+impl PartialEq<str> for Algorithm {
+    fn eq(&self, name: &str) -> bool {
+        self.0.name == name
+    }
+}
+
+impl PartialEq<&str> for Algorithm {
+    fn eq(&self, name: &&str) -> bool {
+        self.0.name == *name
+    }
+}
+
 impl fmt::Debug for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Algorithm({})", self.0.name)
@@ -88,12 +108,15 @@ mod tests {
 
     #[test]
     fn every_registered_name_makes_a_handle_and_others_do_not() {
+        assert_eq!(Algorithm::all().count(), super::super::algorithms().len());
         for info in super::super::algorithms() {
             let a: Algorithm = info.name.parse().unwrap();
             assert_eq!(a.name(), info.name);
             assert_eq!(a.to_string(), info.name);
         }
         assert_eq!(Algorithm::default().name(), DEFAULT_ALGO);
+        assert_eq!(Algorithm::named("dfpn").unwrap(), "dfpn");
+        assert!(Algorithm::named("dfpn").unwrap() != "dfpn-fast");
         let e = "pnz".parse::<Algorithm>().unwrap_err();
         assert!(matches!(e, SearchError::UnknownAlgo { .. }), "{e}");
         assert!(e.to_string().contains("dfpn"), "{e}");
