@@ -8,6 +8,7 @@ use rand::distr::uniform::SampleRange;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use pnlab::bench::random_walk;
 use pnlab::game::hex::Hex;
 use pnlab::game::othello::Othello;
 use pnlab::game::pgame::PGame;
@@ -22,21 +23,10 @@ where
 {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::new();
+    let empty = Hex::new(n).unwrap();
     while out.len() < count {
-        let mut g = Hex::new(n).unwrap();
         let plies = rng.random_range(plies.clone());
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            moves.clear();
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            g.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if g.outcome().is_none() {
-            out.push(g);
-        }
+        out.extend(random_walk(&empty, plies, &mut rng));
     }
     out
 }

@@ -241,19 +241,12 @@ pub struct ChanceRow {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let ChanceCompareSettings {
-        trees,
-        depths,
-        branchings,
-        ewn,
-        cap,
-        leaves,
-    } = ChanceCompareSettings::from_params(&settings)?;
+    let (settings, s) = opts.typed_settings(SETTINGS, ChanceCompareSettings::from_params)?;
+    let (cap, leaves) = (s.cap, s.leaves);
     // Items are in 1..=1000 (checked when the settings were read).
     let u32s = |v: Vec<i64>| v.into_iter().map(|x| x as u32).collect::<Vec<u32>>();
-    let depths = u32s(depths);
-    let branchings = u32s(branchings);
+    let depths = u32s(s.depths);
+    let branchings = u32s(s.branchings);
     // Expectimax visits every leaf: a (depth, branching) pair whose trees
     // have more than MAX_LEAVES leaves is left out and named in the
     // summary (the default grid's depth 3 × branching 4 has 4^12).
@@ -265,7 +258,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
                 too_big.push(format!("d={d} b={b}"));
                 continue;
             }
-            for i in 0..trees {
+            for i in 0..s.trees {
                 jobs.push(Instance {
                     depth: d,
                     branching: b,
@@ -275,7 +268,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             }
         }
     }
-    for i in 0..ewn {
+    for i in 0..s.ewn {
         jobs.push(Instance {
             depth: 0,
             branching: 0,

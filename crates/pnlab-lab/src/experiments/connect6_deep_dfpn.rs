@@ -435,8 +435,7 @@ fn averages_text(averages: &serde_json::Value) -> String {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let s = Connect6DeepDfpnSettings::from_params(&settings)?;
+    let (settings, s) = opts.typed_settings(SETTINGS, Connect6DeepDfpnSettings::from_params)?;
     let file = s.file.as_str();
     let mut positions = load_positions(file)?;
     match s.positions {

@@ -185,17 +185,11 @@ pub fn eps_runs(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let DeepDfpnGridSettings {
-        positions,
-        empties,
-        e_max,
-        d_max,
-        eps,
-        max_nodes: cap,
-    } = DeepDfpnGridSettings::from_params(&settings)?;
-    let instances = othello_instances(opts, positions, empties)?;
-    let results = run_jobs(opts, &instances, |g| runs_for(g, e_max, d_max, &eps, cap));
+    let (settings, s) = opts.typed_settings(SETTINGS, DeepDfpnGridSettings::from_params)?;
+    let instances = othello_instances(opts, s.positions, s.empties)?;
+    let results = run_jobs(opts, &instances, |g| {
+        runs_for(g, s.e_max, s.d_max, &s.eps, s.max_nodes)
+    });
     let mut rows = Vec::new();
     // Mean ratio of MID calls to df-pn's per configuration, over instances
     // both solved.
@@ -220,9 +214,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "experiment": "deep-dfpn-grid",
             "settings": settings,
             "instances": results.len(),
-            "empties": empties,
+            "empties": s.empties,
             "seed": opts.seed,
-            "max_nodes": cap,
+            "max_nodes": s.max_nodes,
             "mean_mid_calls_relative_to_dfpn": best
                 .iter()
                 .map(|(k, m, n)| serde_json::json!({"config": k, "mean_ratio": m, "n": n}))
@@ -231,7 +225,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let mut summary = format!(
         "{} instances, Othello {empties} empties, seed {}; mean MID calls relative to df-pn (solved by both), best first:\n",
         results.len(),
-        opts.seed
+        opts.seed,
+        empties = s.empties,
     );
     for (k, m, n) in best.iter().take(15) {
         summary.push_str(&format!("  {k:<18} {m:.3}  (n={n})\n"));

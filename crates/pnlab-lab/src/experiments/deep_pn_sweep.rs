@@ -278,32 +278,21 @@ fn run_one<G: Game>(
 /// over the games; some are `Copy`.)
 #[allow(clippy::clone_on_copy)]
 pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let DeepPnSweepSettings {
-        positions,
-        empties,
-        hex_runs,
-        max_nodes,
-        games,
-        r: rs,
-        shuffle,
-        r1,
-        ties,
-        solved,
-    } = DeepPnSweepSettings::from_params(&settings)?;
-    let rerun_r1 = r1 == RowR1::Run;
+    let (settings, cfg) = opts.typed_settings(SETTINGS, DeepPnSweepSettings::from_params)?;
+    let rerun_r1 = cfg.r1 == RowR1::Run;
     let deep = DeepPnOptions {
-        ties,
-        solved,
+        ties: cfg.ties,
+        solved: cfg.solved,
         ..DeepPnOptions::default()
     };
+    let rs = &cfg.r;
     let mut instances = Vec::new();
-    for game in &games {
+    for game in &cfg.games {
         match game.as_str() {
             "othello" => {
-                for i in 0..positions {
+                for i in 0..cfg.positions {
                     let seed = instance_seed(opts.seed, i);
-                    let g = othello_instance(seed, empties)?;
+                    let g = othello_instance(seed, cfg.empties)?;
                     instances.push(Instance {
                         game: "othello",
                         index: i,
@@ -316,13 +305,13 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
             "hex" => {
                 let hex = AnyPosition::parse(GameKind::Hex, "4:")
                     .map_err(|_| ExperimentError::NoHexBoard { size: 4 })?;
-                for i in 0..hex_runs {
+                for i in 0..cfg.hex_runs {
                     instances.push(Instance {
                         game: "hex4",
                         index: i,
                         seed: opts.seed.wrapping_add(i as u64),
                         position: hex.clone(),
-                        shuffle: Some((opts.seed.wrapping_add(i as u64), shuffle)),
+                        shuffle: Some((opts.seed.wrapping_add(i as u64), cfg.shuffle)),
                     });
                 }
             }
@@ -337,15 +326,15 @@ pub fn run_sweep(opts: &ExperimentOptions) -> Result<ExperimentReport, Experimen
         }
     }
     let budget = Budget {
-        max_nodes: Some(max_nodes),
+        max_nodes: Some(cfg.max_nodes),
         ..Budget::default()
     };
     let results = run_jobs(opts, &instances, |inst| match inst.shuffle {
         None => {
-            pnlab_core::with_position!(&inst.position, g => run_one(g, &rs, deep, &budget, rerun_r1, false))
+            pnlab_core::with_position!(&inst.position, g => run_one(g, rs, deep, &budget, rerun_r1, false))
         }
         Some((s, mode)) => pnlab_core::with_position!(&inst.position, g => {
-            run_one(&ShuffledMoves::with_mode(g.clone(), s, mode), &rs, deep, &budget, rerun_r1, true)
+            run_one(&ShuffledMoves::with_mode(g.clone(), s, mode), rs, deep, &budget, rerun_r1, true)
         }),
     });
     let mut rows = Vec::new();

@@ -98,15 +98,10 @@ fn runs_for(g: &Othello, eps: &[f64], cap: u64) -> Vec<GridRun> {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let EpsSweepSettings {
-        positions,
-        empties,
-        eps,
-        max_nodes: cap,
-    } = EpsSweepSettings::from_params(&settings)?;
-    let instances = othello_instances(opts, positions, empties)?;
-    let results = run_jobs(opts, &instances, |g| runs_for(g, &eps, cap));
+    let (settings, s) = opts.typed_settings(SETTINGS, EpsSweepSettings::from_params)?;
+    let eps = &s.eps;
+    let instances = othello_instances(opts, s.positions, s.empties)?;
+    let results = run_jobs(opts, &instances, |g| runs_for(g, eps, s.max_nodes));
 
     let mut rows = Vec::new();
     let mut calls = MeanRatios::default();
@@ -140,7 +135,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         "eps",
         "MID calls / dfpn",
         "revisits / dfpn",
-        "unsolved"
+        "unsolved",
+        empties = s.empties,
+        cap = s.max_nodes,
     );
     let mut by_eps = Vec::new();
     for (k, x) in eps.iter().enumerate() {
@@ -168,9 +165,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "experiment": "eps-sweep",
             "settings": settings,
             "instances": results.len(),
-            "empties": empties,
+            "empties": s.empties,
             "seed": opts.seed,
-            "max_nodes": cap,
+            "max_nodes": s.max_nodes,
             "dfpn_unsolved": unsolved[0],
             "by_eps": by_eps,
         }),

@@ -168,16 +168,11 @@ pub struct ClimbRow {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let HillClimbSettings {
-        positions,
-        empties,
-        e_max,
-        d_max,
-        max_nodes: cap,
-    } = HillClimbSettings::from_params(&settings)?;
-    let instances = othello_instances(opts, positions, empties)?;
-    let results = run_jobs(opts, &instances, |g| run_instance(g, e_max, d_max, cap));
+    let (settings, s) = opts.typed_settings(SETTINGS, HillClimbSettings::from_params)?;
+    let instances = othello_instances(opts, s.positions, s.empties)?;
+    let results = run_jobs(opts, &instances, |g| {
+        run_instance(g, s.e_max, s.d_max, s.max_nodes)
+    });
 
     let mut rows = Vec::new();
     let mut tallies: Vec<RuleTally> = RULES.iter().map(|_| RuleTally::default()).collect();
@@ -215,7 +210,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let mut summary = format!(
         "{} instances, Othello {empties} empties, seed {}, grid {e_max}×{d_max}, cap {cap} MID calls\n",
         results.len(),
-        opts.seed
+        opts.seed,
+        empties = s.empties,
+        e_max = s.e_max,
+        d_max = s.d_max,
+        cap = s.max_nodes,
     );
     for (rule, t) in RULES.iter().zip(&tallies) {
         summary.push_str(&format!("rule {}:\n", rule.name()));
@@ -238,10 +237,10 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
             "experiment": "hill-climb",
             "settings": settings,
             "instances": results.len(),
-            "empties": empties,
+            "empties": s.empties,
             "seed": opts.seed,
-            "grid": [e_max, d_max],
-            "max_nodes": cap,
+            "grid": [s.e_max, s.d_max],
+            "max_nodes": s.max_nodes,
             "thesis_gap": THESIS_GAP,
             "rules": RULES.iter().zip(&tallies).map(|(rule, t)| serde_json::json!({
                 "rule": rule.name(),

@@ -460,17 +460,10 @@ fn summary_text(rows: &[serde_json::Value], answer_changes: usize) -> String {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let MemorySweepSettings {
-        othello,
-        empties,
-        connect4,
-        algos,
-        min_kib,
-        max_iterations: cap,
-    } = MemorySweepSettings::from_params(&settings)?;
-    let algos = super::static_names(&algos, ALGOS);
-    let instances = instances(opts, othello, empties, connect4)?;
+    let (settings, s) = opts.typed_settings(SETTINGS, MemorySweepSettings::from_params)?;
+    let (min_kib, cap) = (s.min_kib, s.max_iterations);
+    let algos = super::static_names(&s.algos, ALGOS);
+    let instances = instances(opts, s.othello, s.empties, s.connect4)?;
     let min = min_kib.saturating_mul(1024);
     let results = run_jobs(
         opts,

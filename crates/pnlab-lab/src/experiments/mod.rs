@@ -22,10 +22,10 @@
 //!    data is a documented sentinel such as `0 = all`), and define
 //!    `pub const SETTINGS: &[ParamSpec] = TheSettings::PARAMS;`.
 //! 2. Register it in [`EXPERIMENTS`] with `settings: SETTINGS`.
-//! 3. In `run`, read them once with `let settings = opts.params(SETTINGS)?;`
-//!    and `TheSettings::from_params(&settings)?`, use the struct's fields,
-//!    and write `"settings": settings` (every value, defaults filled in)
-//!    into the JSON summary.
+//! 3. In `run`, read them once with
+//!    `let (settings, s) = opts.typed_settings(SETTINGS, TheSettings::from_params)?;`,
+//!    use the struct's fields (`s.name`), and write `"settings": settings`
+//!    (every value, defaults filled in) into the JSON summary.
 //!
 //! [`run_experiment`] (and a merge of shards) checks the given settings
 //! against the description before anything runs, so a typo or a value out

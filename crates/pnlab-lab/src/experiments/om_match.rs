@@ -39,6 +39,7 @@ use pnlab_core::search::{self, Budget, Params, QuestionKind, SearchSetup};
 
 use super::rows::Colour;
 use super::{instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport};
+use crate::bench::random_walk;
 
 pnlab_core::options! {
     /// The settings (`--set NAME=VALUE`; `pnlab experiment om-match
@@ -153,17 +154,9 @@ struct Game1 {
 /// is drawn again).
 fn opening(seed: u64, plies: usize) -> Othello {
     let mut rng = SmallRng::seed_from_u64(seed);
+    let start = Othello::start();
     loop {
-        let mut g = Othello::start();
-        for _ in 0..plies {
-            let mut moves = Vec::new();
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            g.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if g.outcome().is_none() {
+        if let Some(g) = random_walk(&start, plies, &mut rng) {
             return g;
         }
     }
@@ -203,12 +196,8 @@ pub struct MatchRow {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let OmMatchSettings {
-        positions,
-        depth,
-        opening: plies,
-    } = OmMatchSettings::from_params(&settings)?;
+    let (settings, cfg) = opts.typed_settings(SETTINGS, OmMatchSettings::from_params)?;
+    let depth = cfg.depth;
     let searchers = [
         ("minimax", MatchPlayer::om("f1", "f1", depth)),
         ("om", MatchPlayer::om("f1", "f2", depth)),
@@ -221,11 +210,11 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         ),
         ("random", MatchPlayer::Random),
     ];
-    let openings: Vec<Othello> = (0..positions)
-        .map(|i| opening(instance_seed(opts.seed, i), plies))
+    let openings: Vec<Othello> = (0..cfg.positions)
+        .map(|i| opening(instance_seed(opts.seed, i), cfg.opening))
         .collect();
     let mut games = Vec::new();
-    for opening in 0..positions {
+    for opening in 0..cfg.positions {
         for searcher in 0..searchers.len() {
             for opponent in 0..opponents.len() {
                 for colour in [Player::First, Player::Second] {
@@ -286,7 +275,9 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let mut summary = format!(
         "Othello, {positions} openings of {plies} random plies × 2 colours, depth {depth}, seed {}\n\
          {:>8}  {:>10}  {:>5}  {:>5}  {:>6}  {:>6}  {:>10}\n",
-        opts.seed, "searcher", "opponent", "wins", "draws", "losses", "score", "mean discs"
+        opts.seed, "searcher", "opponent", "wins", "draws", "losses", "score", "mean discs",
+        positions = cfg.positions,
+        plies = cfg.opening,
     );
     let mut rows = Vec::new();
     for (s, (sname, _)) in searchers.iter().enumerate() {
@@ -312,7 +303,7 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
         serde_json::json!({
             "experiment": "om-match",
             "settings": settings,
-            "positions": positions, "depth": depth, "opening_plies": plies, "seed": opts.seed,
+            "positions": cfg.positions, "depth": depth, "opening_plies": cfg.opening, "seed": opts.seed,
             "pairs": rows,
         }),
         summary,

@@ -516,30 +516,20 @@ impl Tables {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let PgameCompareSettings {
-        trees,
-        series,
-        cap,
-        k,
-        c,
-        a,
-        norm,
-        values,
-        algos,
-    } = PgameCompareSettings::from_params(&settings)?;
+    let (settings, s) = opts.typed_settings(SETTINGS, PgameCompareSettings::from_params)?;
+    let (norm, values) = (s.norm, s.values);
     let rs = RunSettings {
-        k,
-        c,
-        a,
+        k: s.k,
+        c: s.c,
+        a: s.a,
         norm,
-        cap_norm: cap,
+        cap_norm: s.cap,
     };
-    let algos = super::static_names(&algos, ALL_ALGOS);
-    let shapes = series.shapes();
+    let algos = super::static_names(&s.algos, ALL_ALGOS);
+    let shapes = s.series.shapes();
     let mut jobs = Vec::new();
     for &(sn, b, d) in &shapes {
-        for i in 0..trees {
+        for i in 0..s.trees {
             jobs.push(TreeJob {
                 series: sn,
                 b,
@@ -602,8 +592,8 @@ pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError
     let summary = serde_json::json!({
         "experiment": "pgame-compare",
         "settings": settings,
-        "trees_per_series": trees,
-        "K": k, "C": c, "A": a, "norm": norm.name(), "values": values.name(), "cap_norm_iterations": cap,
+        "trees_per_series": s.trees,
+        "K": s.k, "C": s.c, "A": s.a, "norm": norm.name(), "values": values.name(), "cap_norm_iterations": s.cap,
         "seed": opts.seed,
         "shard": format!("{}/{}", opts.shard.0 + 1, opts.shard.1),
         "note": "means over runs that stopped at the cap count the cap; see runs.csv",

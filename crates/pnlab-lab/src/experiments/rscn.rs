@@ -676,8 +676,7 @@ fn summary_text(
 /// Runs the experiment: the set's games by self-play (one job each),
 /// then the tables and the summary.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let s = RscnSettings::from_params(&settings)?;
+    let (settings, s) = opts.typed_settings(SETTINGS, RscnSettings::from_params)?;
     let variant = EvalVariant {
         terms: s.eval,
         scale: s.eval_scale,

@@ -480,8 +480,7 @@ fn rates_with(text: &str) -> Result<Vec<(&'static str, u8, f64)>, ExperimentErro
 
 /// The run's configuration from its settings.
 fn parse_config(opts: &ExperimentOptions) -> Result<Config, ExperimentError> {
-    let settings = opts.params(SETTINGS)?;
-    let s = ScnsHexSettings::from_params(&settings)?;
+    let (settings, s) = opts.typed_settings(SETTINGS, ScnsHexSettings::from_params)?;
     Ok(Config {
         // Sizes are in 3..=11 (checked when the settings were read).
         sizes: s.sizes.iter().map(|&n| n as u8).collect(),

@@ -56,16 +56,64 @@ macro_rules! int_cells {
     )*};
 }
 
+/// The forms that hold several values (lists, tuples, maps, enum variants
+/// with data), which neither a row nor a cell is: their serializer types
+/// are `Impossible`, and each method refuses its value with `$refuse`,
+/// given `$what`, the form's name ("a list").
+macro_rules! refuse_compounds {
+    (@each |$what:ident| $refuse:expr;
+        $($f:ident($($arg:ty),*) -> $assoc:ident: $name:literal),* $(,)?) => {$(
+        fn $f(self, $(_: $arg),*) -> Result<Self::$assoc, RowError> {
+            let $what = $name;
+            $refuse
+        }
+    )*};
+    ($ok:ty, |$what:ident| $refuse:expr) => {
+        type SerializeSeq = Impossible<$ok, RowError>;
+        type SerializeTuple = Impossible<$ok, RowError>;
+        type SerializeTupleStruct = Impossible<$ok, RowError>;
+        type SerializeTupleVariant = Impossible<$ok, RowError>;
+        type SerializeMap = Impossible<$ok, RowError>;
+        type SerializeStructVariant = Impossible<$ok, RowError>;
+
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: &T,
+        ) -> Result<$ok, RowError> {
+            let $what = "an enum variant with data";
+            $refuse
+        }
+        refuse_compounds!(@each |$what| $refuse;
+            serialize_seq(Option<usize>) -> SerializeSeq: "a list",
+            serialize_tuple(usize) -> SerializeTuple: "a tuple",
+            serialize_tuple_struct(&'static str, usize) -> SerializeTupleStruct: "a tuple",
+            serialize_tuple_variant(&'static str, u32, &'static str, usize)
+                -> SerializeTupleVariant: "an enum variant with data",
+            serialize_map(Option<usize>) -> SerializeMap: "a map",
+            serialize_struct_variant(&'static str, u32, &'static str, usize)
+                -> SerializeStructVariant: "an enum variant with data",
+        );
+    };
+}
+
+/// Serializer methods of one argument that all refuse their value with
+/// `$refuse` (the row serializer takes nothing but a struct).
+macro_rules! refuse_values {
+    ($ok:ty, $refuse:expr; $($f:ident: $t:ty),* $(,)?) => {$(
+        fn $f(self, _: $t) -> Result<$ok, RowError> {
+            $refuse
+        }
+    )*};
+}
+
 impl ser::Serializer for CellSer {
     type Ok = Cell;
     type Error = RowError;
-    type SerializeSeq = Impossible<Cell, RowError>;
-    type SerializeTuple = Impossible<Cell, RowError>;
-    type SerializeTupleStruct = Impossible<Cell, RowError>;
-    type SerializeTupleVariant = Impossible<Cell, RowError>;
-    type SerializeMap = Impossible<Cell, RowError>;
     type SerializeStruct = Impossible<Cell, RowError>;
-    type SerializeStructVariant = Impossible<Cell, RowError>;
+    refuse_compounds!(Cell, |what| not_a_cell(what));
 
     fn is_human_readable(&self) -> bool {
         false
@@ -119,55 +167,12 @@ impl ser::Serializer for CellSer {
     ) -> Result<Cell, RowError> {
         v.serialize(self)
     }
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<Cell, RowError> {
-        not_a_cell("an enum variant with data")
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, RowError> {
-        not_a_cell("a list")
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, RowError> {
-        not_a_cell("a tuple")
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct, RowError> {
-        not_a_cell("a tuple")
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant, RowError> {
-        not_a_cell("an enum variant with data")
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, RowError> {
-        not_a_cell("a map")
-    }
     fn serialize_struct(
         self,
         _: &'static str,
         _: usize,
     ) -> Result<Self::SerializeStruct, RowError> {
         not_a_cell("a struct")
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant, RowError> {
-        not_a_cell("an enum variant with data")
     }
 }
 
@@ -206,13 +211,8 @@ fn not_a_row<T>() -> Result<T, RowError> {
 impl ser::Serializer for RowSer {
     type Ok = Row;
     type Error = RowError;
-    type SerializeSeq = Impossible<Row, RowError>;
-    type SerializeTuple = Impossible<Row, RowError>;
-    type SerializeTupleStruct = Impossible<Row, RowError>;
-    type SerializeTupleVariant = Impossible<Row, RowError>;
-    type SerializeMap = Impossible<Row, RowError>;
     type SerializeStruct = Fields;
-    type SerializeStructVariant = Impossible<Row, RowError>;
+    refuse_compounds!(Row, |_what| not_a_row());
 
     fn is_human_readable(&self) -> bool {
         false
@@ -228,48 +228,12 @@ impl ser::Serializer for RowSer {
     ) -> Result<Row, RowError> {
         v.serialize(self)
     }
-    fn serialize_bool(self, _: bool) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_i8(self, _: i8) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_i16(self, _: i16) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_i32(self, _: i32) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_i64(self, _: i64) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_u8(self, _: u8) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_u16(self, _: u16) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_u32(self, _: u32) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_u64(self, _: u64) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_f32(self, _: f32) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_f64(self, _: f64) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_char(self, _: char) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_str(self, _: &str) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<Row, RowError> {
-        not_a_row()
-    }
+    refuse_values!(Row, not_a_row(); serialize_bool: bool,
+        serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_u8: u8, serialize_u16: u16, serialize_u32: u32, serialize_u64: u64,
+        serialize_f32: f32, serialize_f64: f64, serialize_char: char, serialize_str: &str,
+        serialize_bytes: &[u8], serialize_unit_struct: &'static str);
+
     fn serialize_none(self) -> Result<Row, RowError> {
         not_a_row()
     }
@@ -279,58 +243,12 @@ impl ser::Serializer for RowSer {
     fn serialize_unit(self) -> Result<Row, RowError> {
         not_a_row()
     }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<Row, RowError> {
-        not_a_row()
-    }
     fn serialize_unit_variant(
         self,
         _: &'static str,
         _: u32,
         _: &'static str,
     ) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<Row, RowError> {
-        not_a_row()
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, RowError> {
-        not_a_row()
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, RowError> {
-        not_a_row()
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct, RowError> {
-        not_a_row()
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant, RowError> {
-        not_a_row()
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, RowError> {
-        not_a_row()
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant, RowError> {
         not_a_row()
     }
 }

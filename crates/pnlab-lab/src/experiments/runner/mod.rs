@@ -14,6 +14,7 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use pnlab_core::params::ParamError;
 use pnlab_core::search::{ParamSpec, Params};
 
 use super::{ExperimentError, ExperimentReport};
@@ -99,7 +100,7 @@ impl ExperimentOptions {
     /// The settings checked against `specs` with the defaults filled in
     /// (an unknown name or a bad value is an error listing the valid
     /// settings and their ranges). Every experiment reads its settings
-    /// this way: `let p = opts.params(SETTINGS)?;`.
+    /// this way, through [`typed_settings`](Self::typed_settings).
     pub fn params(&self, specs: &[ParamSpec]) -> Result<Params, ExperimentError> {
         let named = |n: &str| specs.iter().any(|s| s.name == n);
         let settings: Vec<(&str, &str)> = self
@@ -114,6 +115,20 @@ impl ExperimentOptions {
             })
             .collect();
         Ok(Params::from_pairs(specs, &settings)?)
+    }
+
+    /// The settings read once, at the edge, into the experiment's typed
+    /// struct (`read` is its `from_params`), with the checked set they came
+    /// from (what the JSON summary records as `"settings"`):
+    /// `let (settings, s) = opts.typed_settings(SETTINGS, TheSettings::from_params)?;`.
+    pub fn typed_settings<S>(
+        &self,
+        specs: &[ParamSpec],
+        read: fn(&Params) -> Result<S, ParamError>,
+    ) -> Result<(Params, S), ExperimentError> {
+        let params = self.params(specs)?;
+        let typed = read(&params)?;
+        Ok((params, typed))
     }
 
     /// Options for a quick run in the tests: outputs in a fresh temporary
