@@ -12,7 +12,7 @@ use pnlab::bench::random_walk;
 use pnlab::game::hex::Hex;
 use pnlab::game::othello::Othello;
 use pnlab::game::pgame::PGame;
-use pnlab::game::{Game, ParseError};
+use pnlab::game::ParseError;
 
 /// `count` positions of an `n`×`n` Hex board, each reached by random
 /// play of a number of moves drawn from `plies`, none of them won yet

@@ -210,7 +210,7 @@ fn play(seed: u64, gen: &Gen) -> Vec<Test> {
 
 /// The experiment entry point.
 pub fn run(opts: &ExperimentOptions) -> Result<ExperimentReport, ExperimentError> {
-    let (settings, s) = opts.typed_settings(SETTINGS, Connect6PositionsSettings::from_params)?;
+    let (_, s) = opts.typed_settings(SETTINGS, Connect6PositionsSettings::from_params)?;
     let games = s.games;
     let gen = Gen {
         width: s.width,
