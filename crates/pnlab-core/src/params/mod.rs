@@ -152,26 +152,6 @@ pub struct ParamSpec {
 }
 
 impl ParamSpec {
-    /// A list setting of `spec`'s values under `spec`'s name, its items of
-    /// `spec`'s kind and range: an experiment that sweeps an algorithm's
-    /// parameter takes the range from the algorithm's own declaration
-    /// instead of declaring it again. `spec` is a real, integer or choice
-    /// parameter (anything else stops the build: this is evaluated in a
-    /// constant).
-    pub const fn list_of(spec: ParamSpec, default: &'static str, help: &'static str) -> ParamSpec {
-        let item = match spec.kind {
-            ParamKind::Real { min, max, .. } => ListItem::Real { min, max },
-            ParamKind::Int { min, max, .. } => ListItem::Int { min, max },
-            ParamKind::Choice { options, .. } => ListItem::Choice(options),
-            _ => panic!("ParamSpec::list_of: a real, integer or choice parameter"),
-        };
-        ParamSpec {
-            name: spec.name,
-            kind: ParamKind::List { item, default },
-            help,
-        }
-    }
-
     /// The default value.
     pub fn default_value(&self) -> ParamValue {
         match self.kind {
@@ -680,23 +660,8 @@ mod tests {
     use super::*;
 
     const SPECS: &[ParamSpec] = &[
-        ParamSpec {
-            name: "R",
-            kind: ParamKind::Real {
-                min: 0.0,
-                max: 1.0,
-                default: 0.65,
-            },
-            help: "",
-        },
-        ParamSpec {
-            name: "tie",
-            kind: ParamKind::Choice {
-                options: &["leftmost", "deepest"],
-                default: "leftmost",
-            },
-            help: "",
-        },
+        ParamSpec::real("R", 0.0, 1.0, 0.65, ""),
+        ParamSpec::choice("tie", &["leftmost", "deepest"], "leftmost", ""),
     ];
 
     #[test]
@@ -732,14 +697,7 @@ mod tests {
 
     #[test]
     fn real_or_auto_takes_a_number_or_auto() {
-        const SPECS: &[ParamSpec] = &[ParamSpec {
-            name: "L",
-            kind: ParamKind::RealOrAuto {
-                min: -10.0,
-                max: 10.0,
-            },
-            help: "",
-        }];
+        const SPECS: &[ParamSpec] = &[ParamSpec::real_or_auto("L", -10.0, 10.0, "")];
         let p = Params::defaults(SPECS);
         assert_eq!(p.real_or_auto("L"), Ok(None));
         assert!(p.check(SPECS).is_ok());
@@ -757,43 +715,15 @@ mod tests {
     }
 
     const LISTS: &[ParamSpec] = &[
-        ParamSpec {
-            name: "r",
-            kind: ParamKind::List {
-                item: ListItem::Real { min: 0.0, max: 1.0 },
-                default: "1,0.5",
-            },
-            help: "",
-        },
-        ParamSpec {
-            name: "sizes",
-            kind: ParamKind::List {
-                item: ListItem::Int { min: 3, max: 11 },
-                default: "7,8",
-            },
-            help: "",
-        },
-        ParamSpec {
-            name: "algos",
-            kind: ParamKind::List {
-                item: ListItem::Choice(&["pns", "dfpn"]),
-                default: "pns,dfpn",
-            },
-            help: "",
-        },
-        ParamSpec {
-            name: "file",
-            kind: ParamKind::Text { default: "a.toml" },
-            help: "",
-        },
-        ParamSpec {
-            name: "climb",
-            kind: ParamKind::Choice {
-                options: FLAG,
-                default: "true",
-            },
-            help: "",
-        },
+        ParamSpec::real_list("r", 0.0, 1.0, "1,0.5", ""),
+        ParamSpec::list_of(ParamSpec::int("sizes", 3, 11, 7, ""), "7,8", ""),
+        ParamSpec::list_of(
+            ParamSpec::choice("algos", &["pns", "dfpn"], "pns", ""),
+            "pns,dfpn",
+            "",
+        ),
+        ParamSpec::text("file", "a.toml", ""),
+        ParamSpec::choice("climb", FLAG, "true", ""),
     ];
 
     fn set(name: &str, value: &str) -> Result<Params, ParamError> {
@@ -868,14 +798,7 @@ mod tests {
             assert!(e.contains("`climb`"), "{e}");
             assert!(e.contains("true|false") && e.contains("on|off"), "{e}");
         }
-        let spec = ParamSpec {
-            name: "order",
-            kind: ParamKind::Choice {
-                options: &["game", "captures-first"],
-                default: "game",
-            },
-            help: "h",
-        };
+        let spec = ParamSpec::choice("order", &["game", "captures-first"], "game", "h");
         assert!(spec.parse_value("on").is_err());
         assert_eq!(
             spec.range_text(),

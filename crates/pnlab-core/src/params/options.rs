@@ -347,7 +347,7 @@ macro_rules! options {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{ParamKind, ParamSpec};
+    use crate::params::ParamSpec;
 
     crate::choice_enum! {
         /// A test choice.
@@ -359,15 +359,7 @@ mod tests {
         }
     }
 
-    const SHARED: ParamSpec = ParamSpec {
-        name: "K",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 100,
-            default: 10,
-        },
-        help: "shared",
-    };
+    const SHARED: ParamSpec = ParamSpec::int("K", 1, 100, 10, "shared");
 
     crate::options! {
         /// Test options.

@@ -44,7 +44,7 @@ use crate::game::{Game, Player};
 use super::arena::{flag_status, solved_flags};
 use super::arena::{Arena, ArenaView, Idx, Node, NONE, PROVEN, SOLVED, TERMINAL};
 use super::arena_search::{delegate_to_core, next_on_path, ArenaSearch, SnapshotParts};
-use super::params::{ParamKind, ParamSpec};
+use super::params::ParamSpec;
 use super::playout::{Playouts, K_PARAM};
 use super::snapshot::{
     fmt_value, Inspection, NodeId, NodeStatus, SnapNode, Snapshot, TreeAccess, ViewRequest,
@@ -53,15 +53,13 @@ use super::{Counters, Question, Search, SearchError, SearchSetup, StatsSample, S
 
 /// `A`: weight of the final-choice bonus A/√n (shared with
 /// `pgame-compare`, which passes it on; 0 picks the largest mean).
-pub const A_PARAM: ParamSpec = ParamSpec {
-    name: "A",
-    kind: ParamKind::Real {
-        min: 0.0,
-        max: 100.0,
-        default: 1.0,
-    },
-    help: "Final move choice: the root child maximising v + A/√n (docs/algorithms.md §5.3)",
-};
+pub const A_PARAM: ParamSpec = ParamSpec::real(
+    "A",
+    0.0,
+    100.0,
+    1.0,
+    "Final move choice: the root child maximising v + A/√n (docs/algorithms.md §5.3)",
+);
 
 crate::options! {
     /// The pure MCTS solver's options.
@@ -76,15 +74,13 @@ crate::options! {
 
 /// `C`: UCT's exploration constant (shared with `pgame-compare`, which
 /// passes it on).
-pub const C_PARAM: ParamSpec = ParamSpec {
-    name: "C",
-    kind: ParamKind::Real {
-        min: 0.0,
-        max: 100.0,
-        default: 2.0,
-    },
-    help: "UCT exploration constant: select argmax v + sqrt(C · ln n_parent / n)",
-};
+pub const C_PARAM: ParamSpec = ParamSpec::real(
+    "C",
+    0.0,
+    100.0,
+    2.0,
+    "UCT exploration constant: select argmax v + sqrt(C · ln n_parent / n)",
+);
 
 crate::options! {
     /// The UCT solver's options.

@@ -18,31 +18,27 @@ use rand::SeedableRng;
 
 use crate::game::{Game, Player};
 
-use super::params::{ParamKind, ParamSpec};
+use super::params::ParamSpec;
 use super::{Counters, Question};
 use crate::clock;
 
 /// `K`: playouts per new node (the PPN paper uses 10).
-pub const K_PARAM: ParamSpec = ParamSpec {
-    name: "K",
-    kind: ParamKind::Int {
-        min: 1,
-        max: 100_000,
-        default: 10,
-    },
-    help: "Playouts per new node (uniformly random moves to the end; docs/algorithms.md §5)",
-};
+pub const K_PARAM: ParamSpec = ParamSpec::int(
+    "K",
+    1,
+    100_000,
+    10,
+    "Playouts per new node (uniformly random moves to the end; docs/algorithms.md §5)",
+);
 
 /// `theta`: the win rate R is clamped into [θ, 1 − θ] (§5.1, §5.2).
-pub const THETA_PARAM: ParamSpec = ParamSpec {
-    name: "theta",
-    kind: ParamKind::Real {
-        min: 1e-9,
-        max: 0.5,
-        default: 0.01,
-    },
-    help: "Small positive θ: a playout win rate R is clamped into [θ, 1 − θ] so an unsolved leaf is never 0 or 1",
-};
+pub const THETA_PARAM: ParamSpec = ParamSpec::real(
+    "theta",
+    1e-9,
+    0.5,
+    0.01,
+    "Small positive θ: a playout win rate R is clamped into [θ, 1 − θ] so an unsolved leaf is never 0 or 1",
+);
 
 crate::options! {
     /// The options of PPN- and MCPN-search: playouts per node and the clamp.

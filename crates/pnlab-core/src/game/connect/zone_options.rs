@@ -18,7 +18,7 @@
 //! - `vcdt_depth`, `vcdt_nodes`: the limits of each VCDT solve.
 
 use crate::game::{GameKind, Player};
-use crate::params::{ParamKind, ParamSpec};
+use crate::params::ParamSpec;
 
 use super::vcdt::VcdtOptions;
 use super::zone_game::ZoneSettings;
@@ -37,26 +37,22 @@ crate::choice_enum! {
 
 /// `vcdt_depth`: the depth limit of each VCDT solve (the Connect6
 /// experiments share this description with their own default).
-pub const VCDT_DEPTH: ParamSpec = ParamSpec {
-    name: "vcdt_depth",
-    kind: ParamKind::Int {
-        min: 0,
-        max: 64,
-        default: 6,
-    },
-    help: "With zones: most attacker moves in a VCDT (iterative deepening 0, 1, …, this)",
-};
+pub const VCDT_DEPTH: ParamSpec = ParamSpec::int(
+    "vcdt_depth",
+    0,
+    64,
+    6,
+    "With zones: most attacker moves in a VCDT (iterative deepening 0, 1, …, this)",
+);
 
 /// `vcdt_nodes`: the node limit of each VCDT solve.
-pub const VCDT_NODES: ParamSpec = ParamSpec {
-    name: "vcdt_nodes",
-    kind: ParamKind::Int {
-        min: 1,
-        max: 1_000_000_000,
-        default: 20_000,
-    },
-    help: "With zones: most nodes one VCDT solve may visit",
-};
+pub const VCDT_NODES: ParamSpec = ParamSpec::int(
+    "vcdt_nodes",
+    1,
+    1_000_000_000,
+    20_000,
+    "With zones: most nodes one VCDT solve may visit",
+);
 
 crate::options! {
     /// The connect games' search options (module documentation).

@@ -56,7 +56,7 @@ use crate::game::Game;
 
 use super::arena::{Arena, Idx, NONE, TERMINAL};
 use super::arena_search::{delegate_to_core, ArenaSearch};
-use super::params::{ParamKind, ParamSpec};
+use super::params::ParamSpec;
 use super::pn::{Pn, INF, MAX_FINITE};
 use super::snapshot::{NodeStatus, Snapshot, ViewRequest};
 use super::{
@@ -66,59 +66,49 @@ use staircase::{Staircase, Value, NEG_INF, POS_INF};
 use values::Model;
 
 /// `Pmax`: conspirators allowed for MAX's target.
-const PMAX: ParamSpec = ParamSpec {
-    name: "Pmax",
-    kind: ParamKind::Int {
-        min: 0,
-        max: 1_000_000_000,
-        default: 1,
-    },
-    help: "Search interval: v_max = the largest value MAX reaches with at most Pmax leaves changing (SCNS paper eq. 6)",
-};
+const PMAX: ParamSpec = ParamSpec::int(
+    "Pmax",
+    0,
+    1_000_000_000,
+    1,
+    "Search interval: v_max = the largest value MAX reaches with at most Pmax leaves changing (SCNS paper eq. 6)",
+);
 
 /// `Dmax`: conspirators allowed for MIN's target.
-const DMAX: ParamSpec = ParamSpec {
-    name: "Dmax",
-    kind: ParamKind::Int {
-        min: 0,
-        max: 1_000_000_000,
-        default: 1,
-    },
-    help:
-        "Search interval: v_min = the smallest value MIN reaches with at most Dmax leaves changing",
-};
+const DMAX: ParamSpec = ParamSpec::int(
+    "Dmax",
+    0,
+    1_000_000_000,
+    1,
+    "Search interval: v_min = the smallest value MIN reaches with at most Dmax leaves changing",
+);
 
 /// `delta`: the error tolerance Δ.
-const DELTA: ParamSpec = ParamSpec {
-    name: "delta",
-    kind: ParamKind::Real {
-        min: 0.0,
-        max: 1e12,
-        default: 0.0,
-    },
-    help: "Δ: stop once v_max − v_min ≤ Δ (in value units); 0 runs until the root's value is exact",
-};
+const DELTA: ParamSpec = ParamSpec::real(
+    "delta",
+    0.0,
+    1e12,
+    0.0,
+    "Δ: stop once v_max − v_min ≤ Δ (in value units); 0 runs until the root's value is exact",
+);
+
+/// `eta` with `default`: CNS and SCNS describe it alike but for the
+/// default.
+const fn eta(default: f64) -> ParamSpec {
+    ParamSpec::real(
+        "eta",
+        0.0,
+        0.99,
+        default,
+        "η upper-bound approximation of the stored functions (SCNS paper Def. 4): heights within a factor 1 + η merge; 0 = exact",
+    )
+}
 
 /// `eta` for CNS (exact by default).
-const ETA: ParamSpec = ParamSpec {
-    name: "eta",
-    kind: ParamKind::Real {
-        min: 0.0,
-        max: 0.99,
-        default: 0.0,
-    },
-    help: "η upper-bound approximation of the stored functions (SCNS paper Def. 4): heights within a factor 1 + η merge; 0 = exact",
-};
+const ETA: ParamSpec = eta(0.0);
 
 /// `eta` for SCNS (the paper's value).
-const ETA_SCNS: ParamSpec = ParamSpec {
-    kind: ParamKind::Real {
-        min: 0.0,
-        max: 0.99,
-        default: 0.25,
-    },
-    ..ETA
-};
+const ETA_SCNS: ParamSpec = eta(0.25);
 
 crate::choice_enum! {
     /// CNS's `eval` parameter: the leaf value model it runs with.

@@ -55,7 +55,7 @@ pub mod worker;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{AnyPosition, Game, GameKind};
-use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::params::{ParamSpec, Params};
 use crate::search::pn::Pn;
 use crate::search::seesaw::RootSwitches;
 use crate::search::{Counters, Question, Search, SearchError, SearchSetup, Status, StopReason};
@@ -99,16 +99,14 @@ pub const DEFAULT_FAST_BUDGET_BYTES: u64 = 64 << 20;
 pub const DEFAULT_LEAF_EMPTIES: i64 = 16;
 
 /// The `threads` parameter of the df-pn family.
-pub const THREADS_PARAM: ParamSpec = ParamSpec {
-    name: "threads",
-    kind: ParamKind::Int {
-        min: 1,
-        // A web page has no threads to share the table with.
-        max: if cfg!(target_arch = "wasm32") { 1 } else { 256 },
-        default: 1,
-    },
-    help: "Search threads sharing one table (Kaneko 2010's virtual proof numbers); 1 = the sequential search",
-};
+pub const THREADS_PARAM: ParamSpec = ParamSpec::int(
+    "threads",
+    1,
+    // A web page has no threads to share the table with.
+    if cfg!(target_arch = "wasm32") { 1 } else { 256 },
+    1,
+    "Search threads sharing one table (Kaneko 2010's virtual proof numbers); 1 = the sequential search",
+);
 
 crate::choice_enum! {
     /// How `dfpn-fast` starts unknown nodes (`init`).
