@@ -1,27 +1,8 @@
-// What both browser tests share: the folders and the binary they use,
-// starting a server that prints its loopback address, and Debian's
-// headless Chromium with software WebGL.
+// What both browser tests share: starting a server that prints its
+// loopback address, and Debian's headless Chromium with software WebGL.
 
-import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-
-/** The repository's root folder. */
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-/** The desktop binary (PNLAB_BIN, default target/debug/pnlab). */
-export const bin = path.resolve(root, process.env.PNLAB_BIN ?? "target/debug/pnlab");
-/** Where the screenshots go (WEB_SCREENSHOTS, default target/web-screenshots). */
-export const shots = path.resolve(root, process.env.WEB_SCREENSHOTS ?? "target/web-screenshots");
-
-/** Checks that the page is built (web/dist) and makes the screenshots
- * folder: what each browser test does first. */
-export function preparePage() {
-  assert.ok(fs.existsSync(path.join(root, "web/dist/index.html")), "run scripts/web.sh first");
-  fs.mkdirSync(shots, { recursive: true });
-}
 
 /** Starts `command args` in `cwd`; resolves with the server and the
  * `http://127.0.0.1:PORT/` address it prints. */

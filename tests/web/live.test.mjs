@@ -13,9 +13,14 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
-import { bin, launchChromium, preparePage, root, shots, startServer } from "./browser.mjs";
+import { fileURLToPath } from "node:url";
+import { startServer, launchChromium } from "./browser.mjs";
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = path.resolve(root, process.env.PNLAB_BIN ?? "target/debug/pnlab");
+const shots = path.resolve(root, process.env.WEB_SCREENSHOTS ?? "target/web-screenshots");
 const LIVE = "pnlab-live ";
 const LESSON = "02-pns-step-by-step";
 // Generous: four software-WebGL pages on a loaded 2-core machine. Nothing
@@ -27,7 +32,7 @@ let base;
 let browser;
 
 before(async () => {
-  preparePage();
+  assert.ok(fs.existsSync(path.join(root, "web/dist/index.html")), "run scripts/web.sh first");
   ({ server, base } = await startServer(bin, ["serve", "--dist", path.join(root, "web/dist"), "--port", "0"], root));
   // Four pages draw at once; none may be throttled in the background.
   browser = await launchChromium([
@@ -35,6 +40,7 @@ before(async () => {
     "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows",
   ]);
+  fs.mkdirSync(shots, { recursive: true });
 });
 
 after(async () => {

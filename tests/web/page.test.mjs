@@ -14,8 +14,12 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, launchChromium, preparePage, root, shots, startServer } from "./browser.mjs";
+import { fileURLToPath } from "node:url";
+import { startServer, launchChromium } from "./browser.mjs";
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = path.resolve(root, process.env.PNLAB_BIN ?? "target/debug/pnlab");
+const shots = path.resolve(root, process.env.WEB_SCREENSHOTS ?? "target/web-screenshots");
 const STATE = "pnlab-state ";
 const FIRST_FRAME = "pnlab-first-frame-ms ";
 // Generous: software WebGL on a loaded 2-core machine. The page reports
@@ -27,9 +31,10 @@ let base;
 let browser;
 
 before(async () => {
-  preparePage();
+  assert.ok(fs.existsSync(path.join(root, "web/dist/index.html")), "run scripts/web.sh first");
   ({ server, base } = await startServer(path.join(root, "scripts/web.sh"), ["--serve", "0"], root));
   browser = await launchChromium();
+  fs.mkdirSync(shots, { recursive: true });
 });
 
 after(async () => {
