@@ -6,18 +6,11 @@
 
 use pnlab::experiments::chance_trees::{random_tree_text, LeafScores};
 use pnlab::game::{AnyPosition, GameKind};
-use pnlab::search::{self, Budget, Params, QuestionKind, SearchSetup};
+use pnlab::search::{self, Budget, SearchSetup};
 
 /// Runs `algo` to the end; its JSON extras.
 fn run(algo: &str, pos: &AnyPosition) -> serde_json::Map<String, serde_json::Value> {
-    let info = search::find_algo(algo).unwrap();
-    let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::defaults(info.params),
-        seed: 0,
-        question: QuestionKind::Win,
-        memory_limit_bytes: None,
-    };
+    let setup = SearchSetup::new(algo, pos.clone(), &[]).unwrap();
     let mut s = search::build(algo, &setup).unwrap();
     let st = search::run(s.as_mut(), &Budget::default(), None);
     assert!(st.is_final(), "{algo}: {st:?}");

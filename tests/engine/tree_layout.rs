@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use pnlab::layout::path::{rows, PathStyle};
 use pnlab::layout::{ApproxMeasure, Bounds, PathScene, SceneStyle, Tidy, TreeScene};
 use pnlab::positions::load_file;
-use pnlab::search::snapshot::{NodeKind, NodeStatus, SnapNode};
+use pnlab::search::snapshot::{NodeKind, SnapNode};
 use pnlab::search::{registry, Params, QuestionKind, SearchSetup, Snapshot, ViewRequest};
 
 /// The tree view's own request in the levels mode (depth 8, 2,000 nodes).
@@ -191,27 +191,17 @@ fn ppn_on_the_pgame_b2_d20() {
 }
 
 fn bare(id: u64, parent: Option<u32>, child_index: u32, depth: u32) -> SnapNode {
-    SnapNode {
-        id,
-        parent,
-        child_index,
-        depth,
-        move_label: format!("m{child_index}"),
-        kind: if depth.is_multiple_of(2) {
-            NodeKind::Or
-        } else {
-            NodeKind::And
-        },
-        status: NodeStatus::Unknown,
-        values: vec![12_345.0, f64::INFINITY],
-        expanded: true,
-        n_children: 0,
-        descendants: 0,
-        truncated: false,
-        on_path: false,
-        terminal: false,
-        source: Default::default(),
-    }
+    // The shared bare node, with a label, alternating kinds and wide
+    // values: the shape and the widest labels are what is tested.
+    let mut n = pnlab::search::test_nodes::node(id, parent, child_index, depth);
+    n.move_label = format!("m{child_index}");
+    n.kind = if depth.is_multiple_of(2) {
+        NodeKind::Or
+    } else {
+        NodeKind::And
+    };
+    n.values = vec![12_345.0, f64::INFINITY];
+    n
 }
 
 /// A snapshot of synthetic nodes (the shape is what is tested).

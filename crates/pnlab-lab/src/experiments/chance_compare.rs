@@ -33,7 +33,7 @@ use rand::{Rng, SeedableRng};
 use pnlab_core::game::ewn::Ewn;
 use pnlab_core::game::{AnyPosition, Game, GameKind};
 use pnlab_core::search::params::ParamSpec;
-use pnlab_core::search::{self, Budget, Params, QuestionKind, SearchSetup};
+use pnlab_core::search::{self, Budget, SearchSetup};
 
 use super::chance_trees::{random_tree_text, LeafScores};
 use super::{instance_seed, run_jobs, ExperimentError, ExperimentOptions, ExperimentReport, Real};
@@ -129,14 +129,8 @@ pub fn random_ewn(seed: u64) -> Option<Ewn> {
 
 /// Runs `algo` on `pos` to its end within `cap` iterations.
 fn run_one(algo: &str, pos: &AnyPosition, cap: u64) -> Result<Option<Row>, ExperimentError> {
-    let info = search::find_algo(algo)?;
-    let setup = SearchSetup {
-        position: pos.clone(),
-        params: Params::defaults(info.params),
-        seed: 0,
-        question: QuestionKind::Win,
-        memory_limit_bytes: None,
-    };
+    // The algorithm's defaults, seed 0, the win question.
+    let setup = SearchSetup::new(algo, pos.clone(), &[])?;
     let mut s = search::build(algo, &setup)?;
     let budget = Budget {
         max_iterations: Some(cap),

@@ -28,7 +28,7 @@
 //! holds the same position tightens its bounds. Losing an entry only costs
 //! a search again.
 
-use super::pages::{TouchedPages, ZeroedPages};
+use super::pages::PooledWords;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::connect4::Connect4;
@@ -44,28 +44,11 @@ const CENTRE_FIRST: [u32; 7] = [3, 2, 4, 1, 5, 0, 6];
 /// most empty cells (the largest search saved), the second replaced by
 /// every other store.
 pub struct LeafTable {
-    slots: ZeroedPages<AtomicU64>,
+    /// Zeroed when the table is dropped and pooled for the next
+    /// position (see [`super::pages`]).
+    slots: PooledWords,
     /// Buckets − 1 (a power of two minus one).
     mask: u64,
-    /// The pages of `slots` written (zeroed when the table is dropped and
-    /// its memory pooled for the next position, see [`super::pages`]).
-    touched: TouchedPages,
-}
-
-/// log2 of the slots in one unit of the `touched` map: a 64-byte
-/// cache line, not a 4 KiB page. The frontier solver's stores land
-/// all over the table, so a short search marks nearly every page but
-/// few lines, and zeroing marked pages when the table is pooled cost
-/// a fifth of the score search's time on Pons's begin-easy set.
-const SLOTS_PER_MARK_LOG: u32 = 3;
-
-impl Drop for LeafTable {
-    fn drop(&mut self) {
-        // SAFETY: a zero-length placeholder.
-        let slots = std::mem::replace(&mut self.slots, unsafe { ZeroedPages::new(0) });
-        let len = slots.len();
-        slots.recycle(self.touched.ranges(len));
-    }
 }
 
 /// Bits of an entry below the key: lower bound + 1 (2 bits), upper bound
@@ -78,14 +61,9 @@ impl LeafTable {
     pub fn with_bytes(bytes: u64) -> LeafTable {
         let n = (bytes / 16).max(1);
         let n = 1u64 << (63 - n.leading_zeros());
-        // SAFETY: an all-zero AtomicU64 is the valid value 0 (an empty
-        // slot). Fresh pages: a short search pays only for what it uses.
-        let slots = unsafe { ZeroedPages::new(2 * n as usize) };
-        let touched = TouchedPages::new(slots.len(), SLOTS_PER_MARK_LOG);
         LeafTable {
-            slots,
+            slots: PooledWords::new(2 * n as usize),
             mask: n - 1,
-            touched,
         }
     }
 
@@ -123,7 +101,7 @@ impl LeafTable {
     #[inline]
     fn put(&self, key: u64, empty: u32, lower: i32, upper: i32) {
         let start = self.bucket_start(key);
-        self.touched.mark(start);
+        self.slots.mark(start);
         let b = &self.slots[start..start + 2];
         let (mut lo, mut hi) = (lower, upper);
         let mut target = None;

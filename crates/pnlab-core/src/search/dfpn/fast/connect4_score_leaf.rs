@@ -34,8 +34,8 @@
 //! table serves every question the score search asks.
 
 use super::connect4_leaf::answer_without_search;
-use super::pages::{TouchedPages, ZeroedPages};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use super::pages::PooledWords;
+use std::sync::atomic::Ordering::Relaxed;
 
 use crate::game::connect4::Connect4;
 use crate::game::connect4_bits as bits;
@@ -60,28 +60,10 @@ pub fn lose_next_score(n: u32) -> i32 {
 
 /// The frontier solver's table of score bounds (see the module comment).
 pub struct ScoreTable {
-    slots: ZeroedPages<AtomicU64>,
+    /// Zeroed when the table is dropped and pooled for the next
+    /// position (see [`super::pages`]).
+    slots: PooledWords,
     mask: u64,
-    /// The pages of `slots` written (zeroed when the table is dropped and
-    /// its memory pooled for the next position, see [`super::pages`]):
-    /// a short position then costs no fresh page faults.
-    touched: TouchedPages,
-}
-
-/// log2 of the slots in one unit of the `touched` map: a 64-byte
-/// cache line, not a 4 KiB page. The frontier solver's stores land
-/// all over the table, so a short search marks nearly every page but
-/// few lines, and zeroing marked pages when the table is pooled cost
-/// a fifth of the score search's time on Pons's begin-easy set.
-const SLOTS_PER_MARK_LOG: u32 = 3;
-
-impl Drop for ScoreTable {
-    fn drop(&mut self) {
-        // SAFETY: a zero-length placeholder.
-        let slots = std::mem::replace(&mut self.slots, unsafe { ZeroedPages::new(0) });
-        let len = slots.len();
-        slots.recycle(self.touched.ranges(len));
-    }
 }
 
 impl ScoreTable {
@@ -90,14 +72,9 @@ impl ScoreTable {
     pub fn with_bytes(bytes: u64) -> ScoreTable {
         let n = (bytes / 8).max(1);
         let n = 1u64 << (63 - n.leading_zeros());
-        // SAFETY: an all-zero AtomicU64 is the valid value 0 (an empty
-        // slot). Fresh pages: a short search pays only for what it uses.
-        let slots = unsafe { ZeroedPages::new(n as usize) };
-        let touched = TouchedPages::new(slots.len(), SLOTS_PER_MARK_LOG);
         ScoreTable {
-            slots,
+            slots: PooledWords::new(n as usize),
             mask: n - 1,
-            touched,
         }
     }
 
@@ -126,7 +103,7 @@ impl ScoreTable {
     #[inline]
     fn put(&self, key: u64, lower: i32, upper: i32) {
         let i = self.index(key);
-        self.touched.mark(i);
+        self.slots.mark(i);
         let s = &self.slots[i];
         let w = s.load(Relaxed);
         let (mut lo, mut hi) = (lower, upper);
