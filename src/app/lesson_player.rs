@@ -179,9 +179,10 @@ impl PnlabApp {
             self.opened = Opened::new(entry);
         }
         let game = self.opened.entry().game;
-        let set = Algorithm::named(&setting.algo)
-            .and_then(|a| self.algorithm.set(a, game, &setting.params));
-        if let Err(e) = set {
+        if let Err(e) = self
+            .algorithm
+            .set_named(&setting.algo, game, &setting.params)
+        {
             self.messages.push(format!("error: {e}"));
             return;
         }

@@ -183,9 +183,7 @@ pub fn configure(
                     // file opens, so the open judges that one (no note
                     // about switching away from the start-up algorithm).
                     if let Some(a) = &opts.algo {
-                        let set = crate::search::Algorithm::named(a)
-                            .and_then(|a| app.algorithm.set(a, chosen.game, &opts.set));
-                        if set.is_ok() {
+                        if app.algorithm.set_named(a, chosen.game, &opts.set).is_ok() {
                             chosen.algo = None;
                             algo_applied = true;
                         }

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use crate::export::{self, ExportInput, RunRecord};
 use crate::positions::{self, PositionEntry};
-use crate::search::{Algorithm, NodeId, SearchError};
+use crate::search::{Algorithm, NodeId};
 
 use super::browser::Browser;
 use super::class_mode::ClassMode;
@@ -329,17 +329,13 @@ impl PnlabApp {
     }
 
     /// The setup of the main run: the chosen algorithm on the open
-    /// position, with the chosen parameters that apply to its game (an
-    /// algorithm the registry does not know is an error, never a run
-    /// with the parameters unchecked).
-    pub fn main_setup(&self) -> Result<crate::search::SearchSetup, SearchError> {
-        Ok(self.main_setup_of(self.algorithm.algo))
-    }
-
-    /// The setup of the main run with `algo`, the chosen algorithm's handle.
-    fn main_setup_of(&self, algo: Algorithm) -> crate::search::SearchSetup {
-        self.opened
-            .setup(algo, &self.algorithm.params, self.algorithm.seed)
+    /// position, with the chosen parameters that apply to its game.
+    pub fn main_setup(&self) -> crate::search::SearchSetup {
+        self.opened.setup(
+            self.algorithm.algo,
+            &self.algorithm.params,
+            self.algorithm.seed,
+        )
     }
 
     /// Restarts the challenger on the open position and brings it to the
@@ -380,9 +376,7 @@ impl PnlabApp {
     /// current one, else the first that can search the position.
     pub fn open_entry(&mut self, entry: PositionEntry) {
         if let Some(a) = entry.algo.clone() {
-            let set =
-                Algorithm::named(&a).and_then(|a| self.algorithm.set(a, entry.game, &entry.params));
-            if let Err(e) = set {
+            if let Err(e) = self.algorithm.set_named(&a, entry.game, &entry.params) {
                 self.messages.push(format!("error: {}: {e}", entry.name));
             }
         }
@@ -429,8 +423,8 @@ impl PnlabApp {
         algo: &str,
         pairs: &[(String, String)],
     ) -> Result<(), crate::search::SearchError> {
-        let algo = Algorithm::named(algo)?;
-        self.algorithm.set(algo, self.opened.entry().game, pairs)?;
+        self.algorithm
+            .set_named(algo, self.opened.entry().game, pairs)?;
         self.refused.clear();
         self.restart();
         Ok(())
@@ -456,7 +450,7 @@ impl PnlabApp {
         let algo = self.algorithm.algo;
         let spec = RunSpec {
             algo,
-            setup: self.main_setup_of(algo),
+            setup: self.main_setup(),
         };
         if let Err(e) = self.main.load(spec) {
             self.messages.push(format!("error: {e}"));
@@ -779,7 +773,7 @@ impl PnlabApp {
         let Some(snap) = run.snapshot.as_ref() else {
             return Err(AppError::NothingToExport);
         };
-        let setup = self.main_setup()?;
+        let setup = self.main_setup();
         let record = RunRecord {
             entry: self.opened.entry(),
             algo: &snap.algo,

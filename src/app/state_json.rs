@@ -39,10 +39,7 @@ pub fn value(app: &PnlabApp) -> Value {
     obj.insert("algo".into(), json!(app.algorithm.algo.name()));
     // The parameters as the panel shows them and the run takes them: those
     // that apply to the open position's game.
-    let params = app
-        .main_setup()
-        .ok()
-        .and_then(|setup| serde_json::to_value(&setup.params).ok());
+    let params = serde_json::to_value(&app.main_setup().params).ok();
     obj.insert("params".into(), params.unwrap_or(Value::Null));
     obj.insert("seed".into(), json!(app.algorithm.seed));
     obj.insert("driver".into(), json!(app.main.kind().name()));

@@ -43,6 +43,18 @@ impl AlgorithmPanel {
         Ok(())
     }
 
+    /// [`set`](Self::set) with the algorithm's name as the user gave it
+    /// (a flag, a file's suggestion, a lesson step): the name is checked
+    /// here, once, and an unknown one is the registry's error.
+    pub fn set_named(
+        &mut self,
+        name: &str,
+        game: GameKind,
+        pairs: &[(String, String)],
+    ) -> Result<(), SearchError> {
+        self.set(Algorithm::named(name)?, game, pairs)
+    }
+
     /// `algo (parameters)` for headers.
     pub fn summary(&self) -> String {
         format!("{} ({})", self.algo, self.params.summary())
