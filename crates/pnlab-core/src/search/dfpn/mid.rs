@@ -38,6 +38,7 @@ pub use super::mid_loop::LoopValues;
 use super::mid_loop::{self, ChildRead};
 pub use super::options::DfpnOptions;
 use super::path_filter::PathFilter;
+use super::team::{self, Link, Team};
 use super::tt::{Entry, KeySet, Table, DEP, LEFT};
 
 /// A child of a frame, recorded when the frame's node is entered.
@@ -165,6 +166,10 @@ pub struct Dfpn<G: Game> {
     /// `history` and [`Ghi::Exact`]: table keys include the path
     /// ([`Dfpn::key`]).
     pub(super) exact: bool,
+    /// This thread's place in a parallel search ([`super::team`]).
+    pub(super) link: Option<Link>,
+    /// A parallel search's helpers, held by its main thread.
+    pub(super) team: Option<Box<Team<G>>>,
 }
 
 /// A child's position (MID enters c1 from it instead of replaying the
@@ -263,6 +268,8 @@ impl<G: Game> Dfpn<G> {
             re_expansions: 0,
             history: false,
             exact: false,
+            link: None,
+            team: None,
         };
         s.history = s.root_pos.history_dependent();
         s.exact = s.history && opts.ghi == Ghi::Exact;
@@ -452,13 +459,33 @@ impl<G: Game> Dfpn<G> {
         };
         let kids = &self.kids[top.first..top.first + top.count];
         let opts = &self.opts;
-        let pass = mid_loop::pass(
-            top.or,
-            (top.th_pn, top.th_dn),
-            kids.len(),
-            |i| ChildRead::plain(kids[i].pn, kids[i].dn),
-            |d| opts.second_threshold(d),
-        );
+        let pass = match self.link.as_ref().filter(|l| l.steers()) {
+            None => mid_loop::pass(
+                top.or,
+                (top.th_pn, top.th_dn),
+                kids.len(),
+                |i| ChildRead::plain(kids[i].pn, kids[i].dn),
+                |d| opts.second_threshold(d),
+            ),
+            Some(l) => {
+                // A helper of a parallel search: steered off the earlier
+                // threads' paths (see `super::team`).
+                let children = &self.children[top.first..top.first + top.count];
+                let (depth, hash, or) = (top.depth, top.hash, top.or);
+                mid_loop::pass(
+                    or,
+                    (top.th_pn, top.th_dn),
+                    kids.len(),
+                    |i| {
+                        let (pn, dn) = (kids[i].pn, kids[i].dn);
+                        let v = l.threads_below(depth, hash, children[i].hash);
+                        let extra = team::steering(if or { pn } else { dn }, v);
+                        ChildRead { pn, dn, extra }
+                    },
+                    |d| opts.second_threshold(d),
+                )
+            }
+        };
         let Some((best, (th_pn, th_dn))) = pass.descend else {
             return self.exit(pass.pn, pass.dn);
         };
@@ -503,12 +530,16 @@ impl<G: Game> Dfpn<G> {
         self.counters.iterations += 1;
         self.counters.max_depth = self.counters.max_depth.max(depth);
         let hash = self.key(&pos);
+        if let Some(l) = &mut self.link {
+            l.entered(depth, hash);
+        }
         // `dfpn-ghi`: a position solved without its path is not searched
-        // again (see `super::ghi`).
+        // again (see `super::ghi`); in a parallel search, nor is one
+        // another thread has solved.
         let shortcut = if self.exact {
             self.shortcut(&pos)
         } else {
-            None
+            self.posted(hash)
         };
         // A position that may be a child of a path node (besides being its
         // parent's c1) makes every frame re-read its children.
@@ -536,6 +567,7 @@ impl<G: Game> Dfpn<G> {
             }
         };
         let first = self.children.len();
+        let known_before = known.is_some();
         let mut count = 0;
         // A call whose node the table already puts over its thresholds
         // returns at once without generating moves (Algorithm 2, step 1).
@@ -592,6 +624,16 @@ impl<G: Game> Dfpn<G> {
         let kids = self.children[first..]
             .iter_mut()
             .zip(&mut self.kids[first..]);
+        // Children are looked up on the board only at a node entered
+        // before: another thread's proofs are of the siblings of this
+        // thread's path, and a fresh node's children are rarely among them
+        // (a probe per child would cost every call).
+        let board = self
+            .link
+            .as_ref()
+            .map(|l| l.board())
+            .filter(|_| known_before);
+        let mut posted = Vec::new();
         for (c, k) in kids {
             if self.history {
                 // Set above; a solved entry by position is terminal (in
@@ -617,6 +659,19 @@ impl<G: Game> Dfpn<G> {
                     None => (unknown, unknown),
                 },
             };
+            // Another thread's proof of a child the table does not hold
+            // solved: taken, and stored as if searched here.
+            if let (None, Some(b)) = (c.terminal, board) {
+                if let Some(proven) = b.proof(c.hash) {
+                    let t = solved(proven);
+                    c.terminal = Some(t);
+                    (k.pn, k.dn) = t;
+                    posted.push((c.hash, proven));
+                }
+            }
+        }
+        for (key, proven) in posted {
+            self.store_solved(key, proven);
         }
         self.stack.push(Frame {
             pos,
@@ -640,7 +695,7 @@ impl<G: Game> Dfpn<G> {
     }
 
     /// Leaves the top MID call storing (pn, dn).
-    fn exit(&mut self, pn_now: Pn, dn_now: Pn) -> Event {
+    pub(super) fn exit(&mut self, pn_now: Pn, dn_now: Pn) -> Event {
         let f = self.stack.pop().expect("exit with a frame");
         let dep = self.result_of_frame_dependent(&f, pn_now, dn_now);
         self.drop_children(f.first);
@@ -672,6 +727,12 @@ impl<G: Game> Dfpn<G> {
         e.flags |= LEFT;
         e.on_path = e.on_path.saturating_sub(1);
         let solved_now = pn_now == 0 || dn_now == 0;
+        let total_work = e.work;
+        if let Some(l) = &self.link {
+            if solved_now && !dep && total_work >= team::SHARE_MIN_WORK {
+                l.board().post(f.hash, pn_now == 0, total_work);
+            }
+        }
         if self.exact && solved_now && !dep && !self.store_shortcut(&f.pos, pn_now, dn_now) {
             return Event::Done;
         }
@@ -698,6 +759,41 @@ impl<G: Game> Dfpn<G> {
             };
         }
         Event::Exit { depth: f.depth }
+    }
+
+    /// Stores `key` as solved (another thread's answer) in the table.
+    pub(super) fn store_solved(&mut self, key: u64, proven: bool) {
+        let (pn, dn) = solved(proven);
+        if let Some(e) = self.table.get_mut(key) {
+            (e.pn, e.dn) = (pn, dn);
+            return;
+        }
+        let fresh = Entry {
+            pn,
+            dn,
+            work: 0,
+            last_pick: NO_PICK,
+            flags: LEFT,
+            on_path: 0,
+        };
+        let children = &self.children;
+        if self
+            .table
+            .insert_absent(key, fresh, || protected_keys(children))
+            .is_some()
+        {
+            self.counters.nodes_created += 1;
+        }
+    }
+
+    /// Gives up the MID path (the search was answered by another thread).
+    pub(super) fn abandon_path(&mut self) {
+        while let Some(f) = self.stack.pop() {
+            if let Some(e) = self.table.get_mut(f.hash) {
+                e.on_path = e.on_path.saturating_sub(1);
+            }
+        }
+        self.drop_children(0);
     }
 
     /// Takes the children from `first` on off the path.

@@ -17,8 +17,10 @@
 //! - [`dfs`]: the depth-first AND/OR search (`dfs`, `deep-dfpn` with E = 0).
 //! - [`hill_climb`]: the (E, D) tuner behind `pnlab tune`.
 //! - [`fast`]: `dfpn-fast` (heuristic initialisation, ordering, a bucketed
-//!   table, frontier alpha-beta) and the parallel df-pn that `dfpn`,
-//!   `dfpn-eps` and `deep-dfpn` run with `threads` > 1.
+//!   table shared by its threads, frontier alpha-beta).
+//! - [`team`]: `dfpn`, `dfpn-eps` and `deep-dfpn` with `threads` > 1: the
+//!   sequential search on the main thread, helpers with their own tables,
+//!   proofs shared through a small board.
 
 pub mod dag_snapshot;
 pub mod dag_view;
@@ -30,6 +32,7 @@ pub mod mid;
 pub mod mid_loop;
 pub mod options;
 pub mod path_filter;
+pub mod team;
 pub mod tt;
 pub mod view;
 
@@ -113,8 +116,7 @@ fn budget(setup: &SearchSetup) -> u64 {
 
 /// The search on `setup`'s position, or on its zone game when zones are
 /// on (see [`super::zones`]; always the sequential engine); otherwise
-/// with `threads` > 1 the parallel engine of [`fast`] with the same
-/// thresholds and initialisation.
+/// with `threads` > 1 a team of the same search ([`team`]).
 fn boxed(
     name: &'static str,
     setup: &SearchSetup,
@@ -126,25 +128,18 @@ fn boxed(
         return Ok(s);
     }
     if threads > 1 {
-        // The shared table keys results by position alone; with a
+        // The shared board keys proofs by position alone; with a
         // repetition rule a result can depend on the path (GHI).
         if crate::with_position!(&setup.position, g => g.history_dependent()) {
             return Err(SearchError::unsupported(format!(
-                "with threads = {threads} the parallel search keys its table by position \
+                "with threads = {threads} the parallel search shares results by position \
                  only, so it does not search positions whose results depend on the path \
                  (repetition rules, cyclic graphs); use threads = 1"
             )));
         }
-        let fast_opts = fast::FastOptions {
-            base: opts,
-            init: fast::worker::Init::Unit,
-            order: false,
-            leaf_empties: 0,
-            threads,
-            connect4: None,
-            hex: None,
-        };
-        return Ok(fast::new_fast(name, setup, fast_opts));
+        return Ok(crate::with_position!(&setup.position, g => {
+            Box::new(team::new_team(name, g, q, opts, threads)) as Box<dyn Search>
+        }));
     }
     Ok(crate::with_position!(&setup.position, g => new_dfpn(name, g, q, opts)))
 }
@@ -259,9 +254,10 @@ impl<G: Game> Search for Dfpn<G> {
         self.name()
     }
 
-    /// One MID call (docs/algorithms.md §0).
+    /// One MID call (docs/algorithms.md §0), or with `threads` > 1 a
+    /// round of calls ([`team`]).
     fn step(&mut self) -> Status {
-        self.run_step()
+        self.run_round()
     }
 
     table_search_accessors!();
@@ -283,6 +279,10 @@ impl<G: Game> Search for Dfpn<G> {
             (self.table().capacity() as u64).into(),
         );
         m.insert("tt_evicted".into(), self.table().evicted.into());
+        if self.team.is_some() {
+            m.insert("threads".into(), (self.threads() as u64).into());
+            m.insert("helper_iterations".into(), self.helper_iterations().into());
+        }
         m
     }
 }

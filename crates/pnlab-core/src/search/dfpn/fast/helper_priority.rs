@@ -30,3 +30,51 @@ pub fn yield_to_other_work() {
         }
     }
 }
+
+/// The processor the calling thread runs on now (Linux; `None` elsewhere
+/// or when the system does not say).
+pub fn current_cpu() -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: plain system call without arguments.
+        let c = unsafe { libc::sched_getcpu() };
+        usize::try_from(c).ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
+/// Keeps the calling thread off processor `cpu` (the main thread's).
+///
+/// Why: helpers are new threads every round, and a new thread starts on
+/// its parent's processor; at the least priority it then waited there
+/// behind the main thread until the scheduler moved it, and a helper of a
+/// two-thread search made a third of the main thread's calls on an idle
+/// second core. Where there is no other processor, or the system refuses,
+/// nothing changes.
+pub fn stay_off_cpu(cpu: Option<usize>) {
+    #[cfg(target_os = "linux")]
+    {
+        let Some(cpu) = cpu else { return };
+        // SAFETY: `set` is a plain bit mask owned here; the calls only read
+        // and write it and the calling thread's (pid 0) affinity.
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            let size = std::mem::size_of::<libc::cpu_set_t>();
+            if libc::sched_getaffinity(0, size, &mut set) != 0 {
+                return;
+            }
+            if libc::CPU_COUNT(&set) < 2 || !libc::CPU_ISSET(cpu, &set) {
+                return;
+            }
+            libc::CPU_CLR(cpu, &mut set);
+            libc::sched_setaffinity(0, size, &set);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = cpu;
+    }
+}

@@ -20,8 +20,8 @@
 //!   Kaneko's (2010) virtual proof numbers ([`worker`]).
 //!
 //! Every option keeps the answer exact; the plain `dfpn`, `dfpn-eps` and
-//! `deep-dfpn` stay as they are (the experiments' algorithms) and use this
-//! engine only when asked for more than one thread.
+//! `deep-dfpn` stay as they are (the experiments' algorithms) and never
+//! use this engine (their threads are [`super::team`]).
 //!
 //! Stepping: with one thread, [`Search::step`] is one MID call, as in the
 //! plain df-pn. With T > 1 threads a step is a round: the main thread
@@ -40,7 +40,7 @@ pub mod connect4_leaf;
 pub mod connect4_rules;
 pub mod connect4_score;
 pub mod connect4_score_leaf;
-mod helper_priority;
+pub(crate) mod helper_priority;
 pub mod hex_rules;
 pub mod othello_leaf;
 mod pages;
