@@ -391,7 +391,8 @@ fn dfpn_fast_draws_numbers_that_add_up_on_the_bundled_trees() {
             &unit_ghost,
             false,
         ),
-        // The plain variants run on the fast engine with two threads.
+        // The plain variants with two threads: the main thread is the
+        // sequential search, taking the helper's proofs (see `dfpn::team`).
         run("dfpn", &[("threads", "2")], &plain_ghost, false),
         run(
             "deep-dfpn",

@@ -127,7 +127,11 @@ impl Board {
                 victim = e;
                 break;
             }
-            let v = if w == 0 { 0 } else { e[1].load(Ordering::Relaxed) };
+            let v = if w == 0 {
+                0
+            } else {
+                e[1].load(Ordering::Relaxed)
+            };
             if v < least {
                 least = v;
                 victim = e;
@@ -165,7 +169,9 @@ pub struct Link {
 
 impl std::fmt::Debug for Link {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Link").field("thread", &self.thread).finish()
+        f.debug_struct("Link")
+            .field("thread", &self.thread)
+            .finish()
     }
 }
 
@@ -276,7 +282,10 @@ pub fn new_team<G: Game>(
         .collect();
     let mut main = Dfpn::new(name, root.clone(), question, main_opts);
     main.link = Some(Link::new(board, 0));
-    main.team = Some(Box::new(Team { helpers, counted: 0 }));
+    main.team = Some(Box::new(Team {
+        helpers,
+        counted: 0,
+    }));
     main
 }
 
@@ -308,7 +317,11 @@ impl<G: Game> Dfpn<G> {
         // `iterations` counts every thread's MID calls, as in `dfpn-fast`;
         // the frames on the main thread's path keep counting only its own
         // calls as their work (the replacement policy's measure).
-        let helper_calls = team.helpers.iter().map(|h| h.counters.iterations).sum::<u64>();
+        let helper_calls = team
+            .helpers
+            .iter()
+            .map(|h| h.counters.iterations)
+            .sum::<u64>();
         let new_calls = helper_calls - team.counted;
         team.counted = helper_calls;
         self.counters.iterations += new_calls;
@@ -317,7 +330,11 @@ impl<G: Game> Dfpn<G> {
         }
         // The team's memory: every table and the board.
         self.counters.peak_tree_bytes = self.table.peak_bytes()
-            + team.helpers.iter().map(|h| h.table.peak_bytes()).sum::<u64>()
+            + team
+                .helpers
+                .iter()
+                .map(|h| h.table.peak_bytes())
+                .sum::<u64>()
             + self.link.as_ref().map_or(0, |l| l.board().bytes());
         if !self.status.is_final() {
             self.take_posted_proofs();
@@ -443,5 +460,68 @@ impl<G: Game> Dfpn<G> {
     pub(super) fn posted(&self, key: u64) -> Option<(Pn, Pn)> {
         let l = self.link.as_ref()?;
         l.board().proof(key).map(solved)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys of one bucket: equal above the bucket bits, apart below.
+    fn same_bucket(i: u64) -> u64 {
+        (((BOARD_SLOTS as u64) << 8) * (i + 1)) | (0x2a << 1)
+    }
+
+    #[test]
+    fn the_board_returns_what_was_posted_and_nothing_else() {
+        let b = Board::new(2);
+        assert_eq!(b.proof(0x1234_5678_9abc_def0), None);
+        b.post(0x1234_5678_9abc_def0, true, 10);
+        b.post(0x0fed_cba9_8765_4320, false, 10);
+        assert_eq!(b.proof(0x1234_5678_9abc_def0), Some(true));
+        assert_eq!(b.proof(0x0fed_cba9_8765_4320), Some(false));
+        assert_eq!(b.proof(0x1234_5678_9abc_def2), None);
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_the_answers_with_more_work() {
+        let b = Board::new(2);
+        let (k1, k2, k3) = (same_bucket(0), same_bucket(1), same_bucket(2));
+        assert!(std::ptr::eq(b.bucket(k1), b.bucket(k3)));
+        b.post(k1, true, 100);
+        b.post(k2, false, 20);
+        // Less work than both: not stored.
+        b.post(k3, true, 10);
+        assert_eq!(b.proof(k3), None);
+        // More than the least: replaces k2, keeps k1.
+        b.post(k3, true, 50);
+        assert_eq!(b.proof(k3), Some(true));
+        assert_eq!(b.proof(k1), Some(true));
+        assert_eq!(b.proof(k2), None);
+        // A key already held is updated in place whatever its work.
+        b.post(k1, true, 1);
+        assert_eq!(b.proof(k1), Some(true));
+        assert_eq!(b.proof(k3), Some(true));
+    }
+
+    #[test]
+    fn helpers_are_steered_off_earlier_paths_only() {
+        assert_eq!(steering(5, 0), 0);
+        assert_eq!(steering(5, 1), 6);
+        assert_eq!(steering(5, 2), 12);
+        assert_eq!(steering(Pn::MAX, 1), 1 << 24);
+        let board = Arc::new(Board::new(2));
+        let mut main = Link::new(board.clone(), 0);
+        let mut helper = Link::new(board, 1);
+        main.entered(0, 11);
+        main.entered(1, 22);
+        for _ in 0..STEER_REFRESH {
+            helper.entered(0, 11);
+        }
+        assert!(!main.steers() && helper.steers());
+        assert_eq!(helper.threads_below(0, 11, 22), 1);
+        assert_eq!(helper.threads_below(0, 11, 33), 0);
+        assert_eq!(helper.threads_below(1, 11, 22), 0);
+        assert_eq!(main.threads_below(0, 11, 22), 0);
     }
 }
