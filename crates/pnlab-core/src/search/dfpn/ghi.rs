@@ -56,9 +56,8 @@ use crate::game::Game;
 use crate::search::pn::Pn;
 use crate::search::{Status, StopReason};
 
-use super::mid::{protected_keys, solved, Dfpn, Frame};
-use super::tt::{Entry, DEP, LEFT};
-use crate::search::seesaw::NO_PICK;
+use super::mid::{solved, Dfpn, Frame};
+use super::tt::DEP;
 
 crate::choice_enum! {
     /// How df-pn treats repeated positions (`dfpn`'s `ghi` parameter).
@@ -123,26 +122,10 @@ impl<G: Game> Dfpn<G> {
     /// alone; false (and the run ends on the memory budget) when the
     /// table is full.
     pub(super) fn store_shortcut(&mut self, g: &G, pn: Pn, dn: Pn) -> bool {
-        let hash = g.hash();
-        if let Some(e) = self.table.get_mut(hash) {
-            (e.pn, e.dn) = (pn, dn);
-            return true;
-        }
-        let fresh = Entry {
-            pn,
-            dn,
-            work: 0,
-            last_pick: NO_PICK,
-            flags: LEFT,
-            on_path: 0,
-        };
-        let children = &self.children;
-        let protect = || protected_keys(children);
-        if self.table.insert_absent(hash, fresh, protect).is_none() {
+        if !self.store_off_path(g.hash(), pn, dn) {
             self.status = Status::Unknown(StopReason::Memory);
             return false;
         }
-        self.counters.nodes_created += 1;
         true
     }
 

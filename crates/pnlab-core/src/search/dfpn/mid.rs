@@ -761,12 +761,19 @@ impl<G: Game> Dfpn<G> {
         Event::Exit { depth: f.depth }
     }
 
-    /// Stores `key` as solved (another thread's answer) in the table.
+    /// Stores `key` as solved (another thread's answer) in the table; a
+    /// full table just goes without it.
     pub(super) fn store_solved(&mut self, key: u64, proven: bool) {
         let (pn, dn) = solved(proven);
+        self.store_off_path(key, pn, dn);
+    }
+
+    /// Writes (pn, dn) for `key` into its entry, or into a new entry off
+    /// the path (counted as created); false when the table is full.
+    pub(super) fn store_off_path(&mut self, key: u64, pn: Pn, dn: Pn) -> bool {
         if let Some(e) = self.table.get_mut(key) {
             (e.pn, e.dn) = (pn, dn);
-            return;
+            return true;
         }
         let fresh = Entry {
             pn,
@@ -777,13 +784,12 @@ impl<G: Game> Dfpn<G> {
             on_path: 0,
         };
         let children = &self.children;
-        if self
-            .table
-            .insert_absent(key, fresh, || protected_keys(children))
-            .is_some()
-        {
-            self.counters.nodes_created += 1;
+        let protect = || protected_keys(children);
+        if self.table.insert_absent(key, fresh, protect).is_none() {
+            return false;
         }
+        self.counters.nodes_created += 1;
+        true
     }
 
     /// Gives up the MID path (the search was answered by another thread).
