@@ -179,8 +179,12 @@ fn fill_in_keeps_the_winner_on_5x5() {
 /// Every edge-to-edge connection H-search claims is won for its owner
 /// (moving second for a VC, first for an SC), every winning reply of the
 /// opponent lies in the mustplay region, and the claims are not rare.
-fn check_connections(n: u8, min: usize, max: usize, count: usize, seed: u64) {
-    use pnlab::game::hex::vc::{edge_connections, DEFAULT_MAX_WORK};
+fn check_connections(n: u8, min: usize, max: usize, count: usize, seed: u64, over_edges: bool) {
+    use pnlab::game::hex::vc::{edge_connections, HSearchRules, DEFAULT_MAX_WORK};
+    let rules = HSearchRules {
+        max_work: DEFAULT_MAX_WORK,
+        over_edges,
+    };
     let mut reference = Reference::new(n as usize);
     let board = pnlab::game::hex::board_cells(n);
     let (mut vcs, mut semis, mut narrowed) = (0, 0, 0);
@@ -188,7 +192,16 @@ fn check_connections(n: u8, min: usize, max: usize, count: usize, seed: u64) {
         let s = g.stones();
         for p in [Player::First, Player::Second] {
             let black = p == Player::First;
-            let ec = edge_connections(n, s, p, DEFAULT_MAX_WORK);
+            let ec = edge_connections(n, s, p, rules, false);
+            // Stopping at the first SC claims a win exactly when the whole
+            // search finds a VC or an SC.
+            let first = edge_connections(n, s, p, rules, true);
+            assert_eq!(
+                first.vc.is_some() || !first.semis.is_empty(),
+                ec.vc.is_some() || !ec.semis.is_empty(),
+                "{}: {p:?}",
+                g.notation()
+            );
             let owner_wins = |r: &mut Reference, s: [u128; 2], owner_moves: bool| {
                 r.black_wins(s[0], s[1], owner_moves == black) == black
             };
@@ -240,12 +253,14 @@ fn check_connections(n: u8, min: usize, max: usize, count: usize, seed: u64) {
 
 #[test]
 fn virtual_connections_and_mustplay_are_sound_on_4x4() {
-    check_connections(4, 2, 10, 2000, 43);
+    check_connections(4, 2, 10, 1000, 43, false);
+    check_connections(4, 2, 10, 1000, 44, true);
 }
 
 #[test]
 fn virtual_connections_and_mustplay_are_sound_on_5x5() {
-    check_connections(5, 12, 18, 1000, 53);
+    check_connections(5, 12, 18, 500, 53, false);
+    check_connections(5, 12, 18, 500, 54, true);
 }
 
 /// Runs `dfpn-fast` on `g` with the Hex parameters `pairs` (the defaults
@@ -298,18 +313,24 @@ fn first_moves(board: &str) -> Vec<(String, bool)> {
         .collect()
 }
 
+/// H-search's own switches, each changed alone: on every child or only
+/// on the nodes entered, and the AND rule through the edges.
+const H_SEARCH_SWITCHES: &[(&str, &str)] = &[("vc_children", "off"), ("vc_over_edges", "on")];
+
 /// Every 4×4 opening with the knowledge on, off and each rule switched
-/// off alone, and every 5×5 opening with the knowledge on and with the
-/// fill-in alone (the knowledge off there is the 30-second plain search),
-/// answers like the published table.
+/// alone, and every 5×5 opening with the knowledge on, with H-search's
+/// switches changed and with the fill-in alone (the knowledge off there
+/// is the 30-second plain search), answers like the published table.
 #[test]
 fn openings_of_4x4_and_5x5_match_the_table_with_knowledge_on_and_off() {
     let mut small: Vec<Vec<(&str, &str)>> = vec![Vec::new(), OFF.to_vec()];
-    for &(name, _) in OFF {
-        small.push(vec![(name, "off")]);
+    for &pair in OFF.iter().chain(H_SEARCH_SWITCHES) {
+        small.push(vec![pair]);
     }
-    let fill_only = vec![("vcs", "off"), ("mustplay", "off")];
-    for (board, n, configs) in [("4x4", 4, small), ("5x5", 5, vec![Vec::new(), fill_only])] {
+    let mut five: Vec<Vec<(&str, &str)>> =
+        vec![Vec::new(), vec![("vcs", "off"), ("mustplay", "off")]];
+    five.extend(H_SEARCH_SWITCHES.iter().map(|&pair| vec![pair]));
+    for (board, n, configs) in [("4x4", 4, small), ("5x5", 5, five)] {
         let table = first_moves(board);
         assert_eq!(table.len(), n * n);
         for (cell, black_wins) in table {
@@ -333,22 +354,32 @@ fn openings_of_4x4_and_5x5_match_the_table_with_knowledge_on_and_off() {
 fn random_5x5_positions_match_the_exhaustive_solver() {
     let mut reference = Reference::new(5);
     for g in random_positions(5, 10, 16, 60, 55) {
-        assert_eq!(
-            fast_mover_wins(&g, &[]),
-            reference.mover_wins(&g),
-            "{}",
-            g.notation()
-        );
+        for pairs in [&[][..], H_SEARCH_SWITCHES] {
+            assert_eq!(
+                fast_mover_wins(&g, pairs),
+                reference.mover_wins(&g),
+                "{} with {pairs:?}",
+                g.notation()
+            );
+        }
     }
 }
 
-/// Every 6×6 opening with the knowledge answers like Benzene's table.
+/// Every 6×6 opening with the knowledge (the defaults, and H-search on
+/// the entered nodes only) answers like Benzene's table.
 #[test]
 fn openings_of_6x6_match_benzene_with_the_knowledge() {
     let table = first_moves("6x6");
     assert_eq!(table.len(), 36);
     for (cell, black_wins) in table {
         let g = Hex::parse(&format!("6:{cell}")).unwrap();
-        assert_eq!(fast_mover_wins(&g, &[]), !black_wins, "{}", g.notation());
+        for pairs in [&[][..], &[("vc_children", "off")][..]] {
+            assert_eq!(
+                fast_mover_wins(&g, pairs),
+                !black_wins,
+                "{} with {pairs:?}",
+                g.notation()
+            );
+        }
     }
 }

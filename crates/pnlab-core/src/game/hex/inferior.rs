@@ -86,8 +86,49 @@ fn ring_of(n: u32, stones: [u128; 2], i: u32) -> [Side; 6] {
 
 /// Whether empty cell `i` is dead on this board.
 pub fn is_dead(n: u8, stones: [u128; 2], i: u32) -> bool {
-    let ring = ring_of(u32::from(n), stones, i);
-    useless_to(&ring, Player::First) || useless_to(&ring, Player::Second)
+    DEAD_RINGS[ring_code(&ring_of(u32::from(n), stones, i))]
+}
+
+/// A ring as a number: neighbour k's state is base-3 digit k (0 empty,
+/// 1 Black, 2 White).
+fn ring_code(ring: &[Side; 6]) -> usize {
+    ring.iter().rev().fold(0, |code, side| {
+        code * 3
+            + match side {
+                Side::Empty => 0,
+                Side::Held(Player::First) => 1,
+                Side::Held(Player::Second) => 2,
+            }
+    })
+}
+
+/// Whether a ring makes its cell dead, for each of the 3^6 rings: fill-in
+/// asks this for every empty cell of every node the solvers look at, so
+/// the answer is looked up, not worked out each time.
+static DEAD_RINGS: std::sync::LazyLock<[bool; 729]> = std::sync::LazyLock::new(|| {
+    let side = |digit: usize| match digit {
+        0 => Side::Empty,
+        1 => Side::Held(Player::First),
+        _ => Side::Held(Player::Second),
+    };
+    std::array::from_fn(|code| {
+        let ring: [Side; 6] = std::array::from_fn(|k| side(code / 3usize.pow(k as u32) % 3));
+        useless_to(&ring, Player::First) || useless_to(&ring, Player::Second)
+    })
+});
+
+/// Fewest held neighbours (stones of either colour, or off the board) a
+/// dead cell has: with four or more empty neighbours, two of them lie
+/// apart with an empty cell on each side between them, and no chain of
+/// either player can skip the cell there. Fill-in skips the cells with
+/// fewer, and the cells of a captured pair with fewer than one less (the
+/// partner's stone is the last), without looking at their rings.
+const MIN_HELD_DEAD: u32 = 3;
+
+/// How many of cell `i`'s six neighbours are stones or off the board.
+fn held_around(n: u32, g: &super::Geometry, stones: [u128; 2], i: u32) -> u32 {
+    let around = neighbours(1 << i, n, g);
+    6 - around.count_ones() + (around & (stones[0] | stones[1])).count_ones()
 }
 
 /// Which inferior-cell rules fill-in applies.
@@ -138,7 +179,7 @@ pub fn fill_in(n: u8, stones: [u128; 2], rules: FillRules) -> FillIn {
             while empty != 0 {
                 let i = empty.trailing_zeros();
                 empty &= empty - 1;
-                if is_dead(n, out.stones, i) {
+                if held_around(nn, g, out.stones, i) >= MIN_HELD_DEAD && is_dead(n, out.stones, i) {
                     out.stones[0] |= 1 << i;
                     out.dead |= 1 << i;
                     changed = true;
@@ -150,12 +191,18 @@ pub fn fill_in(n: u8, stones: [u128; 2], rules: FillRules) -> FillIn {
             while empty != 0 {
                 let a = empty.trailing_zeros();
                 empty &= empty - 1;
+                if held_around(nn, g, out.stones, a) < MIN_HELD_DEAD - 1 {
+                    continue;
+                }
                 let mut partners = neighbours(1 << a, nn, g) & !(out.stones[0] | out.stones[1]);
                 // Each pair once: partners after `a` in index order.
                 partners &= !((2u128 << a) - 1);
                 while partners != 0 {
                     let b = partners.trailing_zeros();
                     partners &= partners - 1;
+                    if held_around(nn, g, out.stones, b) < MIN_HELD_DEAD - 1 {
+                        continue;
+                    }
                     if let Some(p) = captor(n, out.stones, a, b) {
                         let pair = (1u128 << a) | (1u128 << b);
                         out.stones[p.index()] |= pair;
@@ -206,6 +253,19 @@ mod tests {
         // With only three of them it is not.
         let (n, s) = stones_of("5:d3 a1 d2 a2 c2 a3");
         assert!(!is_dead(n, s, c3));
+    }
+
+    #[test]
+    fn no_ring_with_fewer_than_three_held_neighbours_is_dead() {
+        for code in 0..729usize {
+            let empties = (0..6).filter(|k| code / 3usize.pow(*k) % 3 == 0).count() as u32;
+            if 6 - empties < MIN_HELD_DEAD {
+                assert!(
+                    !DEAD_RINGS[code],
+                    "ring {code} has {empties} empty neighbours"
+                );
+            }
+        }
     }
 
     #[test]

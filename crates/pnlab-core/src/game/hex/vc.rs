@@ -35,6 +35,29 @@ pub const MAX_SCS: usize = 8;
 /// Carrier combinations tried before the search stops, by default.
 pub const DEFAULT_MAX_WORK: u32 = 200_000;
 
+/// How far H-search goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HSearchRules {
+    /// Carrier combinations tried before the search stops.
+    pub max_work: u32,
+    /// Whether the AND rule may join two connections at an edge (x–edge
+    /// and edge–y give x–y). A chain between the two edges seldom needs
+    /// such a connection (it could start at y), while every pair of cells
+    /// near an edge gets them: on the empty 7×7 board's search, H-search
+    /// without them did a sixth of the combinations and the solver found
+    /// nearly as many early wins; off by default.
+    pub over_edges: bool,
+}
+
+impl Default for HSearchRules {
+    fn default() -> Self {
+        HSearchRules {
+            max_work: DEFAULT_MAX_WORK,
+            over_edges: false,
+        }
+    }
+}
+
 /// Most nodes: 121 cells and 2 edges.
 const MAX_NODES: usize = 123;
 
@@ -58,56 +81,79 @@ impl EdgeConnections {
     }
 }
 
-/// A list of at most `K` carriers.
-#[derive(Clone, Copy)]
-struct Carriers<const K: usize> {
-    len: u8,
-    items: [u128; K],
+/// For each pair of nodes, a list of at most `K` carriers. The lengths
+/// are apart from the carriers so that a new search clears only them.
+#[derive(Default)]
+struct CarrierLists<const K: usize> {
+    len: Vec<u8>,
+    items: Vec<[u128; K]>,
 }
 
-impl<const K: usize> Carriers<K> {
-    const EMPTY: Self = Carriers {
-        len: 0,
-        items: [0; K],
-    };
-
-    fn as_slice(&self) -> &[u128] {
-        &self.items[..self.len as usize]
+impl<const K: usize> CarrierLists<K> {
+    /// `pairs` empty lists.
+    fn reset(&mut self, pairs: usize) {
+        self.len.clear();
+        self.len.resize(pairs, 0);
+        if self.items.len() < pairs {
+            self.items.resize(pairs, [0; K]);
+        }
     }
 
-    /// Adds `c` unless a kept carrier is a subset of it; drops kept
-    /// carriers that are supersets of `c`. Whether `c` was added.
-    fn add(&mut self, c: u128) -> bool {
-        if self.as_slice().iter().any(|&k| k & !c == 0) {
+    fn get(&self, pair: usize) -> &[u128] {
+        &self.items[pair][..usize::from(self.len[pair])]
+    }
+
+    /// Adds `c` to `pair`'s list unless a kept carrier is a subset of it;
+    /// drops kept carriers that are supersets of `c`. Whether `c` was
+    /// added.
+    fn add(&mut self, pair: usize, c: u128) -> bool {
+        if self.get(pair).iter().any(|&k| k & !c == 0) {
             return false;
         }
+        let items = &mut self.items[pair];
         let mut w = 0;
-        for r in 0..self.len as usize {
-            let k = self.items[r];
+        for r in 0..usize::from(self.len[pair]) {
+            let k = items[r];
             if k & c != c {
-                self.items[w] = k;
+                items[w] = k;
                 w += 1;
             }
         }
-        self.len = w as u8;
         if w == K {
+            self.len[pair] = w as u8;
             return false;
         }
-        self.items[w] = c;
-        self.len += 1;
+        items[w] = c;
+        self.len[pair] = w as u8 + 1;
         true
     }
+}
+
+/// What one H-search works with, kept per thread between searches (a
+/// solver runs one for each of thousands of positions).
+#[derive(Default)]
+struct Workspace {
+    vcs: CarrierLists<MAX_VCS>,
+    scs: CarrierLists<MAX_SCS>,
+    queue: Vec<(usize, usize, u128)>,
+}
+
+thread_local! {
+    static WORKSPACE: std::cell::RefCell<Workspace> = std::cell::RefCell::default();
 }
 
 /// H-search for `player` on an `n`×`n` board with `stones` = [Black,
 /// White]; only the connections between the player's edges are returned.
 /// A player already joined has a VC with an empty carrier. The search
-/// stops after `max_work` carrier combinations.
+/// follows `rules` and stops at the first VC between the edges, and with
+/// `first_semi` at the first SC between them (enough to know the player
+/// wins moving first; the mustplay needs them all).
 pub fn edge_connections(
     n: u8,
     stones: [u128; 2],
     player: Player,
-    max_work: u32,
+    rules: HSearchRules,
+    first_semi: bool,
 ) -> EdgeConnections {
     let g = &GEOMETRY[n as usize];
     let nn = u32::from(n);
@@ -149,12 +195,30 @@ pub fn edge_connections(
         touch.push(neighbours(bit, nn, g));
         is_empty.push(true);
     }
+    WORKSPACE.with(|ws| {
+        let ws = &mut *ws.borrow_mut();
+        close(&cells, &touch, &is_empty, rules, first_semi, ws)
+    })
+}
+
+/// The AND and OR rules applied to the new connections until none is
+/// left (or the work limit): the search proper, on the nodes built by
+/// [`edge_connections`].
+fn close(
+    cells: &[u128],
+    touch: &[u128],
+    is_empty: &[bool],
+    rules: HSearchRules,
+    first_semi: bool,
+    ws: &mut Workspace,
+) -> EdgeConnections {
     let count = cells.len();
-    let mut vcs = vec![Carriers::<MAX_VCS>::EMPTY; count * count];
-    let mut scs = vec![Carriers::<MAX_SCS>::EMPTY; count * count];
+    let Workspace { vcs, scs, queue } = ws;
+    vcs.reset(count * count);
+    scs.reset(count * count);
+    queue.clear();
     // Partners of each node with at least one VC, as a bitset of nodes.
-    let mut partners = vec![0u128; count];
-    let mut queue: Vec<(usize, usize, u128)> = Vec::new();
+    let mut partners = [0u128; MAX_NODES];
     let at = |x: usize, y: usize| if x < y { x * count + y } else { y * count + x };
     for x in 0..count {
         for y in x + 1..count {
@@ -162,7 +226,7 @@ pub fn edge_connections(
             // empty cell next to a node is, and one on an edge's row
             // touches that edge.
             if touch[x] & cells[y] != 0 || touch[y] & cells[x] != 0 {
-                vcs[at(x, y)].add(0);
+                vcs.add(at(x, y), 0);
                 partners[x] |= 1 << y;
                 partners[y] |= 1 << x;
                 queue.push((x, y, 0));
@@ -176,20 +240,24 @@ pub fn edge_connections(
         head += 1;
         // The new VC x–y combined, through its end z, with VCs z–w.
         for (a, z) in [(x, y), (y, x)] {
+            if z < 2 && !rules.over_edges {
+                continue;
+            }
+            // Empty end cells may not lie in the other carrier.
+            let a_cell = if is_empty[a] { cells[a] } else { 0 };
             let mut ws = partners[z] & !(1u128 << a);
             while ws != 0 {
                 let w = ws.trailing_zeros() as usize;
                 ws &= ws - 1;
-                // Empty end cells may not lie in the other carrier.
-                let a_cell = if is_empty[a] { cells[a] } else { 0 };
                 let w_cell = if is_empty[w] { cells[w] } else { 0 };
                 if c & w_cell != 0 {
                     continue;
                 }
-                let list = vcs[at(z, w)];
-                for &d in list.as_slice() {
+                let (zw, aw) = (at(z, w), at(a, w));
+                for i in 0..usize::from(vcs.len[zw]) {
+                    let d = vcs.items[zw][i];
                     work += 1;
-                    if work > max_work {
+                    if work > rules.max_work {
                         break 'search;
                     }
                     if c & d != 0 || d & a_cell != 0 {
@@ -197,10 +265,10 @@ pub fn edge_connections(
                     }
                     if is_empty[z] {
                         let s = c | d | cells[z];
-                        if scs[at(a, w)].add(s) {
+                        if scs.add(aw, s) {
                             // OR rule: intersect this SC with the others.
                             let (mut inter, mut union) = (s, s);
-                            for &t in scs[at(a, w)].as_slice() {
+                            for &t in scs.get(aw) {
                                 if inter & t != inter {
                                     inter &= t;
                                     union |= t;
@@ -209,13 +277,13 @@ pub fn edge_connections(
                                     }
                                 }
                             }
-                            if inter == 0 && vcs[at(a, w)].add(union) {
+                            if inter == 0 && vcs.add(aw, union) {
                                 partners[a] |= 1 << w;
                                 partners[w] |= 1 << a;
                                 queue.push((a, w, union));
                             }
                         }
-                    } else if vcs[at(a, w)].add(c | d) {
+                    } else if vcs.add(aw, c | d) {
                         partners[a] |= 1 << w;
                         partners[w] |= 1 << a;
                         queue.push((a, w, c | d));
@@ -223,12 +291,12 @@ pub fn edge_connections(
                 }
             }
         }
-        if vcs[at(0, 1)].len > 0 {
+        if vcs.len[at(0, 1)] > 0 || (first_semi && scs.len[at(0, 1)] > 0) {
             break;
         }
     }
     EdgeConnections {
-        vc: vcs[at(0, 1)].as_slice().first().copied(),
-        semis: scs[at(0, 1)].as_slice().to_vec(),
+        vc: vcs.get(at(0, 1)).first().copied(),
+        semis: scs.get(at(0, 1)).to_vec(),
     }
 }

@@ -8,7 +8,10 @@
 //!   filled cell is never better than one outside it);
 //! - **vcs**: H-search on the filled board; the mover wins when it has a
 //!   virtual connection or a semi-connection between its edges, and loses
-//!   when the opponent has a virtual connection;
+//!   when the opponent has a virtual connection (`vc_work` bounds each
+//!   search, `vc_over_edges` lets it chain connections at an edge, and
+//!   `vc_children` runs it on every child at its parent's expansion
+//!   rather than only on the nodes MID enters);
 //! - **mustplay**: the mover may only play inside the intersection of the
 //!   carriers of the opponent's semi-connections between its edges (a
 //!   move outside one of them lets the opponent connect); an empty
@@ -23,10 +26,11 @@ use std::cell::RefCell;
 
 use crate::game::hex::inferior::{fill_in, FillRules};
 use crate::game::hex::resistance::Resistance;
-use crate::game::hex::vc::{edge_connections, DEFAULT_MAX_WORK};
+use crate::game::hex::vc::{edge_connections, HSearchRules, DEFAULT_MAX_WORK};
 use crate::game::hex::{board_cells, joins_edges, Hex};
 use crate::game::mix::finalize;
 use crate::game::{Game, Outcome, Player};
+use crate::search::Question;
 
 use super::rules::Rules;
 
@@ -47,6 +51,11 @@ pub struct HexOptions {
     pub fill_key: bool,
     /// Carrier combinations each H-search may try.
     pub vc_work: u32,
+    /// Whether H-search's AND rule may join connections at an edge.
+    pub vc_over_edges: bool,
+    /// H-search on every child when its parent is expanded (else only on
+    /// the nodes MID enters).
+    pub vc_children: bool,
 }
 
 impl Default for HexOptions {
@@ -59,6 +68,8 @@ impl Default for HexOptions {
             resistance_order: true,
             fill_key: true,
             vc_work: DEFAULT_MAX_WORK,
+            vc_over_edges: false,
+            vc_children: true,
         }
     }
 }
@@ -73,6 +84,8 @@ impl HexOptions {
         resistance_order: false,
         fill_key: false,
         vc_work: DEFAULT_MAX_WORK,
+        vc_over_edges: false,
+        vc_children: true,
     };
 
     /// A number that tells option sets apart in the per-thread caches.
@@ -84,6 +97,8 @@ impl HexOptions {
             self.mustplay,
             self.resistance_order,
             self.fill_key,
+            self.vc_children,
+            self.vc_over_edges,
         ];
         let code = bits
             .iter()
@@ -99,6 +114,15 @@ impl HexOptions {
 enum Verdict {
     Over(Outcome),
     Moves { moves: u128, key: u64 },
+}
+
+/// How far the knowledge looks at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Look {
+    /// Fill-in only.
+    Fill,
+    /// Fill-in and both players' H-searches (when `vcs` is on).
+    Full,
 }
 
 /// Slots of the per-thread cache of verdicts (each node is inspected as
@@ -128,10 +152,12 @@ impl HexRules {
         &self.opts
     }
 
-    /// The verdict on `g`, from the thread's cache when it was asked
+    /// The verdict on `g` looking as far as `look` (H-search only when
+    /// the option is on), from the thread's cache when it was asked
     /// before.
-    fn verdict(&self, g: &Hex) -> Verdict {
-        let id = g.hash() ^ self.opts.salt();
+    fn verdict(&self, g: &Hex, look: Look) -> Verdict {
+        let look = if self.opts.vcs { look } else { Look::Fill };
+        let id = g.hash() ^ self.opts.salt() ^ look as u64;
         let slot = (id as usize) & (CACHE_SLOTS - 1);
         VERDICTS.with(|c| {
             let mut c = c.borrow_mut();
@@ -140,14 +166,27 @@ impl HexRules {
                     return v;
                 }
             }
-            let v = self.analyse(g);
+            let v = self.analyse(g, look);
             c[slot] = (id, Some(v));
             v
         })
     }
 
-    /// The knowledge applied to `g` (see the module comment).
-    fn analyse(&self, g: &Hex) -> Verdict {
+    /// The verdict a child gets when its parent is expanded: the whole
+    /// knowledge with `vc_children`, else the fill-in alone (H-search
+    /// waits until MID enters the child, see [`Rules::solve_leaf`]).
+    fn child_verdict(&self, g: &Hex) -> Verdict {
+        let look = if self.opts.vc_children {
+            Look::Full
+        } else {
+            Look::Fill
+        };
+        self.verdict(g, look)
+    }
+
+    /// The knowledge applied to `g` (see the module comment), H-search
+    /// only when `vcs`.
+    fn analyse(&self, g: &Hex, look: Look) -> Verdict {
         if let Some(o) = g.outcome() {
             return Verdict::Over(o);
         }
@@ -164,12 +203,16 @@ impl HexRules {
             }
         }
         let mut moves = f.empty(n);
-        if self.opts.vcs {
-            let mine = edge_connections(n, f.stones, mover, self.opts.vc_work);
+        if look != Look::Fill {
+            let h = HSearchRules {
+                max_work: self.opts.vc_work,
+                over_edges: self.opts.vc_over_edges,
+            };
+            let mine = edge_connections(n, f.stones, mover, h, true);
             if mine.vc.is_some() || !mine.semis.is_empty() {
                 return Verdict::Over(Outcome::win_for(mover));
             }
-            let theirs = edge_connections(n, f.stones, mover.other(), self.opts.vc_work);
+            let theirs = edge_connections(n, f.stones, mover.other(), h, false);
             if theirs.vc.is_some() {
                 return Verdict::Over(Outcome::win_for(mover.other()));
             }
@@ -201,21 +244,21 @@ impl HexRules {
 
 impl Rules<Hex> for HexRules {
     fn inspect(&self, g: &Hex) -> Result<u32, Outcome> {
-        match self.verdict(g) {
+        match self.child_verdict(g) {
             Verdict::Over(o) => Err(o),
             Verdict::Moves { moves, .. } => Ok(moves.count_ones()),
         }
     }
 
     fn key(&self, g: &Hex) -> u64 {
-        match self.verdict(g) {
+        match self.child_verdict(g) {
             Verdict::Moves { key, .. } => key,
             Verdict::Over(_) => g.hash(),
         }
     }
 
     fn moves(&self, g: &Hex, out: &mut Vec<u8>) {
-        match self.verdict(g) {
+        match self.verdict(g, Look::Full) {
             Verdict::Moves { mut moves, .. } => {
                 while moves != 0 {
                     out.push(moves.trailing_zeros() as u8);
@@ -225,6 +268,16 @@ impl Rules<Hex> for HexRules {
             // Not reached (such nodes are solved by `inspect`); keep MID
             // well defined anyway.
             Verdict::Over(_) => g.legal_moves(out),
+        }
+    }
+
+    /// Without `vc_children`, H-search runs here, when MID enters a node
+    /// (with it, the node's verdict from its inspection as a child is in
+    /// the cache): a node it settles is answered without expanding it.
+    fn solve_leaf(&self, g: &Hex, q: &Question, _nodes: &mut u64) -> Option<bool> {
+        match self.verdict(g, Look::Full) {
+            Verdict::Over(o) => Some(q.holds(o)),
+            Verdict::Moves { .. } => None,
         }
     }
 

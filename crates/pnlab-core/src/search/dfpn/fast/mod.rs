@@ -241,6 +241,16 @@ crate::options! {
             "vc_work", int(1, 100_000_000) = crate::game::hex::vc::DEFAULT_MAX_WORK,
             "Carrier combinations each H-search may try before it stops (more finds more connections, costs more per node)"
         },
+        /// H-search's AND rule through the edges.
+        pub vc_over_edges: bool => {
+            "vc_over_edges", flag = false,
+            "With vcs: H-search may join two connections at an edge (cell-edge and edge-cell give cell-cell); many more combinations, seldom a new connection between the edges"
+        },
+        /// H-search on every child at its parent's expansion.
+        pub vc_children: bool => {
+            "vc_children", flag = true,
+            "With vcs: run H-search on every child when its parent is expanded, so children start settled or with their mustplay size; off: only on the nodes df-pn enters (children start from the fill-in)"
+        },
     }
 }
 
@@ -267,6 +277,8 @@ pub fn hex_options(params: &Params) -> Result<HexOptions, SearchError> {
         resistance_order: p.resistance_order,
         fill_key: p.fill_key,
         vc_work: p.vc_work,
+        vc_children: p.vc_children,
+        vc_over_edges: p.vc_over_edges,
     })
 }
 
