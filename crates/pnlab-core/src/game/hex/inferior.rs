@@ -89,8 +89,16 @@ pub fn is_dead(n: u8, stones: [u128; 2], i: u32) -> bool {
     DEAD_RINGS[ring_code(&ring_of(u32::from(n), stones, i))]
 }
 
-/// A ring as a number: neighbour k's state is base-3 digit k (0 empty,
-/// 1 Black, 2 White).
+/// The states of a ring neighbour by their base-3 digit in a ring code.
+const DIGIT_SIDES: [Side; 3] = [
+    Side::Empty,
+    Side::Held(Player::First),
+    Side::Held(Player::Second),
+];
+
+/// A ring as a number: neighbour k's state is base-3 digit k (its index
+/// in [`DIGIT_SIDES`], spelled out as a match: this runs for every
+/// empty cell fill-in looks at).
 fn ring_code(ring: &[Side; 6]) -> usize {
     ring.iter().rev().fold(0, |code, side| {
         code * 3
@@ -102,17 +110,17 @@ fn ring_code(ring: &[Side; 6]) -> usize {
     })
 }
 
+/// The ring whose code is `code` (the inverse of [`ring_code`]).
+fn ring_of_code(code: usize) -> [Side; 6] {
+    std::array::from_fn(|k| DIGIT_SIDES[code / 3usize.pow(k as u32) % 3])
+}
+
 /// Whether a ring makes its cell dead, for each of the 3^6 rings: fill-in
 /// asks this for every empty cell of every node the solvers look at, so
 /// the answer is looked up, not worked out each time.
 static DEAD_RINGS: std::sync::LazyLock<[bool; 729]> = std::sync::LazyLock::new(|| {
-    let side = |digit: usize| match digit {
-        0 => Side::Empty,
-        1 => Side::Held(Player::First),
-        _ => Side::Held(Player::Second),
-    };
     std::array::from_fn(|code| {
-        let ring: [Side; 6] = std::array::from_fn(|k| side(code / 3usize.pow(k as u32) % 3));
+        let ring = ring_of_code(code);
         useless_to(&ring, Player::First) || useless_to(&ring, Player::Second)
     })
 });
@@ -256,9 +264,17 @@ mod tests {
     }
 
     #[test]
+    fn ring_codes_round_trip() {
+        for code in 0..729usize {
+            assert_eq!(ring_code(&ring_of_code(code)), code);
+        }
+    }
+
+    #[test]
     fn no_ring_with_fewer_than_three_held_neighbours_is_dead() {
         for code in 0..729usize {
-            let empties = (0..6).filter(|k| code / 3usize.pow(*k) % 3 == 0).count() as u32;
+            let ring = ring_of_code(code);
+            let empties = ring.iter().filter(|s| **s == Side::Empty).count() as u32;
             if 6 - empties < MIN_HELD_DEAD {
                 assert!(
                     !DEAD_RINGS[code],

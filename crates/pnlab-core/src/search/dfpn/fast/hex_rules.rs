@@ -60,6 +60,7 @@ pub struct HexOptions {
 
 impl Default for HexOptions {
     fn default() -> Self {
+        let h = HSearchRules::default();
         HexOptions {
             dead: true,
             captured: true,
@@ -67,8 +68,8 @@ impl Default for HexOptions {
             mustplay: true,
             resistance_order: true,
             fill_key: true,
-            vc_work: DEFAULT_MAX_WORK,
-            vc_over_edges: false,
+            vc_work: h.max_work,
+            vc_over_edges: h.over_edges,
             vc_children: true,
         }
     }
@@ -87,6 +88,14 @@ impl HexOptions {
         vc_over_edges: false,
         vc_children: true,
     };
+
+    /// The H-search these options ask for.
+    fn h_search(&self) -> HSearchRules {
+        HSearchRules {
+            max_work: self.vc_work,
+            over_edges: self.vc_over_edges,
+        }
+    }
 
     /// A number that tells option sets apart in the per-thread caches.
     fn salt(&self) -> u64 {
@@ -206,10 +215,7 @@ impl HexRules {
         }
         let mut moves = f.empty(n);
         if look != Look::Fill {
-            let h = HSearchRules {
-                max_work: self.opts.vc_work,
-                over_edges: self.opts.vc_over_edges,
-            };
+            let h = self.opts.h_search();
             let mine = edge_connections(n, f.stones, mover, h, true);
             if mine.vc.is_some() || !mine.semis.is_empty() {
                 return Verdict::Over(Outcome::win_for(mover));
