@@ -54,6 +54,15 @@ pub fn doc_url(page: &str) -> String {
     format!("docs/{page}")
 }
 
+/// How long a press may last and still be a click (egui's default is
+/// 0.8 s). egui times a press by the frames that saw it go down and up,
+/// and on a slow device (a phone or a projector laptop drawing a large tree
+/// in software, a browser page doing the search on its one thread) a
+/// single frame can outlast 0.8 s: a student's tap on a node then became a
+/// long press and answered nothing. A longer limit keeps such taps clicks;
+/// the price is a slower long press for a context menu on touch screens.
+pub const LONGEST_CLICK_S: f64 = 3.0;
+
 impl PnlabApp {
     /// One frame of the whole window.
     pub fn show(&mut self, ui: &mut egui::Ui) {
@@ -451,6 +460,7 @@ impl PnlabApp {
     fn apply_settings(&mut self, ctx: &egui::Context) {
         if !self.look.fonts_installed {
             ctx.set_fonts(app_fonts());
+            ctx.options_mut(|o| o.input_options.max_click_duration = LONGEST_CLICK_S);
             self.look.fonts_installed = true;
         }
         let projector = self.settings.projector;

@@ -266,6 +266,38 @@ fn a_lesson_is_played_with_the_keyboard_and_its_questions_judged() {
     assert_eq!(h.state().run().iteration(), st.search.counters().iterations);
 }
 
+/// A tap whose press and release are 1.5 s apart in the app's clock (one
+/// slow frame between them on a loaded phone or projector laptop) still
+/// answers the question: egui's own limit (0.8 s) had turned such taps
+/// into long presses that answered nothing.
+#[test]
+fn a_slow_tap_on_a_node_still_answers() {
+    let l = bundled_lesson("lessons/02-pns-step-by-step.lesson.toml");
+    let mut app = app();
+    app.open_lesson(l.clone());
+    let mut h = harness_sized(1280.0, 720.0, app);
+    let q = lesson::play(&l, 0).unwrap().question.expect("a question");
+    let Answer::Node(right) = &q.answer else {
+        panic!("step 1 asks for a node")
+    };
+    let at = h.get_by_label(&node_label(&h, right.id)).rect().center();
+    let t0 = h.ctx.input(|i| i.time) + 1.0;
+    h.hover_at(at);
+    h.input_mut().time = Some(t0);
+    h.step();
+    h.drag_at(at);
+    h.input_mut().time = Some(t0 + 0.1);
+    h.step();
+    h.drop_at(at);
+    h.input_mut().time = Some(t0 + 1.6);
+    h.step();
+    // The clock runs on from there.
+    h.input_mut().time = None;
+    settle(&mut h);
+    let v = lesson_verdict(&h);
+    assert!(v.correct, "{v:?}");
+}
+
 /// A value question typed in the lesson strip.
 #[test]
 fn a_typed_value_is_judged_by_the_engine() {

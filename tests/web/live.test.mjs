@@ -53,13 +53,18 @@ async function open(query, viewport) {
   const page = await browser.newPage({ viewport });
   const lives = [];
   const errors = [];
+  // The console's errors and warnings (a panic's message among them), to
+  // say what went wrong when a wait times out.
+  const said = [];
   page.on("console", (m) => {
     const t = m.text();
     if (t.startsWith(LIVE)) lives.push(JSON.parse(t.slice(LIVE.length)));
+    else if (m.type() === "error" || m.type() === "warning") said.push(`${m.type()}: ${t}`);
   });
   page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("crash", () => errors.push("the page crashed"));
   await page.goto(base + query);
-  return { page, errors, state: () => lives[lives.length - 1] };
+  return { page, errors, said, state: () => lives[lives.length - 1] };
 }
 
 /** Waits until `ok(state)` holds for the page's live state. */
@@ -68,7 +73,10 @@ async function until(p, what, ok) {
   for (;;) {
     const s = p.state();
     if (s && ok(s)) return s;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last state ${JSON.stringify(s)}`);
+    if (Date.now() > deadline) {
+      const console = [...p.errors, ...p.said.slice(-5)].join(" | ") || "nothing";
+      throw new Error(`timed out waiting for ${what}; last state ${JSON.stringify(s)}; the page said: ${console}`);
+    }
     await p.page.waitForTimeout(100);
   }
 }
