@@ -34,7 +34,7 @@ def test_per_game_parameters_are_listed_by_game_as_the_command_line_lists_them(c
     fast = next(a for a in pnlab.algorithms() if a["name"] == "dfpn-fast")
     assert sorted(fast["game_params"]) == ["connect4", "hex", "othello"]
     hex_names = [p["name"] for p in fast["game_params"]["hex"]]
-    assert hex_names == ["dead", "captured", "vcs", "mustplay", "resistance_order", "fill_key", "vc_work", "vc_over_edges", "vc_children"]
+    assert hex_names == ["dead", "captured", "dominated", "vcs", "mustplay", "resistance_order", "fill_key", "vc_work", "vc_over_edges", "vc_children"]
     assert "on hex positions also: dead" in listing
     assert [p["name"] for p in fast["game_params"]["othello"]] == ["leaf_empties"]
     c4 = [p["name"] for p in fast["game_params"]["connect4"]]

@@ -262,6 +262,7 @@ impl PnlabApp {
                 last_move: None,
                 shown_values: 2,
                 heat: None,
+                knowledge: None,
             });
         let avail = ui.available_rect_before_wrap();
         let side = avail.width().min(avail.height() - 40.0).max(100.0);

@@ -490,3 +490,22 @@ fn cns_plots_the_selected_nodes_functions_and_labels_cn_at_a_target() {
     let snap = h.state().run().snapshot.as_ref().unwrap();
     assert_eq!(snap.functions.as_ref().unwrap().node, root);
 }
+
+/// Hex's cell status: the board's toggle shows the knowledge's summary
+/// for the shown position, the same report the solver's moves come from,
+/// and hides it again.
+#[test]
+fn hex_cell_status_shows_the_knowledge_summary() {
+    let mut app = PnlabApp::new(&egui::Context::default(), Settings::default());
+    let g = pnlab::game::hex::Hex::parse("5:c3 b3 c2 d2").unwrap();
+    let report = pnlab::game::hex::knowledge::Knowledge::of(&g);
+    app.load_entry(entry("hex", AnyPosition::Hex(g)));
+    let mut h = app_window(1500.0, 950.0, app);
+    settle(&mut h);
+    assert!(h.query_by_label(&report.summary()).is_none());
+    click_containing(&mut h, "Cell status");
+    h.get_by_label(&report.summary());
+    h.get_by_label(pnlab::app::board::KNOWLEDGE_LEGEND);
+    click_containing(&mut h, "Cell status");
+    assert!(h.query_by_label(&report.summary()).is_none());
+}

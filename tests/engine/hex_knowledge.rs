@@ -2,12 +2,12 @@
 //! from the code it checks (its own adjacency lists and connectivity):
 //! fill-in of dead and captured cells keeps the winner, virtual
 //! connections claim only won positions, the mustplay region keeps every
-//! winning defence, and df-pn with the knowledge on and off answers like
+//! winning defence, a dominated move is never the only win, and df-pn with the knowledge on and off answers like
 //! the solver and like the published 6×6 first-move table.
 
 use std::collections::HashMap;
 
-use pnlab::game::hex::inferior::{fill_in, FillRules};
+use pnlab::game::hex::inferior::{dominated, fill_in, FillRules};
 use pnlab::game::hex::Hex;
 use pnlab::game::{Game, Player};
 
@@ -176,6 +176,66 @@ fn fill_in_keeps_the_winner_on_5x5() {
     check_fill_in(5, 12, 20, 1500, 51);
 }
 
+/// The moves `dominated` sets aside, for either player to move: when one
+/// of them wins, a move kept wins too; some move is always kept; and
+/// moves are set aside on a good share of the positions.
+fn check_domination(n: u8, min: usize, max: usize, count: usize, seed: u64) {
+    let mut reference = Reference::new(n as usize);
+    let board = pnlab::game::hex::board_cells(n);
+    let (mut pruned_positions, mut pruned_moves) = (0, 0);
+    for g in random_positions(n, min, max, count, seed) {
+        let s = g.stones();
+        let empty = board & !(s[0] | s[1]);
+        for p in [Player::First, Player::Second] {
+            let black = p == Player::First;
+            let set_aside = dominated(n, s, p, empty);
+            assert_ne!(
+                set_aside & empty,
+                empty,
+                "{}: {p:?} keeps no move",
+                g.notation()
+            );
+            if set_aside == 0 {
+                continue;
+            }
+            pruned_positions += 1;
+            pruned_moves += set_aside.count_ones();
+            // Whether `p` wins by playing cell `i` (the opponent to move).
+            let mut wins_by = |i: u32| {
+                let mut t = s;
+                t[p.index()] |= 1u128 << i;
+                reference.black_wins(t[0], t[1], !black) == black
+            };
+            let cells = |set: u128| (0..n as u32 * n as u32).filter(move |i| set >> i & 1 == 1);
+            let kept_wins = cells(empty & !set_aside).any(&mut wins_by);
+            if !kept_wins {
+                for a in cells(set_aside) {
+                    assert!(
+                        !wins_by(a),
+                        "{}: {p:?} wins only by {}, which was set aside ({set_aside:#x})",
+                        g.notation(),
+                        g.name_of(a as u8)
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        pruned_positions > count / 10,
+        "{n}×{n}: moves set aside on {pruned_positions} of {count} positions ({pruned_moves} moves)"
+    );
+}
+
+#[test]
+fn dominated_moves_are_never_the_only_wins_on_4x4() {
+    check_domination(4, 2, 12, 3000, 42);
+}
+
+#[test]
+fn dominated_moves_are_never_the_only_wins_on_5x5() {
+    check_domination(5, 12, 18, 600, 52);
+}
+
 /// Every edge-to-edge connection H-search claims is won for its owner
 /// (moving second for a VC, first for an SC), every winning reply of the
 /// opponent lies in the mustplay region, and the claims are not rare.
@@ -294,6 +354,7 @@ fn fast_mover_wins(g: &Hex, pairs: &[(&str, &str)]) -> bool {
 const OFF: &[(&str, &str)] = &[
     ("dead", "off"),
     ("captured", "off"),
+    ("dominated", "off"),
     ("vcs", "off"),
     ("mustplay", "off"),
     ("resistance_order", "off"),

@@ -1,8 +1,10 @@
 //! The Hex resistance heat map: each empty cell shaded by its move score
 //! in the Shannon/Anshelevich circuit model (the cell's share of the power
 //! dissipated in both players' circuits, see `game::hex::resistance`),
-//! scaled so the hottest cell is 1. Computed once per position and kept.
+//! scaled so the hottest cell is 1. Computed once per position and kept,
+//! like the knowledge's cell statuses (`game::hex::knowledge`).
 
+use crate::game::hex::knowledge::Knowledge;
 use crate::game::hex::resistance::Resistance;
 use crate::game::AnyPosition;
 
@@ -54,6 +56,29 @@ impl HeatCache {
             self.key = key;
         }
         self.heat.as_deref()
+    }
+}
+
+/// The knowledge report of the last Hex position asked for (fill-in and
+/// two H-searches: done once per position, not every frame).
+#[derive(Default)]
+pub struct KnowledgeCache {
+    key: String,
+    report: Option<Knowledge>,
+}
+
+impl KnowledgeCache {
+    /// The report on `pos` (`None` when it is not Hex).
+    pub fn get(&mut self, pos: &AnyPosition) -> Option<&Knowledge> {
+        let key = pos.notation();
+        if key != self.key {
+            self.report = match pos.shown() {
+                AnyPosition::Hex(g) => Some(Knowledge::of(g)),
+                _ => None,
+            };
+            self.key = key;
+        }
+        self.report.as_ref()
     }
 }
 

@@ -5,7 +5,9 @@
 //! joins the top and bottom rows, White the left and right columns: those
 //! edges are coloured.
 
-use egui::{Color32, Pos2, Shape, Stroke, Vec2};
+use egui::{Color32, Pos2, Sense, Shape, Stroke, Vec2};
+
+use crate::game::hex::knowledge::CellStatus;
 
 use super::{
     canvas, cell_label, centered_text, heat_color, overlay_color, square_name, stone,
@@ -26,6 +28,19 @@ pub(super) fn label_box(w: f32, s: f32) -> (f32, f32) {
     (w * 0.9, s * 1.0)
 }
 use crate::game::Player;
+
+/// How the cell statuses are drawn (shown under the board with them).
+pub const KNOWLEDGE_LEGEND: &str =
+    "grey with ×: dead · dot: captured (owner's colour) · ring: dominated · dim: outside the mustplay region · green edge: tried";
+
+/// An empty cell's wood.
+const BOARD: Color32 = Color32::from_rgb(205, 170, 110);
+
+/// A cell outside the mustplay region: the wood, dimmed.
+const OUTSIDE_MUSTPLAY: Color32 = Color32::from_rgb(115, 100, 75);
+
+/// The green edge of a cell the solver tries.
+const TRIED: Color32 = Color32::from_rgb(30, 150, 60);
 
 /// Parses `SIZE: cell cell …` into the size and the played cells.
 fn parse(notation: &str) -> Option<(usize, Vec<(usize, usize)>)> {
@@ -105,25 +120,41 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
         for c in 0..n {
             let ctr = center(c, r);
             let name = square_name(c, r);
+            let status = input
+                .knowledge
+                .and_then(|k| k.cells.get(r * n + c).copied());
             let fill = match owner[r * n + c] {
                 Some((pl, _)) => stone(pl),
                 None => match (input.heat.and_then(|h| h[r * n + c]), input.overlay(&name)) {
                     (Some(h), _) => heat_color(h),
                     (None, Some(o)) => overlay_color(o.status).gamma_multiply(0.45),
-                    (None, None) => Color32::from_rgb(205, 170, 110),
+                    (None, None) => BOARD,
                 },
+            };
+            // Cells the solver never tries lose the root's colours.
+            let fill = match status {
+                Some(CellStatus::Dead) => Color32::from_gray(165),
+                Some(CellStatus::OutsideMustplay) => OUTSIDE_MUSTPLAY,
+                Some(CellStatus::Captured(_) | CellStatus::Dominated) => BOARD,
+                _ => fill,
             };
             p.add(Shape::convex_polygon(
                 hexagon(ctr, s * 0.97),
                 fill,
                 Stroke::new(1.0, Color32::from_gray(90)),
             ));
+            if owner[r * n + c].is_none() {
+                status_mark(&p, ctr, s, status);
+            }
             match owner[r * n + c] {
                 Some((pl, k)) if k >= first_path => {
                     let t = text_on_stone(pl);
                     centered_text(&p, ctr, &(k - first_path + 1).to_string(), s * 0.7, t);
                 }
-                None => {
+                // With the cell statuses shown, only the cells the solver
+                // tries carry the root's numbers (the others are never
+                // searched, their numbers are guesses).
+                None if matches!(status, None | Some(CellStatus::Tried)) => {
                     if let Some(o) = input.overlay(&name) {
                         let label_box = label_box(w, s);
                         cell_label(&p, ctr, o, input.shown_values, label_box, overlay_text);
@@ -131,6 +162,30 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
                 }
                 _ => {}
             }
+        }
+    }
+    if let Some(k) = input.knowledge {
+        // The status of the cell under the pointer, with the reason.
+        let hover = ui.interact(
+            rect,
+            ui.make_persistent_id("hex-cell-status"),
+            Sense::hover(),
+        );
+        let near = hover.hover_pos().and_then(|at| {
+            (0..n * n)
+                .map(|i| (i, center(i % n, i / n).distance(at)))
+                .filter(|&(_, d)| d < s)
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+        });
+        if let Some((i, _)) = near {
+            let st = k.cells[i];
+            let owner = match st {
+                CellStatus::Captured(Player::First) => " by Black",
+                CellStatus::Captured(Player::Second) => " by White",
+                _ => "",
+            };
+            let name = square_name(i % n, i / n);
+            hover.on_hover_text_at_pointer(format!("{name}: {}{owner} — {}", st.name(), st.why()));
         }
     }
     for c in 0..n {
@@ -148,6 +203,32 @@ pub fn draw(ui: &mut egui::Ui, side: f32, input: &BoardInput<'_>) -> bool {
         centered_text(&p, t, &(r + 1).to_string(), s * 0.5, text);
     }
     true
+}
+
+/// The mark of an empty cell's status (see [`KNOWLEDGE_LEGEND`]).
+fn status_mark(p: &egui::Painter, ctr: Pos2, s: f32, status: Option<CellStatus>) {
+    let ink = Color32::from_gray(60);
+    match status {
+        Some(CellStatus::Dead) => {
+            let d = s * 0.35;
+            let stroke = Stroke::new((s * 0.12).max(1.5), ink);
+            p.line_segment([ctr - Vec2::splat(d), ctr + Vec2::splat(d)], stroke);
+            p.line_segment([ctr + Vec2::new(-d, d), ctr + Vec2::new(d, -d)], stroke);
+        }
+        Some(CellStatus::Captured(owner)) => {
+            p.circle(ctr, s * 0.3, stone(owner), Stroke::new(1.0, ink));
+        }
+        Some(CellStatus::Dominated) => {
+            p.circle_stroke(ctr, s * 0.3, Stroke::new((s * 0.1).max(1.5), ink));
+        }
+        Some(CellStatus::Tried) => {
+            p.add(Shape::closed_line(
+                hexagon(ctr, s * 0.85),
+                Stroke::new((s * 0.12).max(2.0), TRIED),
+            ));
+        }
+        _ => {}
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,8 @@ mod tictactoe;
 mod tree;
 mod xiangqi;
 
-pub use heat::HeatCache;
+pub use heat::{HeatCache, KnowledgeCache};
+pub use hex::KNOWLEDGE_LEGEND;
 
 use egui::{Color32, Pos2, Rect, Sense, Vec2};
 
@@ -54,6 +55,9 @@ pub struct BoardInput<'a> {
     /// Hex: the resistance heat map (per cell, 1 = hottest, `None` on
     /// stones), when switched on.
     pub heat: Option<&'a [Option<f32>]>,
+    /// Hex: the knowledge's cell statuses (dead, captured, dominated,
+    /// outside the mustplay region), when switched on.
+    pub knowledge: Option<&'a crate::game::hex::knowledge::Knowledge>,
 }
 
 impl<'a> BoardInput<'a> {
@@ -84,6 +88,7 @@ impl<'a> BoardInput<'a> {
             last_move: None,
             shown_values: 2,
             heat: None,
+            knowledge: None,
         })
     }
 
@@ -183,6 +188,7 @@ pub fn ui(ui: &mut egui::Ui, input: &BoardInput<'_>) {
         last_move: input.last_move.clone(),
         shown_values: shown,
         heat: input.heat,
+        knowledge: input.knowledge,
     };
     let pos = input.position.shown();
     // The width that is seen: a wide row above (in a narrow side panel at
@@ -250,6 +256,7 @@ pub fn thumbnail(ui: &mut egui::Ui, position: &AnyPosition, side: f32) -> bool {
         last_move: None,
         shown_values: 0,
         heat: None,
+        knowledge: None,
     };
     let pos = position.shown();
     match pos {

@@ -9,7 +9,7 @@ use crate::game::AnyPosition;
 use crate::positions::PositionEntry;
 use crate::search::Snapshot;
 
-use super::super::board::{self, BoardInput, HeatCache};
+use super::super::board::{self, BoardInput, HeatCache, KnowledgeCache};
 use super::super::opened::Opened;
 use super::super::text;
 use super::Requests;
@@ -25,6 +25,11 @@ pub struct PositionPanel {
     heat: HeatCache,
     /// Hex boards: shade empty cells by the resistance model's score.
     pub heat_map: bool,
+    /// The knowledge's report on the shown Hex position.
+    knowledge: KnowledgeCache,
+    /// Hex boards: mark dead, captured and dominated cells and the
+    /// mustplay region.
+    pub cell_status: bool,
 }
 
 impl PositionPanel {
@@ -89,6 +94,7 @@ impl PositionPanel {
             last_move: None,
             shown_values: 2,
             heat: None,
+            knowledge: None,
         });
         input.last_move = opened
             .record()
@@ -98,10 +104,19 @@ impl PositionPanel {
         if hex && self.heat_map {
             input.heat = self.heat.get(input.position);
         }
+        if hex && self.cell_status {
+            input.knowledge = self.knowledge.get(input.position);
+        }
         board::ui(ui, &input);
         if hex {
             ui.checkbox(&mut self.heat_map, "Resistance heat map")
                 .on_hover_text("Shade each empty cell by its share of the current in both players' resistor circuits (Anshelevich 2002)");
+            ui.checkbox(&mut self.cell_status, "Cell status (dead, captured, dominated, mustplay)")
+                .on_hover_text("What dfpn-fast's Hex knowledge says about the shown position: cells it fills in, moves it skips, and the mustplay region the opponent's semi-connections leave");
+            if let Some(k) = input.knowledge {
+                ui.small(k.summary());
+                ui.small(board::KNOWLEDGE_LEGEND);
+            }
         }
     }
 

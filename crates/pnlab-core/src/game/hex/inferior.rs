@@ -25,6 +25,15 @@
 //! Fill-in repeats the two rules (dead cells take Black's colour, which
 //! is as good as any) until nothing changes; both only ever grow as
 //! stones are added, so a child position keeps its parent's fill-in.
+//!
+//! - **Dominated moves.** A move b *dominates* a move a for player P when
+//!   P's stone on b makes a dead, or makes a one of a pair P captures.
+//!   Then after b the cell a may be filled with P's colour without
+//!   changing the winner, and a position with P's stones on both a and b
+//!   is at least as good for P as one with a alone (in Hex an extra
+//!   stone never hurts its owner). So b is at least as good as a, and P
+//!   need not try a: [`dominated`] lists such moves, keeping at least
+//!   one move of every chain of dominations.
 
 use super::{neighbours, GEOMETRY};
 use crate::game::Player;
@@ -239,6 +248,71 @@ fn captor(n: u8, stones: [u128; 2], a: u32, b: u32) -> Option<Player> {
         };
         is_dead(n, with(b), a) && is_dead(n, with(a), b)
     })
+}
+
+/// Whether empty cell `a` can be filled with `p`'s colour on `stones`
+/// (the rules of fill-in, looked at around `a` only): it is dead, or it
+/// and an empty neighbour form a pair `p` captures.
+fn fillable_for(n: u8, g: &super::Geometry, stones: [u128; 2], a: u32, p: Player) -> bool {
+    let nn = u32::from(n);
+    let held = held_around(nn, g, stones, a);
+    if held >= MIN_HELD_DEAD && is_dead(n, stones, a) {
+        return true;
+    }
+    if held + 1 < MIN_HELD_DEAD {
+        return false;
+    }
+    let mut partners = neighbours(1 << a, nn, g) & g.board & !(stones[0] | stones[1]);
+    while partners != 0 {
+        let c = partners.trailing_zeros();
+        partners &= partners - 1;
+        let with = |cell: u32| {
+            let mut s = stones;
+            s[p.index()] |= 1 << cell;
+            s
+        };
+        if is_dead(n, with(c), a) && is_dead(n, with(a), c) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The moves among `candidates` (empty cells) that `mover` need not try
+/// on `stones` because another move dominates them (see the module
+/// comment): a neighbour b whose stone lets `a` be filled with the
+/// mover's colour. A cell counts as a dominator only while it is not
+/// itself set aside, so every move set aside has a chain of dominators
+/// ending at a move kept (or at an empty cell outside `candidates`, which
+/// is then no worse: when the candidates are the mustplay region, a move
+/// outside it loses, and so does every move it dominates).
+pub fn dominated(n: u8, stones: [u128; 2], mover: Player, candidates: u128) -> u128 {
+    let g = &GEOMETRY[n as usize];
+    let nn = u32::from(n);
+    let empty = g.board & !(stones[0] | stones[1]);
+    let mut out = 0u128;
+    let mut cells = candidates & empty;
+    while cells != 0 {
+        let a = cells.trailing_zeros();
+        cells &= cells - 1;
+        // The dominator's stone and a captured partner's are the most
+        // this can add around `a`.
+        if held_around(nn, g, stones, a) + 2 < MIN_HELD_DEAD {
+            continue;
+        }
+        let mut dominators = neighbours(1 << a, nn, g) & empty & !out;
+        while dominators != 0 {
+            let b = dominators.trailing_zeros();
+            dominators &= dominators - 1;
+            let mut s = stones;
+            s[mover.index()] |= 1 << b;
+            if fillable_for(n, g, s, a, mover) {
+                out |= 1 << a;
+                break;
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

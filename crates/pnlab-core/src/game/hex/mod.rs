@@ -17,6 +17,7 @@
 //! one player is connected.
 
 pub mod inferior;
+pub mod knowledge;
 pub mod resistance;
 pub mod vc;
 

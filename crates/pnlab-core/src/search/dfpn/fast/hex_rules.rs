@@ -6,6 +6,9 @@
 //!   and captured pairs are filled in; a player joined on the filled board
 //!   has won, and only the cells left empty are expanded (a move into a
 //!   filled cell is never better than one outside it);
+//! - **dominated**: of the moves left, those another move dominates (its
+//!   stone would let the cell be filled with the mover's colour) are not
+//!   tried;
 //! - **vcs**: H-search on the filled board; the mover wins when it has a
 //!   virtual connection or a semi-connection between its edges, and loses
 //!   when the opponent has a virtual connection (`vc_work` bounds each
@@ -24,7 +27,7 @@
 
 use std::cell::RefCell;
 
-use crate::game::hex::inferior::{fill_in, FillRules};
+use crate::game::hex::inferior::{dominated, fill_in, FillRules};
 use crate::game::hex::resistance::Resistance;
 use crate::game::hex::vc::{edge_connections, HSearchRules, DEFAULT_MAX_WORK};
 use crate::game::hex::{board_cells, joins_edges, Hex};
@@ -41,6 +44,8 @@ pub struct HexOptions {
     pub dead: bool,
     /// Fill captured pairs.
     pub captured: bool,
+    /// Skip dominated moves.
+    pub dominated: bool,
     /// Early wins and losses from H-search.
     pub vcs: bool,
     /// Restrict the mover to the mustplay region (needs `vcs`).
@@ -64,6 +69,7 @@ impl Default for HexOptions {
         HexOptions {
             dead: true,
             captured: true,
+            dominated: true,
             vcs: true,
             mustplay: true,
             resistance_order: true,
@@ -80,6 +86,7 @@ impl HexOptions {
     pub const OFF: HexOptions = HexOptions {
         dead: false,
         captured: false,
+        dominated: false,
         vcs: false,
         mustplay: false,
         resistance_order: false,
@@ -108,6 +115,7 @@ impl HexOptions {
             self.fill_key,
             self.vc_children,
             self.vc_over_edges,
+            self.dominated,
         ];
         let code = bits
             .iter()
@@ -231,6 +239,14 @@ impl HexRules {
                 }
             }
         }
+        if self.opts.dominated {
+            moves &= !dominated(n, f.stones, mover, moves);
+            if moves == 0 {
+                // Every move is dominated by one outside the mustplay
+                // region, which loses.
+                return Verdict::Over(Outcome::win_for(mover.other()));
+            }
+        }
         let key = if self.opts.fill_key {
             let side = u64::from(mover == Player::Second);
             let words = [
@@ -305,5 +321,62 @@ impl Rules<Hex> for HexRules {
             let score = s.1.get(usize::from(m)).copied().unwrap_or(0.0);
             ((2.0 - score).max(0.0) * 1e6) as u32
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::game::hex::knowledge::{CellStatus, Connection, Knowledge};
+
+    /// The moves the solver tries are the cells the app's report marks
+    /// as tried, and the positions it settles are the ones the report
+    /// calls connected (or leaves no move in), on random 5×5 and 6×6
+    /// positions.
+    #[test]
+    fn the_moves_tried_are_the_board_report_s() {
+        let rules = HexRules::new(HexOptions::default());
+        let mut rng = SmallRng::seed_from_u64(61);
+        let mut open = 0;
+        for k in 0..300 {
+            let n = 5 + (k % 2) as u8;
+            let mut g = Hex::new(n).unwrap();
+            let mut moves = Vec::new();
+            for _ in 0..rng.random_range(2..14) {
+                moves.clear();
+                g.legal_moves(&mut moves);
+                if g.outcome().is_some() || moves.is_empty() {
+                    break;
+                }
+                g.play(moves[rng.random_range(0..moves.len())]);
+            }
+            if g.outcome().is_some() {
+                continue;
+            }
+            let report = Knowledge::of(&g);
+            let tried = report
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c == CellStatus::Tried)
+                .fold(0u128, |m, (i, _)| m | 1 << i);
+            match rules.analyse(&g, Look::Full) {
+                Verdict::Moves { moves, .. } => {
+                    open += 1;
+                    assert_eq!(report.connection, Connection::Open, "{}", g.notation());
+                    assert_eq!(moves, tried, "{}: {}", g.notation(), report.summary());
+                }
+                Verdict::Over(_) => assert!(
+                    report.connection != Connection::Open || tried == 0,
+                    "{}: {}",
+                    g.notation(),
+                    report.summary()
+                ),
+            }
+        }
+        assert!(open > 50, "only {open} open positions");
     }
 }

@@ -216,6 +216,11 @@ crate::options! {
             "captured", flag = true,
             "Fill captured pairs (two cells a player gets one of whatever happens, the other then dead) with their owner"
         },
+        /// Dominated moves skipped.
+        pub dominated: bool => {
+            "dominated", flag = true,
+            "Skip a move when a neighbouring move dominates it: the neighbour's stone would let the cell be filled with the mover's colour (dead, or one of a pair the mover captures), so the neighbour is at least as good"
+        },
         /// H-search virtual connections.
         pub vcs: bool => {
             "vcs", flag = true,
@@ -272,6 +277,7 @@ pub fn hex_options(params: &Params) -> Result<HexOptions, SearchError> {
     Ok(HexOptions {
         dead: p.dead,
         captured: p.captured,
+        dominated: p.dominated,
         vcs: p.vcs,
         mustplay: p.mustplay,
         resistance_order: p.resistance_order,
