@@ -105,33 +105,30 @@ impl Knowledge {
         let mut cells: Vec<CellStatus> = (0..u32::from(n) * u32::from(n))
             .map(|i| status_after_fill(g, &f, i))
             .collect();
-        let mut report = Knowledge {
+        let report = |cells, connection, opponent_semis| Knowledge {
             size: n,
             mover,
-            cells: Vec::new(),
-            connection: Connection::Open,
-            opponent_semis: 0,
+            cells,
+            connection,
+            opponent_semis,
         };
         if let Some(p) = [Player::First, Player::Second]
             .into_iter()
             .find(|&p| joins_edges(n, f.stones[p.index()], p))
         {
-            report.connection = Connection::Joined(p);
-            report.cells = cells;
-            return report;
+            return report(cells, Connection::Joined(p), 0);
         }
         let rules = HSearchRules::default();
         let mine = edge_connections(n, f.stones, mover, rules, true);
         let theirs = edge_connections(n, f.stones, mover.other(), rules, false);
-        report.connection = if mine.vc.is_some() || !mine.semis.is_empty() {
+        let connection = if mine.vc.is_some() || !mine.semis.is_empty() {
             Connection::MoverConnects
         } else if theirs.vc.is_some() {
             Connection::OpponentConnects
         } else {
             Connection::Open
         };
-        report.opponent_semis = theirs.semis.len();
-        if report.connection == Connection::Open {
+        if connection == Connection::Open {
             let left = f.empty(n);
             let must = left & theirs.mustplay(board_cells(n));
             let set_aside = dominated(n, f.stones, mover, must);
@@ -149,8 +146,7 @@ impl Knowledge {
                 };
             }
         }
-        report.cells = cells;
-        report
+        report(cells, connection, theirs.semis.len())
     }
 
     /// How many cells have status `s`.
