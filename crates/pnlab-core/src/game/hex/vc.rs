@@ -289,8 +289,8 @@ fn close<const SKIP_USELESS: bool>(
                         let s = c | d | cells[z];
                         // A VC whose carrier lies inside s makes the SC
                         // useless (as do its OR combinations, whose
-                        // carriers contain s); among them every pair of
-                        // neighbours, with its empty carrier.
+                        // carriers contain s). Pairs joined with an empty
+                        // carrier never get here (`joined` above).
                         if SKIP_USELESS && vcs.get(aw).iter().any(|&k| k & !s == 0) {
                             continue;
                         }
