@@ -86,9 +86,33 @@ pub const CALLS_PER_STEP: u64 = 16384;
 /// in one long frontier solve).
 pub const HELPER_CALLS_CAP: u64 = 4 * CALLS_PER_STEP;
 
-/// Table budget of `dfpn-fast` when the setup gives none. The table
-/// starts at 4 MiB and grows to this as the search needs it.
+/// Memory budget of `dfpn-fast` when the setup gives none, shared as a
+/// given budget is (half of it to Connect Four's frontier table); the
+/// df-pn table may then grow past its share up to
+/// [`default_table_growth_bytes`].
 pub const DEFAULT_FAST_BUDGET_BYTES: u64 = 64 << 20;
+
+/// How far the df-pn table of `dfpn-fast` may grow when the setup gives
+/// no memory budget: half of the default memory budget (itself half of
+/// the machine's memory, see [`crate::params::bounds::default_memory_mib`]), so a quarter
+/// of the machine; in the browser [`DEFAULT_FAST_BUDGET_BYTES`].
+///
+/// Why grow at all: a long search that fills a fixed table overwrites
+/// its least-worked entries and searches them again. FFO #58 stayed open
+/// after 128.8 M MID calls in a full 64 MiB table and was proved in
+/// 84.6 M with room to grow (`results/2026-11-29/ffo-55-58.md`). A short
+/// search pays nothing for the room: the table starts at 4 MiB and
+/// doubles only when three quarters of it are filled.
+pub fn default_table_growth_bytes() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        DEFAULT_FAST_BUDGET_BYTES
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        ((crate::params::bounds::default_memory_mib() << 20) / 2).max(DEFAULT_FAST_BUDGET_BYTES)
+    }
+}
 
 /// The default frontier threshold of `dfpn-fast` on Othello (empty
 /// squares at or below which the alpha-beta answers): chosen from
@@ -306,6 +330,10 @@ pub struct FastOptions {
     pub connect4: Option<Connect4Options>,
     /// Hex's knowledge (`None`: the game's plain rules).
     pub hex: Option<HexOptions>,
+    /// When set, the df-pn table may grow past its share of the budget up
+    /// to this many bytes (`dfpn-fast` without a memory budget: see
+    /// [`default_table_growth_bytes`]); the frontier tables keep theirs.
+    pub table_growth_bytes: Option<u64>,
 }
 
 impl FastOptions {
@@ -323,6 +351,14 @@ impl FastOptions {
         }
         (opts, c4)
     }
+
+    /// Bytes the df-pn table may grow to: its share of the budget, or
+    /// the growth room when that is larger.
+    pub fn table_bytes(&self) -> u64 {
+        self.base
+            .budget_bytes
+            .max(self.table_growth_bytes.unwrap_or(0))
+    }
 }
 
 impl Default for FastOptions {
@@ -338,6 +374,7 @@ impl Default for FastOptions {
             threads: 1,
             connect4: Some(Connect4Options::default()),
             hex: Some(HexOptions::default()),
+            table_growth_bytes: None,
         }
     }
 }
@@ -351,6 +388,17 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
                     graphs); use dfpn or dfpn-ghi",
         ));
     }
+    let opts = fast_options(setup)?;
+    if setup.question == crate::search::QuestionKind::Score {
+        return score::build(setup, opts);
+    }
+    Ok(new_fast("dfpn-fast", setup, opts))
+}
+
+/// The options `dfpn-fast` runs `setup` with: its parameters, and the
+/// setup's memory budget, or without one the default share and the
+/// growth room.
+fn fast_options(setup: &SearchSetup) -> Result<FastOptions, SearchError> {
     let fast = FastParams::from_params(&setup.params)?;
     let eps = fast.eps;
     // A game's own parameters are in the set only for its positions (the
@@ -360,14 +408,14 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
         OthelloFastParams::from_params(&Params::taken_from(OTHELLO_FAST_PARAMS, &setup.params))?;
     let c4 =
         Connect4FastParams::from_params(&Params::taken_from(CONNECT4_FAST_PARAMS, &setup.params))?;
-    let opts = FastOptions {
+    Ok(FastOptions {
         base: DfpnOptions {
             eps: (eps > 0.0).then_some(eps),
             deep: None,
             budget_bytes: setup
                 .memory_limit_bytes
                 .unwrap_or(DEFAULT_FAST_BUDGET_BYTES),
-            // Refused below: the fast engine keys its table by position.
+            // Refused above: the fast engine keys its table by position.
             ghi: super::ghi::Ghi::Stop,
         },
         init: match fast.init {
@@ -385,11 +433,11 @@ pub fn build_fast(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
             ..Connect4Options::default()
         }),
         hex: Some(hex_options(&setup.params)?),
-    };
-    if setup.question == crate::search::QuestionKind::Score {
-        return score::build(setup, opts);
-    }
-    Ok(new_fast("dfpn-fast", setup, opts))
+        table_growth_bytes: match setup.memory_limit_bytes {
+            Some(_) => None,
+            None => Some(default_table_growth_bytes()),
+        },
+    })
 }
 
 /// The fast engine on `setup`'s position with the game's rules: Othello's
@@ -488,7 +536,7 @@ impl<G: Game, R: Rules<G>> FastDfpn<G, R> {
                 question,
                 opts,
                 rules,
-                table: FastTable::with_budget(opts.base.budget_bytes, threads > 1),
+                table: FastTable::with_budget(opts.table_bytes(), threads > 1),
                 stop: AtomicBool::new(false),
                 parallel: threads > 1,
             },
@@ -735,5 +783,52 @@ impl<G: Game, R: Rules<G>> Search for FastDfpn<G, R> {
         m.insert("tt_used".into(), self.engine.table.used().into());
         m.insert("tt_capacity".into(), self.engine.table.capacity().into());
         m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OTHELLO_START: &str =
+        "---------------------------OX------XO--------------------------- X";
+
+    fn setup(kind: GameKind, pos: &str, memory: Option<u64>) -> SearchSetup {
+        let position = AnyPosition::parse(kind, pos).expect("a legal position");
+        let mut s = SearchSetup::new("dfpn-fast", position, &[]).expect("dfpn-fast's defaults");
+        s.memory_limit_bytes = memory;
+        s
+    }
+
+    #[test]
+    fn without_a_budget_the_table_may_grow_with_the_machine() {
+        let growth = default_table_growth_bytes();
+        // The default memory budget is at least 512 MiB, so the room is
+        // at least 256 MiB: more than the fixed share of before.
+        assert!(growth >= 256 << 20, "{growth}");
+        for (kind, pos) in [
+            (GameKind::Othello, OTHELLO_START),
+            (GameKind::Connect4, "4453"),
+            (GameKind::Hex, "5:c3"),
+        ] {
+            let opts = fast_options(&setup(kind, pos, None)).expect("options");
+            assert_eq!(opts.table_bytes(), growth, "{kind:?}");
+            // Connect Four's frontier table keeps its share of the
+            // default budget; only the df-pn table grows.
+            let (split, c4) = opts.split_for_connect4();
+            assert_eq!(c4.leaf_table_bytes, DEFAULT_FAST_BUDGET_BYTES / 2);
+            assert_eq!(split.table_bytes(), growth);
+        }
+    }
+
+    #[test]
+    fn a_given_budget_bounds_the_table() {
+        let budget = 96 << 20;
+        let opts =
+            fast_options(&setup(GameKind::Othello, OTHELLO_START, Some(budget))).expect("options");
+        assert_eq!(opts.table_bytes(), budget);
+        let opts = fast_options(&setup(GameKind::Connect4, "4453", Some(budget))).expect("options");
+        let (split, c4) = opts.split_for_connect4();
+        assert_eq!(split.table_bytes() + c4.leaf_table_bytes, budget);
     }
 }
