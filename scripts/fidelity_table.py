@@ -45,6 +45,7 @@ SOURCES = {
     "scns": "results/2026-11-23/scns-hex/scns-hex.json",
     "scns_visits": "results/2026-11-23/scns-hex-visits/scns-hex.json",
     "scns_8": "results/2026-11-23/scns-hex-8-openings/scns-hex.json",
+    "scns_vcs": "results/2026-11-29/scns-hex-vcs/scns-hex.json",
     "eps": "results/2026-11-22/eps-sweep.json",
     "chance": "results/2026-11-23/chance-compare/chance-compare.json",
     # Star2 with its probes kept (2026-11-27): the default trees, then the
@@ -511,6 +512,45 @@ def scns_rows():
             )
         )
     return out
+
+
+def scns_vcs_rows():
+    """SCNS with Hex's virtual connections (`scns-vc`) next to SCNS without
+    them and the UCT solver: the Elo gaps at every budget."""
+    d = load("scns_vcs")
+    elo = {(e["player"], e["budget_ms"]): e["elo"] for e in d["elo"]}
+    budgets = sorted({b for (_, b) in elo})
+    cells, ahead, plain_behind = [], 0, 0
+    for b in budgets:
+        if not all((p, b) in elo for p in ("scns", "scns-vc", "uct-solver")):
+            continue
+        plain_behind += elo[("scns", b)] < elo[("uct-solver", b)]
+        over_uct = elo[("scns-vc", b)] - elo[("uct-solver", b)]
+        over_scns = elo[("scns-vc", b)] - elo[("scns", b)]
+        ahead += over_uct > 0
+        cells.append(f"{b:g} ms: {over_uct:+.0f} over the UCT solver, {over_scns:+.0f} over SCNS without them")
+    if not cells:
+        verdict = "Not measured."
+    elif ahead == len(cells) and plain_behind == len(cells):
+        verdict = (
+            f"Agrees in direction: with virtual connections SCNS leads the UCT solver at all {len(cells)} budgets, "
+            "where without them it trails; the margin exceeds the paper's ±20 Elo, but here only SCNS has connections "
+            "(MoHex had Benzene's too) and the boards are 7×7 and 8×8."
+        )
+    else:
+        verdict = (
+            f"Partly: SCNS with connections leads the UCT solver at {ahead} of {len(cells)} budgets, "
+            f"SCNS without them trails it at {plain_behind}."
+        )
+    openings = d["settings"].get("openings")
+    return [
+        (
+            f"scns-hex with virtual connections (7×7 and 8×8, {openings} openings per board, scns-vc = scns with vcs on)",
+            "Pawlewicz & Hayward 2015 Fig. 11: SCNS over Benzene's virtual connections (DeepHex) within ±20 Elo of MoHex on 11×11",
+            "; ".join(cells),
+            verdict,
+        )
+    ]
 
 
 def scns_time_rows():
@@ -980,6 +1020,7 @@ def table():
         + dfpn_rows()
         + eps_rows()
         + scns_rows()
+        + scns_vcs_rows()
         + scns_time_rows()
         + scns_5s_rows()
         + lecture_rows()

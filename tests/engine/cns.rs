@@ -413,3 +413,92 @@ fn the_interval_brackets_the_root_value_and_closes_when_exact() {
     assert!(s.interval_history().len() as u64 == Search::counters(&s).iterations + 1);
     assert_eq!(s.arena().len() as u64, Search::counters(&s).nodes_created);
 }
+
+#[test]
+fn scns_with_hex_connections_answers_random_hex_positions_correctly() {
+    // SCNS with `vcs` (and with `mustplay` on and off) against the
+    // exhaustive reference on random 4×4 positions and 3×3 boards, and the
+    // connections must settle nodes (fewer expansions than without).
+    use pnlab::game::hex::vc::HSearchRules;
+    use pnlab::game::hex::Hex;
+    use pnlab::search::cns::hex_vcs::HexVcs;
+    let mut rng = SmallRng::seed_from_u64(36);
+    let mut moves = Vec::new();
+    let (mut with_vcs, mut without) = (0u64, 0u64);
+    for t in 0..80 {
+        let n = if t % 4 == 0 { 3 } else { 4 };
+        let mut g = Hex::new(n).expect("a size");
+        for _ in 0..rng.random_range(if n == 3 { 0 } else { 3 }..8) {
+            moves.clear();
+            g.legal_moves(&mut moves);
+            if g.outcome().is_some() || moves.is_empty() {
+                break;
+            }
+            g.play(moves[rng.random_range(0..moves.len())]);
+        }
+        let q = Question {
+            attacker: g.to_move(),
+            goal: Goal::Win,
+        };
+        let truth = reference::answer_memo(&g, &q);
+        for mustplay in [true, false] {
+            let opts = CnsOptions {
+                hex_vcs: Some(HexVcs {
+                    rules: HSearchRules::default(),
+                    mustplay,
+                }),
+                ..CnsOptions::scns()
+            };
+            let mut s = Cns::new("scns", g, q, opts);
+            let st = finish(&mut s);
+            assert_eq!(
+                st,
+                status_of(truth),
+                "#{t} {} mustplay={mustplay}",
+                g.notation()
+            );
+            with_vcs += s.counters().nodes_expanded;
+        }
+        let mut s = Cns::new("scns", g, q, CnsOptions::scns());
+        assert_eq!(finish(&mut s), status_of(truth), "#{t} {}", g.notation());
+        without += 2 * s.counters().nodes_expanded;
+    }
+    assert!(
+        with_vcs * 4 < without,
+        "{with_vcs} expansions with vcs, {without} without"
+    );
+}
+
+#[test]
+fn the_inspector_tells_a_connection_from_a_finished_game() {
+    // A node settled by H-search is a finished leaf for the functions but
+    // not a finished game, and the inspector says which it is.
+    use pnlab::game::hex::vc::HSearchRules;
+    use pnlab::game::hex::Hex;
+    use pnlab::search::cns::hex_vcs::HexVcs;
+    use pnlab::search::snapshot::ViewRequest;
+    let g = Hex::parse("5:a1").expect("a position");
+    let opts = CnsOptions {
+        hex_vcs: Some(HexVcs {
+            rules: HSearchRules::default(),
+            mustplay: true,
+        }),
+        ..CnsOptions::scns()
+    };
+    let mut s = Cns::new("scns", g, question(Goal::Win), opts);
+    finish(&mut s);
+    let arena = s.arena();
+    let settled = (1..arena.len() as u32)
+        .find(|&i| arena.get(i).is_terminal() && arena.position_at(&g, i).outcome().is_none())
+        .expect("a node settled by a connection");
+    let req = ViewRequest {
+        inspect: Some(settled as _),
+        ..ViewRequest::default()
+    };
+    let text = format!(
+        "{:?}",
+        s.snapshot(&req).inspection.expect("an inspection").formulas
+    );
+    assert!(text.contains("virtual connection"), "{text}");
+    assert!(!text.contains("finished game"), "{text}");
+}

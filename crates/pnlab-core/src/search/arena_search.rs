@@ -199,10 +199,24 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
         &mut self,
         n: Idx,
         pos: &G,
+        leaf: impl FnMut(&G, bool, &mut Counters) -> (u8, D),
+    ) -> Range<Idx> {
+        self.add_children_where(n, pos, |_| true, leaf)
+    }
+
+    /// [`add_children`](Self::add_children) for the moves `keep` accepts
+    /// only (a game's knowledge ruling the others out).
+    #[inline]
+    pub fn add_children_where(
+        &mut self,
+        n: Idx,
+        pos: &G,
+        keep: impl Fn(G::Move) -> bool,
         mut leaf: impl FnMut(&G, bool, &mut Counters) -> (u8, D),
     ) -> Range<Idx> {
         self.moves.clear();
         pos.legal_moves(&mut self.moves);
+        self.moves.retain(|&m| keep(m));
         self.children.clear();
         for &m in &self.moves {
             let mut child = pos.clone();
@@ -231,7 +245,21 @@ impl<G: Game, D: Copy> ArenaSearch<G, D> {
         pos: &G,
         leaf: impl FnMut(&G, bool, &mut Counters) -> (u8, D),
     ) -> Range<Idx> {
-        let new = self.add_children(n, pos, leaf);
+        self.expand_where(iteration, n, depth, pos, |_| true, leaf)
+    }
+
+    /// [`expand`](Self::expand) for the moves `keep` accepts only.
+    #[inline]
+    pub fn expand_where(
+        &mut self,
+        iteration: u64,
+        n: Idx,
+        depth: u32,
+        pos: &G,
+        keep: impl Fn(G::Move) -> bool,
+        leaf: impl FnMut(&G, bool, &mut Counters) -> (u8, D),
+    ) -> Range<Idx> {
+        let new = self.add_children_where(n, pos, keep, leaf);
         self.counters.iterations = iteration;
         self.counters.nodes_created += new.len() as u64;
         self.counters.max_depth = self.counters.max_depth.max(depth + 1);

@@ -276,7 +276,7 @@ static ALGORITHMS: &[AlgoInfo] = &[
         summary: "Sibling conspiracy-number search (Pawlewicz & Hayward 2015): CNS over the sibling comparison evaluation, logarithmic leaf steps",
         params: super::cns::ScnsParams::PARAMS,
         game_options: false,
-        game_params: &[],
+        game_params: &[(GameKind::Hex, super::cns::hex_vcs::SCNS_HEX_PARAMS)],
         build: super::cns::build_scns,
     },
     AlgoInfo {

@@ -44,7 +44,7 @@ use pnlab_core::clock::Instant;
 use serde_json::json;
 
 use pnlab_core::game::hex::Hex;
-use pnlab_core::game::{Game, Player};
+use pnlab_core::game::{Game, GameKind, Player};
 use pnlab_core::search::params::ParamSpec;
 use pnlab_core::search::registry::{build, find_algo};
 use pnlab_core::search::{run as drive, Budget, Params, QuestionKind, SearchSetup};
@@ -128,8 +128,18 @@ pnlab_core::options! {
 /// The settings' descriptions (the registry lists them).
 pub const SETTINGS: &[ParamSpec] = ScnsHexSettings::PARAMS;
 
-/// The players, by registry name.
-pub const PLAYERS: &[&str] = &["scns", "uct-solver", "alphabeta"];
+/// The players: registry names, and `scns-vc`, SCNS with Hex's virtual
+/// connections (`--set vcs=on`: the connections settle nodes and narrow
+/// the moves to the mustplay region, as DeepHex uses Benzene's).
+pub const PLAYERS: &[&str] = &["scns", "scns-vc", "uct-solver", "alphabeta"];
+
+/// The registry algorithm a player runs.
+fn algo_of(player: &str) -> &str {
+    match player {
+        "scns-vc" => "scns",
+        other => other,
+    }
+}
 
 /// Calibrated iterations per ms of CPU, per (player, board size):
 /// measured with `calibrate=1` (release build, 2026-11-23; see
@@ -138,6 +148,10 @@ pub const PLAYERS: &[&str] = &["scns", "uct-solver", "alphabeta"];
 const DEFAULT_RATES: &[(&str, u8, f64)] = &[
     ("scns", 7, 0.73),
     ("scns", 8, 0.54),
+    // Measured 2026-11-29 next to `scns` (0.73 and 0.62 then), scaled to
+    // its rates above: `results/2026-11-29/scns-hex-vcs/`.
+    ("scns-vc", 7, 0.85),
+    ("scns-vc", 8, 0.60),
     ("uct-solver", 7, 135.82),
     ("uct-solver", 8, 111.41),
     ("alphabeta", 7, 8.68),
@@ -247,10 +261,14 @@ impl Config {
 /// The parameters a player runs with: its registry defaults (alpha-beta
 /// deepens as far as its budget lets it).
 fn player_params(player: &str) -> Result<Params, ExperimentError> {
-    let info = find_algo(player)?;
-    let mut p = Params::defaults(info.params);
+    let info = find_algo(algo_of(player))?;
+    let specs = info.params_for(GameKind::Hex);
+    let mut p = Params::defaults(&specs);
     if player == "alphabeta" {
-        p.set(info.params, "depth", "64")?;
+        p.set(&specs, "depth", "64")?;
+    }
+    if player == "scns-vc" {
+        p.set(&specs, "vcs", "on")?;
     }
     Ok(p)
 }
@@ -270,7 +288,7 @@ fn choose_move(
         question: QuestionKind::Win,
         memory_limit_bytes: None,
     };
-    let mut s = build(c.player, &setup)?;
+    let mut s = build(algo_of(c.player), &setup)?;
     let (budget, _) = cfg.budget(c, g.size());
     drive(s.as_mut(), &budget, None);
     let used = s.counters().iterations;

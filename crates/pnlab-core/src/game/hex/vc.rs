@@ -158,6 +158,43 @@ pub fn edge_connections(
     connections::<true>(n, stones, player, rules, first_semi)
 }
 
+/// What the connections between the edges decide about a position with
+/// `mover` to move (no game over yet), given the moves it could make:
+///
+/// - the mover wins when H-search finds it a VC or an SC between its
+///   edges (it plays the SC's key);
+/// - it loses when the opponent has a VC;
+/// - otherwise, with `mustplay`, only the moves inside the intersection
+///   of the carriers of the opponent's SCs are kept (a move outside one
+///   of them lets the opponent connect), and none left is a loss.
+///
+/// `Err` is the winner, `Ok` the moves worth trying. Every part keeps the
+/// game's value: the solvers and the searches that play use it alike.
+pub fn decide(
+    n: u8,
+    stones: [u128; 2],
+    mover: Player,
+    rules: HSearchRules,
+    mustplay: bool,
+    moves: u128,
+) -> Result<u128, Player> {
+    let mine = edge_connections(n, stones, mover, rules, true);
+    if mine.vc.is_some() || !mine.semis.is_empty() {
+        return Err(mover);
+    }
+    let theirs = edge_connections(n, stones, mover.other(), rules, false);
+    if theirs.vc.is_some() {
+        return Err(mover.other());
+    }
+    if !mustplay {
+        return Ok(moves);
+    }
+    match moves & theirs.mustplay(super::board_cells(n)) {
+        0 => Err(mover.other()),
+        kept => Ok(kept),
+    }
+}
+
 /// [`edge_connections`], with (`SKIP_USELESS`) or without the shortcuts
 /// that skip the combinations whose result an existing VC already makes
 /// useless (the tests compare the two).

@@ -46,13 +46,14 @@
 //!   (SCNS paper §2.7), except that once the root's result is proven the
 //!   move must keep it (a child with the same proven bound).
 
+pub mod hex_vcs;
 pub mod staircase;
 pub mod values;
 mod view;
 
 use std::borrow::Cow;
 
-use crate::game::Game;
+use crate::game::{Game, Outcome, Player};
 
 use super::arena::{Arena, Idx, NONE, TERMINAL};
 use super::arena_search::{delegate_to_core, ArenaSearch};
@@ -180,6 +181,8 @@ pub struct CnsOptions {
     /// δ of the logarithmic initialisation in nats; `None` = the two-step
     /// leaf functions of McAllester.
     pub log_delta: Option<f64>,
+    /// SCNS on Hex: the virtual connections it uses ([`hex_vcs`]).
+    pub hex_vcs: Option<hex_vcs::HexVcs>,
 }
 
 impl CnsOptions {
@@ -211,6 +214,7 @@ impl From<CnsParams> for CnsOptions {
                 CnsEval::WinLoss => Model::WinLoss,
             },
             log_delta: None,
+            hex_vcs: None,
         }
     }
 }
@@ -224,6 +228,7 @@ impl From<ScnsParams> for CnsOptions {
             eta: p.eta,
             model: Model::Scef,
             log_delta: Some(p.log_delta),
+            hex_vcs: None,
         }
     }
 }
@@ -236,7 +241,8 @@ pub fn build_cns(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
 
 /// Registry constructor for `scns`.
 pub fn build_scns(setup: &SearchSetup) -> Result<Box<dyn Search>, SearchError> {
-    let opts = CnsOptions::from(ScnsParams::from_params(&setup.params)?);
+    let mut opts = CnsOptions::from(ScnsParams::from_params(&setup.params)?);
+    opts.hex_vcs = hex_vcs::HexVcs::from_params(&setup.params)?;
     Ok(build_with(setup, "scns", opts))
 }
 
@@ -607,13 +613,46 @@ impl<G: Game> Cns<G> {
 
     /// Values of the children of `pos` (node `n`, about to be expanded) for
     /// SCNS: the relative errors of the moves.
-    fn prepare_errors(&mut self, pos: &G) {
+    /// Only the moves `keep` accepts are children.
+    fn prepare_errors(&mut self, pos: &G, keep: impl Fn(G::Move) -> bool) {
         self.errors.clear();
         if self.opts.model == Model::Scef {
             self.moves.clear();
             pos.legal_moves(&mut self.moves);
+            self.moves.retain(|&m| keep(m));
             values::relative_errors(pos, &self.moves, &mut self.scores, &mut self.errors);
         }
+    }
+
+    /// Counts an expansion at `n` on `n` and every ancestor (the best
+    /// move is the root child with the most).
+    fn count_expansion(&mut self, n: Idx) {
+        let mut a = n;
+        while a != NONE {
+            let node = self.core.arena.get_mut(a);
+            node.data.expansions = node.data.expansions.saturating_add(1);
+            a = node.parent;
+        }
+    }
+
+    /// Makes the frontier node `n` (position `pos`), which the
+    /// connections show `winner` wins, a finished leaf of that value, and
+    /// updates its ancestors: iteration `iteration` is spent on it.
+    fn settle_by_connection(&mut self, iteration: u64, n: Idx, pos: &G, winner: Player) {
+        let q = self.core.question;
+        let value = self.opts.model.terminal(pos, Outcome::win_for(winner), &q);
+        let node = self.core.arena.get_mut(n);
+        node.flags |= TERMINAL;
+        node.data.value = value;
+        self.core.counters.iterations = iteration;
+        let parent = node.parent;
+        if parent != NONE {
+            let (funcs, shape, eta) = (&mut self.funcs, &self.shape, self.opts.eta);
+            self.core
+                .update_from(parent, |a, x| recompute(a, funcs, shape, eta, x));
+        }
+        self.count_expansion(n);
+        self.after_update();
     }
 
     /// Recomputes the interval after the tree changed, records it and
@@ -733,38 +772,53 @@ impl<G: Game> Search for Cns<G> {
             self.core.stop(StopReason::Exhausted);
             return self.core.status;
         }
-        // 2. Expansion: every child with its value.
-        self.prepare_errors(&pos);
+        // 2. Expansion: every child with its value. On Hex with `vcs`
+        //    the connections may settle the node instead, or narrow its
+        //    moves to the mustplay region. The root is expanded even when
+        //    they settle it, so that the search names the move that wins
+        //    (its children are settled in turn as they are expanded).
+        let cells = match self.opts.hex_vcs.and_then(|k| k.verdict(&pos)) {
+            Some(Err(winner)) if n != 0 => {
+                self.settle_by_connection(iteration, n, &pos, winner);
+                return self.core.status;
+            }
+            Some(Ok(cells)) => cells,
+            Some(Err(_)) | None => u128::MAX,
+        };
+        let keep = |m: G::Move| hex_vcs::move_in(cells, m);
+        self.prepare_errors(&pos, keep);
         let (model, q) = (self.opts.model, self.core.question);
         let parent = self.core.arena.get(n).data.value;
         let sigma = values::sigma(pos.to_move(), q.attacker);
         let errors = std::mem::take(&mut self.errors);
         let mut k = 0;
-        let new = self.core.expand(iteration, n, depth, &pos, |child, _, _| {
-            let err = errors.get(k).copied().unwrap_or(0);
-            k += 1;
-            let (flags, value) = match child.outcome() {
-                Some(o) => (TERMINAL, model.terminal(child, o, &q)),
-                None => (
-                    0,
-                    values::clamp(match model {
-                        Model::WinLoss => 0,
-                        Model::Score => {
-                            values::for_attacker(values::static_value(child), q.attacker)
-                        }
-                        Model::Scef => parent + sigma * err,
-                    }),
-                ),
-            };
-            (
-                flags,
-                CnsData {
-                    value,
-                    err,
-                    expansions: 0,
-                },
-            )
-        });
+        let new = self
+            .core
+            .expand_where(iteration, n, depth, &pos, keep, |child, _, _| {
+                let err = errors.get(k).copied().unwrap_or(0);
+                k += 1;
+                let (flags, value) = match child.outcome() {
+                    Some(o) => (TERMINAL, model.terminal(child, o, &q)),
+                    None => (
+                        0,
+                        values::clamp(match model {
+                            Model::WinLoss => 0,
+                            Model::Score => {
+                                values::for_attacker(values::static_value(child), q.attacker)
+                            }
+                            Model::Scef => parent + sigma * err,
+                        }),
+                    ),
+                };
+                (
+                    flags,
+                    CnsData {
+                        value,
+                        err,
+                        expansions: 0,
+                    },
+                )
+            });
         self.errors = errors;
         self.funcs.resize(new.end as usize, None);
         // 3. Update the functions bottom-up while they change, and count
@@ -772,12 +826,7 @@ impl<G: Game> Search for Cns<G> {
         let (funcs, shape, eta) = (&mut self.funcs, &self.shape, self.opts.eta);
         self.core
             .update_from(n, |a, x| recompute(a, funcs, shape, eta, x));
-        let mut a = n;
-        while a != NONE {
-            let node = self.core.arena.get_mut(a);
-            node.data.expansions = node.data.expansions.saturating_add(1);
-            a = node.parent;
-        }
+        self.count_expansion(n);
         self.after_update();
         self.core.status
     }

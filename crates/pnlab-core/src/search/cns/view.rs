@@ -143,12 +143,23 @@ impl<G: Game> Cns<G> {
         ];
         let (vmax, vmin) = (self.text(iv.v_max), self.text(iv.v_min));
         if node.is_terminal() {
+            let over = arena
+                .position_at(&self.core.root_pos, id)
+                .outcome()
+                .is_some();
             formulas.push((
                 "leaf".into(),
-                format!(
-                    "finished game of value {}: p and d jump to ∞ beyond it",
-                    self.text(node.data.value)
-                ),
+                if over {
+                    format!(
+                        "finished game of value {}: p and d jump to ∞ beyond it",
+                        self.text(node.data.value)
+                    )
+                } else {
+                    format!(
+                        "settled by a virtual connection (vcs): value {}, as if the game were over; p and d jump to ∞ beyond it",
+                        self.text(node.data.value)
+                    )
+                },
             ));
         } else if !node.is_expanded() {
             let how = match (self.opts.log_delta, self.opts.model) {

@@ -29,8 +29,8 @@ use std::cell::RefCell;
 
 use crate::game::hex::inferior::{dominated, fill_in, FillRules};
 use crate::game::hex::resistance::Resistance;
-use crate::game::hex::vc::{edge_connections, HSearchRules, DEFAULT_MAX_WORK};
-use crate::game::hex::{board_cells, joins_edges, Hex};
+use crate::game::hex::vc::{decide, HSearchRules, DEFAULT_MAX_WORK};
+use crate::game::hex::{joins_edges, Hex};
 use crate::game::mix::finalize;
 use crate::game::{Game, Outcome, Player};
 use crate::search::Question;
@@ -224,19 +224,9 @@ impl HexRules {
         let mut moves = f.empty(n);
         if look != Look::Fill {
             let h = self.opts.h_search();
-            let mine = edge_connections(n, f.stones, mover, h, true);
-            if mine.vc.is_some() || !mine.semis.is_empty() {
-                return Verdict::Over(Outcome::win_for(mover));
-            }
-            let theirs = edge_connections(n, f.stones, mover.other(), h, false);
-            if theirs.vc.is_some() {
-                return Verdict::Over(Outcome::win_for(mover.other()));
-            }
-            if self.opts.mustplay {
-                moves &= theirs.mustplay(board_cells(n));
-                if moves == 0 {
-                    return Verdict::Over(Outcome::win_for(mover.other()));
-                }
+            match decide(n, f.stones, mover, h, self.opts.mustplay, moves) {
+                Ok(kept) => moves = kept,
+                Err(winner) => return Verdict::Over(Outcome::win_for(winner)),
             }
         }
         if self.opts.dominated {
