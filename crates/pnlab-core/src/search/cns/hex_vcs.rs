@@ -102,7 +102,7 @@ impl HexVcs {
 pub fn move_in<M: Any>(cells: u128, m: M) -> bool {
     (&m as &dyn Any)
         .downcast_ref::<u8>()
-        .is_none_or(|&c| cells >> c & 1 == 1)
+        .is_none_or(|&c| cells.checked_shr(u32::from(c)).is_some_and(|b| b & 1 == 1))
 }
 
 #[cfg(test)]

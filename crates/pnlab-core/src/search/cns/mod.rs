@@ -782,10 +782,10 @@ impl<G: Game> Search for Cns<G> {
                 self.settle_by_connection(iteration, n, &pos, winner);
                 return self.core.status;
             }
-            Some(Ok(cells)) => cells,
-            Some(Err(_)) | None => u128::MAX,
+            Some(Ok(cells)) => Some(cells),
+            Some(Err(_)) | None => None,
         };
-        let keep = |m: G::Move| hex_vcs::move_in(cells, m);
+        let keep = |m: G::Move| cells.is_none_or(|c| hex_vcs::move_in(c, m));
         self.prepare_errors(&pos, keep);
         let (model, q) = (self.opts.model, self.core.question);
         let parent = self.core.arena.get(n).data.value;
