@@ -42,7 +42,12 @@ def test_per_game_parameters_are_listed_by_game_as_the_command_line_lists_them(c
     assert "on connect4 positions also: tactics" in listing
     own = [p["name"] for p in fast["params"]]
     assert not set(own) & set(c4 + hex_names + ["leaf_empties"])
-    assert all(a["game_params"] == {} for a in pnlab.algorithms() if a["name"] != "dfpn-fast")
+    scns = next(a for a in pnlab.algorithms() if a["name"] == "scns")
+    assert sorted(scns["game_params"]) == ["hex"]
+    assert [p["name"] for p in scns["game_params"]["hex"]] == ["vcs", "mustplay", "vc_work"]
+    assert "on hex positions also: vcs" in listing
+    with_own = {"dfpn-fast", "scns"}
+    assert all(a["game_params"] == {} for a in pnlab.algorithms() if a["name"] not in with_own)
 
 
 def test_game_names_are_the_command_line_s(cli):

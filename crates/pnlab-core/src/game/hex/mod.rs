@@ -537,6 +537,23 @@ impl Game for Hex {
     }
 }
 
+/// The position `plies` random moves from the empty `n`×`n` board lead
+/// to (fewer when a player connects first): the tests' random positions.
+#[cfg(test)]
+pub(crate) fn random_walk(n: u8, plies: usize, rng: &mut impl rand::Rng) -> Hex {
+    let mut g = Hex::new(n).expect("a board size");
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        g.legal_moves(&mut moves);
+        if g.outcome().is_some() || moves.is_empty() {
+            break;
+        }
+        g.play(moves[rng.random_range(0..moves.len())]);
+    }
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

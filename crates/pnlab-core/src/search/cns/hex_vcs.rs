@@ -155,15 +155,8 @@ mod tests {
         let (mut settled, mut narrowed) = (0, 0);
         let mut moves = Vec::new();
         for _ in 0..300 {
-            let mut g = Hex::new(4).expect("a size");
-            for _ in 0..rng.random_range(3..9) {
-                moves.clear();
-                g.legal_moves(&mut moves);
-                if g.outcome().is_some() || moves.is_empty() {
-                    break;
-                }
-                g.play(moves[rng.random_range(0..moves.len())]);
-            }
+            let plies = rng.random_range(3..9);
+            let g = crate::game::hex::random_walk(4, plies, &mut rng);
             if g.outcome().is_some() {
                 continue;
             }

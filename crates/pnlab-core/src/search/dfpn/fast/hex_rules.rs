@@ -333,16 +333,8 @@ mod tests {
         let mut open = 0;
         for k in 0..300 {
             let n = 5 + (k % 2) as u8;
-            let mut g = Hex::new(n).unwrap();
-            let mut moves = Vec::new();
-            for _ in 0..rng.random_range(2..14) {
-                moves.clear();
-                g.legal_moves(&mut moves);
-                if g.outcome().is_some() || moves.is_empty() {
-                    break;
-                }
-                g.play(moves[rng.random_range(0..moves.len())]);
-            }
+            let plies = rng.random_range(2..14);
+            let g = crate::game::hex::random_walk(n, plies, &mut rng);
             if g.outcome().is_some() {
                 continue;
             }
