@@ -24,9 +24,10 @@
 
 use std::any::Any;
 
-use crate::game::hex::vc::{decide, HSearchRules, DEFAULT_MAX_WORK};
+use crate::game::hex::vc::{decide, HSearchRules};
 use crate::game::hex::{board_cells, Hex};
 use crate::game::{Game, Player};
+use crate::search::dfpn::fast::VC_WORK;
 use crate::search::params::{ParamSpec, Params};
 use crate::search::SearchError;
 
@@ -45,10 +46,7 @@ crate::options! {
             "With vcs: expand only the moves inside the common cells of the opponent's semi-connections between its edges"
         },
         /// H-search work limit.
-        pub vc_work: u32 => {
-            "vc_work", int(1, 100_000_000) = DEFAULT_MAX_WORK,
-            "Carrier combinations each H-search may try before it stops"
-        },
+        pub vc_work: u32 => VC_WORK,
     }
 }
 

@@ -225,6 +225,16 @@ crate::options! {
 /// `dfpn-fast`'s parameters on Connect Four positions.
 pub const CONNECT4_FAST_PARAMS: &[ParamSpec] = Connect4FastParams::PARAMS;
 
+/// `vc_work`: how far each H-search goes, for every search that uses
+/// Hex's virtual connections (`dfpn-fast`, `scns`).
+pub const VC_WORK: ParamSpec = ParamSpec::int(
+    "vc_work",
+    1,
+    100_000_000,
+    crate::game::hex::vc::DEFAULT_MAX_WORK as i64,
+    "Carrier combinations each H-search may try before it stops (more finds more connections, costs more per node)",
+);
+
 crate::options! {
     /// `dfpn-fast`'s parameters on Hex positions: the game's knowledge
     /// ([`hex_rules`]), each rule switchable on its own.
@@ -266,10 +276,7 @@ crate::options! {
             "Positions with the same filled-in board share one table entry"
         },
         /// H-search work limit.
-        pub vc_work: u32 => {
-            "vc_work", int(1, 100_000_000) = crate::game::hex::vc::DEFAULT_MAX_WORK,
-            "Carrier combinations each H-search may try before it stops (more finds more connections, costs more per node)"
-        },
+        pub vc_work: u32 => VC_WORK,
         /// H-search's AND rule through the edges.
         pub vc_over_edges: bool => {
             "vc_over_edges", flag = false,
