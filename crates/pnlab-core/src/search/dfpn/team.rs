@@ -28,6 +28,10 @@
 //!   the child; the numbers a helper computes and stores are the true
 //!   ones, and a posted proof is a proof.
 //!
+//! - **Wider thresholds.** Under `dfpn` and `dfpn-eps` the helpers
+//!   search with the 1+ε trick at ε ≥ [`HELPER_EPS`] (see [`helper_eps`]
+//!   for why and what it was measured to spare).
+//!
 //! The answer is the first solved root: the main thread's, or a helper's
 //! (its solved root children are then copied into the main thread's table
 //! so that the main thread names the same best move). Stepping is by
@@ -242,6 +246,33 @@ pub fn steering(a: Pn, v: u32) -> Pn {
     }
 }
 
+/// The 1+ε of a helper whose main thread searches with plain thresholds
+/// or a smaller ε (see [`helper_eps`]).
+pub const HELPER_EPS: f64 = 2.0;
+
+/// The ε a helper searches with: at least [`HELPER_EPS`] under a plain or
+/// 1+ε main thread, the main thread's own under Deep df-pn.
+///
+/// Why: a helper that searches as the main thread does, from the same
+/// root with its own table, mostly repeats it, and a helper costs the main
+/// thread about a fifth of its speed on two cores (the two share caches
+/// and memory). Measured on `bench --suite othello-16-random`, a plain
+/// helper spared the main thread of `dfpn` 5–9% of its MID calls, too
+/// little to pay for that, so two threads were slower than one. A helper
+/// with wide thresholds stays longer in each subtree before it turns to a
+/// sibling, so it finishes the subtrees the main thread keeps coming back
+/// to and posts their proofs: with ε = 2 the main thread made 33% fewer
+/// calls under `dfpn` and 32% fewer under `dfpn-eps` (against 19% with a
+/// helper like itself). Under Deep df-pn, whose helpers already spared
+/// 30% of the calls, a widened helper spared less (12%), so it keeps the
+/// main thread's options.
+pub fn helper_eps(main: &DfpnOptions) -> Option<f64> {
+    if main.deep.is_some() {
+        return main.eps;
+    }
+    Some(main.eps.map_or(HELPER_EPS, |e| e.max(HELPER_EPS)))
+}
+
 /// The helpers of a main thread's search.
 #[derive(Clone)]
 pub struct Team<G: Game> {
@@ -265,6 +296,7 @@ pub fn new_team<G: Game>(
     let helper_budget = tables / 4 / (threads as u64 - 1);
     let helper_opts = DfpnOptions {
         budget_bytes: helper_budget.max(1),
+        eps: helper_eps(&opts),
         ..opts
     };
     let main_opts = DfpnOptions {
@@ -502,6 +534,37 @@ mod tests {
         b.post(k1, true, 1);
         assert_eq!(b.proof(k1), Some(true));
         assert_eq!(b.proof(k3), Some(true));
+    }
+
+    #[test]
+    fn helpers_widen_plain_and_eps_thresholds_but_not_deep_ones() {
+        let plain = DfpnOptions::default();
+        assert_eq!(helper_eps(&plain), Some(HELPER_EPS));
+        let narrow = DfpnOptions {
+            eps: Some(0.25),
+            ..plain
+        };
+        assert_eq!(helper_eps(&narrow), Some(HELPER_EPS));
+        let wide = DfpnOptions {
+            eps: Some(5.0),
+            ..plain
+        };
+        assert_eq!(helper_eps(&wide), Some(5.0));
+        let deep = DfpnOptions {
+            deep: Some((2, 12)),
+            ..plain
+        };
+        assert_eq!(helper_eps(&deep), None);
+        // The team's helper is built with them; the main thread keeps its own.
+        let root = crate::game::tictactoe::TicTacToe::new();
+        let q = Question {
+            attacker: root.to_move(),
+            goal: crate::search::Goal::Win,
+        };
+        let main = new_team("dfpn", &root, q, plain, 2);
+        assert_eq!(main.opts.eps, None);
+        let helpers = &main.team.as_ref().expect("a team").helpers;
+        assert_eq!(helpers[0].opts.eps, Some(HELPER_EPS));
     }
 
     #[test]
