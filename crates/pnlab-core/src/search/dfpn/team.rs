@@ -257,7 +257,7 @@ pub const HELPER_EPS: f64 = 2.0;
 /// root with its own table, mostly repeats it, and a helper costs the main
 /// thread about a fifth of its speed on two cores (the two share caches
 /// and memory). Measured on `bench --suite othello-16-random`, a plain
-/// helper spared the main thread of `dfpn` 5–9% of its MID calls, too
+/// helper spared the main thread of `dfpn` 5–15% of its MID calls, too
 /// little to pay for that, so two threads were slower than one. A helper
 /// with wide thresholds stays longer in each subtree before it turns to a
 /// sibling, so it finishes the subtrees the main thread keeps coming back
